@@ -1,0 +1,117 @@
+"""Game records: which game, which options and seed, and the moves in notation.
+
+A record is everything needed to rebuild a game bit for bit: ``replay(game, record)`` starts a
+new game with the same options and seed and applies the moves one by one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from tabletop.kernel.api import IllegalMove, InvalidRecord
+
+if TYPE_CHECKING:
+    from tabletop.kernel.api import Game, State
+
+RECORD_FORMAT = 1
+
+
+@attrs.frozen
+class Record:
+    """A finished or unfinished game, as options + seed + moves in notation."""
+
+    game: str
+    players: int
+    seed: int
+    moves: tuple[str, ...] = ()
+    options: dict[str, Any] = attrs.field(factory=dict, hash=False)
+    version: str = ""
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": RECORD_FORMAT,
+                "game": self.game,
+                "version": self.version or _library_version(),
+                "players": self.players,
+                "seed": self.seed,
+                "options": self.options,
+                "moves": list(self.moves),
+            },
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        """Read a record; a missing or mistyped field raises :class:`InvalidRecord` naming it."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InvalidRecord(f"the record is not valid JSON: {err}") from None
+        if not isinstance(data, dict):
+            raise InvalidRecord("the record must be a JSON object")
+        fields: dict[str, type | tuple[type, ...]] = {
+            "game": str,
+            "players": int,
+            "seed": int,
+            "moves": list,
+            "options": dict,
+        }
+        for name, kind in fields.items():
+            if name not in data:
+                raise InvalidRecord(f"the record has no field {name!r}")
+            if not isinstance(data[name], kind) or isinstance(data[name], bool):
+                raise InvalidRecord(f"field {name!r} of the record has the wrong type")
+        for i, move in enumerate(data["moves"]):
+            if not isinstance(move, str):
+                raise InvalidRecord(f"field 'moves'[{i}] of the record is not a string")
+        return cls(
+            game=data["game"],
+            players=data["players"],
+            seed=data["seed"],
+            moves=tuple(data["moves"]),
+            options=dict(data["options"]),
+            version=str(data.get("version", "")),
+        )
+
+
+def record_of(game: Game, state: State, seed: int, options: dict[str, Any] | None = None) -> Record:
+    """The record of ``state``, a game of ``game`` started with ``seed`` and ``options``."""
+    return Record(
+        game=game.name,
+        players=state.players,
+        seed=seed,
+        moves=tuple(str(m) for m in state.history),
+        options=dict(options or {}),
+        version=_library_version(),
+    )
+
+
+def replay(game: Game, record: Record | str) -> State:
+    """Rebuild the state a record describes; an unplayable move raises :class:`InvalidRecord`."""
+    if isinstance(record, str):
+        record = Record.from_json(record)
+    if record.game != game.name:
+        raise InvalidRecord(f"field 'game' is {record.game!r}, but this is {game.name!r}")
+    try:
+        state = game.new_game(record.players, seed=record.seed, **record.options)
+    except (TypeError, ValueError) as err:
+        raise InvalidRecord(f"fields 'players'/'options' do not start a game: {err}") from None
+    for i, text in enumerate(record.moves):
+        try:
+            state = state.apply(game.parse_move(state, text))
+        except IllegalMove as err:
+            raise InvalidRecord(f"field 'moves'[{i}] = {text!r} cannot be played: {err}") from None
+    return state
+
+
+def _library_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tabletop")
+    except PackageNotFoundError:
+        return "unknown"

@@ -1,0 +1,94 @@
+"""A seeded, serializable random source that lives inside a state.
+
+The generator is SplitMix64: its whole state is one 64-bit integer, so carrying it in an
+immutable game state costs nothing and serializes as a number. Every draw returns the value and
+the *next* generator; nothing is mutated.
+
+A view of a state holds a *masked* generator: it refuses to draw, so a bot cannot peek at
+future shuffles. Determinization uses a separate stream (:meth:`Rng.stream`) so sampling hidden
+information never disturbs the game's own sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+MASKED = -1
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class MaskedRandomness(RuntimeError):
+    """Raised when a masked generator (one inside a view) is asked for a random value."""
+
+
+@attrs.frozen
+class Rng:
+    """Immutable SplitMix64 generator. ``state == -1`` means masked (inside a view)."""
+
+    state: int
+
+    @classmethod
+    def from_seed(cls, seed: int | None) -> Rng:
+        """A generator for ``seed``; ``None`` picks a fresh seed from the operating system."""
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(63)
+        return cls(_mix(seed & _MASK))
+
+    @property
+    def masked(self) -> bool:
+        return self.state == MASKED
+
+    def mask(self) -> Rng:
+        """The generator a view carries: it cannot be drawn from."""
+        return Rng(MASKED)
+
+    def stream(self, label: int) -> Rng:
+        """An independent generator derived from this one and ``label`` (e.g. for determinization)."""
+        if self.masked:
+            raise MaskedRandomness("a view's random source is hidden; derive streams from a seed")
+        return Rng(_mix(self.state ^ _mix(label + 0x5851F42D4C957F2D)))
+
+    def next64(self) -> tuple[int, Rng]:
+        """A uniform 64-bit integer and the next generator."""
+        if self.state == MASKED:
+            raise MaskedRandomness("this state is a view: its random source is hidden")
+        nxt = (self.state + _GAMMA) & _MASK
+        return _mix(nxt), Rng(nxt)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """A uniform integer in ``range(n)`` (``n >= 1``) and the next generator."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, not {n}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        value, rng = self.next64()
+        while value >= limit:
+            value, rng = rng.next64()
+        return value % n, rng
+
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        """A uniformly chosen element of a non-empty sequence and the next generator."""
+        index, rng = self.below(len(items))
+        return items[index], rng
+
+    def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """A uniformly shuffled copy of ``items`` (Fisher-Yates) and the next generator."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
