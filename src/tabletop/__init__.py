@@ -13,11 +13,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from tabletop.agents import GreedyAgent, ISMCTSAgent, RandomAgent
 from tabletop.kernel.api import Game, IllegalMove, InvalidData, InvalidRecord, Move, State
 from tabletop.kernel.record import Record
+from tabletop.play import play_game, simulate
 
 #: The game packages, in the order they are listed; each exposes ``GAME`` and ``new_game``.
-_GAME_PACKAGES: tuple[str, ...] = ()
+_GAME_PACKAGES: tuple[str, ...] = ("takenoko", "loyang")
 
 GAMES: dict[str, Game] = {
     game.name: game
@@ -37,11 +39,16 @@ def new_game(name: str, players: int, seed: int | None = None, **options: Any) -
 __all__ = [
     "GAMES",
     "Game",
+    "GreedyAgent",
+    "ISMCTSAgent",
     "IllegalMove",
     "InvalidData",
     "InvalidRecord",
     "Move",
+    "RandomAgent",
     "Record",
     "State",
     "new_game",
+    "play_game",
+    "simulate",
 ]

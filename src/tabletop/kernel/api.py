@@ -86,6 +86,15 @@ def parse_by_notation(state: State, text: str) -> Any:
     raise IllegalMove(f"{wanted!r} is not a legal move here (legal moves include: {sample})")
 
 
+def no_invariants(state: State) -> list[str]:
+    """The default invariant check: nothing to verify.
+
+    A module-level function rather than a lambda, so that :class:`Game` values pickle (worker
+    processes of ``tabletop.play.simulate`` receive the game by pickling).
+    """
+    return []
+
+
 def check_players(name: str, players: int, minimum: int, maximum: int) -> None:
     """Raise ``ValueError`` unless ``minimum <= players <= maximum``."""
     if not isinstance(players, int) or not minimum <= players <= maximum:
@@ -117,7 +126,7 @@ class Game:
     from_json: Callable[[str], State]
     parse_move: Callable[[State, str], Any] = parse_by_notation
     determinize: Callable[[State, Rng], State] | None = None
-    invariants: Callable[[State], list[str]] = lambda state: []
+    invariants: Callable[[State], list[str]] = no_invariants
     render: Callable[[State], str] = str
     options: Mapping[str, Any] = attrs.field(factory=dict)
 

@@ -43,6 +43,8 @@ class Deck(Generic[C]):
 
     def draw(self, n: int = 1) -> tuple[tuple[C, ...], Deck[C]]:
         """The top ``n`` cards and the deck without them; raises :class:`EmptyDeck` if too few."""
+        if n < 0:
+            raise ValueError(f"cannot draw {n} cards")
         if n > len(self.draw_pile):
             raise EmptyDeck(f"cannot draw {n} cards from a pile of {len(self.draw_pile)}")
         return self.draw_pile[:n], Deck(self.draw_pile[n:], self.discard_pile)

@@ -70,9 +70,12 @@ class Rng:
         return _mix(nxt), Rng(nxt)
 
     def below(self, n: int) -> tuple[int, Rng]:
-        """A uniform integer in ``range(n)`` (``n >= 1``) and the next generator."""
+        """A uniform integer in ``range(n)`` (``1 <= n <= 2**64``) and the next generator."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
+        if n > 1 << 64:
+            # Past 2**64 the rejection limit below is 0 and no draw would ever be accepted.
+            raise ValueError(f"below() draws from 64 bits; {n} is too large a bound")
         limit = (1 << 64) - ((1 << 64) % n)
         value, rng = self.next64()
         while value >= limit:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any, Optional, TypeVar
 
 import cattrs
 from cattrs.strategies import configure_tagged_union
@@ -20,11 +20,30 @@ T = TypeVar("T")
 
 
 def make_converter(unions: Iterable[Any] = ()) -> cattrs.Converter:
-    """A converter that writes each class of the given unions with a ``"type"`` tag."""
+    """A converter that writes each class of the given unions with a ``"type"`` tag.
+
+    Fields typed ``union | None`` (e.g. no pending decision once the game is over) are tagged
+    too: cattrs treats that optional type as a different union, which it would otherwise write
+    without tags and then fail to read back.
+    """
     converter = cattrs.Converter(forbid_extra_keys=True)
     for union in unions:
         configure_tagged_union(union, converter, tag_name="type")
+        _configure_optional(union, converter)
     return converter
+
+
+def _configure_optional(union: Any, converter: cattrs.Converter) -> None:
+    optional = Optional[union]  # equals ``union | None`` however the field spells it
+
+    def unstructure(obj: Any) -> Any:
+        return None if obj is None else converter.unstructure(obj, unstructure_as=union)
+
+    def structure(data: Any, _: Any) -> Any:
+        return None if data is None else converter.structure(data, union)
+
+    converter.register_unstructure_hook_func(lambda t: t == optional, unstructure)
+    converter.register_structure_hook_func(lambda t: t == optional, structure)
 
 
 def dumps(converter: cattrs.Converter, obj: Any) -> str:

@@ -1,0 +1,65 @@
+"""Agents: programs that choose moves.
+
+An agent is anything with a ``name`` and a ``choose(state) -> move`` method (:class:`Agent`).
+``choose`` receives the full state whose ``to_move`` seat the agent plays and must return one of
+``state.legal_moves()``. An agent that wants to play fairly in a game with hidden information
+looks only at ``state.view(state.to_move)``; the agents here say in their docstrings what they
+look at.
+
+:data:`AGENTS` maps the names used by the command line and by :func:`tabletop.play.simulate`
+to factories ``factory(seed, game) -> Agent``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from tabletop.agents.greedy import GreedyAgent
+from tabletop.agents.mcts import ISMCTSAgent
+from tabletop.agents.random_agent import RandomAgent
+from tabletop.kernel.api import Game, State
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Something that plays: ``choose(state)`` returns one of ``state.legal_moves()``."""
+
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, state: State) -> Any: ...
+
+
+#: Builds a seeded agent for a game: ``factory(seed, game)``.
+AgentFactory = Callable[[int | None, Game], Agent]
+
+#: Agent factories by name: ``AGENTS["greedy"](seed, game)`` builds a seeded greedy agent.
+AGENTS: dict[str, AgentFactory] = {
+    "random": lambda seed, game: RandomAgent(seed),
+    "greedy": lambda seed, game: GreedyAgent(seed),
+    "mcts": lambda seed, game: ISMCTSAgent(seed, game=game),
+}
+
+
+def make_agent(spec: str, seed: int | None, game: Game) -> Agent:
+    """The agent named ``spec`` (a key of :data:`AGENTS`) for ``game``, seeded with ``seed``.
+
+    Raises ``ValueError`` listing the known names when ``spec`` is unknown.
+    """
+    try:
+        factory = AGENTS[spec]
+    except KeyError:
+        raise ValueError(f"unknown agent {spec!r}; known agents: {', '.join(AGENTS)}") from None
+    return factory(seed, game)
+
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "AgentFactory",
+    "GreedyAgent",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "make_agent",
+]

@@ -1,0 +1,396 @@
+"""At the Gates of Loyang's components: vegetables, shop, path, fields and the 70 action cards.
+
+The data lives in ``data/*.toml``; :func:`load_components` reads it and checks it against the
+rulebook's component list (6 vegetables, 8 private fields in two sets of 3/4/5/6 spaces, and 70
+action cards: 6 common fields, 14 market stalls, 14 regular customers, 14 casual customers and 22
+helpers of 20 kinds) and raises :class:`~tabletop.kernel.api.InvalidData` naming the table and
+field of any defect. The standard components are loaded once, at import, as :data:`STANDARD`.
+
+Cards are numbered: action cards ``0..69`` (common fields, stalls, regular customers, casual
+customers, helpers, in that order) and private fields ``100..107``. States store these numbers.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from tabletop.kernel.api import InvalidData
+
+DATA_DIR = Path(__file__).parent / "data"
+#: The six vegetables, in the order of every per-vegetable tuple.
+VEGETABLES = ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek")
+_STATUSES = ("certain", "inferred", "provisional")
+
+#: Kinds of action card.
+FIELD, STALL, REGULAR, CASUAL, HELPER = range(5)
+KIND_NAMES = ("field", "stall", "regular customer", "casual customer", "helper")
+#: Number of the first private field card.
+PRIVATE_BASE = 100
+
+#: The 20 helper kinds the engine knows, each with the number of cards the rulebook lists.
+HELPER_KINDS: Mapping[str, int] = {
+    "bookkeeper": 1,
+    "con_man": 1,
+    "deliveryman": 1,
+    "foreman": 1,
+    "haggler": 1,
+    "harvest_helper": 1,
+    "maid": 1,
+    "market_crier": 1,
+    "market_woman": 1,
+    "merchant": 1,
+    "messenger_boy": 1,
+    "official": 1,
+    "ploughman": 1,
+    "saleswoman": 1,
+    "shopper": 1,
+    "squire": 1,
+    "subsistence_farmer": 1,
+    "tenant_farmer": 1,
+    "tout": 1,
+    "trader": 3,
+}
+
+
+@attrs.frozen
+class Vegetable:
+    name: str
+    buy: int
+    sell: int
+    tokens: int
+
+
+@attrs.frozen
+class FieldCard:
+    """A field: its spaces and the vegetables it accepts (indices into the vegetable table).
+
+    ``set`` is 1 or 2 for private fields (the two shuffled sets of the field pile), 0 for common
+    fields (action cards, which cost 2 Cash when played) and the home field.
+    """
+
+    code: str
+    spaces: int
+    accepts: tuple[int, ...]
+    set: int = 0
+
+
+@attrs.frozen
+class ActionCard:
+    """One of the 70 action cards. Only the attributes of its kind are meaningful.
+
+    * field: ``field``;
+    * stall: ``slots`` = ((vegetable, bowls), ...), three of them;
+    * regular customer: ``wants`` (two vegetables), ``pays`` (4 payments, bottom row first),
+      ``start`` (blue dot of the introductory version);
+    * casual customer: ``wants`` (three vegetables), ``price``;
+    * helper: ``helper`` (the kind), ``name``, ``phases``, ``lantern``.
+    """
+
+    index: int
+    kind: int
+    code: str
+    field: FieldCard | None = None
+    slots: tuple[tuple[int, int], ...] = ()
+    wants: tuple[int, ...] = ()
+    pays: tuple[int, ...] = ()
+    start: bool = False
+    price: int = 0
+    helper: str = ""
+    name: str = ""
+    phases: tuple[int, ...] = ()
+    lantern: bool = False
+    #: the vegetables a customer wants, as counts per vegetable
+    want_counts: tuple[int, ...] = attrs.field(init=False)
+
+    @want_counts.default
+    def _count_wants(self) -> tuple[int, ...]:
+        return tuple(self.wants.count(v) for v in range(6))
+
+
+@attrs.frozen
+class Components:
+    """Everything printed on the components that the rules need."""
+
+    vegetables: tuple[Vegetable, ...]
+    shop_slots: tuple[int, ...]
+    shop_stock: tuple[int, ...]
+    cash: int
+    loan: int
+    storehouse: int
+    storehouse_upgraded: int
+    upgrade_cost: int
+    field_cost: int
+    penalty: int
+    path_start: int
+    first_step: int
+    path_values: tuple[int, ...]
+    rounds: int
+    hand: int
+    solo_rows: tuple[int, ...]
+    solo_columns: int
+    solo_goals: tuple[tuple[str, int], ...]
+    home: FieldCard
+    private: tuple[FieldCard, ...]
+    cards: tuple[ActionCard, ...]
+
+    @property
+    def path_end(self) -> int:
+        return len(self.path_values)
+
+    def field(self, card: int) -> FieldCard:
+        """The field printed on a private field number or a common field action card."""
+        if card >= PRIVATE_BASE:
+            return self.private[card - PRIVATE_BASE]
+        field = self.cards[card].field
+        assert field is not None
+        return field
+
+    def code(self, card: int) -> str:
+        if card >= PRIVATE_BASE:
+            return self.private[card - PRIVATE_BASE].code
+        return self.cards[card].code
+
+    def of_kind(self, kind: int) -> tuple[int, ...]:
+        return tuple(c.index for c in self.cards if c.kind == kind)
+
+    def helper_cards(self, helper: str) -> tuple[int, ...]:
+        return tuple(c.index for c in self.cards if c.helper == helper)
+
+
+def _table(data: Mapping[str, Any], file: str, name: str) -> Mapping[str, Any]:
+    table = data.get(name)
+    if not isinstance(table, Mapping):
+        raise InvalidData(f"{file}: table [{name}] is missing")
+    for key in ("source", "status"):
+        if not isinstance(table.get(key), str):
+            raise InvalidData(f"{file}: table [{name}] has no {key!r}")
+    if table["status"] not in _STATUSES:
+        raise InvalidData(f"{file}: table [{name}] field 'status' must be one of {_STATUSES}")
+    return table
+
+
+def _get(table: Mapping[str, Any], where: str, key: str, kind: type) -> Any:
+    value = table.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise InvalidData(f"{where} field {key!r} must be a {kind.__name__}")
+    return value
+
+
+def _ints(table: Mapping[str, Any], where: str, key: str, length: int) -> tuple[int, ...]:
+    value = _get(table, where, key, list)
+    if len(value) != length or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise InvalidData(f"{where} field {key!r} must be a list of {length} integers")
+    return tuple(value)
+
+
+def _veg(names: tuple[str, ...], where: str, key: str, value: Any) -> int:
+    if value not in names:
+        raise InvalidData(f"{where} field {key!r}: unknown vegetable {value!r}")
+    return names.index(value)
+
+
+def _read(path: Path, name: str) -> Mapping[str, Any]:
+    file = path / name
+    try:
+        with file.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise InvalidData(f"{name}: file not found in {path}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidData(f"{name}: not valid TOML: {err}") from None
+
+
+def load_components(path: str | Path | None = None) -> Components:
+    """Read and check the component data in ``path`` (default: the package's ``data`` folder)."""
+    folder = Path(path) if path is not None else DATA_DIR
+    board = _read(folder, "board.toml")
+    veg_rows = _get(_table(board, "board.toml", "vegetables"), "board.toml [vegetables]", "rows", list)
+    vegetables = []
+    for i, row in enumerate(veg_rows):
+        where = f"board.toml [vegetables] rows[{i}]"
+        if not isinstance(row, Mapping):
+            raise InvalidData(f"{where} must be a table")
+        vegetables.append(
+            Vegetable(
+                _get(row, where, "name", str),
+                _get(row, where, "buy", int),
+                _get(row, where, "sell", int),
+                _get(row, where, "tokens", int),
+            )
+        )
+    names = tuple(v.name for v in vegetables)
+    if names != ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek"):
+        raise InvalidData("board.toml [vegetables] field 'rows': the six vegetables must be wheat, pumpkin, turnip, cabbage, bean, leek in that order")
+    shop = _table(board, "board.toml", "shop")
+    slots = _ints(shop, "board.toml [shop]", "slots", 6)
+    stock = _ints(shop, "board.toml [shop]", "stock", 6)
+    if sum(slots) != 13 or any(s > n for s, n in zip(stock, slots)) or sum(stock) != 11:
+        raise InvalidData("board.toml [shop] fields 'slots'/'stock': the shop has 13 spaces, 11 of them filled at setup")
+    player = _table(board, "board.toml", "player")
+    pw = "board.toml [player]"
+    path_t = _table(board, "board.toml", "path")
+    values = _get(path_t, "board.toml [path]", "values", list)
+    if len(values) != 20 or not all(isinstance(v, int) for v in values):
+        raise InvalidData("board.toml [path] field 'values': the path of prosperity has 20 spaces")
+    rounds_t = _table(board, "board.toml", "rounds")
+    rw = "board.toml [rounds]"
+    goals = _get(rounds_t, rw, "solo_goals", dict)
+    rows = _get(rounds_t, rw, "solo_rows", list)
+    if len(rows) != 4:
+        raise InvalidData(f"{rw} field 'solo_rows': the solo grid has 4 rows")
+
+    fields = _read(folder, "fields.toml")
+    home_t = _table(fields, "fields.toml", "home")
+    hw = "fields.toml [home]"
+    home = FieldCard(
+        _get(home_t, hw, "code", str),
+        _get(home_t, hw, "spaces", int),
+        tuple(_veg(names, hw, "accepts", v) for v in _get(home_t, hw, "accepts", list)),
+    )
+    if home.spaces != 9:
+        raise InvalidData(f"{hw} field 'spaces': the home field has 9 spaces")
+    private = []
+    for i, row in enumerate(_get(_table(fields, "fields.toml", "private"), "fields.toml [private]", "fields", list)):
+        where = f"fields.toml [private] fields[{i}]"
+        private.append(
+            FieldCard(
+                _get(row, where, "code", str),
+                _get(row, where, "spaces", int),
+                tuple(_veg(names, where, "accepts", v) for v in _get(row, where, "accepts", list)),
+                _get(row, where, "set", int),
+            )
+        )
+    for s in (1, 2):
+        sizes = sorted(f.spaces for f in private if f.set == s)
+        if sizes != [3, 4, 5, 6]:
+            raise InvalidData(f"fields.toml [private] field 'fields': set {s} must hold fields of 3, 4, 5 and 6 spaces")
+    if len(private) != 8:
+        raise InvalidData("fields.toml [private] field 'fields': there are 8 private fields per player")
+    commons = []
+    for i, row in enumerate(_get(_table(fields, "fields.toml", "common"), "fields.toml [common]", "fields", list)):
+        where = f"fields.toml [common] fields[{i}]"
+        commons.append(
+            FieldCard(
+                _get(row, where, "code", str),
+                _get(row, where, "spaces", int),
+                tuple(_veg(names, where, "accepts", v) for v in _get(row, where, "accepts", list)),
+            )
+        )
+    if sorted(f.spaces for f in commons) != [3, 3, 4, 4, 5, 5]:
+        raise InvalidData("fields.toml [common] field 'fields': 6 common fields, 2 each of 3, 4 and 5 spaces")
+    for f in [home, *private, *commons]:
+        if not f.accepts:
+            raise InvalidData(f"fields.toml field 'accepts' of {f.code}: a field accepts at least one vegetable")
+
+    cards: list[ActionCard] = []
+    for f in commons:
+        cards.append(ActionCard(len(cards), FIELD, f.code, field=f))
+    stalls_d = _read(folder, "stalls.toml")
+    stall_rows = [
+        (f"stalls.toml [{t}] stalls[{i}]", row)
+        for t in ("certain", "chosen")
+        for i, row in enumerate(_get(_table(stalls_d, "stalls.toml", t), f"stalls.toml [{t}]", "stalls", list))
+    ]
+    if len(stall_rows) != 14:
+        raise InvalidData("stalls.toml field 'stalls': there are 14 market stalls")
+    for where, row in stall_rows:
+        raw = _get(row, where, "slots", list)
+        if len(raw) != 3:
+            raise InvalidData(f"{where} field 'slots': a market stall holds 3 vegetables")
+        slots_: list[tuple[int, int]] = []
+        for pair in raw:
+            if not isinstance(pair, list) or len(pair) != 2 or pair[1] not in (1, 2):
+                raise InvalidData(f"{where} field 'slots': each slot is [vegetable, bowls] with 1 or 2 bowls")
+            slots_.append((_veg(names, where, "slots", pair[0]), pair[1]))
+        cards.append(ActionCard(len(cards), STALL, _get(row, where, "code", str), slots=tuple(slots_)))
+    cust = _read(folder, "customers.toml")
+    regular_rows = [
+        (f"customers.toml [{t}] customers[{i}]", row)
+        for t in ("regular_certain", "regular_chosen")
+        for i, row in enumerate(_get(_table(cust, "customers.toml", t), f"customers.toml [{t}]", "customers", list))
+    ]
+    if len(regular_rows) != 14:
+        raise InvalidData("customers.toml field 'customers': there are 14 regular customers")
+    for where, row in sorted(regular_rows, key=lambda r: str(r[1].get("code"))):
+        wants = tuple(_veg(names, where, "wants", v) for v in _get(row, where, "wants", list))
+        pays = _ints(row, where, "pays", 4)
+        if len(wants) != 2:
+            raise InvalidData(f"{where} field 'wants': a regular customer wants 2 vegetables")
+        if any(b < a for a, b in zip(pays, pays[1:])):
+            raise InvalidData(f"{where} field 'pays': payments do not decrease from the bottom row up")
+        start = row.get("start")
+        if not isinstance(start, bool):
+            raise InvalidData(f"{where} field 'start' must be true or false")
+        cards.append(ActionCard(len(cards), REGULAR, _get(row, where, "code", str), wants=wants, pays=pays, start=start))
+    if sum(c.start for c in cards) != 4:
+        raise InvalidData("customers.toml field 'start': exactly 4 regular customers are start cards")
+    casual_rows = [
+        (f"customers.toml [{t}] customers[{i}]", row)
+        for t in ("casual_certain", "casual_chosen")
+        for i, row in enumerate(_get(_table(cust, "customers.toml", t), f"customers.toml [{t}]", "customers", list))
+    ]
+    if len(casual_rows) != 14:
+        raise InvalidData("customers.toml field 'customers': there are 14 casual customers")
+    for where, row in sorted(casual_rows, key=lambda r: str(r[1].get("code"))):
+        wants = tuple(_veg(names, where, "wants", v) for v in _get(row, where, "wants", list))
+        if len(wants) != 3:
+            raise InvalidData(f"{where} field 'wants': a casual customer wants 3 vegetables")
+        cards.append(ActionCard(len(cards), CASUAL, _get(row, where, "code", str), wants=tuple(sorted(wants)), price=_get(row, where, "price", int)))
+    helpers_d = _read(folder, "helpers.toml")
+    lanterns = set(_get(_table(helpers_d, "helpers.toml", "lanterns"), "helpers.toml [lanterns]", "codes", list))
+    kinds: dict[str, int] = {}
+    for i, row in enumerate(_get(_table(helpers_d, "helpers.toml", "names"), "helpers.toml [names]", "helpers", list)):
+        where = f"helpers.toml [names] helpers[{i}]"
+        kind = _get(row, where, "kind", str)
+        if kind not in HELPER_KINDS:
+            raise InvalidData(f"{where} field 'kind': unknown helper {kind!r}")
+        kinds[kind] = kinds.get(kind, 0) + 1
+        phases = tuple(_get(row, where, "phases", list))
+        code = _get(row, where, "code", str)
+        cards.append(
+            ActionCard(
+                len(cards), HELPER, code, helper=kind, name=_get(row, where, "name", str),
+                phases=phases, lantern=code in lanterns,
+            )
+        )
+    if kinds != dict(HELPER_KINDS):
+        raise InvalidData("helpers.toml field 'helpers': 22 helper cards, 20 different, the Trader three times")
+    if len(lanterns) != 9:
+        raise InvalidData("helpers.toml [lanterns] field 'codes': 9 helper cards carry the lantern")
+    codes = [c.code for c in cards] + [f.code for f in private]
+    if len(set(codes)) != len(codes):
+        raise InvalidData("card codes must be unique across fields.toml, stalls.toml, customers.toml and helpers.toml")
+    if len(cards) != 70:
+        raise InvalidData("the action deck must hold 70 cards")
+    return Components(
+        vegetables=tuple(vegetables),
+        shop_slots=slots,
+        shop_stock=stock,
+        cash=_get(player, pw, "cash", int),
+        loan=_get(player, pw, "loan", int),
+        storehouse=_get(player, pw, "storehouse", int),
+        storehouse_upgraded=_get(player, pw, "storehouse_upgraded", int),
+        upgrade_cost=_get(player, pw, "upgrade_cost", int),
+        field_cost=_get(player, pw, "common_field_cost", int),
+        penalty=_get(player, pw, "regular_penalty", int),
+        path_start=_get(path_t, "board.toml [path]", "start", int),
+        first_step=_get(path_t, "board.toml [path]", "first_step", int),
+        path_values=tuple(values),
+        rounds=_get(rounds_t, rw, "rounds", int),
+        hand=_get(rounds_t, rw, "hand", int),
+        solo_rows=tuple(rows),
+        solo_columns=_get(rounds_t, rw, "solo_columns", int),
+        solo_goals=tuple((k, int(v)) for k, v in goals.items()),
+        home=home,
+        private=tuple(private),
+        cards=tuple(cards),
+    )
+
+
+#: The components of the published game (provisional where the public record is silent).
+STANDARD = load_components()

@@ -1,0 +1,200 @@
+"""A new game for 1-4 players, and the JSON form of a state.
+
+Setup follows the rulebook: each player gets 10 Cash, a stocked shop (3 wheat, 2 pumpkins,
+2 turnips, 2 cabbages, 1 bean, 1 leek), the storehouse on its 1-vegetable side, the scoring marker
+on space 1 and a field pile of two separately shuffled sets of 3/4/5/6-space fields. Seat 0 is
+the start player. Then, from the start player on, everyone buys wheat, pumpkin or turnip from
+their shop and sows their home field (at most 2 players per vegetable) - these are the first
+decisions of the game. Solo: the imaginary opponent's 2 stalls, 2 regular and 2 casual customers
+are turned up first (other cards turned up are discarded), then the 12-card grid.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from tabletop.kernel.api import InvalidRecord, check_players
+from tabletop.kernel.rng import Rng
+from tabletop.kernel.serial import make_converter
+from tabletop.kernel.turns import order_from
+from tabletop.loyang import rules
+from tabletop.loyang.components import CASUAL, PRIVATE_BASE, REGULAR, STALL, STANDARD, Components
+from tabletop.loyang.moves import Move
+from tabletop.loyang.state import SETTLED, SETUP, LoyangState, Pending, Player, Regular, Stall
+
+GOALS = (17, 18, 19)
+
+
+def new_game(
+    players: int,
+    seed: int | None = None,
+    *,
+    introductory: bool = False,
+    goal: int = 17,
+    components: Components | None = None,
+) -> LoyangState:
+    """A new game. ``introductory`` deals each player a blue-dot regular customer to hold;
+    ``goal`` is the solo target (17, 18 or 19); ``components`` replaces the standard card data
+    (see :func:`tabletop.loyang.components.load_components`)."""
+    check_players("At the Gates of Loyang", players, 1, 4)
+    if goal not in GOALS:
+        raise ValueError(f"the solo goal is one of {GOALS}, not {goal!r}")
+    comps = components if components is not None else STANDARD
+    rng = Rng.from_seed(seed)
+    deck = tuple(range(len(comps.cards)))
+    intro = [-1] * players
+    if introductory:
+        starts, rng = rng.shuffled([c.index for c in comps.cards if c.kind == REGULAR and c.start])
+        intro = list(starts[:players])
+        deck = tuple(c for c in deck if c not in intro)
+    draw, rng = rng.shuffled(deck)
+    supply = tuple(v.tokens - players * s for v, s in zip(comps.vegetables, comps.shop_stock))
+    seats = []
+    for seat in range(players):
+        pile: tuple[int, ...] = ()
+        for part in (1, 2):
+            fields, rng = rng.shuffled([PRIVATE_BASE + i for i, f in enumerate(comps.private) if f.set == part])
+            pile += fields
+        seats.append(Player(cash=comps.cash, position=comps.path_start, shop=comps.shop_stock, pile=pile, intro=intro[seat]))
+    discard: tuple[int, ...] = ()
+    grid: tuple[int, ...] = ()
+    if players == 1:
+        opponent = Player(cash=0)
+        wanted = {STALL: 2, REGULAR: 2, CASUAL: 2}
+        while any(wanted.values()) and draw:
+            card, draw = draw[0], draw[1:]
+            kind = comps.cards[card].kind
+            if wanted.get(kind, 0) > 0:
+                wanted[kind] -= 1
+                if kind == STALL:
+                    opponent = Player(cash=0, stalls=opponent.stalls + (Stall(card),), regulars=opponent.regulars, casuals=opponent.casuals)
+                    for veg, _ in comps.cards[card].slots:
+                        supply = rules.vadd(supply, veg, -1)
+                elif kind == REGULAR:
+                    opponent = Player(cash=0, stalls=opponent.stalls, regulars=opponent.regulars + (Regular(card, status=SETTLED),), casuals=opponent.casuals)
+                else:
+                    opponent = Player(cash=0, stalls=opponent.stalls, regulars=opponent.regulars, casuals=opponent.casuals + (card,))
+            else:
+                discard += (card,)
+        seats.append(opponent)
+        size = len(comps.solo_rows) * comps.solo_columns
+        grid, draw = draw[:size], draw[size:]
+    state = LoyangState(
+        n=players,
+        seats=tuple(seats),
+        round=0,
+        phase=SETUP,
+        start=0,
+        second=-1,
+        order=order_from(0, players),
+        done=(False,) * players,
+        partner=(),
+        draw=draw,
+        discard=discard,
+        courtyard=(),
+        active=(),
+        taken=(),
+        grid=grid,
+        reshuffled=False,
+        supply=supply,
+        pending=(),
+        rng=rng,
+        introductory=introductory,
+        goal=goal,
+        comps=comps,
+    )
+    return rules.settle(state)
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+_CONVERTER = make_converter([Pending, Move])
+_UNSTRUCTURE = make_dict_unstructure_fn(
+    LoyangState, _CONVERTER, comps=override(omit=True), _moves=override(omit=True)
+)
+_STRUCTURE = make_dict_structure_fn(
+    LoyangState, _CONVERTER, _cattrs_forbid_extra_keys=True, comps=override(omit=True), _moves=override(omit=True)
+)
+
+
+def to_json(state: LoyangState) -> str:
+    """The full state as JSON; the component data is included only when it is not standard."""
+    data: dict[str, Any] = _UNSTRUCTURE(state)
+    data["components"] = None if state.comps is STANDARD else _CONVERTER.unstructure(state.comps)
+    return json.dumps(data, separators=(",", ":"))
+
+
+def from_json(text: str) -> LoyangState:
+    """Read a state written by :func:`to_json`; bad input raises ``InvalidRecord`` naming the field."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InvalidRecord(f"not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecord("a Loyang state must be a JSON object")
+    data = dict(data)
+    custom = data.pop("components", None)
+    try:
+        state: LoyangState = _STRUCTURE(data, LoyangState)
+        comps = STANDARD if custom is None else _CONVERTER.structure(custom, Components)
+    except Exception as err:  # cattrs reports every defect as an exception group
+        import cattrs
+
+        if isinstance(err, cattrs.BaseValidationError):
+            detail = "; ".join(cattrs.transform_error(err, path="state"))
+        else:
+            detail = str(err)
+        raise InvalidRecord(f"invalid Loyang state: {detail}") from None
+    if state.n not in (1, 2, 3, 4) or len(state.seats) != state.n + (1 if state.n == 1 else 0):
+        raise InvalidRecord("field 'n'/'seats': 1-4 players, plus the solo opponent")
+    if comps is STANDARD:
+        return state
+    import attrs
+
+    return attrs.evolve(state, comps=comps)
+
+
+def scenario(players: int = 2, *, seed: int = 0, seat: int = 0, round: int = 1, introductory: bool = False) -> LoyangState:
+    """A position for tests and examples: every home field sown (wheat, pumpkin, turnip, wheat
+    by seat), round 1's harvest done (the first private field revealed, 1 home vegetable on each
+    cart), hands returned to the deck, and the Action phase of round ``round`` with ``seat`` as
+    start player and the first to act."""
+    from tabletop.loyang.moves import SOW_HOME
+    from tabletop.loyang.state import ACTION, ActionsPending, replace
+
+    state = new_game(players, seed=seed, introductory=introductory)
+    for veg in (0, 1, 2, 0)[:players]:
+        state = state.apply(SOW_HOME[veg])
+    hands = tuple(c for p in state.seats for c in p.hand)
+    seats = tuple(replace(p, hand=()) for p in state.seats)
+    order = order_from(seat, players)
+    return replace(
+        state,
+        seats=seats,
+        draw=hands + state.draw,
+        phase=ACTION,
+        round=round,
+        start=seat,
+        second=order[1] if players > 1 else -1,
+        order=order,
+        partner=_pairs(order) if players == 4 else (),
+        done=(False,) * players,
+        active=(),
+        taken=(),
+        courtyard=(),
+        pending=(ActionsPending(seat),),
+        history=(),
+    )
+
+
+def _pairs(order: tuple[int, ...]) -> tuple[int, ...]:
+    """Partners by seat when the start player ``order[0]`` partners ``order[2]``."""
+    partner = [0, 0, 0, 0]
+    for a, b in ((order[0], order[2]), (order[1], order[3])):
+        partner[a], partner[b] = b, a
+    return tuple(partner)

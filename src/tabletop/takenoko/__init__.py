@@ -1,0 +1,89 @@
+"""Takenoko (Antoine Bauza, 2011), base game for 2-4 players.
+
+>>> from tabletop import takenoko
+>>> state = takenoko.new_game(players=3, seed=7)
+>>> state = state.apply(state.legal_moves()[0])
+
+``GAME`` describes the game to the library; :func:`new_game` takes the rule options of
+:class:`Options` as keywords (see ``GAME.options`` for the defaults).
+"""
+
+from __future__ import annotations
+
+from tabletop.kernel.api import Game, parse_by_notation
+from tabletop.takenoko.components import Components, load_components
+from tabletop.takenoko.rules import invariants
+from tabletop.takenoko.moves import (
+    ChooseWeather,
+    CompleteObjective,
+    DeclareActions,
+    EndTurn,
+    GardenerAction,
+    IrrigationAction,
+    KeepTile,
+    Move,
+    MoveImprovement,
+    ObjectiveAction,
+    PandaAction,
+    PlaceChannel,
+    PlaceImprovement,
+    PlaceTile,
+    PlotAction,
+    RainOn,
+    SkipWeather,
+    StormTo,
+    TakeImprovement,
+)
+from tabletop.takenoko.render import render
+from tabletop.takenoko.setup import new_game, scenario
+from tabletop.takenoko.state import DEFAULT_OPTIONS, Options, Plot, Player, State, Turn, from_json
+from tabletop.takenoko.view import determinize
+
+GAME = Game(
+    name="takenoko",
+    title="Takenoko",
+    min_players=2,
+    max_players=4,
+    new_game=new_game,
+    from_json=from_json,
+    parse_move=parse_by_notation,
+    determinize=determinize,  # type: ignore[arg-type]
+    invariants=invariants,  # type: ignore[arg-type]
+    render=render,  # type: ignore[arg-type]
+    options=DEFAULT_OPTIONS,
+)
+
+__all__ = [
+    "GAME",
+    "ChooseWeather",
+    "CompleteObjective",
+    "Components",
+    "DeclareActions",
+    "EndTurn",
+    "GardenerAction",
+    "IrrigationAction",
+    "KeepTile",
+    "Move",
+    "MoveImprovement",
+    "ObjectiveAction",
+    "Options",
+    "PandaAction",
+    "PlaceChannel",
+    "PlaceImprovement",
+    "PlaceTile",
+    "Player",
+    "Plot",
+    "PlotAction",
+    "RainOn",
+    "SkipWeather",
+    "State",
+    "StormTo",
+    "TakeImprovement",
+    "Turn",
+    "determinize",
+    "invariants",
+    "load_components",
+    "new_game",
+    "render",
+    "scenario",
+]

@@ -1,0 +1,335 @@
+"""Takenoko's components: plot tiles, the reserve and the 46 objective cards.
+
+The data lives in ``data/*.toml``; :func:`load_components` reads and checks it against the
+rulebook's component list (27 plots, 9 improvement tokens, 20 channels, 15 cards of each
+objective type) and raises :class:`~tabletop.kernel.api.InvalidData` naming the table and field
+of any defect. The standard components are loaded once, at import, as :data:`STANDARD`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import attrs
+
+from tabletop.kernel import hexgrid
+from tabletop.kernel.api import InvalidData
+from tabletop.kernel.hexgrid import Hex
+
+#: Bamboo and plot colours, in the order used by every per-colour tuple.
+COLOURS: tuple[str, ...] = ("green", "yellow", "pink")
+#: The three improvements, in the order used by every per-improvement tuple.
+IMPROVEMENTS: tuple[str, ...] = ("watershed", "fertilizer", "enclosure")
+#: The three objective decks.
+OBJECTIVE_KINDS: tuple[str, ...] = ("plot", "gardener", "panda")
+
+_STATUSES = ("certain", "inferred", "provisional")
+_COLOUR_LETTER = {"green": "G", "yellow": "Y", "pink": "P"}
+_IMPROVEMENT_LETTER = {"": "", "watershed": "W", "fertilizer": "F", "enclosure": "E"}
+DATA_DIR = Path(__file__).parent / "data"
+
+
+@attrs.frozen
+class PlotTile:
+    """A plot tile: its colour and the improvement printed on it (``""`` for none).
+
+    ``code`` is its notation: the colour's initial plus the improvement's, e.g. ``"G"``,
+    ``"YW"`` (yellow with watershed), ``"PF"`` (pink with fertilizer), ``"GE"`` (green with
+    enclosure). Tiles with the same code are indistinguishable.
+    """
+
+    colour: str
+    improvement: str = ""
+
+    @property
+    def code(self) -> str:
+        return _COLOUR_LETTER[self.colour] + _IMPROVEMENT_LETTER[self.improvement]
+
+
+@attrs.frozen
+class PlotObjective:
+    """A plot objective: a pattern of irrigated plots of given colours, any of its 6 rotations.
+
+    ``cells[i]`` must hold a plot of colour ``colours[i]``. ``variants`` lists the distinct
+    rotations, each as ``((offset, colour), ...)`` relative to its first cell (mirror images
+    are not included: they do not count).
+    """
+
+    id: str
+    points: int
+    shape: str
+    cells: tuple[Hex, ...]
+    colours: tuple[str, ...]
+    variants: tuple[tuple[tuple[Hex, str], ...], ...] = attrs.field(eq=False, repr=False)
+
+    kind = "plot"
+
+
+@attrs.frozen
+class GardenerObjective:
+    """A gardener objective: ``bamboos`` plots of ``colour`` each holding exactly ``height`` sections.
+
+    ``improvement`` is the improvement the plot must carry, ``"none"`` for a plot without any
+    improvement, or ``"any"`` when improvements do not matter.
+    """
+
+    id: str
+    points: int
+    colour: str
+    bamboos: int
+    height: int
+    improvement: str
+
+    kind = "gardener"
+
+
+@attrs.frozen
+class PandaObjective:
+    """A panda objective: sections the player must hold (per colour, see :data:`COLOURS`)."""
+
+    id: str
+    points: int
+    sections: tuple[int, int, int]
+
+    kind = "panda"
+
+
+ObjectiveCard: TypeAlias = PlotObjective | GardenerObjective | PandaObjective
+
+
+@attrs.frozen
+class Components:
+    """Every physical component of a box of Takenoko.
+
+    Attributes:
+        tiles: the 27 drawable plot tiles (one entry per tile).
+        improvements: improvement tokens per kind, in :data:`IMPROVEMENTS` order.
+        channels: irrigation channels in the box.
+        bamboo: sections per colour for each printing of the game (``"2011"``, ``"later"``).
+        objectives: the 45 objective cards, plot then gardener then panda.
+        emperor_points: the value of the Emperor card.
+    """
+
+    tiles: tuple[PlotTile, ...]
+    improvements: tuple[int, int, int]
+    channels: int
+    bamboo: Mapping[str, tuple[int, int, int]] = attrs.field(eq=False)
+    objectives: tuple[ObjectiveCard, ...]
+    emperor_points: int
+    cards: Mapping[str, ObjectiveCard] = attrs.field(init=False, eq=False, repr=False)
+    tile_by_code: Mapping[str, PlotTile] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "cards", {card.id: card for card in self.objectives})
+        object.__setattr__(self, "tile_by_code", {tile.code: tile for tile in self.tiles})
+
+    def deck(self, kind: str) -> tuple[str, ...]:
+        """The ids of the cards of one objective type, in data order."""
+        return tuple(card.id for card in self.objectives if card.kind == kind)
+
+
+def _pattern_variants(cells: tuple[Hex, ...], colours: tuple[str, ...]) -> tuple[tuple[tuple[Hex, str], ...], ...]:
+    seen: set[frozenset[tuple[Hex, str]]] = set()
+    out = []
+    for rotated in hexgrid.rotations(cells):
+        anchor = rotated[0]
+        variant = tuple((hexgrid.sub(cell, anchor), colour) for cell, colour in zip(rotated, colours, strict=True))
+        # The same placed shape seen from another anchor is the same requirement.
+        key = frozenset((hexgrid.sub(cell, min(rotated)), colour) for cell, colour in zip(rotated, colours, strict=True))
+        if key not in seen:
+            seen.add(key)
+            out.append(variant)
+    return tuple(out)
+
+
+class _Reader:
+    """Field access that fails with the file, table and field named."""
+
+    def __init__(self, filename: str, data: dict[str, Any]) -> None:
+        self.filename = filename
+        self.data = data
+
+    def fail(self, table: str, field: str, why: str) -> InvalidData:
+        return InvalidData(f"{self.filename}: table [{table}], field {field!r}: {why}")
+
+    def table(self, name: str) -> dict[str, Any]:
+        table = self.data.get(name)
+        if not isinstance(table, dict):
+            raise InvalidData(f"{self.filename}: table [{name}] is missing")
+        source = table.get("source")
+        if not isinstance(source, str) or not source.strip():
+            raise self.fail(name, "source", "every table must say where its data comes from")
+        if table.get("status") not in _STATUSES:
+            raise self.fail(name, "status", f"must be one of {', '.join(_STATUSES)}")
+        return table
+
+    def value(self, table: str, row: Mapping[str, Any], field: str, kind: type) -> Any:
+        if field not in row:
+            raise self.fail(table, field, "is missing")
+        value = row[field]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(table, field, f"must be of type {kind.__name__}, not {value!r}")
+        return value
+
+    def rows(self, table: str, field: str) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = self.value(table, self.table(table), field, list)
+        for i, row in enumerate(rows):
+            if not isinstance(row, dict):
+                raise self.fail(table, f"{field}[{i}]", "must be a table")
+        return rows
+
+
+def _read(directory: Path, name: str) -> _Reader:
+    path = directory / name
+    try:
+        with path.open("rb") as handle:
+            return _Reader(name, tomllib.load(handle))
+    except FileNotFoundError:
+        raise InvalidData(f"{name}: no such data file in {directory}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise InvalidData(f"{name}: not valid TOML: {err}") from None
+
+
+def _load_tiles(reader: _Reader) -> tuple[PlotTile, ...]:
+    tiles: list[PlotTile] = []
+    for row in reader.rows("plots", "tiles"):
+        colour = reader.value("plots", row, "colour", str)
+        improvement = reader.value("plots", row, "improvement", str)
+        count = reader.value("plots", row, "count", int)
+        if colour not in COLOURS:
+            raise reader.fail("plots", "colour", f"{colour!r} is not one of {', '.join(COLOURS)}")
+        if improvement and improvement not in IMPROVEMENTS:
+            raise reader.fail("plots", "improvement", f"{improvement!r} is not an improvement")
+        if count < 0:
+            raise reader.fail("plots", "count", "cannot be negative")
+        tiles.extend([PlotTile(colour, improvement)] * count)
+    if len(tiles) != 27:
+        raise reader.fail("plots", "count", f"the box holds 27 plots besides the pond, not {len(tiles)}")
+    return tuple(tiles)
+
+
+def _load_supplies(reader: _Reader) -> tuple[tuple[int, int, int], int, dict[str, tuple[int, int, int]]]:
+    tokens = reader.value("improvements", reader.table("improvements"), "tokens", dict)
+    counts = []
+    for kind in IMPROVEMENTS:
+        n = reader.value("improvements", tokens, kind, int)
+        if n != 3:
+            raise reader.fail("improvements", f"tokens.{kind}", f"the box holds 3 {kind} tokens, not {n}")
+        counts.append(n)
+    extra = set(tokens) - set(IMPROVEMENTS)
+    if extra:
+        raise reader.fail("improvements", "tokens", f"unknown improvements {sorted(extra)}")
+    channels = reader.value("channels", reader.table("channels"), "count", int)
+    if channels != 20:
+        raise reader.fail("channels", "count", f"the box holds 20 irrigation channels, not {channels}")
+    printings: dict[str, tuple[int, int, int]] = {}
+    for row in reader.rows("bamboo", "printings"):
+        name = reader.value("bamboo", row, "name", str)
+        sections = tuple(reader.value("bamboo", row, colour, int) for colour in COLOURS)
+        if any(n <= 0 for n in sections):
+            raise reader.fail("bamboo", name, "every colour needs a positive number of sections")
+        printings[name] = (sections[0], sections[1], sections[2])
+    if "2011" not in printings:
+        raise reader.fail("bamboo", "printings", "the 2011 printing is required")
+    return (counts[0], counts[1], counts[2]), channels, printings
+
+
+def _load_objectives(reader: _Reader) -> tuple[tuple[ObjectiveCard, ...], int]:
+    cards: list[ObjectiveCard] = []
+    for row in reader.rows("plot", "cards"):
+        cid = reader.value("plot", row, "id", str)
+        raw_cells = reader.value("plot", row, "cells", list)
+        colours = tuple(reader.value("plot", row, "colours", list))
+        try:
+            cells = tuple((int(c[0]), int(c[1])) for c in raw_cells if len(c) == 2)
+        except (TypeError, ValueError, IndexError):
+            raise reader.fail("plot", f"{cid}.cells", "cells are [q, r] pairs") from None
+        if len(cells) != len(raw_cells) or len(cells) != len(colours) or len(cells) not in (3, 4):
+            raise reader.fail("plot", f"{cid}.cells", "3 or 4 [q, r] cells, one colour each")
+        if any(c not in COLOURS for c in colours):
+            raise reader.fail("plot", f"{cid}.colours", f"colours must be among {', '.join(COLOURS)}")
+        if len(set(cells)) != len(cells) or not _connected(cells):
+            raise reader.fail("plot", f"{cid}.cells", "a pattern is distinct, connected cells")
+        cards.append(
+            PlotObjective(
+                id=cid,
+                points=_points(reader, "plot", row),
+                shape=reader.value("plot", row, "shape", str),
+                cells=cells,
+                colours=colours,
+                variants=_pattern_variants(cells, colours),
+            )
+        )
+    for row in reader.rows("gardener", "cards"):
+        cid = reader.value("gardener", row, "id", str)
+        colour = reader.value("gardener", row, "colour", str)
+        improvement = reader.value("gardener", row, "improvement", str)
+        bamboos = reader.value("gardener", row, "bamboos", int)
+        height = reader.value("gardener", row, "height", int)
+        if colour not in COLOURS:
+            raise reader.fail("gardener", f"{cid}.colour", f"{colour!r} is not a colour")
+        if improvement not in IMPROVEMENTS + ("none", "any"):
+            raise reader.fail("gardener", f"{cid}.improvement", f"{improvement!r} is not a condition")
+        if not 1 <= height <= 4 or bamboos < 1:
+            raise reader.fail("gardener", f"{cid}.height", "heights run 1-4, at least one bamboo")
+        cards.append(GardenerObjective(cid, _points(reader, "gardener", row), colour, bamboos, height, improvement))
+    for row in reader.rows("panda", "cards"):
+        first = reader.value("panda", row, "id", str)
+        copies = reader.value("panda", row, "copies", int)
+        sections = tuple(reader.value("panda", row, colour, int) for colour in COLOURS)
+        if any(n < 0 for n in sections) or not any(sections) or copies < 1:
+            raise reader.fail("panda", f"{first}.sections", "non-negative sections, some required")
+        prefix, number = first[0], int(first[1:])
+        for k in range(copies):
+            cards.append(
+                PandaObjective(f"{prefix}{number + k:02d}", _points(reader, "panda", row), (sections[0], sections[1], sections[2]))
+            )
+    ids = [card.id for card in cards]
+    for kind in OBJECTIVE_KINDS:
+        n = sum(1 for card in cards if card.kind == kind)
+        if n != 15:
+            raise reader.fail(kind, "cards", f"the box holds 15 {kind} objectives, not {n}")
+    if len(set(ids)) != len(ids):
+        duplicate = next(i for i in ids if ids.count(i) > 1)
+        raise reader.fail("objectives", "id", f"card id {duplicate!r} is used twice")
+    emperor = reader.value("emperor", reader.table("emperor"), "points", int)
+    return tuple(cards), emperor
+
+
+def _points(reader: _Reader, table: str, row: Mapping[str, Any]) -> int:
+    points = reader.value(table, row, "points", int)
+    if points <= 0:
+        raise reader.fail(table, "points", "an objective is worth a positive number of points")
+    return int(points)
+
+
+def _connected(cells: tuple[Hex, ...]) -> bool:
+    reached = {cells[0]}
+    frontier = [cells[0]]
+    while frontier:
+        cell = frontier.pop()
+        for other in hexgrid.neighbours(cell):
+            if other in cells and other not in reached:
+                reached.add(other)
+                frontier.append(other)
+    return len(reached) == len(cells)
+
+
+def load_components(path: str | Path | None = None) -> Components:
+    """Read and check the component data in ``path`` (a directory; the bundled data if ``None``).
+
+    The directory holds ``plots.toml``, ``supplies.toml`` and ``objectives.toml``. Raises
+    :class:`~tabletop.kernel.api.InvalidData` naming the file, table and field of any defect.
+    """
+    directory = Path(path) if path is not None else DATA_DIR
+    tiles = _load_tiles(_read(directory, "plots.toml"))
+    improvements, channels, bamboo = _load_supplies(_read(directory, "supplies.toml"))
+    objectives, emperor = _load_objectives(_read(directory, "objectives.toml"))
+    return Components(tiles, improvements, channels, bamboo, objectives, emperor)
+
+
+#: The components of the published game, loaded once.
+STANDARD: Components = load_components()

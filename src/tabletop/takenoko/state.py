@@ -1,0 +1,451 @@
+"""The immutable Takenoko position.
+
+A :class:`State` holds the garden (placed plots with their bamboo, improvements and irrigation),
+the channels, the panda and the gardener, the draw piles, the shared reserve, each player's
+board and hand, whose turn it is, and the decision being asked (:attr:`State.pending`). The
+rules live in :mod:`tabletop.takenoko.rules`; the methods here only delegate to them.
+
+Irrigation is kept incrementally: every :class:`Plot` knows whether it is irrigated, so growth
+and objectives never search the channel network.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeAlias, TypeVar, cast
+
+import attrs
+
+from tabletop.kernel import serial
+from tabletop.kernel.hexgrid import Edge, Hex
+from tabletop.kernel.rng import Rng
+from tabletop.takenoko.components import STANDARD, Components, PlotObjective
+from tabletop.takenoko.moves import MOVE_CLASSES, Move
+
+_T = TypeVar("_T")
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def replace(instance: _T, **changes: Any) -> _T:
+    """``attrs.evolve`` for the hot paths: a copy of a frozen attrs instance with some fields changed."""
+    cls = type(instance)
+    names = _INIT_FIELDS.get(cls)
+    if names is None:
+        names = _INIT_FIELDS[cls] = tuple(a.name for a in attrs.fields(cast(Any, cls)) if a.init)
+    for name in names:
+        if name not in changes:
+            changes[name] = getattr(instance, name)
+    return cls(**changes)
+
+
+#: The pond tile sits at the centre of the garden.
+POND: Hex = (0, 0)
+
+#: Faces of the weather die.
+WEATHER_FACES: tuple[str, ...] = ("sun", "rain", "wind", "storm", "clouds", "?")
+
+#: The five actions, in the order they are offered.
+ACTIONS: tuple[str, ...] = ("plot", "irrigation", "gardener", "panda", "objective")
+
+#: Objectives a player must complete to trigger the end, by player count.
+OBJECTIVES_TO_END: Mapping[int, int] = {2: 9, 3: 8, 4: 7}
+
+#: A player may hold at most this many objective cards.
+HAND_LIMIT = 5
+
+#: A bamboo never grows taller than this.
+MAX_HEIGHT = 4
+
+#: The placeholder for a hidden plot tile in a view.
+HIDDEN_TILE = "?"
+
+#: The placeholder for a hidden objective card of each deck in a view.
+HIDDEN_CARD: Mapping[str, str] = {"plot": "P?", "gardener": "G?", "panda": "A?"}
+
+
+@attrs.frozen
+class Options:
+    """The rule choices of a game: where sources disagree or are silent (reference §9).
+
+    Attributes:
+        weather: roll the weather die from the second round on (the rulebook suggests a first
+            game without it).
+        gardener_on_plot: gardener objectives also need the gardener to stand on (one of) the
+            plots shown (English rulebook only; §9 #3). Default off.
+        clouds_when_empty: Clouds with no improvement left in the reserve: ``"other_weather"``
+            (choose Sun, Rain, Wind or Storm instead; BGA and summaries) or
+            ``"move_improvement"`` (move a placed improvement token; English rulebook). §9 #4.
+        rain_needs_irrigation: Rain only grows an irrigated plot (§9 #5). Default on.
+        improvement_on_bamboo: improvements may also go on plots holding bamboo (the English
+            rulebook only says one improvement per plot). §9 #6. Default off: empty plots only.
+        fertilizer_first_shoot: fertilizer doubles the first shoot given by irrigation too
+            (§9 #7). Default on.
+        improvement_before_shoot: a stored improvement may be laid on a new plot before its
+            first shoot appears (§9 #8). Default on.
+        exact_height: multi-bamboo gardener objectives need exactly 3 sections, not at least 3
+            (§9 #9). Default on.
+        bamboo_supply: ``"unlimited"`` (the rulebook's advice: substitute another colour),
+            ``"2011"`` (36/30/24 sections) or ``"later"`` (28/26/24). §9 #13.
+        declare_actions: declare both (or three) actions before resolving the first, as the
+            action tokens do on the board (§9 #14). Default off: choose one after the other.
+        redraw_satisfied: BGA's house rule: a drawn plot or gardener objective already shown by
+            the garden goes under its deck and the action is not used (§9 #15). Default off.
+        channel_on_pond_border: allow a (useless) channel along the pond's border, as BGA does
+            (§9 #16). Default off.
+        max_rounds: the game stops after this many rounds even if nobody triggered the end (a
+            safety net for bots, §9 #11); 0 disables it.
+    """
+
+    weather: bool = True
+    gardener_on_plot: bool = False
+    clouds_when_empty: str = attrs.field(default="other_weather")
+    rain_needs_irrigation: bool = True
+    improvement_on_bamboo: bool = False
+    fertilizer_first_shoot: bool = True
+    improvement_before_shoot: bool = True
+    exact_height: bool = True
+    bamboo_supply: str = attrs.field(default="unlimited")
+    declare_actions: bool = False
+    redraw_satisfied: bool = False
+    channel_on_pond_border: bool = False
+    max_rounds: int = 100
+
+    @clouds_when_empty.validator
+    def _check_clouds(self, attribute: Any, value: str) -> None:
+        if value not in ("other_weather", "move_improvement"):
+            raise ValueError(f"clouds_when_empty must be 'other_weather' or 'move_improvement', not {value!r}")
+
+    @bamboo_supply.validator
+    def _check_supply(self, attribute: Any, value: str) -> None:
+        if value not in ("unlimited", "2011", "later"):
+            raise ValueError(f"bamboo_supply must be 'unlimited', '2011' or 'later', not {value!r}")
+
+
+#: The documented options and their defaults.
+DEFAULT_OPTIONS: Mapping[str, Any] = attrs.asdict(Options())
+
+
+@attrs.frozen
+class Plot:
+    """A placed plot.
+
+    Attributes:
+        tile: the code of the tile (colour and printed improvement).
+        colour: ``"green"``, ``"yellow"`` or ``"pink"``.
+        improvement: the improvement on the plot, printed or token (``""`` for none).
+        token: whether ``improvement`` is a token (it is printed otherwise).
+        bamboo: sections of bamboo standing on the plot (0-4).
+        irrigated: whether the plot is irrigated now.
+        sprouted: whether the plot has had its first shoot (it is irrigated, or once was).
+    """
+
+    tile: str
+    colour: str
+    improvement: str = ""
+    token: bool = False
+    bamboo: int = 0
+    irrigated: bool = False
+    sprouted: bool = False
+
+
+@attrs.frozen
+class Player:
+    """A player's board and hand.
+
+    Attributes:
+        hand: objective cards in hand (hidden from the others).
+        completed: completed objectives, in the order completed (face up).
+        bamboo: eaten sections per colour (green, yellow, pink).
+        channels: stored irrigation channels.
+        improvements: stored improvement tokens (watershed, fertilizer, enclosure).
+    """
+
+    hand: tuple[str, ...] = ()
+    completed: tuple[str, ...] = ()
+    bamboo: tuple[int, int, int] = (0, 0, 0)
+    channels: int = 0
+    improvements: tuple[int, int, int] = (0, 0, 0)
+
+
+@attrs.frozen
+class Turn:
+    """What happened so far in the current turn.
+
+    Attributes:
+        weather: the weather applied this turn (``""`` in the first round or while undecided).
+        actions: the actions taken, in order.
+        declared: the actions declared up front (variant ``declare_actions`` only).
+    """
+
+    weather: str = ""
+    actions: tuple[str, ...] = ()
+    declared: tuple[str, ...] | None = None
+
+    @property
+    def allowance(self) -> int:
+        """How many actions the turn allows: three under the Sun, two otherwise."""
+        return 3 if self.weather == "sun" else 2
+
+
+# Pending decisions: the question the player to move is answering.
+
+
+@attrs.frozen
+class ChooseAction:
+    """The action phase: take an action, do something free, or end the turn."""
+
+
+@attrs.frozen
+class Declare:
+    """The action phase starts by declaring the actions (variant ``declare_actions``)."""
+
+
+@attrs.frozen
+class WeatherChoice:
+    """Choose the weather among ``choices``."""
+
+    choices: tuple[str, ...]
+
+
+@attrs.frozen
+class Rain:
+    """Rain: choose an irrigated plot to grow, or skip."""
+
+
+@attrs.frozen
+class Storm:
+    """Storm: choose a plot for the panda, or skip."""
+
+
+@attrs.frozen
+class Clouds:
+    """Clouds: take an improvement from the reserve (or move a placed one), or skip."""
+
+
+@attrs.frozen
+class KeepPlot:
+    """Plot action: keep one of the ``drawn`` tiles and order the others under the pile."""
+
+    drawn: tuple[str, ...]
+
+
+@attrs.frozen
+class PlacePlot:
+    """Plot action: put the kept ``tile`` into the garden."""
+
+    tile: str
+
+
+@attrs.frozen
+class GameOver:
+    """Nothing more to decide."""
+
+
+Pending: TypeAlias = ChooseAction | Declare | WeatherChoice | Rain | Storm | Clouds | KeepPlot | PlacePlot | GameOver
+PENDING_CLASSES: tuple[type, ...] = (ChooseAction, Declare, WeatherChoice, Rain, Storm, Clouds, KeepPlot, PlacePlot, GameOver)
+
+class Garden(dict[Hex, Plot]):
+    """The placed plots by cell, in the order they were placed (the pond excluded).
+
+    A garden is never changed once built: the rules build a new one for every change and
+    share it between all the states it belongs to. That is what makes the facts derived from
+    it (:meth:`occupied`, :meth:`pattern_met`) safe to compute once and keep here.
+    """
+
+    __slots__ = ("_occupied", "_patterns")
+    _occupied: frozenset[Hex]
+    _patterns: dict[str, bool]
+
+    def occupied(self) -> frozenset[Hex]:
+        """Every cell holding a tile, the pond included (where the figures may walk)."""
+        try:
+            return self._occupied
+        except AttributeError:
+            self._occupied = frozenset(self).union((POND,))
+            return self._occupied
+
+    def pattern_met(self, card: PlotObjective) -> bool:
+        """Whether the garden shows the plot objective ``card`` (see :mod:`scoring`)."""
+        try:
+            known = self._patterns
+        except AttributeError:
+            known = self._patterns = {}
+        met = known.get(card.id)
+        if met is None:
+            met = known[card.id] = bool(_scoring.plot_pattern_met(self, card))
+        return met
+
+    def with_plot(self, cell: Hex, plot: Plot) -> Garden:
+        """A new garden where ``cell`` holds ``plot``."""
+        return self.updated({cell: plot})
+
+    def updated(self, changes: Mapping[Hex, Plot]) -> Garden:
+        """A new garden with the plots of ``changes`` put in (or replacing those) on their cells.
+
+        When only bamboo and improvements change, the derived facts still hold (plot patterns
+        depend on the cells, colours and irrigation alone) and the new garden shares them.
+        """
+        garden = Garden(self)
+        garden.update(changes)
+        for cell, plot in changes.items():
+            old = self.get(cell)
+            if old is None or old.irrigated != plot.irrigated:
+                return garden
+        try:
+            garden._occupied = self._occupied
+            garden._patterns = self._patterns
+        except AttributeError:
+            pass
+        return garden
+
+
+@attrs.frozen(repr=False)
+class State:
+    """A Takenoko position (immutable). See :mod:`tabletop.kernel.api` for the contract.
+
+    Attributes:
+        players: number of players (2-4).
+        options: the rule choices (see :class:`Options`).
+        rng: the game's random source (masked in a view).
+        garden: the placed plots by cell, in the order they were placed (the pond excluded).
+        channels: the edges holding an irrigation channel.
+        gardener / panda: the cells the two figures stand on.
+        tile_pile: the plot draw pile, top first (tile codes).
+        decks: the plot, gardener and panda objective decks, top first (card ids).
+        reserve_channels / reserve_improvements / reserve_bamboo: the shared reserve
+            (bamboo per colour; with the ``"unlimited"`` supply it may go below zero, other
+            colours standing in as the rulebook advises).
+        boards: each player's board and hand, by seat.
+        start_player: the seat that played first.
+        current: the seat whose turn it is.
+        turn_number: turns begun so far, the current one included.
+        turn: what the current turn has done.
+        pending: the decision being asked.
+        emperor: the seat that triggered the end and holds the Emperor, if any.
+        history: the moves applied since the start.
+        components: the component data (not serialized: a state read back from JSON uses the
+            standard components).
+    """
+
+    players: int
+    options: Options
+    rng: Rng
+    garden: Garden = attrs.field(hash=False)
+    channels: frozenset[Edge]
+    gardener: Hex
+    panda: Hex
+    tile_pile: tuple[str, ...]
+    decks: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    reserve_channels: int
+    reserve_improvements: tuple[int, int, int]
+    reserve_bamboo: tuple[int, int, int]
+    boards: tuple[Player, ...]
+    start_player: int
+    current: int
+    turn_number: int
+    turn: Turn
+    pending: Pending
+    emperor: int | None = None
+    history: tuple[Move, ...] = ()
+    components: Components = attrs.field(default=STANDARD, eq=False)
+    _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is; ``None`` once the game is over."""
+        return None if isinstance(self.pending, GameOver) else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return isinstance(self.pending, GameOver)
+
+    @property
+    def first_round(self) -> bool:
+        """Whether the current turn is its player's first (no weather then)."""
+        return self.turn_number <= self.players
+
+    @property
+    def occupied(self) -> frozenset[Hex]:
+        """Every cell holding a tile, the pond included (where the figures may walk)."""
+        return self.garden.occupied()
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves open to :attr:`to_move` (empty once the game is over); computed once."""
+        moves = self._legal
+        if moves is None:
+            moves = _rules.legal_moves(self)
+            object.__setattr__(self, "_legal", moves)
+        return moves
+
+    def apply(self, move: Any) -> State:
+        """The state after ``move``; raises :class:`~tabletop.kernel.api.IllegalMove` if not legal."""
+        return _rules.apply(self, move)
+
+    def scores(self) -> tuple[int, ...]:
+        return _scoring.scores(self)
+
+    def winners(self) -> tuple[int, ...]:
+        return _scoring.winners(self)
+
+    def view(self, seat: int) -> State:
+        """The position as ``seat`` sees it: other hands, deck orders and the random source hidden."""
+        return _view.view(self, seat)
+
+    def to_json(self) -> str:
+        return serial.dumps(CONVERTER, self)
+
+    def __repr__(self) -> str:
+        return f"<takenoko.State {self.players}p turn {self.turn_number} seat {self.current} {type(self.pending).__name__}>"
+
+    def __str__(self) -> str:
+        return _render.render(self)
+
+
+def _make_converter() -> Any:
+    converter = serial.make_converter([Move, Pending])
+
+    def unstructure_garden(garden: Garden) -> list[Any]:
+        return [[cell[0], cell[1], converter.unstructure(plot)] for cell, plot in garden.items()]
+
+    def structure_garden(data: Any, _: Any) -> Garden:
+        if not isinstance(data, list):
+            raise ValueError("the garden must be a list of [q, r, plot]")
+        garden = Garden()
+        for item in data:
+            if not isinstance(item, list) or len(item) != 3:
+                raise ValueError(f"garden entry {item!r} is not [q, r, plot]")
+            q, r, plot = item
+            if not isinstance(q, int) or not isinstance(r, int):
+                raise ValueError(f"garden cell {q!r},{r!r} is not two integers")
+            garden[(q, r)] = converter.structure(plot, Plot)
+        return garden
+
+    converter.register_unstructure_hook_func(lambda t: t == Garden, unstructure_garden)
+    converter.register_unstructure_hook_func(
+        lambda t: t == frozenset[Edge], lambda edges: [[list(a), list(b)] for a, b in sorted(edges)]
+    )
+    converter.register_structure_hook_func(lambda t: t == Garden, structure_garden)
+    from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+    converter.register_unstructure_hook(
+        State, make_dict_unstructure_fn(State, converter, components=override(omit=True))
+    )
+    converter.register_structure_hook(
+        State,
+        make_dict_structure_fn(State, converter, components=override(omit=True), _cattrs_forbid_extra_keys=True),
+    )
+    return converter
+
+
+CONVERTER = _make_converter()
+
+
+def from_json(text: str) -> State:
+    """The state written by :meth:`State.to_json`; bad input raises ``InvalidRecord`` naming the field."""
+    return serial.loads(CONVERTER, text, State)
+
+
+from tabletop.takenoko import render as _render  # noqa: E402  (the rules need State first)
+from tabletop.takenoko import rules as _rules  # noqa: E402
+from tabletop.takenoko import scoring as _scoring  # noqa: E402
+from tabletop.takenoko import view as _view  # noqa: E402

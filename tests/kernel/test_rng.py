@@ -1,0 +1,122 @@
+"""The seeded SplitMix64 random source: reproducible, immutable, uniform, and masked in views."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop.kernel.rng import MaskedRandomness, Rng
+
+seeds = st.integers(-(2**70), 2**70)
+
+
+def _stream(rng: Rng, n: int) -> list[int]:
+    out = []
+    for _ in range(n):
+        value, rng = rng.next64()
+        out.append(value)
+    return out
+
+
+@given(seed=seeds)
+def test_same_seed_same_stream(seed: int) -> None:
+    assert _stream(Rng.from_seed(seed), 20) == _stream(Rng.from_seed(seed), 20)
+
+
+def test_different_seeds_different_streams() -> None:
+    firsts = {Rng.from_seed(seed).next64()[0] for seed in range(1000)}
+    assert len(firsts) == 1000
+
+
+@given(seed=seeds)
+def test_drawing_never_mutates(seed: int) -> None:
+    rng = Rng.from_seed(seed)
+    before = rng.state
+    first, after = rng.next64()
+    assert rng.state == before and after != rng
+    assert rng.next64()[0] == first
+
+
+@given(seed=seeds)
+def test_values_are_64_bit(seed: int) -> None:
+    assert all(0 <= v < 2**64 for v in _stream(Rng.from_seed(seed), 50))
+
+
+def test_no_seed_draws_a_fresh_one() -> None:
+    assert Rng.from_seed(None) != Rng.from_seed(None)
+
+
+@given(seed=seeds, n=st.integers(1, 10**12))
+def test_below_stays_in_range(seed: int, n: int) -> None:
+    value, _ = Rng.from_seed(seed).below(n)
+    assert 0 <= value < n
+
+
+@pytest.mark.parametrize("n", [0, -3])
+def test_below_needs_a_positive_bound(n: int) -> None:
+    with pytest.raises(ValueError, match="positive"):
+        Rng.from_seed(1).below(n)
+
+
+def test_below_refuses_bounds_beyond_64_bits() -> None:
+    assert Rng.from_seed(1).below(2**64)[0] < 2**64
+    with pytest.raises(ValueError, match="too large"):
+        Rng.from_seed(1).below(2**64 + 1)
+
+
+def test_below_is_roughly_uniform() -> None:
+    rng = Rng.from_seed(7)
+    counts: Counter[int] = Counter()
+    for _ in range(6000):
+        value, rng = rng.below(6)
+        counts[value] += 1
+    assert set(counts) == set(range(6))
+    assert all(850 < c < 1150 for c in counts.values())
+
+
+@given(seed=seeds, items=st.lists(st.integers(), max_size=30))
+def test_shuffles_are_permutations(seed: int, items: list[int]) -> None:
+    shuffled, _ = Rng.from_seed(seed).shuffled(items)
+    assert sorted(shuffled) == sorted(items)
+    assert isinstance(shuffled, tuple)
+
+
+def test_shuffles_reach_every_permutation() -> None:
+    rng = Rng.from_seed(3)
+    seen = set()
+    for _ in range(600):
+        order, rng = rng.shuffled("abcd")
+        seen.add(order)
+    assert len(seen) == 24
+
+
+@given(seed=seeds, items=st.lists(st.integers(), min_size=1, max_size=10))
+def test_choice_picks_an_element(seed: int, items: list[int]) -> None:
+    assert Rng.from_seed(seed).choice(items)[0] in items
+
+
+def test_masked_rng_refuses_every_draw() -> None:
+    masked = Rng.from_seed(5).mask()
+    assert masked.masked and not Rng.from_seed(5).masked
+    for draw in (
+        masked.next64,
+        lambda: masked.below(3),
+        lambda: masked.choice([1, 2]),
+        lambda: masked.shuffled([1, 2]),
+        lambda: masked.stream(1),
+    ):
+        with pytest.raises(MaskedRandomness):
+            draw()
+
+
+@given(seed=seeds, label=st.integers(0, 2**32))
+def test_streams_are_independent_of_the_game_sequence(seed: int, label: int) -> None:
+    rng = Rng.from_seed(seed)
+    stream = rng.stream(label)
+    assert stream != rng and not stream.masked
+    assert rng.stream(label) == stream  # derived deterministically
+    assert rng.stream(label + 1) != stream
+    assert _stream(rng, 3) == _stream(Rng.from_seed(seed), 3)  # the game's sequence is untouched

@@ -1,0 +1,433 @@
+"""The 20 helpers: one test per option, and the notes of the helper reference."""
+
+from __future__ import annotations
+
+from tabletop.loyang import invariants, new_game
+from tabletop.loyang import rules
+from tabletop.loyang.components import PRIVATE_BASE
+from tabletop.loyang.state import CARD, DOUBLED, DUE, HARVEST, ActionsPending, Field, HarvestPending, replace
+
+from .helpers import card, cart, courtyard, cash, empty_cart, give, in_hand, legal, on_top, play, scenario, stack, starting, veg
+
+
+def with_fields(state, seat, *fields):
+    p = state.seats[seat]
+    placed = sum((f.count for f in fields if f.veg >= 0), 0)
+    supply = list(state.supply)
+    for f in fields:
+        if f.veg >= 0:
+            supply[f.veg] -= f.count
+    for f in p.fields:
+        if f.veg >= 0:
+            supply[f.veg] += f.count
+    assert placed >= 0
+    return rules.set_player(replace(state, supply=tuple(supply)), seat, replace(p, fields=tuple(fields)))
+
+
+# Book-keeper
+
+
+def test_book_keeper_sets_the_shop_and_pays_per_field_of_a_vegetable():
+    state = give(scenario(2), 0, "Bookkeeper")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, Field(f.card, 0, 3))
+    before = state.seats[0].cash
+    state = play(state, "helper Bookkeeper", "shop wheat 3", "shop pumpkin 0", "shop turnip 2",
+                 "shop cabbage 2", "shop bean 2", "shop leek 0", "bonus wheat")
+    p = state.seats[0]
+    assert p.shop == (3, 0, 2, 2, 2, 0)
+    assert p.cash == before + 2, "the home field and one field are sown with wheat"
+    assert card("Bookkeeper") in state.discard
+
+
+def test_book_keeper_finances_a_field_in_the_card_phase():
+    state = give(scenario(2), 0, "Bookkeeper")
+    state = replace(cash(state, 0, 0), phase=CARD)
+    state = rules.charge(replace(state, pending=()), 0, 2)
+    assert "helper Bookkeeper" in legal(state)
+    state = play(state, "helper Bookkeeper", "shop wheat 0", "shop pumpkin 0", "shop turnip 0",
+                 "shop cabbage 0", "shop bean 0", "shop leek 0", "bonus wheat")
+    assert state.seats[0].cash == 1 - 0 and state.pending == () or state.seats[0].cash >= 0
+
+
+# Con man
+
+
+def test_con_man_swaps_with_a_helper_of_a_player_who_has_finished():
+    state = scenario(3)
+    state = give(state, 1, "ConMan")
+    state = give(state, 0, "Maid")
+    state = replace(state, done=(True, False, False), pending=(ActionsPending(1),))
+    state = play(state, "helper ConMan Maid")
+    assert state.seats[1].helpers == (card("Maid"),)
+    assert state.seats[0].helpers == (card("ConMan"),), "the Con man stays in the game"
+
+
+def test_con_man_not_for_the_start_player_nor_a_covered_helper_nor_an_unfinished_player():
+    state = scenario(3)
+    state = give(state, 0, "ConMan")
+    state = give(state, 1, "Maid")
+    state = replace(state, done=(False, True, False))
+    assert not starting(state, "helper ConMan"), "the start player cannot use him"
+    state = replace(give(scenario(3), 1, "ConMan"), pending=(ActionsPending(1),))
+    state = stack(state, 0, "Official", "Maid")
+    state = give(state, 2, "Shopper")
+    state = replace(state, done=(True, False, False))
+    assert starting(state, "helper ConMan") == {"helper ConMan Official"}
+
+
+# Deliveryman
+
+
+def test_deliveryman_delivers_to_another_players_regular_customer():
+    state = give(scenario(2), 1, "R07")
+    state = give(state, 0, "Deliveryman")
+    state = cart(state, 0, turnip=1, cabbage=1)
+    before = state.seats[0].cash
+    state = play(state, "helper Deliveryman R07")
+    assert state.seats[0].cash == before + 5
+    r = state.seats[1].regulars[0]
+    assert r.rows == 1 and r.status == DUE, "the owner must still deliver this round"
+
+
+def test_deliveryman_pays_the_owner_2_for_the_last_delivery():
+    state = give(scenario(2), 1, "R07")
+    p = state.seats[1]
+    state = rules.set_player(state, 1, replace(p, regulars=(replace(p.regulars[0], rows=3, delivered=3),)))
+    state = replace(state, supply=rules.vminus(state.supply, (0, 0, 3, 3, 0, 0)))
+    state = cart(give(state, 0, "Deliveryman"), 0, turnip=1, cabbage=1)
+    mine, theirs = state.seats[0].cash, state.seats[1].cash
+    state = play(state, "helper Deliveryman R07")
+    assert state.seats[0].cash == mine + 8 - 2 and state.seats[1].cash == theirs + 2
+    assert not state.seats[1].regulars
+
+
+# Foreman
+
+
+def test_foreman_takes_a_helper_another_player_discards():
+    state = give(give(scenario(2), 1, "Foreman"), 0, "Maid")
+    state = play(state, "helper Maid")
+    assert state.to_move == 1 and legal(state) == {"foreman take", "foreman pass"}
+    state = play(state, "foreman take")
+    assert state.seats[1].helpers == (card("Maid"),)
+    assert card("Foreman") in state.discard and state.to_move == 0
+
+
+def test_foreman_under_the_maid_takes_her_back():
+    state = stack(scenario(2), 0, "Maid", "Foreman")
+    state = play(state, "helper Maid", "foreman take")
+    p = state.seats[0]
+    assert p.helpers == (card("Maid"),) and not p.covered
+    assert state.pending[-1].maid, "the Maid's effect stays active this phase"
+
+
+def test_foreman_in_four_players_only_for_the_partner_in_the_action_phase():
+    state = scenario(4)  # 0 with 2, 1 with 3
+    state = give(give(state, 0, "Maid"), 1, "Foreman")
+    state = play(state, "helper Maid")
+    assert state.to_move == 0, "seat 1 is not seat 0's partner"
+    state = give(give(scenario(4), 0, "Maid"), 2, "Foreman")
+    assert play(state, "helper Maid").to_move == 2
+
+
+def test_foreman_and_squire_squire_takes_the_foreman_which_takes_the_squire_back():
+    state = card_phase_with(squire_seat=0)
+    state = in_hand(state, 0, "S03")
+    state = courtyard(state, "Foreman", "S04")
+    state = play(state, "squire S03", "pick Foreman", "pick S04")
+    assert state.to_move == 0 and legal(state) == {"foreman take", "foreman pass"}
+    state = play(state, "foreman take")
+    assert card("Squire") in state.seats[0].helpers and card("Foreman") in state.discard
+
+
+def test_foreman_takes_the_harvest_helper_and_harvests_3_from_a_field_of_5():
+    state = give(give(scenario(2), 0, "HarvestHelper"), 0, "Foreman")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, Field(f.card, 1, 5))
+    state = replace(state, phase=HARVEST, done=(False, False), pending=(HarvestPending(0),))
+    state = play(state, "extra 0", "helper HarvestHelper harvest", "foreman take", "extra 0",
+                 "helper HarvestHelper harvest")
+    assert state.phase == CARD, "with no helper left the harvest happens by itself"
+    assert state.seats[0].fields[0].count == 2 and state.seats[0].cart[1] == 3
+
+
+# Haggler, Shopper, Merchant
+
+
+def test_haggler_buys_two_identical_for_the_price_of_one():
+    state = give(cash(scenario(2), 0, 10), 0, "Haggler")
+    assert "helper Haggler bean" not in legal(state), "needs 2 in the shop"
+    state = play(state, "helper Haggler cabbage")
+    assert state.seats[0].cash == 5 and state.seats[0].cart[veg("cabbage")] == 2
+
+
+def test_haggler_with_shopper_takes_both_from_the_supply():
+    state = give(cash(scenario(2), 0, 10), 0, "Haggler", "Shopper")
+    state = play(state, "helper Haggler shopper leek")
+    p = state.seats[0]
+    assert p.cash == 6 and p.cart[veg("leek")] == 2 and p.shop[veg("leek")] == 1
+    assert not p.helpers
+
+
+def test_shopper_buys_from_the_supply_for_2_less():
+    state = give(cash(scenario(2), 0, 10), 0, "Shopper")
+    assert starting(state, "helper Shopper") == {f"helper Shopper {v}" for v in ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek")}
+    state = play(state, "helper Shopper bean")
+    assert state.seats[0].cash == 6 and state.seats[0].shop[veg("bean")] == 1
+
+
+def test_merchant_counts_only_regular_customers_still_due():
+    state = give(scenario(2), 0, "R01", "C01", "Merchant")
+    state = play(state, "helper Merchant")
+    assert legal(state) == {"merchant wheat"}
+    state = give(scenario(2), 0, "R02", "C01", "Merchant")
+    assert "helper Merchant" not in legal(state)
+
+
+def test_merchant_with_haggler_buys_two_for_1():
+    state = give(scenario(2), 0, "R01", "R02", "Merchant", "Haggler")
+    state = cash(state, 0, 5)
+    state = play(state, "helper Merchant", "merchant wheat with Haggler")
+    assert state.seats[0].cash == 4 and state.seats[0].cart[0] == 1 + 2
+
+
+def test_merchant_with_shopper_gets_one_free_from_the_supply():
+    state = give(scenario(2), 0, "R01", "Merchant", "Shopper")
+    shop = state.seats[0].shop
+    cash_before = state.seats[0].cash
+    state = play(state, "helper Merchant", "merchant wheat with Shopper")
+    assert state.seats[0].cash == cash_before and state.seats[0].shop == shop
+
+
+# Harvest helper
+
+
+def test_harvest_helper_takes_2_from_chosen_fields_of_4_or_more_not_the_home_field():
+    state = give(empty_cart(scenario(2), 0), 0, "HarvestHelper", "F3a")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, Field(f.card, 0, 4), Field(card("F3a"), 1, 3))
+    state = replace(state, phase=HARVEST, done=(False, False), pending=(HarvestPending(0),))
+    assert legal(state) == {"harvest", "extra 0"}
+    state = play(state, "extra 0", "helper HarvestHelper harvest")
+    p = state.seats[0]
+    assert p.fields[0].count == 2 and p.cart == (1 + 2, 1, 0, 0, 0, 0)
+
+
+def test_harvest_helper_adds_a_token_to_fields_sown_this_action_phase():
+    state = give(scenario(2), 0, "HarvestHelper")
+    f = state.seats[0].fields[0]
+    state = play(state, "helper HarvestHelper sow", "sow 0 wheat")
+    assert state.seats[0].fields[0].count == state.comps.field(f.card).spaces + 1
+
+
+# Maid, Trader
+
+
+def test_maid_trades_1_for_1_at_2_bowl_spaces():
+    state = give(empty_cart(scenario(2), 0), 0, "S02", "Maid")
+    state = cart(state, 0, wheat=1)
+    assert starting(state, "trade") == {"trade S02 0"}
+    state = play(state, "helper Maid")
+    assert starting(state, "trade") == {"trade S02 0", "trade S02 1", "trade S02 2"}
+
+
+def test_trader_trades_at_another_players_stall():
+    state = give(give(empty_cart(scenario(2), 0), 1, "S03"), 0, "Trader1")
+    state = cart(state, 0, leek=1)
+    state = play(state, "helper Trader1 S03 2", "give leek")
+    assert state.seats[0].cart[veg("turnip")] == 1
+    assert state.seats[1].stalls[0].goods == (True, True, False)
+
+
+def test_trader_pays_the_owner_1_in_round_8_and_2_in_round_9():
+    for rnd, fee in ((8, 1), (9, 2)):
+        state = give(give(empty_cart(scenario(2, round=rnd), 0), 1, "S03"), 0, "Trader2")
+        state = cart(state, 0, leek=1)
+        mine, theirs = state.seats[0].cash, state.seats[1].cash
+        state = play(state, "helper Trader2 S03 0", "give leek")
+        assert (state.seats[0].cash, state.seats[1].cash) == (mine - fee, theirs + fee)
+
+
+def test_trader_with_the_maid_trades_1_for_1():
+    state = give(give(empty_cart(scenario(2), 0), 1, "S02"), 0, "Trader3", "Maid")
+    state = cart(state, 0, wheat=1)
+    state = play(state, "helper Maid", "helper Trader3 S02 2", "give wheat")
+    assert state.seats[0].cart[veg("leek")] == 1
+
+
+# Market crier, Market woman
+
+
+def test_market_crier_refills_all_your_stalls():
+    state = give(empty_cart(scenario(2), 0), 0, "S03", "S04", "MarketCrier")
+    state = cart(state, 0, bean=2)
+    state = play(state, "trade S03 0", "give bean", "trade S04 1", "give bean", "helper MarketCrier refill")
+    assert all(all(s.goods) for s in state.seats[0].stalls)
+
+
+def test_market_woman_swaps_stalls_refills_both_and_reveals_lower_cards():
+    state = stack(scenario(2), 0, "S03", "R01")
+    state = give(state, 1, "S04")
+    state = give(state, 0, "MarketWoman")
+    state = cart(state, 0, leek=1)
+    state = play(state, "trade S03 0", "give leek", "helper MarketWoman S03 S04")
+    assert [s.card for s in state.seats[0].stalls] == [card("S04")]
+    assert [s.card for s in state.seats[1].stalls] == [card("S03")]
+    assert all(state.seats[1].stalls[0].goods)
+    assert state.seats[0].regulars[0].card == card("R01")
+
+
+def test_market_woman_needs_a_stall_of_your_own():
+    state = give(give(scenario(2), 1, "S04"), 0, "MarketWoman")
+    assert not starting(state, "helper MarketWoman")
+
+
+# Messenger-boy
+
+
+def test_messenger_boy_delivers_a_row_twice_paid_twice():
+    state = give(scenario(2), 0, "R07", "MessengerBoy")
+    state = cart(state, 0, turnip=2, cabbage=2)
+    before = state.seats[0].cash
+    state = play(state, "helper MessengerBoy", "deliver R07", "deliver R07")
+    r = state.seats[0].regulars[0]
+    assert state.seats[0].cash == before + 10 and r.rows == 1 and r.delivered == 2 and r.status == DOUBLED
+
+
+def test_messenger_boy_on_the_top_row_delivers_twice_at_once():
+    state = give(scenario(2), 0, "R07", "MessengerBoy")
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], rows=3, delivered=3),)))
+    state = replace(state, supply=rules.vminus(state.supply, (0, 0, 3, 3, 0, 0)))
+    state = cart(state, 0, turnip=2, cabbage=2)
+    state = play(state, "helper MessengerBoy")
+    assert "deliver R07 twice" in legal(state)
+    before = state.seats[0].cash
+    state = play(state, "deliver R07 twice")
+    assert state.seats[0].cash == before + 16 and not state.seats[0].regulars
+
+
+# Official
+
+
+def test_official_makes_the_two_pack_free():
+    state = give(scenario(2), 0, "Official", "Maid", "S03", "S04")
+    before = state.seats[0].cash
+    state = play(state, "helper Official", "two-pack")
+    assert state.seats[0].cash == before
+
+
+# Plough-man
+
+
+def test_plough_man_clears_a_field_of_2_or_more_for_resowing():
+    state = give(scenario(2), 0, "Ploughman")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, Field(f.card, 1, 3))
+    supply = state.supply[1]
+    state = play(state, "helper Ploughman clear 0")
+    assert state.seats[0].fields[0] == Field(f.card) and state.supply[1] == supply + 3
+    assert "sow 0 wheat" in legal(state)
+
+
+def test_plough_man_harvests_fields_with_exactly_one_token():
+    state = give(empty_cart(scenario(2), 0), 0, "Ploughman", "F3a")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, Field(f.card, 2, 1), Field(card("F3a"), 3, 1))
+    state = play(state, "helper Ploughman harvest")
+    assert state.seats[0].cart == (0, 0, 1, 1, 0, 0) and not state.seats[0].fields
+    assert card("F3a") in state.discard
+
+
+# Saleswoman
+
+
+def test_saleswoman_bonus_pays_2_more_whatever_the_counts():
+    state = give(empty_cart(scenario(2), 0), 0, "C01", "C02", "Saleswoman")
+    state = cart(state, 0, wheat=2, pumpkin=1)
+    before = state.seats[0].cash
+    state = play(state, "helper Saleswoman bonus", "serve C01")
+    assert state.seats[0].cash == before + 9
+
+
+# Squire
+
+
+def card_phase_with(squire_seat):
+    state = new_game(2, seed=3)
+    state = play(state, "home wheat", "home pumpkin")
+    seats = tuple(replace(p, hand=()) for p in state.seats)
+    state = replace(state, seats=seats, draw=tuple(c for p in state.seats for c in p.hand) + state.draw)
+    state = give(state, squire_seat, "Squire")
+    p = state.seats[squire_seat]
+    return rules.set_player(state, squire_seat, replace(p, fresh=()))
+
+
+def test_squire_plays_a_hand_card_and_up_to_3_courtyard_cards():
+    state = card_phase_with(0)
+    state = in_hand(state, 0, "S03", "S04")
+    state = courtyard(state, "C01", "C02", "C03", "C04")
+    state = play(state, "squire S03", "pick C01", "pick C02", "pick C03")
+    p = state.seats[0]
+    assert set(p.casuals) == {card("C01"), card("C02"), card("C03")}
+    assert card("S04") in state.courtyard and card("Squire") in state.discard
+
+
+def test_squire_cannot_be_used_in_the_round_it_is_played():
+    state = card_phase_with(0)
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, fresh=(card("Squire"),)))
+    state = in_hand(state, 0, "S03")
+    state = courtyard(state, "C01")
+    assert not starting(state, "squire")
+
+
+# Subsistence farmer
+
+
+def test_subsistence_farmer_takes_from_another_players_field_of_4_and_pays_1():
+    state = give(scenario(2), 0, "SubsistenceFarmer")
+    f = state.seats[1].fields[0]
+    state = with_fields(state, 1, Field(f.card, 3, 4))
+    mine, theirs = state.seats[0].cash, state.seats[1].cash
+    state = play(state, "helper SubsistenceFarmer 1 0")
+    assert state.seats[1].fields[0].count == 3 and state.seats[0].cart[3] == 1
+    assert (state.seats[0].cash, state.seats[1].cash) == (mine - 1, theirs + 1)
+
+
+# Tenant-farmer
+
+
+def test_tenant_farmer_buys_any_field_of_the_pile_for_3():
+    state = cash(give(scenario(2), 0, "TenantFarmer"), 0, 3)
+    pile = state.seats[0].pile
+    state = state.apply(next(m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer take") and m.args[0] == pile[3]))
+    p = state.seats[0]
+    assert p.pile == pile[:3] + pile[4:] and p.fields[-1].card == pile[3] and p.cash == 0
+
+
+def test_tenant_farmer_puts_an_unsown_common_field_under_the_pile():
+    state = give(scenario(2), 0, "TenantFarmer", "F4b")
+    pile = state.seats[0].pile
+    move = next(m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer swap 1") and m.args[1] == pile[0])
+    state = state.apply(move)
+    p = state.seats[0]
+    assert p.pile == pile[1:] + (card("F4b"),)
+    assert [f.card for f in p.fields][-1] == pile[0]
+    assert invariants(state) == []
+    assert all(c >= PRIVATE_BASE for c in pile)
+
+
+# Tout
+
+
+def test_tout_swaps_casual_customers():
+    state = give(give(scenario(2), 0, "C01", "Tout"), 1, "C14")
+    state = play(state, "helper Tout swap C01 C14")
+    assert state.seats[0].casuals == (card("C14"),) and state.seats[1].casuals == (card("C01"),)
+
+
+def test_tout_must_be_able_to_serve_a_bought_customer():
+    state = give(give(empty_cart(scenario(2), 0), 0, "Tout"), 1, "C14")
+    assert not starting(state, "helper Tout buy")

@@ -1,0 +1,236 @@
+"""Actions A-H of the Action phase, loans, storing and the path of prosperity."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.kernel.api import IllegalMove
+from tabletop.loyang import invariants
+from tabletop.loyang import rules
+from tabletop.loyang.state import DELIVERED, DUE, SETTLED, CashPending, Field, replace
+
+from .helpers import card, cart, cash, empty_cart, give, legal, on_top, play, scenario, stack, starting, veg
+
+
+def test_sow_fills_the_field_from_the_supply():
+    state = scenario(2)
+    f = state.seats[0].fields[0]
+    size = state.comps.field(f.card).spaces
+    supply = state.supply[0]
+    state = play(state, "sow 0 wheat")
+    assert state.seats[0].fields[0] == Field(f.card, 0, size)
+    assert state.seats[0].cart[0] == 0 and state.supply[0] == supply - (size - 1)
+
+
+def test_sow_only_accepted_vegetables_on_empty_fields():
+    state = cart(scenario(2), 0, leek=1, wheat=1)
+    f = state.seats[0].fields[0]
+    accepts = state.comps.field(f.card).accepts
+    sows = starting(state, "sow")
+    assert ("sow 0 leek" in sows) == (veg("leek") in accepts)
+    state = play(state, "sow 0 wheat")
+    assert not starting(state, "sow")
+
+
+def test_buy_from_your_own_shop_at_the_dark_price():
+    state = scenario(2)
+    before = state.seats[0].cash
+    state = play(state, "buy pumpkin")
+    assert state.seats[0].cash == before - 4 and state.seats[0].shop[1] == 1
+    state = cash(state, 0, 100)
+    state = play(state, "buy pumpkin")
+    assert "buy pumpkin" not in legal(state), "only what the shop holds"
+
+
+def test_sell_to_a_free_space_of_your_shop_at_the_pale_price():
+    state = cart(scenario(2), 0, leek=2, turnip=1)
+    assert "sell turnip" not in legal(state), "the turnip spaces are full"
+    before = state.seats[0].cash
+    state = play(state, "sell leek")
+    assert state.seats[0].cash == before + 2
+    assert "sell leek" not in legal(state), "the pale leek space is taken now"
+
+
+def test_sell_also_raises_money_for_a_forced_payment():
+    state = cash(give(scenario(2), 0, "R01"), 0, 0)
+    state = replace(state, seats=(replace(state.seats[0], regulars=(replace(state.seats[0].regulars[0], red=True),)),) + state.seats[1:])
+    state = play(state, "end actions")
+    assert isinstance(state.pending[-1], CashPending)
+    assert legal(state) == {"loan", "sell wheat"}
+    state = play(state, "sell wheat")
+    assert isinstance(state.pending[-1], CashPending), "1 Cash is not enough yet"
+    state = play(state, "loan")
+    assert state.seats[0].cash == 1 + 5 - 2
+
+
+def test_trade_at_a_market_stall_gives_as_many_as_the_bowls():
+    state = give(empty_cart(scenario(2), 0), 0, "S01")  # pumpkin 1, cabbage 1, leek 2
+    assert not starting(state, "trade")
+    state = cart(state, 0, wheat=1)
+    assert starting(state, "trade") == {"trade S01 0", "trade S01 1"}
+    state = cart(state, 0, wheat=1)
+    state = play(state, "trade S01 2", "give wheat", "give wheat")
+    assert state.seats[0].cart == (0, 0, 0, 0, 0, 1)
+    assert state.seats[0].stalls[0].goods == (True, True, False)
+
+
+def test_trade_like_for_like_and_again_with_what_you_took():
+    state = give(empty_cart(scenario(2), 0), 0, "S01", "S12")
+    state = cart(state, 0, pumpkin=1)
+    state = play(state, "trade S01 0", "give pumpkin", "trade S12 0", "give pumpkin")
+    assert state.seats[0].cart == (1, 0, 0, 0, 0, 0)
+
+
+def test_emptied_stall_is_discarded_at_once():
+    state = give(empty_cart(scenario(2), 0), 0, "S03")
+    state = cart(state, 0, leek=3)
+    for slot in range(3):
+        state = play(state, f"trade S03 {slot}", "give leek")
+    assert not state.seats[0].stalls and card("S03") in state.discard
+
+
+def test_helpers_can_be_discarded_without_use():
+    state = give(scenario(2), 0, "Official")
+    state = play(state, "discard Official")
+    assert card("Official") in state.discard and not state.seats[0].helpers
+
+
+def test_other_cards_cannot_be_discarded():
+    state = give(scenario(2), 0, "S03", "C01", "R01")
+    assert not starting(state, "discard")
+
+
+def test_deliver_to_regular_customer_pays_bottom_to_top_and_is_due_once_a_round():
+    state = cart(give(scenario(2), 0, "R02"), 0, wheat=2, pumpkin=2)  # 4/5/5/6
+    before = state.seats[0].cash
+    state = play(state, "deliver R02")
+    r = state.seats[0].regulars[0]
+    assert (r.rows, r.status, state.seats[0].cash) == (1, DELIVERED, before + 4)
+    assert "deliver R02" not in legal(state) and "decline R02" not in legal(state)
+
+
+def test_no_partial_rows():
+    state = cart(give(empty_cart(scenario(2), 0), 0, "R07"), 0, turnip=1)
+    assert "deliver R07" not in legal(state)
+
+
+def test_missed_regular_customer_turns_red_then_costs_2():
+    state = give(scenario(2), 0, "R01")
+    state = play(state, "end actions")
+    r = state.seats[0].regulars[0]
+    assert r.red and r.status == SETTLED
+    state = replace(state, seats=(replace(state.seats[0], regulars=(replace(r, status=DUE),)),) + state.seats[1:])
+    state = replace(state, pending=state.pending[:1] + (rules.ActionsPending(0),))
+    before = state.seats[0].cash
+    state = play(state, "decline R01")
+    assert state.seats[0].cash == before - 2
+
+
+def test_regular_customer_played_is_due_this_round_unless_revealed_after_the_owners_turn():
+    state = scenario(2)
+    state = stack(state, 1, "Tout", "R03")
+    state = replace(state, done=(False, True))
+    state = rules.leave_play(state, 1, card("Tout"))
+    assert state.seats[1].regulars[0].status == SETTLED
+    state = replace(state, done=(False, False))
+    state = stack(state, 1, "Maid", "R05")
+    state = rules.leave_play(state, 1, card("Maid"))
+    assert state.seats[1].regulars[-1].status == DUE
+
+
+@pytest.mark.parametrize(("regulars", "casuals", "price"), [(1, 1, 7), (0, 1, 5), (2, 1, 9)])
+def test_casual_customer_modifier(regulars, casuals, price):
+    state = give(empty_cart(scenario(2), 0), 0, "C01", *["R04", "R06"][:regulars])
+    state = cart(state, 0, wheat=2, pumpkin=1)
+    before = state.seats[0].cash
+    state = play(state, "serve C01")
+    assert state.seats[0].cash == before + price
+    assert card("C01") in state.discard
+
+
+def test_casual_customers_are_served_whole_and_only_then_discarded():
+    state = cart(give(empty_cart(scenario(2), 0), 0, "C01"), 0, wheat=2)
+    assert "serve C01" not in legal(state)
+    assert "discard C01" not in legal(state)
+
+
+def test_two_pack_costs_the_larger_of_helpers_and_stalls_and_is_once_per_phase():
+    state = give(scenario(2), 0, "S03", "S04", "Maid")
+    state = cash(state, 0, 10)
+    state = play(state, "two-pack")
+    assert state.seats[0].cash == 8
+    state = play(state, "keep none")
+    assert "two-pack" not in legal(state), "even after keeping nothing"
+
+
+def test_two_pack_is_free_without_helpers_or_stalls():
+    state = cash(scenario(2), 0, 0)
+    assert "two-pack" in legal(state)
+
+
+def test_two_pack_keep_zero_one_or_two_stacked_either_way():
+    state = on_top(scenario(2), "S03", "C02")
+    state = play(state, "two-pack")
+    assert legal(state) == {"keep none", "keep S03", "keep C02", "keep S03 over C02", "keep C02 over S03"}
+    kept = play(state, "keep C02")
+    assert kept.seats[0].casuals == (card("C02"),) and card("S03") in kept.discard
+    both = play(state, "keep C02 over S03")
+    assert both.seats[0].covered == ((card("C02"), card("S03")),) and not both.seats[0].stalls
+
+
+def test_common_field_in_a_two_pack_costs_2_even_beneath():
+    state = cash(on_top(scenario(2), "S03", "F5a"), 0, 5)
+    state = play(state, "two-pack", "keep S03 over F5a")
+    assert state.seats[0].cash == 3
+
+
+def test_covered_cards_do_not_count_for_the_two_pack():
+    state = stack(scenario(2), 0, "Maid", "Shopper")
+    state = cash(state, 0, 5)
+    state = play(state, "two-pack")
+    assert state.seats[0].cash == 4
+
+
+def test_deck_exhausted_in_the_action_phase_reshuffles_the_discards():
+    state = scenario(2)
+    state = replace(state, draw=state.draw[:1], discard=state.draw[1:])
+    state = play(state, "two-pack")
+    assert len(state.pending[-1].drawn) == 2 and state.discard == ()
+    assert invariants(state) == []
+
+
+def test_store_one_vegetable_or_upgrade_for_2_to_store_four():
+    state = cart(scenario(2), 0, pumpkin=2, turnip=1)
+    state = play(state, "end actions")
+    assert legal(state) >= {"store wheat", "store pumpkin", "store turnip", "upgrade storehouse", "done"}
+    supply = state.supply
+    kept = play(state, "store pumpkin", "done")
+    assert kept.seats[0].storehouse == (0, 1, 0, 0, 0, 0)
+    assert kept.supply[0] == supply[0] + 1 and kept.supply[1] == supply[1] + 1
+    upgraded = play(state, "upgrade storehouse")
+    assert upgraded.seats[0].storehouse == (1, 2, 1, 0, 0, 0), "4 fit after the upgrade"
+    assert upgraded.seats[0].upgraded
+
+
+def test_path_first_step_costs_1_then_the_space_value():
+    state = cash(scenario(2), 0, 3)
+    state = play(state, "end actions", "step")
+    assert state.seats[0].position == 2 and state.seats[0].cash == 2
+    assert state.to_move == 1, "space 3 costs 3: no further step is affordable, the turn ends"
+
+
+def test_loans_give_5_cash_and_cost_a_step_at_the_end():
+    state = play(scenario(2), "loan", "loan")
+    p = state.seats[0]
+    assert p.cash == 7 + 10 and p.loans == 2
+    assert state.scores()[0] == p.position - 2
+
+
+def test_illegal_move_is_refused_and_the_state_unchanged():
+    state = scenario(2)
+    before = state.to_json()
+    with pytest.raises(IllegalMove):
+        state.apply(rules.M.Serve(card("C01")))
+    with pytest.raises(IllegalMove):
+        state.apply("end actions")
+    assert state.to_json() == before

@@ -1,0 +1,232 @@
+"""The round: Harvest phase, Card phase (distribution round, 2 players, start players) and the
+order of the Action phase (3 players, 4-player partners), end after 9 rounds."""
+
+from __future__ import annotations
+
+from tabletop.loyang import invariants, new_game
+from tabletop.loyang import rules
+from tabletop.loyang.components import PRIVATE_BASE
+from tabletop.loyang.state import ACTION, CARD, HARVEST, Field, replace
+
+from .helpers import card, cash, give, in_hand, legal, play, scenario, starting, stack
+
+
+def sown(state, seat, *fields):
+    p = state.seats[seat]
+    return rules.set_player(state, seat, replace(p, fields=tuple(fields)))
+
+
+def test_harvest_reveals_a_field_and_takes_1_from_each_field():
+    state = scenario(2)
+    state = give(state, 0, "F3a")
+    p = state.seats[0]
+    state = sown(state, 0, Field(p.fields[0].card, 0, 5), Field(card("F3a"), 1, 2))
+    state = replace(state, supply=rules.vminus(state.supply, (5, 2, 0, 0, 0, 0)))
+    pile_top = state.seats[0].pile[0]
+    state = rules.harvest(rules.begin_round(state, 2), 0)
+    p = state.seats[0]
+    assert p.fields[-1].card == pile_top and p.fields[-1].veg == -1
+    assert p.fields[0].count == 4 and p.fields[1].count == 1
+    assert p.cart[0] == 1 + 1 + 1  # earlier wheat, home wheat, field wheat
+    assert p.cart[1] == 1
+    assert invariants(state) == []
+
+
+def test_storehouse_goes_onto_the_cart_at_harvest():
+    state = scenario(2)
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, cart=(0,) * 6, storehouse=p.cart))
+    state = rules.harvest(rules.begin_round(state, 2), 0)
+    assert state.seats[0].storehouse == (0,) * 6 and state.seats[0].cart[0] == 2
+
+
+def test_emptied_private_field_leaves_the_game_and_common_field_is_discarded():
+    state = give(scenario(2), 0, "F4a")
+    p = state.seats[0]
+    private = p.fields[0].card
+    state = sown(state, 0, Field(private, 2, 1), Field(card("F4a"), 2, 1))
+    state = replace(state, supply=rules.vminus(state.supply, (0, 0, 2, 0, 0, 0)))
+    state = rules.harvest(state, 0)
+    assert state.seats[0].fields == ()
+    assert card("F4a") in state.discard and private not in state.discard
+    assert invariants(state) == []
+
+
+def test_emptied_common_field_reveals_the_card_under_it():
+    state = stack(scenario(2), 0, "F3b", "S05")
+    state = sown(state, 0, *state.seats[0].fields[:1], Field(card("F3b"), 0, 1))
+    state = replace(state, supply=rules.vminus(state.supply, (1, 0, 0, 0, 0, 0)))
+    state = rules.harvest(state, 0)
+    assert [s.card for s in state.seats[0].stalls] == [card("S05")]
+    assert invariants(state) == []
+
+
+def test_unsown_fields_are_not_discarded():
+    state = rules.harvest(scenario(2), 0)
+    assert len(state.seats[0].fields) == 1
+
+
+def test_no_new_field_is_revealed_in_round_9():
+    state = scenario(2)
+    before = len(state.seats[0].pile)
+    assert len(rules.begin_round(state, 9).seats[0].pile) == before
+    assert len(rules.begin_round(state, 8).seats[0].pile) == before - 1
+
+
+def test_card_phase_shuffles_the_discards_back_and_deals_4():
+    state = scenario(2)
+    state = replace(state, discard=state.draw[:10], draw=state.draw[10:], phase=HARVEST, pending=())
+    state = rules.begin_card_phase(state)
+    assert state.discard == () and len(state.draw) == 70 - 8
+    assert all(len(p.hand) == 4 for p in state.seats)
+
+
+def test_deck_short_in_the_card_phase_is_dealt_evenly():
+    state = scenario(3)
+    state = replace(state, discard=state.draw[7:], draw=state.draw[:7], pending=())
+    state = rules.begin_card_phase(replace(state, discard=()))
+    assert [len(p.hand) for p in state.seats] == [2, 2, 2] and len(state.draw) == 1
+
+
+def card_phase(players=3, seed=5):
+    state = new_game(players, seed=seed)
+    for text in ("home wheat", "home pumpkin", "home turnip", "home wheat")[:players]:
+        state = play(state, text)
+    assert state.phase == CARD
+    return state
+
+
+def test_start_player_opens_the_courtyard_and_nobody_passes():
+    state = card_phase(3)
+    assert state.to_move == 0
+    assert all(m.startswith("place ") for m in legal(state))
+
+
+def test_take_plays_a_courtyard_card_and_a_hand_card_and_drops_out():
+    state = card_phase(3)
+    hand0 = state.seats[0].hand
+    state = state.apply(rules.PLACE[hand0[0]])
+    take = next(m for m in state.legal_moves() if str(m).startswith("take"))
+    p = state.seats[1]
+    rest = [c for c in p.hand if c != take.hand]
+    state = state.apply(take)
+    assert state.seats[1].hand == () and state.active == (2, 0)
+    assert set(rest) <= set(state.courtyard)
+    assert take.court not in state.courtyard
+    assert state.seats[1].covered == (), "cards of the Card phase are never stacked"
+    assert invariants(state) == []
+
+
+def test_last_card_never_goes_to_the_courtyard():
+    state = card_phase(2)
+    state = in_hand(replace(state, seats=(replace(state.seats[0], hand=()),) + state.seats[1:]), 0, "S03")
+    assert not starting(state, "place")
+
+
+def test_last_player_left_must_take():
+    state = card_phase(3)
+    for _ in range(2):
+        state = state.apply(next(m for m in state.legal_moves() if str(m).startswith("place")))
+    state = state.apply(next(m for m in state.legal_moves() if str(m).startswith("take")))
+    state = state.apply(next(m for m in state.legal_moves() if str(m).startswith("take")))
+    assert state.active == (1,)
+    assert all(str(m).startswith("take") for m in state.legal_moves())
+
+
+def test_the_last_to_take_becomes_start_player_and_the_one_before_second():
+    state = card_phase(3)
+    order = []
+    while state.phase == CARD:
+        seat = state.to_move
+        moves = state.legal_moves()
+        take = [m for m in moves if str(m).startswith("take")]
+        move = take[0] if take and seat != 0 else next((m for m in moves if str(m).startswith("place")), take[0] if take else moves[0])
+        if str(move).startswith("take"):
+            order.append(seat)
+        state = state.apply(move)
+        while state.phase == CARD and state.pending[-1].__class__.__name__ == "CashPending":
+            state = state.apply(next(m for m in state.legal_moves() if str(m) == "loan"))
+    assert state.phase == ACTION
+    assert (state.start, state.second) == (order[-1], order[-2])
+    assert state.to_move == state.start
+    assert state.order[2] not in (state.start, state.second)
+
+
+def test_leftover_courtyard_cards_become_the_discard_pile():
+    state = card_phase(2)
+    while state.phase == CARD:
+        moves = state.legal_moves()
+        state = state.apply(next((m for m in moves if str(m).startswith("take")), moves[-1]))
+    assert len(state.discard) == 8 - 4 and not state.courtyard
+
+
+def test_two_players_may_flip_the_top_card_into_the_courtyard():
+    state = card_phase(2)
+    assert "flip" in legal(state)
+    top = state.draw[0]
+    state = play(state, "flip")
+    assert state.courtyard == (top,) and "flip" not in legal(state)
+    assert starting(state, "take"), "the start player may take at once"
+
+
+def test_no_flip_with_three_players():
+    assert "flip" not in legal(card_phase(3))
+
+
+def test_common_field_costs_2_cash_at_once_selling_if_needed():
+    state = card_phase(2)
+    state = in_hand(state, 1, "F4a")
+    state = replace(state, courtyard=(), active=(1, 0))
+    state = replace(state, pending=state.pending[:-1] + (replace(state.pending[-1], seat=1),))
+    state = in_hand(state, 0, "S03")
+    state = replace(state, courtyard=(card("S03"),), seats=(replace(state.seats[0], hand=state.seats[0].hand[:-1]),) + state.seats[1:])
+    state = cash(state, 1, 1)
+    state = play(state, f"take S03 F4a")
+    assert state.to_move == 1 and "loan" in legal(state), "a forced payment: sell or take a loan"
+    state = play(state, "loan")
+    assert state.seats[1].cash == 1 + 5 - 2
+
+
+def test_played_stall_is_filled_and_regular_customer_gets_a_blue_marker():
+    state = give(scenario(2), 0, "S04", "R05")
+    p = state.seats[0]
+    assert p.stalls[0].goods == (True, True, True)
+    assert p.regulars[0].red is False
+
+
+def test_three_players_act_start_second_then_the_third():
+    state = scenario(3, seat=1)
+    assert state.order == (1, 2, 0)
+    assert rules.begin_action_phase(replace(state, start=2, second=0)).order == (2, 0, 1)
+
+
+def test_four_players_start_player_chooses_a_partner():
+    state = rules.begin_action_phase(replace(scenario(4), start=1, second=3, pending=()))
+    state = rules.settle(state)
+    assert state.to_move == 1 and legal(state) == {"partner 0", "partner 2"}
+    state = play(state, "partner 2")
+    assert state.order == (1, 3, 2, 0)
+    assert state.partner[1] == 2 and state.partner[3] == 0
+    assert rules.others(state, 1) == (2,) and rules.others(state, 0) == (3,)
+
+
+def test_four_player_lantern_helpers_reach_only_the_partner():
+    state = scenario(4)  # seat 0 with partner 2
+    state = give(state, 0, "Trader1")
+    state = give(state, 1, "S03")
+    state = give(state, 2, "S04")
+    state = play(state, "loan")
+    traded = starting(state, "helper Trader1")
+    assert traded and all(" S04 " in m for m in traded)
+
+
+def test_the_game_ends_after_9_rounds():
+    state = scenario(2, round=9)
+    state = play(state, "end actions")
+    while state.to_move == 0:
+        state = state.apply(state.legal_moves()[-1])
+    state = play(state, "end actions")
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[-1])
+    assert state.is_over and state.to_move is None and state.legal_moves() == ()
+    assert state.winners()

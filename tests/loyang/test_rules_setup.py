@@ -1,0 +1,59 @@
+"""Setup: shop stock, 10 Cash, field piles, action deck, home fields, start player."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.kernel.api import IllegalMove
+from tabletop.loyang import STANDARD, invariants, new_game
+from tabletop.loyang.components import PRIVATE_BASE
+from tabletop.loyang.moves import SowHome
+from tabletop.loyang.state import CARD, SETUP
+
+from .helpers import legal, play
+
+
+def test_setup_gives_10_cash_a_stocked_shop_and_the_storehouse_side():
+    state = new_game(3, seed=1)
+    for p in state.seats:
+        assert p.cash == 10 and p.position == 1 and p.loans == 0
+        assert p.shop == (3, 2, 2, 2, 1, 1)
+        assert not p.upgraded and p.storehouse == (0,) * 6
+    assert invariants(state) == []
+
+
+def test_field_pile_is_two_shuffled_sets_of_3_4_5_6():
+    state = new_game(2, seed=9)
+    for p in state.seats:
+        sizes = [STANDARD.private[c - PRIVATE_BASE].spaces for c in p.pile]
+        assert sorted(sizes[:4]) == [3, 4, 5, 6] and sorted(sizes[4:]) == [3, 4, 5, 6]
+        assert {STANDARD.private[c - PRIVATE_BASE].set for c in p.pile[:4]} == {1}
+
+
+def test_action_deck_holds_70_cards_and_seat_0_starts():
+    state = new_game(4, seed=2)
+    assert len(state.draw) == 70 and state.start == 0 and state.to_move == 0 and state.phase == SETUP
+
+
+def test_home_field_is_bought_from_your_own_shop_wheat_pumpkin_or_turnip():
+    state = new_game(2, seed=1)
+    assert legal(state) == {"home wheat", "home pumpkin", "home turnip"}
+    state = play(state, "home turnip")
+    p = state.seats[0]
+    assert p.cash == 5 and p.shop[2] == 1 and p.home_count == 9
+
+
+def test_at_most_two_players_sow_the_same_home_vegetable():
+    state = play(new_game(3, seed=1), "home wheat", "home wheat")
+    assert legal(state) == {"home pumpkin", "home turnip"}
+    with pytest.raises(IllegalMove):
+        state.apply(SowHome(0))
+
+
+def test_home_fields_are_sown_clockwise_from_the_start_player_then_round_1_begins():
+    state = play(new_game(2, seed=1), "home wheat")
+    assert state.to_move == 1
+    state = play(state, "home pumpkin")
+    assert state.phase == CARD and state.round == 1
+    for p in state.seats:
+        assert len(p.hand) == 4 and len(p.fields) == 1 and p.home_count == 8

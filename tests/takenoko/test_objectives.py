@@ -1,0 +1,178 @@
+"""The 45 objective cards: each matched and not matched; completing objectives."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.kernel import hexgrid
+from tabletop.takenoko.components import STANDARD, GardenerObjective, PandaObjective, PlotObjective
+from tabletop.takenoko.scoring import gardener_pattern_met, plot_pattern_met
+from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.state import Plot
+
+from .helpers import legal, play, starting
+
+E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
+CARDS = STANDARD.objectives
+PLOT_CARDS = [c for c in CARDS if isinstance(c, PlotObjective)]
+GARDENER_CARDS = [c for c in CARDS if isinstance(c, GardenerObjective)]
+PANDA_CARDS = [c for c in CARDS if isinstance(c, PandaObjective)]
+OTHER = {"green": "yellow", "yellow": "pink", "pink": "green"}
+
+
+def _garden(cells, colours, irrigated=True, **extra):
+    garden = {cell: Plot(colour[0].upper(), colour, irrigated=irrigated, sprouted=irrigated) for cell, colour in zip(cells, colours)}
+    garden.update(extra)
+    return garden
+
+
+def _placed(card, steps, where=(3, -1)):
+    return [hexgrid.add(cell, where) for cell in hexgrid.rotate_pattern(card.cells, steps)]
+
+
+def test_the_box_holds_15_cards_of_each_objective_type():
+    assert len(PLOT_CARDS) == len(GARDENER_CARDS) == len(PANDA_CARDS) == 15
+    assert sum(c.points for c in PANDA_CARDS) == 5 * 3 + 4 * 4 + 3 * 5 + 3 * 6
+
+
+@pytest.mark.parametrize("card", PLOT_CARDS, ids=lambda c: c.id)
+@pytest.mark.parametrize("steps", range(6))
+def test_plot_objective_matched_in_every_rotation(card, steps):
+    garden = _garden(_placed(card, steps), card.colours)
+    assert plot_pattern_met(garden, card)
+
+
+@pytest.mark.parametrize("card", PLOT_CARDS, ids=lambda c: c.id)
+def test_plot_objective_not_matched_with_a_dry_plot(card):
+    cells = _placed(card, 1)
+    garden = _garden(cells, card.colours)
+    garden[cells[-1]] = Plot("G", card.colours[-1], irrigated=False)
+    assert not plot_pattern_met(garden, card)
+
+
+@pytest.mark.parametrize("card", PLOT_CARDS, ids=lambda c: c.id)
+def test_plot_objective_not_matched_with_a_wrong_colour(card):
+    colours = list(card.colours)
+    colours[0] = OTHER[colours[0]]
+    assert not plot_pattern_met(_garden(_placed(card, 2), colours), card)
+
+
+@pytest.mark.parametrize("card", PLOT_CARDS, ids=lambda c: c.id)
+def test_plot_objective_not_matched_with_a_missing_plot(card):
+    cells = _placed(card, 4)
+    assert not plot_pattern_met(_garden(cells[:-1], card.colours[:-1]), card)
+
+
+@pytest.mark.parametrize("card", [c for c in PLOT_CARDS if c.shape == "two-colour diamond"], ids=lambda c: c.id)
+@pytest.mark.parametrize("steps", range(6))
+def test_mirrored_two_colour_diamond_does_not_match(card, steps):
+    mirrored = [hexgrid.mirror(cell) for cell in card.cells]
+    cells = [hexgrid.add(c, (3, -1)) for c in hexgrid.rotate_pattern(mirrored, steps)]
+    assert not plot_pattern_met(_garden(cells, card.colours), card)
+
+
+def test_two_colour_diamond_colours_split_across_the_short_diagonal():
+    card = STANDARD.cards["P15"]
+    # Tip (0,0) and middle (0,1) pink; middle (-1,1) and tip (-1,2) yellow (as printed).
+    assert dict(zip(card.cells, card.colours)) == {(0, 0): "pink", (0, 1): "pink", (-1, 1): "yellow", (-1, 2): "yellow"}
+    middles_alike = _garden([(0, 0), (0, 1), (-1, 1), (-1, 2)], ["pink", "yellow", "yellow", "pink"])
+    assert not plot_pattern_met(middles_alike, card)
+
+
+def test_plot_objective_allows_other_plots_around():
+    card = STANDARD.cards["P01"]
+    garden = _garden(_placed(card, 0) + [(5, -1), (4, 0)], list(card.colours) + ["pink", "green"])
+    assert plot_pattern_met(garden, card)
+
+
+def _gardener_garden(card, height, improvement, count=None):
+    count = card.bamboos if count is None else count
+    cells = [(i + 1, 0) for i in range(count)]
+    return {
+        cell: Plot("X", card.colour, improvement=improvement, bamboo=height, irrigated=True, sprouted=True)
+        for cell in cells
+    }
+
+
+@pytest.mark.parametrize("card", GARDENER_CARDS, ids=lambda c: c.id)
+def test_gardener_objective_matched(card):
+    improvement = {"none": "", "any": "enclosure"}.get(card.improvement, card.improvement)
+    assert gardener_pattern_met(_gardener_garden(card, card.height, improvement), card)
+
+
+@pytest.mark.parametrize("card", GARDENER_CARDS, ids=lambda c: c.id)
+def test_gardener_objective_not_matched_one_section_short(card):
+    improvement = {"none": "", "any": ""}.get(card.improvement, card.improvement)
+    assert not gardener_pattern_met(_gardener_garden(card, card.height - 1, improvement), card)
+
+
+@pytest.mark.parametrize("card", [c for c in GARDENER_CARDS if c.bamboos == 1], ids=lambda c: c.id)
+def test_gardener_objective_not_matched_with_another_improvement(card):
+    improvement = "fertilizer" if card.improvement in ("none", "watershed", "enclosure") else "enclosure"
+    assert not gardener_pattern_met(_gardener_garden(card, 4, improvement), card)
+
+
+@pytest.mark.parametrize("card", [c for c in GARDENER_CARDS if c.bamboos > 1], ids=lambda c: c.id)
+def test_gardener_objective_needs_every_bamboo_at_exactly_three(card):
+    assert not gardener_pattern_met(_gardener_garden(card, 3, "", count=card.bamboos - 1), card)
+    assert not gardener_pattern_met(_gardener_garden(card, 4, ""), card)
+    assert gardener_pattern_met(_gardener_garden(card, 4, ""), card, exact=False)
+
+
+def test_gardener_objective_wrong_colour_not_matched():
+    card = STANDARD.cards["G04"]
+    garden = {E: Plot("Y", "yellow", bamboo=4, irrigated=True, sprouted=True)}
+    assert not gardener_pattern_met(garden, card)
+
+
+@pytest.mark.parametrize("card", PANDA_CARDS, ids=lambda c: c.id)
+def test_panda_objective_matched_and_not(card):
+    colours = ("green", "yellow", "pink")
+    enough = {colour: n for colour, n in zip(colours, card.sections)}
+    state = scenario({}, hands=[(card.id,), ()], stocks=[enough, {}])
+    assert f"complete {card.id}" in legal(state)
+    short = dict(enough)
+    short[colours[next(i for i, n in enumerate(card.sections) if n)]] -= 1
+    state = scenario({}, hands=[(card.id,), ()], stocks=[short, {}])
+    assert f"complete {card.id}" not in legal(state)
+
+
+def test_panda_objective_returns_the_sections_to_the_reserve():
+    state = scenario({}, hands=[("A13",), ()], stocks=[{"green": 2, "yellow": 1, "pink": 1}, {}])
+    before = state.reserve_bamboo
+    state = play(state, "complete A13")
+    assert state.boards[0].bamboo == (1, 0, 0)
+    assert state.reserve_bamboo == (before[0] + 1, before[1] + 1, before[2] + 1)
+    assert state.boards[0].completed == ("A13",) and state.scores() == (6, 0)
+
+
+def test_plot_objective_completed_in_the_garden_only_with_irrigated_plots():
+    plots = {E: "G", NE: "G", (2, -1): "G"}
+    state = scenario(plots, hands=[("P01",), ()])
+    assert "complete P01" not in legal(state)  # (2,-1) is dry
+    state = scenario(plots, hands=[("P01",), ()], tokens={(2, -1): "watershed"})
+    assert "complete P01" in legal(state)
+
+
+def test_complete_any_number_of_objectives_in_a_turn():
+    plots = {E: "G", NE: "G", SE: "G"}
+    state = scenario(plots, hands=[("P03", "A01"), ()], stocks=[{"green": 2}, {}])
+    assert starting(state, "complete") == {"complete P03", "complete A01"}
+    state = play(state, "complete A01", "complete P03")
+    assert state.boards[0].completed == ("A01", "P03") and state.scores()[0] == 5
+
+
+def test_completed_objective_is_never_lost():
+    state = scenario({E: "G"}, bamboo={E: 4}, hands=[("G04",), ()])
+    state = play(state, "complete G04", "panda 1,0")
+    assert state.boards[0].completed == ("G04",) and state.scores()[0] == 5
+
+
+def test_gardener_objective_with_a_printed_or_token_improvement():
+    state = scenario({E: "GF", NE: "G"}, bamboo={E: 4, NE: 4}, tokens={NE: "enclosure"}, hands=[("G01", "G03", "G04"), ()])
+    assert starting(state, "complete") == {"complete G01", "complete G03"}
+
+
+def test_identical_cards_in_hand_offer_one_move():
+    state = scenario({}, hands=[("A01", "A02"), ()], stocks=[{"green": 2}, {}])
+    assert starting(state, "complete") == {"complete A01"}

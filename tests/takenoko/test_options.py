@@ -1,0 +1,158 @@
+"""Each conflicting or silent reading of the sources (reference §9) is an option; defaults and variants."""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop.kernel.hexgrid import edge
+from tabletop.takenoko import GAME, new_game, rules
+from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.state import ChooseAction, Clouds, Declare, GameOver, Options
+
+from .helpers import legal, placing, play, stack, starting
+
+E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
+
+
+def test_defaults_are_the_recommended_readings():
+    assert GAME.options == attrs.asdict(Options())
+    assert Options() == Options(
+        weather=True,
+        gardener_on_plot=False,
+        clouds_when_empty="other_weather",
+        rain_needs_irrigation=True,
+        improvement_on_bamboo=False,
+        fertilizer_first_shoot=True,
+        improvement_before_shoot=True,
+        exact_height=True,
+        bamboo_supply="unlimited",
+        declare_actions=False,
+        redraw_satisfied=False,
+        channel_on_pond_border=False,
+        max_rounds=100,
+    )
+
+
+def test_gardener_on_plot_option_needs_the_gardener_there():
+    plots = {E: "G"}
+    assert "complete G04" in legal(scenario(plots, bamboo={E: 4}, hands=[("G04",), ()]))
+    strict = scenario(plots, bamboo={E: 4}, hands=[("G04",), ()], gardener_on_plot=True)
+    assert "complete G04" not in legal(strict)
+    assert "complete G04" in legal(attrs.evolve(strict, gardener=E))
+
+
+def test_clouds_move_improvement_variant_moves_a_placed_token():
+    stocks = [{"watershed": 3, "fertilizer": 3, "enclosure": 2}, {}]
+    state = scenario({E: "G", NE: "G"}, tokens={E: "enclosure"}, stocks=stocks, clouds_when_empty="move_improvement")
+    state = rules.apply_weather(state, "clouds")
+    assert isinstance(state.pending, Clouds)
+    assert legal(state) == {"clouds move 1,0 1,-1", "skip"}
+    state = play(state, "clouds move 1,0 1,-1")
+    assert state.garden[NE].improvement == "enclosure" and state.garden[E].improvement == ""
+
+
+def test_moving_a_watershed_away_can_dry_a_plot_but_never_sprouts_it_twice():
+    stocks = [{"watershed": 2, "fertilizer": 3, "enclosure": 3}, {}]
+    plots = {E: "G", NE: "G", (2, -1): "Y"}
+    state = scenario(plots, tokens={(2, -1): "watershed"}, stocks=stocks, clouds_when_empty="move_improvement")
+    state = play(rules.apply_weather(state, "clouds"), "clouds move 2,-1 1,0")
+    assert not state.garden[(2, -1)].irrigated and state.garden[(2, -1)].sprouted
+
+
+def test_rain_on_dry_plots_variant():
+    state = rules.apply_weather(scenario({E: "G", NE: "G", (2, -1): "Y"}, rain_needs_irrigation=False), "rain")
+    assert "rain 2,-1" in legal(state)
+    state = play(state, "rain 2,-1")
+    assert state.garden[(2, -1)].bamboo == 1 and not state.garden[(2, -1)].irrigated
+
+
+def test_improvement_on_bamboo_variant():
+    stocks = [{"fertilizer": 1}, {}]
+    assert "improve 1,0 fertilizer" not in legal(scenario({E: "G"}, bamboo={E: 1}, stocks=stocks))
+    assert "improve 1,0 fertilizer" in legal(scenario({E: "G"}, bamboo={E: 1}, stocks=stocks, improvement_on_bamboo=True))
+
+
+def test_improvement_never_on_a_plot_with_an_improvement():
+    state = scenario({E: "GE", NE: "G"}, bamboo={NE: 1}, stocks=[{"fertilizer": 1}, {}])
+    assert starting(state, "improve") == set()  # (1,0) has one; (1,-1) has bamboo
+    state = scenario({E: "GE", (2, -1): "G", NE: "G"}, bamboo={NE: 1}, stocks=[{"fertilizer": 1}, {}])
+    assert starting(state, "improve") == {"improve 2,-1 fertilizer"}
+
+
+def test_fertilizer_first_shoot_option():
+    doubled = play(placing(scenario({}), "GF"), "place 1,0")
+    single = play(placing(scenario({}, fertilizer_first_shoot=False), "GF"), "place 1,0")
+    assert doubled.garden[E].bamboo == 2 and single.garden[E].bamboo == 1
+
+
+def test_improvement_before_shoot_option():
+    stocks = [{"enclosure": 1}, {}]
+    assert "place 1,0 +enclosure" in legal(placing(scenario({}, stocks=stocks), "G"))
+    assert not any("+" in m for m in legal(placing(scenario({}, stocks=stocks, improvement_before_shoot=False), "G")))
+
+
+def test_exact_height_option_for_multi_bamboo_cards():
+    plots = {E: "P", NE: "P"}
+    state = scenario(plots, bamboo={E: 3, NE: 4}, hands=[("G15",), ()])
+    assert "complete G15" not in legal(state)
+    assert "complete G15" in legal(scenario(plots, bamboo={E: 3, NE: 4}, hands=[("G15",), ()], exact_height=False))
+
+
+def test_limited_bamboo_supply_stops_growth():
+    state = scenario({E: "P"}, bamboo={E: 1}, bamboo_supply="later")
+    state = attrs.evolve(state, reserve_bamboo=(state.reserve_bamboo[0], state.reserve_bamboo[1], 0),
+                         boards=(attrs.evolve(state.boards[0], bamboo=(0, 0, 23)), state.boards[1]))
+    state = play(state, "gardener 1,0")
+    assert state.garden[E].bamboo == 1
+
+
+def test_unlimited_supply_lets_the_reserve_run_below_zero():
+    state = scenario({E: "P"}, bamboo={E: 1})
+    state = attrs.evolve(state, reserve_bamboo=(state.reserve_bamboo[0], state.reserve_bamboo[1], 0),
+                         boards=(attrs.evolve(state.boards[0], bamboo=(0, 0, 23)), state.boards[1]))
+    state = play(state, "gardener 1,0")
+    assert state.garden[E].bamboo == 2 and state.reserve_bamboo[2] == -1
+
+
+def test_declare_actions_variant_fixes_the_actions_first():
+    state = new_game(2, seed=4, declare_actions=True)
+    assert isinstance(state.pending, Declare)
+    assert "declare plot objective" in legal(state)
+    state = play(state, "declare plot objective")
+    assert starting(state, "irrigation") == set() and "plot" in legal(state)
+
+
+def test_redraw_satisfied_objective_variant():
+    state = scenario({E: "G"}, bamboo={E: 4}, redraw_satisfied=True)
+    deck = ("G04",) + tuple(c for c in state.decks[1] if c != "G04")
+    state = attrs.evolve(state, decks=(state.decks[0], deck, state.decks[2]))
+    state = play(state, "objective gardener")
+    assert state.decks[1][-1] == "G04" and state.boards[0].hand == ()
+    assert state.turn.actions == ()  # the action is cancelled
+
+
+def test_channel_on_pond_border_variant():
+    state = scenario({E: "G"}, stocks=[{"channels": 1}, {}], channel_on_pond_border=True)
+    assert "channel 0,0|1,0" in legal(state)
+    state = play(state, "channel 0,0|1,0")
+    assert edge((0, 0), E) in state.channels
+
+
+def test_max_rounds_stops_a_stalled_game():
+    state = new_game(2, seed=1, max_rounds=1)
+    for _ in range(2):
+        state = play(state, "irrigation", "objective panda")
+    assert isinstance(state.pending, GameOver) and state.emperor is None
+
+
+def test_game_without_weather():
+    state = new_game(2, seed=2, weather=False)
+    for _ in range(3):
+        state = play(state, "irrigation", "objective panda")
+    assert state.turn.weather == "" and isinstance(state.pending, ChooseAction)
+
+
+def test_plot_action_with_wind_twice():
+    state = stack(scenario({}, weather="wind"), "G", "G", "G", "Y", "Y", "Y")
+    state = play(state, "plot", "place 1,0", "plot", "place 0,1")
+    assert len(state.garden) == 2

@@ -1,0 +1,288 @@
+"""The five actions: Plot, Irrigation, Gardener, Panda, Objective (one test per rule)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tabletop.kernel.api import IllegalMove
+from tabletop.kernel.hexgrid import edge
+from tabletop.takenoko import rules
+from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.state import ChooseAction, KeepPlot, PlacePlot
+
+from .helpers import force, legal, placing, play, stack, starting
+
+# The six cells around the pond.
+E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
+
+
+# --- Plot -----------------------------------------------------------------------------------
+
+
+def test_plot_draws_three_keeps_one_and_returns_two_under_the_pile_in_chosen_order():
+    state = stack(scenario({}), "YF", "G", "P", "Y", "GW")
+    state = play(state, "plot")
+    assert state.pending == KeepPlot(("YF", "G", "P"))
+    assert state.tile_pile[:2] == ("Y", "GW") and len(state.tile_pile) == 24
+    assert "keep G under P YF" in legal(state) and "keep G under YF P" in legal(state)
+    assert len(legal(state)) == 6
+    state = play(state, "keep G under P YF")
+    assert state.pending == PlacePlot("G")
+    assert state.tile_pile[-2:] == ("P", "YF")
+
+
+def test_plot_draw_with_fewer_than_three_left_draws_them_all():
+    state = attrs.evolve(scenario({}), tile_pile=("Y", "P"))
+    state = force(state, "plot")
+    assert state.pending == KeepPlot(("Y", "P"))
+    assert legal(state) == {"keep Y under P", "keep P under Y"}
+
+
+def test_plot_identical_tiles_are_one_choice():
+    state = stack(scenario({}), "G", "G", "G", "Y")
+    state = play(state, "plot")
+    # Nothing to decide: the tile is kept at once and its placement is asked.
+    assert state.pending == PlacePlot("G")
+    assert state.tile_pile[0] == "Y" and state.tile_pile[-2:] == ("G", "G")
+
+
+def test_plot_action_unavailable_when_the_pile_is_empty():
+    state = attrs.evolve(scenario({E: "G"}), tile_pile=())
+    assert "plot" not in legal(state)
+
+
+def test_plot_placement_next_to_the_pond_or_to_two_plots():
+    state = placing(scenario({E: "G", NE: "G"}), "Y")
+    assert starting(state, "place") == {f"place {q},{r}" for q, r in (SE, SW, W, NW, (2, -1))}
+    with pytest.raises(IllegalMove):
+        state.apply(rules.PlaceTile((2, 0)))  # touches a single plot
+
+
+def test_plot_next_to_the_pond_is_irrigated_and_gets_its_first_section():
+    state = placing(scenario({}), "Y")
+    state = play(state, "place 1,0")
+    plot = state.garden[E]
+    assert plot.irrigated and plot.bamboo == 1
+    assert state.reserve_bamboo[1] == 29
+
+
+def test_plot_away_from_the_pond_stays_dry_without_bamboo():
+    state = placing(scenario({E: "G", NE: "G"}), "Y")
+    state = play(state, "place 2,-1")
+    assert not state.garden[(2, -1)].irrigated and state.garden[(2, -1)].bamboo == 0
+
+
+def test_plot_with_printed_watershed_sprouts_at_once():
+    state = placing(scenario({E: "G", NE: "G"}), "PW")
+    state = play(state, "place 2,-1")
+    plot = state.garden[(2, -1)]
+    assert plot.improvement == "watershed" and plot.irrigated and plot.bamboo == 1
+
+
+def test_improvement_laid_on_a_new_plot_before_its_first_shoot():
+    state = placing(scenario({}, stocks=[{"fertilizer": 1}, {}]), "Y")
+    assert "place 1,0 +fertilizer" in legal(state)
+    state = play(state, "place 1,0 +fertilizer")
+    plot = state.garden[E]
+    assert plot.improvement == "fertilizer" and plot.token
+    assert plot.bamboo == 2  # the first shoot grows on fertilizer
+    assert state.boards[0].improvements == (0, 0, 0)
+
+
+def test_plot_action_counts_as_an_action():
+    state = stack(scenario({}), "G", "G", "G")
+    state = play(state, "plot", "place 1,0")
+    assert state.turn.actions == ("plot",)
+    assert "plot" not in legal(state)
+
+
+# --- Irrigation -------------------------------------------------------------------------------
+
+
+def test_irrigation_takes_a_channel_into_the_players_stock():
+    state = play(scenario({E: "G"}), "irrigation")
+    assert state.reserve_channels == 19 and state.boards[0].channels == 1
+
+
+def test_irrigation_unavailable_when_the_reserve_is_empty():
+    state = attrs.evolve(scenario({E: "G"}), reserve_channels=0)
+    assert "irrigation" not in legal(state)
+
+
+def test_channel_goes_between_two_plots_and_starts_at_a_pond_corner():
+    state = scenario({E: "G", NE: "G", (2, -1): "Y", (2, 0): "P"}, stocks=[{"channels": 1}, {}])
+    assert starting(state, "channel") == {"channel 1,-1|1,0"}
+
+
+def test_channel_never_on_the_border_of_the_pond():
+    state = scenario({E: "G", NE: "G"}, stocks=[{"channels": 1}, {}])
+    assert "channel 0,0|1,0" not in legal(state)
+    with pytest.raises(IllegalMove):
+        state.apply(rules.PlaceChannel(edge((0, 0), E)))
+
+
+def test_channel_must_touch_the_network_at_a_corner():
+    plots = {E: "G", NE: "G", (2, -1): "Y", (2, 0): "P", (3, -1): "P"}
+    state = scenario(plots, channels=[edge(E, NE)], stocks=[{"channels": 1}, {}])
+    spots = starting(state, "channel")
+    # Both edges leaving the far corner of the first channel, nothing further out.
+    assert spots == {"channel 1,0|2,-1", "channel 1,-1|2,-1"}
+
+
+def test_channel_irrigates_dry_plots_which_get_their_first_section():
+    plots = {E: "G", NE: "G", (2, -1): "Y", (2, 0): "P"}
+    state = scenario(plots, channels=[edge(E, NE)], stocks=[{"channels": 2}, {}])
+    state = play(state, "channel 1,0|2,-1")
+    assert state.garden[(2, -1)].irrigated and state.garden[(2, -1)].bamboo == 1
+    state = play(state, "channel 1,0|2,0")
+    assert state.garden[(2, 0)].bamboo == 1 and state.garden[(2, -1)].bamboo == 1
+
+
+def test_first_section_only_once_per_plot():
+    plots = {E: "G", NE: "G", (2, -1): "Y"}
+    state = scenario(plots, channels=[edge(E, NE), edge(E, (2, -1))], bamboo={(2, -1): 0}, stocks=[{"channels": 1}, {}])
+    state = play(state, "channel 1,-1|2,-1")
+    assert state.garden[(2, -1)].bamboo == 0
+
+
+def test_watershed_does_not_start_a_network():
+    plots = {E: "G", NE: "G", (2, -1): "YW", (3, -1): "Y", (3, -2): "P"}
+    state = scenario(plots, stocks=[{"channels": 1}, {}])
+    assert not any("3," in m for m in starting(state, "channel"))
+
+
+def test_stored_channel_placed_for_free_at_any_time_of_the_turn():
+    state = scenario({E: "G", NE: "G"}, stocks=[{"channels": 1}, {}], actions=("plot", "panda"))
+    assert "channel 1,-1|1,0" in legal(state)
+
+
+# --- Gardener ---------------------------------------------------------------------------------
+
+
+def test_gardener_moves_in_a_straight_line_over_plots_and_stops_before_a_gap():
+    plots = {E: "G", (2, 0): "G", (4, 0): "G", SE: "Y", NE: "Y"}
+    state = scenario(plots, channels=[edge(E, (2, 0))])
+    # (4, 0) lies beyond a gap; (3, 0) is empty.
+    assert starting(state, "gardener") == {"gardener 1,0", "gardener 2,0", "gardener 0,1", "gardener 1,-1"}
+
+
+def test_gardener_must_move_at_least_one_space():
+    state = scenario({E: "G"}, gardener=E)
+    assert "gardener 1,0" not in legal(state)
+    assert "gardener 0,0" in legal(state)
+
+
+def test_gardener_can_cross_the_pond():
+    state = scenario({E: "G", W: "Y"}, gardener=E)
+    assert "gardener -1,0" in legal(state)
+
+
+def test_gardener_grows_the_plot_and_adjacent_irrigated_plots_of_its_colour():
+    plots = {E: "G", SE: "G", NE: "Y", (2, -1): "G", (1, 1): "G"}
+    state = scenario(plots, bamboo={E: 1, SE: 1, NE: 1})
+    state = play(state, "gardener 1,0")
+    assert state.garden[E].bamboo == 2
+    assert state.garden[SE].bamboo == 2  # irrigated green neighbour
+    assert state.garden[NE].bamboo == 1  # other colour
+    assert state.garden[(2, -1)].bamboo == 0  # green neighbour, but dry
+    assert state.garden[(1, 1)].bamboo == 0  # green neighbour, but dry
+
+
+def test_gardener_never_grows_unirrigated_plots():
+    plots = {E: "G", NE: "G", (2, -1): "G"}
+    state = play(scenario(plots), "gardener 1,0")
+    state2 = scenario(plots, gardener=E)
+    state2 = play(state2, "gardener 0,0")
+    assert state.garden[(2, -1)].bamboo == 0 and state2.garden[(2, -1)].bamboo == 0
+
+
+def test_gardener_on_fertilizer_grows_two_sections_and_never_above_four():
+    state = scenario({E: "GF", SE: "G"}, bamboo={E: 1, SE: 4})
+    state = play(state, "gardener 1,0")
+    assert state.garden[E].bamboo == 3 and state.garden[SE].bamboo == 4
+    state = scenario({E: "GF"}, bamboo={E: 3})
+    assert play(state, "gardener 1,0").garden[E].bamboo == 4
+
+
+def test_gardener_on_the_pond_grows_nothing():
+    state = scenario({E: "G"}, bamboo={E: 1}, gardener=E)
+    assert play(state, "gardener 0,0").garden[E].bamboo == 1
+
+
+def test_gardener_growth_unaffected_by_an_enclosure():
+    state = scenario({E: "GE"}, bamboo={E: 1})
+    assert play(state, "gardener 1,0").garden[E].bamboo == 2
+
+
+# --- Panda ------------------------------------------------------------------------------------
+
+
+def test_panda_moves_like_the_gardener():
+    plots = {E: "G", (2, 0): "G", (4, 0): "G", SE: "Y", NE: "Y"}
+    state = scenario(plots, channels=[edge(E, (2, 0))])
+    assert starting(state, "panda") == {"panda 1,0", "panda 2,0", "panda 0,1", "panda 1,-1"}
+
+
+def test_panda_eats_one_section_for_the_player():
+    state = scenario({E: "Y", SE: "Y"}, bamboo={E: 3, SE: 2})
+    state = play(state, "panda 1,0")
+    assert state.garden[E].bamboo == 2 and state.garden[SE].bamboo == 2
+    assert state.boards[0].bamboo == (0, 1, 0)
+    assert state.panda == E
+
+
+def test_panda_does_not_eat_on_enclosure():
+    state = scenario({E: "YE"}, bamboo={E: 3})
+    state = play(state, "panda 1,0")
+    assert state.garden[E].bamboo == 3 and state.boards[0].bamboo == (0, 0, 0)
+
+
+def test_panda_does_not_eat_on_an_enclosure_token():
+    state = scenario({E: "Y"}, tokens={E: "enclosure"})
+    assert play(state, "panda 1,0").boards[0].bamboo == (0, 0, 0)
+
+
+def test_panda_on_a_plot_without_bamboo_eats_nothing():
+    state = play(scenario({E: "P"}), "panda 1,0")
+    assert state.boards[0].bamboo == (0, 0, 0) and state.panda == E
+
+
+# --- Objective --------------------------------------------------------------------------------
+
+
+def test_objective_draws_the_top_card_of_the_chosen_deck():
+    state = scenario({}, hands=[("P01",), ()])
+    top = state.decks[2][0]
+    state = play(state, "objective panda")
+    assert state.boards[0].hand == ("P01", top)
+    assert state.decks[2][0] != top or len(state.decks[2]) == 0
+
+
+def test_hand_limit_five_objectives():
+    state = scenario({}, hands=[("P01", "P02", "G01", "G02", "A01"), ()])
+    assert not starting(state, "objective")
+
+
+def test_objective_empty_deck_not_offered():
+    state = attrs.evolve(scenario({}), decks=((), ("G01",), ()))
+    assert starting(state, "objective") == {"objective gardener"}
+
+
+# --- the two actions ----------------------------------------------------------------------------
+
+
+def test_two_different_actions_per_turn():
+    state = scenario({E: "G"})
+    state = play(state, "panda 1,0")
+    assert not starting(state, "panda")
+    assert "end" not in legal(state)  # the second action is still due
+    state = play(state, "irrigation")
+    assert state.current == 1  # nothing else to do: the turn ended
+
+
+def test_end_turn_offered_after_two_actions_when_free_moves_remain():
+    state = scenario({E: "G", NE: "G"}, stocks=[{"channels": 1}, {}])
+    state = play(state, "panda 1,0", "gardener 1,0")
+    assert state.current == 0 and "end" in legal(state) and "channel 1,-1|1,0" in legal(state)
+    assert isinstance(state.pending, ChooseAction)

@@ -1,0 +1,100 @@
+"""The end of the game: trigger, the Emperor, the final turns, scores and tie-breaks."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.state import GameOver
+
+from .helpers import play
+
+E = (1, 0)
+PANDA_GREEN = ["A01", "A02", "A03", "A04", "A05"]
+GREEN_CARDS = ["A01", "A02", "A03", "A04", "A05", "P01", "P02", "P03", "P04", "G01"]
+
+
+def _about_to_trigger(players, current=0, hand=("A01",), stock=None):
+    """Seat ``current`` has completed one objective short of the trigger and holds a green panda card."""
+    need = {2: 9, 3: 8, 4: 7}[players]
+    done = [c for c in GREEN_CARDS if c != "A01"][: need - 1]
+    completed = [()] * players
+    completed[current] = tuple(done)
+    hands = [()] * players
+    hands[current] = hand
+    stocks = [{}] * players
+    stocks[current] = stock or {"green": 2}
+    return scenario({E: "G"}, players=players, current=current, hands=hands, completed=completed, stocks=stocks)
+
+
+@pytest.mark.parametrize("players, count", [(2, 9), (3, 8), (4, 7)])
+def test_nth_objective_triggers_the_last_round(players, count):
+    state = play(_about_to_trigger(players), "complete A01")
+    assert len(state.boards[0].completed) == count
+    assert state.emperor == 0
+
+
+def test_emperor_gives_two_points_to_the_trigger():
+    state = play(_about_to_trigger(2), "complete A01")
+    points_before = sum(state.components.cards[c].points for c in state.boards[0].completed)
+    assert state.scores()[0] == points_before + 2
+
+
+def test_trigger_player_may_go_on_completing_objectives():
+    state = _about_to_trigger(3, hand=("A01", "A13"), stock={"green": 3, "yellow": 1, "pink": 1})
+    state = play(state, "complete A01", "complete A13")
+    assert len(state.boards[0].completed) == 9 and state.emperor == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_other_player_has_one_final_turn(players):
+    state = play(_about_to_trigger(players, current=1 % players), "complete A01", "irrigation", "objective plot")
+    trigger = 1 % players
+    seen = []
+    while not state.is_over:
+        assert state.current != trigger
+        seen.append(state.current)
+        state = _finish_turn(state)
+    assert sorted(set(seen)) == [s for s in range(players) if s != trigger]
+    assert len(seen) == players - 1
+    assert isinstance(state.pending, GameOver) and state.to_move is None and state.legal_moves() == ()
+
+
+def _finish_turn(state):
+    seat = state.current
+    while not state.is_over and state.current == seat:
+        moves = state.legal_moves()
+        preferred = [m for m in moves if str(m) in ("skip", "end", "irrigation") or str(m).startswith(("objective", "weather"))]
+        state = state.apply(preferred[0] if preferred else moves[0])
+    return state
+
+
+def test_highest_score_wins():
+    state = scenario({}, completed=[("A01",), ("A13",)])
+    state = attrs.evolve(state, pending=GameOver())
+    assert state.scores() == (3, 6) and state.winners() == (1,)
+
+
+def test_tie_broken_by_panda_points():
+    state = scenario({}, completed=[("P05",), ("A01",)])
+    state = attrs.evolve(state, pending=GameOver())
+    assert state.scores() == (3, 3) and state.winners() == (1,)
+
+
+def test_tie_on_panda_points_too_is_shared():
+    state = scenario({}, completed=[("A01", "P01"), ("A02", "G13"), ()], players=3)
+    state = attrs.evolve(state, pending=GameOver())
+    assert state.scores() == (5, 11, 0)
+    state = scenario({}, completed=[("A01", "P05"), ("A02", "P06")])
+    state = attrs.evolve(state, pending=GameOver())
+    assert state.winners() == (0, 1)
+
+
+def test_no_winners_until_the_game_is_over():
+    assert scenario({}, completed=[("A01",), ()]).winners() == ()
+
+
+def test_objectives_in_hand_score_nothing():
+    state = scenario({}, hands=[("G13", "P12"), ()], completed=[("A01",), ()])
+    assert state.scores() == (3, 0)

@@ -1,0 +1,200 @@
+"""Setup, the turn and the weather (one test per rule)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+import pytest
+
+from tabletop.kernel.api import InvalidData
+from tabletop.takenoko import load_components, new_game, rules
+from tabletop.takenoko.components import STANDARD
+from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.state import ChooseAction, Clouds, Rain, Storm, WeatherChoice
+
+from .helpers import legal, play, starting
+
+E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
+
+
+# --- setup --------------------------------------------------------------------------------------
+
+
+def test_setup_pond_in_the_centre_with_panda_and_gardener():
+    state = new_game(2, seed=1)
+    assert not state.garden and state.gardener == (0, 0) and state.panda == (0, 0)
+
+
+def test_setup_27_plots_with_the_reference_distribution():
+    state = new_game(3, seed=2)
+    tiles = Counter(state.tile_pile)
+    assert sum(tiles.values()) == 27
+    assert tiles == Counter({"G": 6, "GW": 2, "GE": 2, "GF": 1, "Y": 6, "YW": 1, "YE": 1, "YF": 1, "P": 4, "PW": 1, "PE": 1, "PF": 1})
+
+
+def test_setup_reserve_of_20_channels_and_9_improvements():
+    state = new_game(4, seed=3)
+    assert state.reserve_channels == 20 and state.reserve_improvements == (3, 3, 3)
+
+
+def test_setup_one_hidden_objective_of_each_type_per_player():
+    state = new_game(4, seed=4)
+    cards = STANDARD.cards
+    for board in state.boards:
+        assert sorted(cards[c].kind for c in board.hand) == ["gardener", "panda", "plot"]
+    assert [len(d) for d in state.decks] == [11, 11, 11]
+
+
+def test_setup_start_player_drawn_with_the_seed():
+    starts = {new_game(4, seed=s).start_player for s in range(30)}
+    assert starts == {0, 1, 2, 3}
+    assert new_game(3, seed=9).start_player == new_game(3, seed=9).start_player
+    assert new_game(3, seed=9).current == new_game(3, seed=9).start_player
+
+
+def test_setup_refuses_other_player_counts_and_unknown_options():
+    with pytest.raises(ValueError):
+        new_game(5)
+    with pytest.raises(TypeError):
+        new_game(2, colour_blind=True)
+    with pytest.raises(ValueError):
+        new_game(2, clouds_when_empty="nothing")
+
+
+def test_component_data_is_validated_naming_table_and_field(tmp_path):
+    for name in ("plots.toml", "supplies.toml", "objectives.toml"):
+        (tmp_path / name).write_text((load_components.__globals__["DATA_DIR"] / name).read_text())
+    assert load_components(tmp_path) == STANDARD
+    text = (tmp_path / "supplies.toml").read_text().replace("count = 20", "count = 19")
+    (tmp_path / "supplies.toml").write_text(text)
+    with pytest.raises(InvalidData, match=r"\[channels\].*'count'"):
+        load_components(tmp_path)
+
+
+def test_component_data_needs_source_and_status(tmp_path):
+    for name in ("plots.toml", "supplies.toml", "objectives.toml"):
+        text = (load_components.__globals__["DATA_DIR"] / name).read_text()
+        if name == "plots.toml":
+            text = text.replace('status = "certain"', 'status = "guess"')
+        (tmp_path / name).write_text(text)
+    with pytest.raises(InvalidData, match=r"\[plots\].*'status'"):
+        load_components(tmp_path)
+
+
+# --- weather ------------------------------------------------------------------------------------
+
+
+def test_first_round_has_no_weather():
+    state = new_game(3, seed=5)
+    for _ in range(3):
+        assert state.turn.weather == "" and isinstance(state.pending, ChooseAction)
+        state = play(state, *_two_quick_actions(state))
+    assert state.turn_number == 4
+
+
+def test_weather_rolled_from_each_players_second_turn():
+    weathers = set()
+    for seed in range(12):
+        state = new_game(2, seed=seed)
+        for _ in range(2):
+            state = play(state, *_two_quick_actions(state))
+        weathers.add(state.turn.weather or type(state.pending).__name__)
+    assert weathers & {"sun", "wind", "rain", "storm", "clouds", "WeatherChoice", "Rain", "Storm", "Clouds"}
+    assert "" not in weathers
+
+
+def _two_quick_actions(state):
+    moves = ["irrigation", "objective panda" if state.decks[2] else "objective plot"]
+    return moves
+
+
+def test_sun_gives_a_third_action_different_from_the_others():
+    state = scenario({E: "G"}, weather="sun")
+    state = play(state, "irrigation", "panda 1,0")
+    assert starting(state, "irrigation") == set() and starting(state, "panda") == set()
+    assert "gardener 1,0" in legal(state) and "end" in legal(state)
+    state = play(state, "gardener 1,0")
+    assert state.current == 1
+
+
+def test_without_wind_the_two_actions_differ():
+    state = play(scenario({E: "G"}), "irrigation")
+    assert "irrigation" not in legal(state)
+
+
+def test_wind_allows_two_identical_actions():
+    state = play(scenario({E: "G"}, weather="wind"), "irrigation")
+    assert "irrigation" in legal(state)
+    state = play(state, "irrigation")
+    assert state.current == 1 or state.boards[0].channels == 2
+
+
+def test_rain_grows_one_irrigated_plot_of_choice():
+    state = rules.apply_weather(scenario({E: "G", NE: "G", (2, -1): "Y"}, bamboo={E: 1}), "rain")
+    assert isinstance(state.pending, Rain)
+    assert starting(state, "rain") == {"rain 1,0", "rain 1,-1"}  # (2,-1) is dry
+    state = play(state, "rain 1,0")
+    assert state.garden[E].bamboo == 2 and isinstance(state.pending, ChooseAction)
+
+
+def test_rain_on_fertilizer_adds_two_and_caps_at_four():
+    state = rules.apply_weather(scenario({E: "GF", NE: "Y"}, bamboo={E: 1, NE: 4}), "rain")
+    assert "rain 1,-1" not in legal(state)  # already at 4
+    assert play(state, "rain 1,0").garden[E].bamboo == 3
+
+
+def test_weather_effects_are_optional():
+    state = rules.apply_weather(scenario({E: "G"}), "rain")
+    state = play(state, "skip")
+    assert state.garden[E].bamboo == 0 and isinstance(state.pending, ChooseAction)
+
+
+def test_rain_without_a_plot_to_grow_asks_nothing():
+    state = rules.apply_weather(scenario({}), "rain")
+    assert isinstance(state.pending, ChooseAction)
+
+
+def test_storm_puts_the_panda_on_any_plot_where_it_eats():
+    plots = {E: "G", NE: "G", (2, -1): "P"}
+    state = rules.apply_weather(scenario(plots, bamboo={NE: 2}), "storm")
+    assert isinstance(state.pending, Storm)
+    assert starting(state, "storm") == {"storm 1,0", "storm 1,-1", "storm 2,-1"}
+    state = play(state, "storm 1,-1")
+    assert state.panda == NE and state.garden[NE].bamboo == 1 and state.boards[0].bamboo == (1, 0, 0)
+
+
+def test_storm_panda_does_not_eat_on_enclosure():
+    state = rules.apply_weather(scenario({E: "GE"}, bamboo={E: 2}), "storm")
+    state = play(state, "storm 1,0")
+    assert state.garden[E].bamboo == 2 and state.boards[0].bamboo == (0, 0, 0)
+
+
+def test_clouds_takes_an_improvement_to_place_now_or_later():
+    state = rules.apply_weather(scenario({E: "G"}), "clouds")
+    assert isinstance(state.pending, Clouds)
+    assert legal(state) == {"clouds watershed", "clouds fertilizer", "clouds enclosure", "skip"}
+    state = play(state, "clouds enclosure")
+    assert state.boards[0].improvements == (0, 0, 1) and state.reserve_improvements == (3, 3, 2)
+    assert "improve 1,0 enclosure" in legal(state)
+
+
+def test_clouds_with_an_empty_reserve_chooses_another_weather():
+    state = attrs.evolve(scenario({E: "G"}, stocks=[{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}]))
+    state = rules.apply_weather(state, "clouds")
+    assert state.pending == WeatherChoice(("sun", "rain", "wind", "storm"))
+    state = play(state, "weather sun")
+    assert state.turn.weather == "sun" and state.turn.allowance == 3
+
+
+def test_question_mark_chooses_any_of_the_five_weathers():
+    state = rules.apply_weather(scenario({E: "G"}), "?")
+    assert legal(state) == {"weather sun", "weather rain", "weather wind", "weather storm", "weather clouds"}
+    state = play(state, "weather wind")
+    assert state.turn.weather == "wind"
+
+
+def test_question_mark_without_improvements_left_offers_no_clouds():
+    state = scenario({E: "G"}, stocks=[{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}])
+    state = rules.apply_weather(state, "?")
+    assert "weather clouds" not in legal(state)

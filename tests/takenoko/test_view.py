@@ -1,0 +1,89 @@
+"""Views hide what a seat cannot see; determinization fills it back consistently."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tabletop.kernel.rng import MaskedRandomness, Rng
+from tabletop.takenoko import ObjectiveAction, PlotAction, determinize, invariants, new_game, render
+from tabletop.takenoko.state import HIDDEN_TILE, KeepPlot
+
+from tabletop.takenoko.setup import scenario
+
+from .helpers import stack
+
+
+def _midgame(seed=3, n=3, steps=150):
+    chooser = random.Random(seed)
+    state = new_game(n, seed=seed)
+    for _ in range(steps):
+        state = state.apply(chooser.choice(state.legal_moves()))
+    return state
+
+
+def test_view_hides_other_hands_deck_orders_and_the_random_source():
+    state = _midgame()
+    view = state.view(0)
+    assert view.boards[0].hand == state.boards[0].hand
+    for seat in (1, 2):
+        assert all(c.endswith("?") for c in view.boards[seat].hand)
+        assert len(view.boards[seat].hand) == len(state.boards[seat].hand)
+        assert view.boards[seat].completed == state.boards[seat].completed
+    assert all(c.endswith("?") for deck in view.decks for c in deck)
+    assert [len(d) for d in view.decks] == [len(d) for d in state.decks]
+    assert set(view.tile_pile) <= {HIDDEN_TILE}
+    assert view.rng.masked
+    assert view.garden == state.garden and view.channels == state.channels
+    assert invariants(view) == []
+
+
+def test_view_of_the_player_to_move_keeps_its_legal_moves():
+    state = _midgame(steps=151)
+    seat = state.to_move
+    assert state.view(seat).legal_moves() == state.legal_moves()
+
+
+def test_view_cannot_draw_chance():
+    state = new_game(2, seed=1)
+    view = state.view(state.current)
+    with pytest.raises(MaskedRandomness):
+        view.apply(view.legal_moves()[0])  # drawing three plots needs the hidden pile order
+    with pytest.raises(MaskedRandomness):
+        view.apply(ObjectiveAction("panda"))
+
+
+def test_view_hides_plots_drawn_by_another_player():
+    state = stack(scenario({}), "G", "Y", "P").apply(PlotAction())
+    assert isinstance(state.pending, KeepPlot)
+    assert state.view(1).pending == KeepPlot((HIDDEN_TILE,) * 3)
+    assert state.view(0).pending == state.pending
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_determinize_samples_a_consistent_full_state(seed):
+    state = _midgame(seed=seed, n=2 + seed % 3, steps=60 + 20 * seed)
+    seat = seed % state.players
+    view = state.view(seat)
+    full = determinize(view, Rng.from_seed(seed))
+    assert invariants(full) == []
+    assert full.boards[seat] == state.boards[seat]
+    assert full.garden == state.garden and full.pending.__class__ == state.pending.__class__
+    for s, board in enumerate(full.boards):
+        assert Counter(full.components.cards[c].kind for c in board.hand) == Counter(
+            state.components.cards[c].kind for c in state.boards[s].hand
+        )
+    assert Counter(full.tile_pile) + Counter(p.tile for p in full.garden.values()) <= Counter(
+        t.code for t in full.components.tiles
+    )
+    assert not full.rng.masked
+    # It can be played on.
+    full.apply(full.legal_moves()[0]) if not full.is_over else None
+
+
+def test_render_shows_garden_and_players():
+    state = _midgame()
+    text = render(state)
+    assert "~~" in text and "seat 0" in text and str(state) == text

@@ -1,0 +1,132 @@
+"""Agents choose legal moves, reproducibly; greedy beats random and ISMCTS beats greedy."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop.agents import AGENTS, Agent, GreedyAgent, ISMCTSAgent, RandomAgent, make_agent
+from tabletop.kernel.api import Game, State
+from tabletop.kernel.rng import Rng
+from tabletop.play import make_agents, play_game
+from toy.game import TOY, Card, Play
+
+
+def _choices(agent: Agent, seed: int, steps: int = 15) -> list[str]:
+    state = TOY.new_game(3, seed=seed)
+    chosen = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        move = agent.choose(state)
+        chosen.append(str(move))
+        state = state.apply(move)
+    return chosen
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+def test_agents_are_agents_with_their_names(name: str) -> None:
+    agent = make_agent(name, 1, TOY)
+    assert isinstance(agent, Agent)
+    assert agent.name == name
+
+
+def test_unknown_agent_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="random"):
+        make_agent("clever", 1, TOY)
+
+
+@given(seed=st.integers(0, 2**32), name=st.sampled_from(sorted(AGENTS)))
+def test_agents_choose_legal_moves(seed: int, name: str) -> None:
+    agent = make_agent(name, seed, TOY)
+    state = TOY.new_game(2, seed=seed)
+    while not state.is_over:
+        move = agent.choose(state)
+        assert move in state.legal_moves()
+        state = state.apply(move)
+
+
+@pytest.mark.parametrize("cls", [RandomAgent, GreedyAgent])
+def test_same_seed_same_choices(cls: type[RandomAgent | GreedyAgent]) -> None:
+    assert _choices(cls(4), 11) == _choices(cls(4), 11)
+
+
+def test_random_agent_does_not_use_the_global_random_source() -> None:
+    import random
+
+    random.seed(0)
+    first = _choices(RandomAgent(4), 11)
+    random.seed(1)
+    assert _choices(RandomAgent(4), 11) == first
+
+
+def test_greedy_plays_its_best_card() -> None:
+    state = TOY.new_game(2, seed=3).apply(Play())
+    best = max(m.value for m in state.legal_moves())
+    assert GreedyAgent(0).choose(state) == Card(best)
+
+
+def test_greedy_refuses_a_finished_game() -> None:
+    state = play_game(TOY, make_agents(["random", "random"], 1, TOY), 1).state
+    with pytest.raises(ValueError, match="over"):
+        GreedyAgent(0).choose(state)
+
+
+def test_greedy_beats_random() -> None:
+    wins = 0.0
+    games = 60
+    for seed in range(games):
+        result = play_game(TOY, [GreedyAgent(seed), RandomAgent(seed)], seed)
+        wins += (0 in result.winners) / len(result.winners)
+    assert wins / games > 0.6
+
+
+def _mcts(seed: int, game: Game = TOY, iterations: int = 30) -> ISMCTSAgent:
+    return ISMCTSAgent(seed, game=game, iterations=iterations, rollout_depth=10)
+
+
+def test_mcts_searches_determinizations_of_its_view() -> None:
+    # Had it searched the real state, its draws would run on the game's own random source;
+    # a view's source refuses to draw, so the search must go through determinize.
+    samples: list[State] = []
+
+    def spying(view: State, rng: Rng) -> State:
+        assert view == state.view(0)
+        assert TOY.determinize is not None
+        samples.append(TOY.determinize(view, rng))
+        return samples[-1]
+
+    state = TOY.new_game(3, seed=2)
+    agent = _mcts(1, attrs.evolve(TOY, determinize=spying))
+    assert agent.choose(state) in state.legal_moves()
+    assert len(samples) == 30
+    assert len({s.hands for s in samples}) > 1  # the hidden hands vary between samples
+
+
+def test_mcts_without_determinize_searches_the_state() -> None:
+    state = TOY.new_game(2, seed=2)
+    agent = _mcts(1, attrs.evolve(TOY, determinize=None))
+    assert agent.choose(state) in state.legal_moves()
+
+
+def test_mcts_same_seed_same_choices() -> None:
+    assert _choices(_mcts(5), 3) == _choices(_mcts(5), 3)
+
+
+def test_mcts_beats_greedy() -> None:
+    wins = 0.0
+    games = 20
+    for seed in range(games):
+        result = play_game(TOY, [_mcts(seed), GreedyAgent(seed)], seed)
+        wins += (0 in result.winners) / len(result.winners)
+    assert wins / games > 0.6
+
+
+def test_mcts_rejects_bad_settings_and_finished_games() -> None:
+    with pytest.raises(ValueError):
+        ISMCTSAgent(1, game=TOY, iterations=0)
+    finished = play_game(TOY, make_agents(["random", "random"], 1, TOY), 1).state
+    with pytest.raises(ValueError, match="over"):
+        _mcts(1).choose(finished)

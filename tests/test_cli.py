@@ -1,0 +1,172 @@
+"""The tabletop command line, driven through main() with the toy game registered."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from tabletop.cli import main
+from toy.game import TOY
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(tabletop.GAMES, "toy", TOY)
+
+
+def _typing(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+
+
+def test_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    assert "toy" in capsys.readouterr().out
+
+
+def test_play_bots_prints_moves_and_result(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "toy", "--agents", "greedy,random", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 3" in out and "seat 0 (greedy):" in out
+    assert "winner" in out and "decisions" in out
+
+
+def test_play_with_the_search_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "toy", "--agents", "mcts,random", "--seed", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0 (mcts):" in out and "(random):" in out
+
+
+def test_play_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["play", "toy", "--agents", "random", "--players", "3", "--seed", "9"])
+    first = capsys.readouterr().out
+    main(["play", "toy", "--agents", "random", "--players", "3", "--seed", "9"])
+    assert capsys.readouterr().out == first
+
+
+def test_a_human_plays_by_number_and_by_notation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Seed 3: the human (seat 0) may draw or play; "play" then the first card, then always 1.
+    _typing(monkeypatch, ["play", "1"] + ["1"] * 40)
+    save = tmp_path / "game.json"
+    argv = ["play", "toy", "--agents", "human,random", "--seed", "3"]
+    assert main([*argv, "--save", f"{save}"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0> " in out
+    assert "deck:" in out  # the position is rendered before the human's decisions
+    record = json.loads(save.read_text())
+    assert record["moves"][:2] == ["play", "card 1"]
+    assert TOY.replay(save.read_text()).is_over
+
+
+def test_a_typo_gets_a_message_and_another_try(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _typing(monkeypatch, ["drwa", "99", "draw", "quit"])
+    assert main(["play", "toy", "--agents", "human,random", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "'drwa' is not a legal move here" in out
+    assert "There is no move 99" in out
+    assert "seat 1 (random):" in out  # "draw" was accepted, then the bot moved
+    assert "game abandoned (quit)" in out
+
+
+def test_end_of_input_abandons_and_saves_the_game_so_far(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _typing(monkeypatch, ["draw"])
+    save = tmp_path / "partial.json"
+    argv = ["play", "toy", "--agents", "human,random", "--seed", "3"]
+    assert main([*argv, "--save", f"{save}"]) == 1
+    moves = json.loads(save.read_text())["moves"]
+    assert moves[0] == "draw" and len(moves) >= 2
+
+
+def test_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    argv = ["play", "toy", "--agents", "greedy,random", "--seed", "4"]
+    assert main([*argv, "--save", f"{save}"]) == 0
+    played = capsys.readouterr().out
+    assert main(["replay", str(save)]) == 0
+    out = capsys.readouterr().out
+    final = played[played.index("deck:") : played.index("decisions")].split("\n\n")[0]
+    assert final in out and "winner" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "not valid JSON"),
+        ('{"game": "toy"}', "no field 'players'"),
+        ('{"game": "chess", "players": 2, "seed": 1, "moves": [], "options": {}}', "unknown game"),
+        ('{"game": "toy", "players": 2, "seed": 1, "moves": ["fly"], "options": {}}', "'moves'[0]"),
+    ],
+)
+def test_replay_of_a_bad_record_is_a_clear_error(
+    content: str, message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["replay", str(tmp_path / "none.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_simulate_in_two_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "toy", "-n", "30", "--agents", "greedy,random,random", "--workers", "2"]
+    assert main([*argv, "--seed", "1", "--option", "target=15"]) == 0
+    captured = capsys.readouterr()
+    assert "30/30 games" in captured.err  # the progress bar
+    assert "greedy" in captured.out and "win rate" in captured.out
+    assert "decisions per game" in captured.out
+
+
+def test_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "toy", "-n", "3", "--agents", "greedy,random", "--seed", "2"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert "6/6 games" in captured.err
+    assert "greedy,random" in captured.out and "random,greedy" in captured.out
+
+
+def test_bench(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "toy", "--seconds", "0.2"]) == 0
+    assert "decisions/s" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'; known games:"),
+        (["play", "toy", "--players", "3", "--agents", "random,greedy"], "3 players need 3 agents"),
+        (["play", "toy", "--agents", "random,genius"], "unknown agent 'genius'"),
+        (["play", "toy", "--agents", "random", "--players", "7"], "2-4 players"),
+        (["simulate", "toy", "--agents", "human,random"], "bots only"),
+        (["simulate", "toy", "--option", "speed=3"], "no option 'speed'"),
+        (["simulate", "toy", "--option", "target"], "KEY=VALUE"),
+        (["simulate", "toy", "-n", "0"], "at least 1"),
+        (["bench", "toy", "--players", "1"], "2-4 players"),
+        (["tournament", "toy", "--agents", "human,random"], "bots only"),
+    ],
+)
+def test_usage_errors_are_clear(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_bad_arguments_exit_2_and_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["frobnicate"]) == 2
+    assert main(["--help"]) == 0
+    assert "simulate" in capsys.readouterr().out

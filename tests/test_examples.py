@@ -1,0 +1,110 @@
+"""The examples run: on the toy game in this process, and on Takenoko as a user runs them."""
+
+from __future__ import annotations
+
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from toy.game import TOY
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SCRIPTS = sorted(p.name for p in EXAMPLES.glob("*.py"))
+
+
+def test_the_examples_are_all_here() -> None:
+    assert SCRIPTS == ["custom_bot.py", "play_and_print.py", "simulation.py"]
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_example_runs_on_the_toy_game(
+    script: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(tabletop.GAMES, "toy", TOY)
+    monkeypatch.setattr(sys, "argv", [script, "toy", "12"])
+    runpy.run_path(str(EXAMPLES / script), run_name="__main__")
+    out = capsys.readouterr().out
+    expected = {
+        "play_and_print.py": "decisions",
+        "custom_bot.py": "against random",
+        "simulation.py": "greedy wins",
+    }
+    assert expected[script] in out
+
+
+@pytest.mark.skipif("takenoko" not in tabletop.GAMES, reason="Takenoko is not registered yet")
+@pytest.mark.parametrize(
+    ("script", "args"),
+    [
+        ("play_and_print.py", []),
+        ("custom_bot.py", ["takenoko", "4"]),
+        ("simulation.py", ["takenoko", "8"]),
+    ],
+)
+def test_example_runs_on_takenoko(script: str, args: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout
+
+
+README = EXAMPLES.parent / "README.md"
+
+
+def _readme_python() -> str:
+    text = README.read_text()
+    start = text.index("```python\n") + len("```python\n")
+    return text[start : text.index("```", start)]
+
+
+def test_the_readme_starts_with_the_two_commands() -> None:
+    lines = README.read_text().splitlines()
+    assert lines[2] == "```sh"
+    install, test = lines[3:5]
+    assert install.startswith("python3 -m venv .venv && .venv/bin/pip install -e . && ")
+    assert test == (
+        "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' "
+        "&& .venv/bin/python -m pytest -n 2"
+    )
+    ci = (EXAMPLES.parent / ".ci" / "run").read_text()
+    assert "/bin/pip\" install -e '.[test]'\n" in ci and "/bin/python\" -m pytest -n 2\n" in ci
+
+
+def test_the_readme_api_tour_runs_on_the_toy_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(tabletop.GAMES, "toy", TOY)
+    exec(_readme_python().replace('"takenoko"', '"toy"'), {})
+    assert "win rate" in capsys.readouterr().out
+
+
+@pytest.mark.skipif("takenoko" not in tabletop.GAMES, reason="Takenoko is not registered yet")
+def test_the_readme_api_tour_runs_on_takenoko() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _readme_python()],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_benchmark_script_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(tabletop, "GAMES", {"toy": TOY})
+    monkeypatch.setattr(sys, "argv", ["run_all.py", "0.3"])
+    with pytest.raises(SystemExit) as exit_:
+        runpy.run_path(str(EXAMPLES.parent / "benchmarks" / "run_all.py"), run_name="__main__")
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.count("decisions/s") == 3

@@ -1,0 +1,209 @@
+"""play_game, simulate, tournament and bench: results, records, seeds, workers, summaries."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+import pytest
+
+import tabletop
+from tabletop.agents import AGENTS, RandomAgent
+from tabletop.bench import bench
+from tabletop.kernel.api import State
+from tabletop.kernel.record import Record
+from tabletop.play import (
+    agent_seed,
+    game_seeds,
+    make_agents,
+    play_game,
+    simulate,
+    tournament,
+)
+from toy.game import TOY
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(tabletop.GAMES, "toy", TOY)
+
+
+def test_play_game_result() -> None:
+    result = play_game("toy", make_agents(["greedy", "random", "random"], 5, TOY), seed=5)
+    assert result.state.is_over
+    assert result.scores == result.state.scores()
+    assert result.winners == result.state.winners()
+    assert result.decisions == len(result.state.history) == len(result.record.moves)
+    assert result.agents == ("greedy", "random", "random")
+    assert result.record.seed == 5 and result.record.players == 3
+
+
+def test_the_record_replays_the_game_bit_for_bit() -> None:
+    result = play_game(TOY, make_agents(["random", "greedy"], 8, TOY), seed=8, target=15)
+    text = result.record.to_json()
+    assert Record.from_json(text).options == {"target": 15}
+    assert TOY.replay(text) == result.state
+
+
+def test_same_seed_same_game() -> None:
+    first = play_game(TOY, make_agents(["random"] * 4, 2, TOY), seed=2)
+    again = play_game(TOY, make_agents(["random"] * 4, 2, TOY), seed=2)
+    assert first.state == again.state
+
+
+def test_no_seed_draws_one_and_keeps_it() -> None:
+    result = play_game(TOY, [RandomAgent(1), RandomAgent(2)])
+    assert TOY.replay(result.record) == result.state
+
+
+def test_observer_sees_every_move() -> None:
+    seen: list[tuple[int, str]] = []
+
+    def observer(state: State, seat: int, move: Any) -> None:
+        assert state.to_move == seat
+        seen.append((seat, str(move)))
+
+    result = play_game(TOY, [RandomAgent(1), RandomAgent(2)], 3, observer=observer)
+    assert [m for _, m in seen] == list(result.record.moves)
+
+
+def test_play_game_rejects_unknown_games_and_player_counts() -> None:
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        play_game("chess", [RandomAgent(1)])
+    with pytest.raises(ValueError, match="2-4 players"):
+        play_game(TOY, [RandomAgent(1)] * 5)
+
+
+def test_seeds_are_distinct_and_fit_63_bits() -> None:
+    seeds = game_seeds(1, 500)
+    assert len(set(seeds)) == 500
+    assert all(0 <= s < 2**63 for s in seeds)
+    assert agent_seed(1, 0) != agent_seed(1, 1)
+
+
+def test_simulate_summary() -> None:
+    done: list[int] = []
+    summary = simulate(
+        "toy", 40, ["greedy", "random"], seed=1, progress=lambda d, n: done.append(d)
+    )
+    assert summary.games == 40 and done[-1] == 40
+    assert sum(summary.seat_wins) == pytest.approx(40)
+    assert summary.agent_win_rates["greedy"] == summary.seat_win_rates[0]
+    for stats in [*summary.scores, summary.decisions]:
+        assert stats.min <= stats.mean <= stats.max and stats.std >= 0
+    text = summary.format()
+    assert "greedy" in text and "decisions per game" in text
+
+
+def test_simulate_in_workers_gives_the_same_summary() -> None:
+    # An unregistered game object is sent to the workers as is.
+    alone = simulate(TOY, 60, ["greedy", "random", "random"], workers=1, seed=4)
+    pooled = simulate(TOY, 60, ["greedy", "random", "random"], workers=2, seed=4)
+    assert alone.seat_wins == pooled.seat_wins
+    assert alone.scores == pooled.scores and alone.decisions == pooled.decisions
+
+
+def test_simulate_counts_shared_wins_fractionally() -> None:
+    # A target no one reaches: games end when the cards run out, often in ties.
+    summary = simulate(TOY, 80, ["random"], players=4, seed=2, target=1000, copies=2)
+    assert sum(summary.seat_wins) == pytest.approx(80)
+    assert any(w != int(w) for w in summary.seat_wins)
+    assert summary.agent_win_rates == {"random": pytest.approx(0.25)}
+
+
+def test_a_simulated_game_replays_from_its_seed() -> None:
+    summary = simulate(TOY, 1, ["greedy", "random"], seed=6)
+    (seed,) = game_seeds(6, 1)
+    result = play_game(TOY, make_agents(["greedy", "random"], seed, TOY), seed)
+    assert tuple(stats.max for stats in summary.scores) == result.scores
+    assert summary.decisions.max == result.decisions
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n": 0}, "at least 1"),
+        ({"workers": 0}, "workers"),
+        ({"agents": ["random", "nobody"]}, "unknown agent"),
+        ({"agents": ["random", "random"], "players": 3}, "3 players need 3 agents"),
+        ({"agents": ["random"] * 5}, "2-4 players"),
+    ],
+)
+def test_simulate_rejects_bad_requests(kwargs: dict[str, Any], message: str) -> None:
+    arguments: dict[str, Any] = {"n": 2, "agents": ["random", "random"]} | kwargs
+    with pytest.raises(ValueError, match=message):
+        simulate(TOY, **arguments)
+
+
+def test_simulate_rejects_bad_options_before_playing() -> None:
+    with pytest.raises(ValueError, match="two cards each"):
+        simulate(TOY, 2, ["random"], players=4, copies=1)
+
+
+class Resigner:
+    """An agent that answers every position with a move no game has."""
+
+    name = "resigner"
+
+    def __init__(self, seed: int | None = None, game: object = None) -> None:
+        pass
+
+    def choose(self, state: State) -> Any:
+        return "resign"
+
+
+def test_an_illegal_choice_is_refused() -> None:
+    with pytest.raises(tabletop.IllegalMove):
+        play_game(TOY, [Resigner(), Resigner()], 1)
+
+
+def test_a_failing_game_names_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(AGENTS, "resigner", Resigner)
+    first = game_seeds(3, 1)[0]
+    with pytest.raises(RuntimeError, match=f"seed {first} and agents resigner,random"):
+        simulate(TOY, 2, ["resigner", "random"], seed=3)
+
+
+def test_a_registered_game_that_does_not_pickle_reaches_workers_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import attrs
+
+    unpicklable = attrs.evolve(TOY, name="toy2", new_game=lambda n, **kw: TOY.new_game(n, **kw))
+    monkeypatch.setitem(tabletop.GAMES, "toy2", unpicklable)
+    pooled = simulate(unpicklable, 20, ["random", "random"], workers=2, seed=1)
+    assert pooled.seat_wins == simulate(TOY, 20, ["random", "random"], seed=1).seat_wins
+
+
+def test_bench_by_games_and_by_time() -> None:
+    by_games = bench("toy", games=5)
+    assert by_games.games == 5 and by_games.players == 3
+    assert by_games.decisions > 5 and by_games.decisions_per_second > 0
+    assert bench("toy", games=5).decisions == by_games.decisions  # same seeds, same games
+    by_time = bench(TOY, players=2, seconds=0.2)
+    assert by_time.games >= 1 and by_time.seconds >= 0.2
+    assert "decisions/s" in by_time.format() and "games/s" in by_time.format()
+
+
+@pytest.mark.parametrize("budget", [{"games": 0}, {"seconds": 0.0}, {"games": 1, "seconds": 1.0}])
+def test_bench_rejects_bad_budgets(budget: dict[str, Any]) -> None:
+    with pytest.raises(ValueError):
+        bench(TOY, **budget)
+
+
+def test_tournament_plays_every_seating_on_the_same_deals() -> None:
+    reports: list[tuple[int, int]] = []
+    result = tournament(
+        TOY, ["mcts", "greedy", "random"], 4, seed=3, progress=lambda d, n: reports.append((d, n))
+    )
+    assert len(result.seatings) == 6
+    assert {s.agents for s in result.seatings} == set(permutations(["mcts", "greedy", "random"]))
+    assert reports[-1] == (24, 24)
+    assert sum(result.agent_win_rates.values()) == pytest.approx(1)
+    assert "seating" in result.format() and "mcts" in result.format()
+
+
+def test_tournament_of_two_equal_agents_is_symmetric() -> None:
+    result = tournament(TOY, ["random", "random"], 10, seed=1)
+    assert len(result.seatings) == 1
+    assert result.agent_win_rates == {"random": pytest.approx(0.5)}
