@@ -86,7 +86,8 @@ def test_nell_pays_1_then_17_and_18():
     assert state.seats[0].position == 17 and state.seats[0].cash == 18
     state = play(state, "step")
     assert state.seats[0].position == 18 and state.seats[0].cash == 0
-    assert state.to_move == 1, "with no Cash left the turn ends by itself"
+    assert legal(state) == {"loan", "stop"}, "space 19 costs 19: only a loan would pay for it"
+    assert play(state, "stop").to_move == 1
 
 
 def test_john_activates_the_maid_to_cheapen_the_two_pack():

@@ -5,9 +5,9 @@ from __future__ import annotations
 from tabletop.loyang import invariants, new_game
 from tabletop.loyang import rules
 from tabletop.loyang.components import PRIVATE_BASE
-from tabletop.loyang.state import CARD, DOUBLED, DUE, HARVEST, ActionsPending, Field, HarvestPending, replace
+from tabletop.loyang.state import CARD, CashPending, DOUBLED, DUE, HARVEST, ActionsPending, Field, HarvestPending, replace
 
-from .helpers import card, cart, courtyard, cash, empty_cart, give, in_hand, legal, on_top, play, scenario, stack, starting, veg
+from .helpers import card, cart, cash, courtyard, empty_cart, give, in_hand, legal, play, scenario, stack, starting, veg
 
 
 def with_fields(state, seat, *fields):
@@ -47,7 +47,11 @@ def test_book_keeper_finances_a_field_in_the_card_phase():
     assert "helper Bookkeeper" in legal(state)
     state = play(state, "helper Bookkeeper", "shop wheat 0", "shop pumpkin 0", "shop turnip 0",
                  "shop cabbage 0", "shop bean 0", "shop leek 0", "bonus wheat")
-    assert state.seats[0].cash == 1 - 0 and state.pending == () or state.seats[0].cash >= 0
+    assert state.seats[0].cash == 1, "1 Cash for the home field of wheat"
+    assert isinstance(state.pending[-1], CashPending), "still 1 Cash short"
+    state = play(state, "loan")
+    assert state.seats[0].cash == 4
+    assert not any(isinstance(p, CashPending) for p in state.pending)
 
 
 # Con man
@@ -431,3 +435,36 @@ def test_tout_swaps_casual_customers():
 def test_tout_must_be_able_to_serve_a_bought_customer():
     state = give(give(empty_cart(scenario(2), 0), 0, "Tout"), 1, "C14")
     assert not starting(state, "helper Tout buy")
+
+
+def test_foreman_takes_another_players_harvest_helper_and_uses_it_in_his_own_harvest():
+    state = give(give(scenario(2), 0, "HarvestHelper"), 1, "Foreman")
+    f0, f1 = state.seats[0].fields[0], state.seats[1].fields[0]
+    state = with_fields(with_fields(state, 0, Field(f0.card, 0, 4)), 1, Field(f1.card, 2, 4))
+    state = replace(state, phase=HARVEST, done=(False, False), pending=())
+    state = rules.settle(state)
+    state = play(state, "extra 0", "helper HarvestHelper harvest")
+    assert state.to_move == 1 and legal(state) == {"foreman take", "foreman pass"}
+    state = play(state, "foreman take")
+    assert state.to_move == 1 and isinstance(state.pending[-1], HarvestPending)
+    state = play(state, "extra 0", "helper HarvestHelper harvest")
+    assert state.seats[1].fields[0].count == 2
+
+
+def test_squire_taken_with_the_foreman_can_be_used_in_the_same_round():
+    state = card_phase_with(0)
+    state = give(state, 1, "Foreman")
+    state = in_hand(state, 0, "S03")
+    state = in_hand(state, 1, "S04", "S05")
+    state = courtyard(state, "C01", "C02")
+    state = replace(state, active=(0, 1))
+    state = play(state, "squire S03", "pick C01", "done", "foreman take")
+    assert card("Squire") in state.seats[1].helpers
+    assert state.to_move == 1 and starting(state, "squire")
+
+
+def test_con_man_in_four_players_reaches_only_a_finished_partner():
+    state = scenario(4)  # order 0, 1, 2, 3; 0 with 2, 1 with 3
+    state = give(give(give(state, 2, "ConMan"), 0, "Maid"), 1, "Official")
+    state = replace(state, done=(True, True, False, False), pending=(ActionsPending(2),))
+    assert starting(state, "helper ConMan") == {"helper ConMan Maid"}

@@ -216,7 +216,17 @@ def test_path_first_step_costs_1_then_the_space_value():
     state = cash(scenario(2), 0, 3)
     state = play(state, "end actions", "step")
     assert state.seats[0].position == 2 and state.seats[0].cash == 2
-    assert state.to_move == 1, "space 3 costs 3: no further step is affordable, the turn ends"
+    assert "step" not in legal(state), "space 3 costs 3"
+    state = play(state, "loan", "step")
+    assert state.seats[0].position == 3 and state.seats[0].cash == 4
+
+
+def test_the_path_ends_at_space_20():
+    state = scenario(2)
+    p = state.seats[0]
+    state = cash(replace(state, seats=(replace(p, position=19),) + state.seats[1:]), 0, 50)
+    state = play(state, "end actions", "step")
+    assert state.seats[0].position == 20 and state.to_move == 1
 
 
 def test_loans_give_5_cash_and_cost_a_step_at_the_end():

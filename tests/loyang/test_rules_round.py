@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from tabletop.loyang import invariants, new_game
 from tabletop.loyang import rules
-from tabletop.loyang.components import PRIVATE_BASE
-from tabletop.loyang.state import ACTION, CARD, HARVEST, Field, replace
+from tabletop.loyang.state import ACTION, CARD, HARVEST, CashPending, Field, replace
 
-from .helpers import card, cash, give, in_hand, legal, play, scenario, starting, stack
+from .helpers import card, cash, courtyard, give, in_hand, legal, play, scenario, stack, starting
 
 
 def sown(state, seat, *fields):
@@ -174,17 +173,21 @@ def test_no_flip_with_three_players():
 
 
 def test_common_field_costs_2_cash_at_once_selling_if_needed():
-    state = card_phase(2)
-    state = in_hand(state, 1, "F4a")
-    state = replace(state, courtyard=(), active=(1, 0))
-    state = replace(state, pending=state.pending[:-1] + (replace(state.pending[-1], seat=1),))
-    state = in_hand(state, 0, "S03")
-    state = replace(state, courtyard=(card("S03"),), seats=(replace(state.seats[0], hand=state.seats[0].hand[:-1]),) + state.seats[1:])
-    state = cash(state, 1, 1)
-    state = play(state, f"take S03 F4a")
-    assert state.to_move == 1 and "loan" in legal(state), "a forced payment: sell or take a loan"
+    state = play(card_phase(2), "flip")
+    state = courtyard(in_hand(state, 0, "F4a"), "S03")
+    state = cash(state, 0, 1)
+    state = play(state, "take S03 F4a")
+    assert state.to_move == 0 and isinstance(state.pending[-1], CashPending)
+    assert legal(state) == {"loan", "sell wheat"}, "sell or take a loan - never trade in the Card phase"
     state = play(state, "loan")
-    assert state.seats[1].cash == 1 + 5 - 2
+    assert state.seats[0].cash == 1 + 5 - 2 and state.to_move == 1
+
+
+def test_two_players_the_last_player_may_still_flip():
+    state = card_phase(2)
+    state = state.apply(next(m for m in state.legal_moves() if str(m).startswith("place")))
+    state = state.apply(next(m for m in state.legal_moves() if str(m).startswith("take")))
+    assert state.active == (0,) and "flip" in legal(state)
 
 
 def test_played_stall_is_filled_and_regular_customer_gets_a_blue_marker():

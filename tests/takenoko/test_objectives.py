@@ -176,3 +176,9 @@ def test_gardener_objective_with_a_printed_or_token_improvement():
 def test_identical_cards_in_hand_offer_one_move():
     state = scenario({}, hands=[("A01", "A02"), ()], stocks=[{"green": 2}, {}])
     assert starting(state, "complete") == {"complete A01"}
+
+
+def test_objectives_completed_only_during_ones_own_turn():
+    state = scenario({}, hands=[(), ("A01",)], stocks=[{}, {"green": 2}])
+    assert starting(state, "complete") == set()
+    assert state.to_move == 0

@@ -9,7 +9,7 @@ from tabletop.takenoko import GAME, new_game, rules
 from tabletop.takenoko.setup import scenario
 from tabletop.takenoko.state import ChooseAction, Clouds, Declare, GameOver, Options
 
-from .helpers import legal, placing, play, stack, starting
+from .helpers import force, legal, placing, play, stack, starting
 
 E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
 
@@ -126,9 +126,17 @@ def test_redraw_satisfied_objective_variant():
     state = scenario({E: "G"}, bamboo={E: 4}, redraw_satisfied=True)
     deck = ("G04",) + tuple(c for c in state.decks[1] if c != "G04")
     state = attrs.evolve(state, decks=(state.decks[0], deck, state.decks[2]))
+    second = deck[1]
     state = play(state, "objective gardener")
-    assert state.decks[1][-1] == "G04" and state.boards[0].hand == ()
-    assert state.turn.actions == ()  # the action is cancelled
+    assert state.decks[1][-1] == "G04" and state.boards[0].hand == (second,)
+    assert state.turn.actions == ("objective",)
+
+
+def test_redraw_satisfied_keeps_the_last_card_when_all_are_satisfied():
+    state = scenario({E: "G"}, bamboo={E: 4}, redraw_satisfied=True)
+    state = attrs.evolve(state, decks=(state.decks[0], ("G04",), state.decks[2] + tuple(c for c in state.decks[1] if c != "G04")))
+    state = force(state, "objective gardener")
+    assert state.boards[0].hand == ("G04",) and state.decks[1] == ()
 
 
 def test_channel_on_pond_border_variant():

@@ -175,6 +175,8 @@ def _table(data: Mapping[str, Any], file: str, name: str) -> Mapping[str, Any]:
 
 
 def _get(table: Mapping[str, Any], where: str, key: str, kind: type) -> Any:
+    if not isinstance(table, Mapping):
+        raise InvalidData(f"{where} must be a table, not {table!r}")
     value = table.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise InvalidData(f"{where} field {key!r} must be a {kind.__name__}")
@@ -225,12 +227,17 @@ def load_components(path: str | Path | None = None) -> Components:
         )
     names = tuple(v.name for v in vegetables)
     if names != ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek"):
-        raise InvalidData("board.toml [vegetables] field 'rows': the six vegetables must be wheat, pumpkin, turnip, cabbage, bean, leek in that order")
+        raise InvalidData(
+            "board.toml [vegetables] field 'rows': the six vegetables must be wheat, pumpkin, turnip,"
+            " cabbage, bean, leek in that order"
+        )
     shop = _table(board, "board.toml", "shop")
     slots = _ints(shop, "board.toml [shop]", "slots", 6)
     stock = _ints(shop, "board.toml [shop]", "stock", 6)
     if sum(slots) != 13 or any(s > n for s, n in zip(stock, slots)) or sum(stock) != 11:
-        raise InvalidData("board.toml [shop] fields 'slots'/'stock': the shop has 13 spaces, 11 of them filled at setup")
+        raise InvalidData(
+            "board.toml [shop] fields 'slots'/'stock': the shop has 13 spaces, 11 of them filled at setup"
+        )
     player = _table(board, "board.toml", "player")
     pw = "board.toml [player]"
     path_t = _table(board, "board.toml", "path")
@@ -254,6 +261,8 @@ def load_components(path: str | Path | None = None) -> Components:
     )
     if home.spaces != 9:
         raise InvalidData(f"{hw} field 'spaces': the home field has 9 spaces")
+    if len(home.accepts) < 2:
+        raise InvalidData(f"{hw} field 'accepts': 4 players need at least 2 vegetables (at most 2 players each)")
     private = []
     for i, row in enumerate(_get(_table(fields, "fields.toml", "private"), "fields.toml [private]", "fields", list)):
         where = f"fields.toml [private] fields[{i}]"
@@ -326,7 +335,8 @@ def load_components(path: str | Path | None = None) -> Components:
         start = row.get("start")
         if not isinstance(start, bool):
             raise InvalidData(f"{where} field 'start' must be true or false")
-        cards.append(ActionCard(len(cards), REGULAR, _get(row, where, "code", str), wants=wants, pays=pays, start=start))
+        code = _get(row, where, "code", str)
+        cards.append(ActionCard(len(cards), REGULAR, code, wants=wants, pays=pays, start=start))
     if sum(c.start for c in cards) != 4:
         raise InvalidData("customers.toml field 'start': exactly 4 regular customers are start cards")
     casual_rows = [
@@ -340,7 +350,9 @@ def load_components(path: str | Path | None = None) -> Components:
         wants = tuple(_veg(names, where, "wants", v) for v in _get(row, where, "wants", list))
         if len(wants) != 3:
             raise InvalidData(f"{where} field 'wants': a casual customer wants 3 vegetables")
-        cards.append(ActionCard(len(cards), CASUAL, _get(row, where, "code", str), wants=tuple(sorted(wants)), price=_get(row, where, "price", int)))
+        code = _get(row, where, "code", str)
+        price = _get(row, where, "price", int)
+        cards.append(ActionCard(len(cards), CASUAL, code, wants=tuple(sorted(wants)), price=price))
     helpers_d = _read(folder, "helpers.toml")
     lanterns = set(_get(_table(helpers_d, "helpers.toml", "lanterns"), "helpers.toml [lanterns]", "codes", list))
     kinds: dict[str, int] = {}

@@ -18,7 +18,6 @@ from tabletop.loyang import moves as M
 from tabletop.loyang import rules
 from tabletop.loyang.components import HELPER, PRIVATE_BASE, Components
 from tabletop.loyang.state import (
-    replace,
     ACTION,
     CARD,
     DUE,
@@ -34,8 +33,10 @@ from tabletop.loyang.state import (
     Player,
     ShopPending,
     Stall,
+    replace,
 )
 
+# attrs.evolve, compiled per class (see state.replace).
 evolve = replace
 State = LoyangState
 Turn = ActionsPending | None

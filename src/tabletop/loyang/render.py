@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.loyang.components import VEGETABLES, Components
-from tabletop.loyang.state import PHASE_NAMES, LoyangState, Player
+from tabletop.loyang.state import PHASE_NAMES, KeepPending, LoyangState, Player
 
 _SHORT = ("W", "P", "T", "C", "B", "L")
 _STATUS = ("due", "delivered", "delivered twice", "settled")
@@ -78,12 +78,16 @@ def render(state: LoyangState) -> str:
     else:
         lines.append(f"to move: seat {state.to_move} ({type(state.pending[-1]).__name__})")
     lines.append(f"draw pile {len(state.draw)}  discards {len(state.discard)}  supply {_vegs(state.supply)}")
+    for pending in state.pending:
+        if isinstance(pending, KeepPending):
+            lines.append("two-pack drawn: " + " ".join(_code(comps, c) for c in pending.drawn))
     if state.courtyard:
         lines.append("courtyard " + " ".join(_code(comps, c) for c in state.courtyard))
     if state.grid:
         cols = comps.solo_columns
         for row in range(len(comps.solo_rows)):
-            cells = " ".join(f"{_code(comps, c) if c >= 0 else '--':>12}" for c in state.grid[row * cols : (row + 1) * cols])
+            row_cards = state.grid[row * cols : (row + 1) * cols]
+            cells = " ".join(f"{_code(comps, c) if c >= 0 else '--':>12}" for c in row_cards)
             lines.append(f"grid row {row + 1} ({comps.solo_rows[row]} Cash): {cells}")
     for seat in range(len(state.seats)):
         lines.append(render_player(state, seat))

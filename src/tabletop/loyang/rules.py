@@ -7,8 +7,8 @@ A-H of the Action phase are named as the rulebook names them; the helpers live i
 :mod:`tabletop.loyang.helpers`.
 
 Rule readings (see the package documentation for the full list):
-* loans, selling and upgrading are offered where money is needed: in the Action phase, in a
-  forced payment (:class:`CashPending`), and in the solo Card phase;
+* loans ("at any time") are offered wherever money can matter: the Action phase, storing,
+  the path of prosperity, a forced payment (:class:`CashPending`) and the solo Card phase;
 * a regular customer not served by the end of its owner's Action phase is missed then (blue to
   red, or 2 Cash while red); "decline" misses it earlier, as Fraser does in the Saleswoman example;
 * the Foreman reacts to helpers that leave a player's play area (used or discarded).
@@ -25,8 +25,6 @@ from tabletop.loyang import helpers
 from tabletop.loyang import moves as M
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components
 from tabletop.loyang.state import (
-    _ENGINE,
-    replace,
     ACTION,
     CARD,
     DELIVERED,
@@ -59,8 +57,11 @@ from tabletop.loyang.state import (
     SquirePending,
     Stall,
     StorePending,
+    _ENGINE,
+    replace,
 )
 
+# attrs.evolve, compiled per class: building states is the hottest path (see state.replace).
 evolve = replace
 State = LoyangState
 
@@ -299,11 +300,6 @@ def charge(state: State, seat: int, amount: int, payee: int = -1) -> State:
     if isinstance(top, CashPending) and top.seat == seat and top.payee == payee:
         return replace_top(state, CashPending(seat, top.amount + amount, payee))
     return push(state, CashPending(seat, amount, payee))
-
-
-def gain(state: State, seat: int, amount: int) -> State:
-    p = state.seats[seat]
-    return set_player(state, seat, evolve(p, cash=p.cash + amount))
 
 
 def draw_cards(state: State, n: int) -> tuple[tuple[int, ...], State]:
@@ -930,6 +926,7 @@ def store_moves(state: State, top: StorePending) -> tuple[Any, ...]:
     if not p.upgraded and p.cash >= comps.upgrade_cost:
         out.append(M.UPGRADE)
     out.extend(M.SELL[v] for v in range(6) if p.cart[v] and p.shop[v] < comps.shop_slots[v])
+    out.append(M.LOAN)
     out.append(M.DONE)
     return tuple(out)
 
@@ -945,11 +942,14 @@ def apply_store(state: State, top: StorePending, move: Any) -> State:
     seat = top.seat
     p = state.seats[seat]
     if isinstance(move, M.Store):
-        return set_player(state, seat, evolve(p, cart=vadd(p.cart, move.veg, -1), storehouse=vadd(p.storehouse, move.veg)))
+        p = evolve(p, cart=vadd(p.cart, move.veg, -1), storehouse=vadd(p.storehouse, move.veg))
+        return set_player(state, seat, p)
     if isinstance(move, M.Upgrade):
         return set_player(state, seat, evolve(p, cash=p.cash - state.comps.upgrade_cost, upgraded=True))
     if isinstance(move, M.Sell):
         return sell_to_shop(state, seat, move.veg)
+    if isinstance(move, M.Loan):
+        return take_loan(state, seat)
     return set_player(pop(state), seat, evolve(p, cart=NO_VEG), supply=vplus(state.supply, p.cart))
 
 
@@ -958,9 +958,18 @@ def step_cost(comps: Components, p: Player, steps: int) -> int:
     return comps.first_step if steps == 0 else comps.path_values[p.position]
 
 
+def advance_moves(state: State, top: AdvancePending) -> tuple[Any, ...]:
+    """Step (if affordable), take a loan ("at any time") or stop."""
+    if can_step(state.comps, state.seats[top.seat], top.steps):
+        return (M.STEP, M.LOAN, M.STOP)
+    return (M.LOAN, M.STOP)
+
+
 def apply_advance(state: State, top: AdvancePending, move: Any) -> State:
     if isinstance(move, M.Stop):
         return finish_turn(state, top.seat)
+    if isinstance(move, M.Loan):
+        return take_loan(state, top.seat)
     p = state.seats[top.seat]
     cost = step_cost(state.comps, p, top.steps)
     state = set_player(state, top.seat, evolve(p, cash=p.cash - cost, position=p.position + 1))
@@ -1036,10 +1045,6 @@ def _give_moves(state: State, top: Any) -> tuple[Any, ...]:
     return tuple(M.GIVE[v] for v in range(6) if cart[v])
 
 
-def _advance_moves(state: State, top: Any) -> tuple[Any, ...]:
-    return (M.STEP, M.STOP)
-
-
 def _foreman_moves(state: State, top: Any) -> tuple[Any, ...]:
     return (M.FOREMAN_TAKE, M.FOREMAN_PASS)
 
@@ -1060,7 +1065,7 @@ _MOVES: dict[type, Callable[[State, Any], tuple[Any, ...]]] = {
     MerchantPending: helpers.session_moves,
     CrierPending: helpers.session_moves,
     StorePending: store_moves,
-    AdvancePending: _advance_moves,
+    AdvancePending: advance_moves,
 }
 
 _APPLY: dict[type, Callable[[State, Any, Any], State]] = {
@@ -1138,7 +1143,7 @@ def settle(state: State) -> State:
                 state = set_player(pop(state), top.seat, evolve(p, cart=NO_VEG, storehouse=vplus(p.storehouse, p.cart)))
                 continue
         elif kind is AdvancePending:
-            if not can_step(comps, state.seats[top.seat], top.steps):  # type: ignore[union-attr]
+            if state.seats[top.seat].position >= comps.path_end:
                 state = finish_turn(state, top.seat)
                 continue
         elif kind is HarvestPending:
@@ -1146,16 +1151,15 @@ def settle(state: State) -> State:
                 state = harvest(pop(state), top.seat)
                 continue
         elif kind is ForemanPending:
-            if helpers.find(state, top.seat, "foreman") < 0 or top.helper not in state.discard:  # type: ignore[union-attr]
+            # The Foreman is gone (used on another offer) or the helper was taken already.
+            gone = top.helper not in state.discard  # type: ignore[union-attr]
+            if gone or helpers.find(state, top.seat, "foreman") < 0:
                 state = pop(state)
                 continue
         elif kind is CourtyardPending:
             if not courtyard_moves(state, top):  # type: ignore[arg-type]
                 state = drop_out_without_choice(pop(state), top.seat)
                 continue
-        elif kind is SowHomePending:
-            if not home_choices(state, top.seat):
-                raise AssertionError("no vegetable left for a home field")
         return state
     return state
 

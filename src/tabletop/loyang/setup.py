@@ -12,6 +12,7 @@ are turned up first (other cards turned up are discarded), then the 12-card grid
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
@@ -21,7 +22,15 @@ from tabletop.kernel.rng import Rng
 from tabletop.kernel.serial import make_converter
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import rules
-from tabletop.loyang.components import CASUAL, PRIVATE_BASE, REGULAR, STALL, STANDARD, Components
+from tabletop.loyang.components import (
+    CASUAL,
+    PRIVATE_BASE,
+    REGULAR,
+    STALL,
+    STANDARD,
+    Components,
+    load_components,
+)
 from tabletop.loyang.moves import Move
 from tabletop.loyang.state import SETTLED, SETUP, LoyangState, Pending, Player, Regular, Stall
 
@@ -34,14 +43,17 @@ def new_game(
     *,
     introductory: bool = False,
     goal: int = 17,
-    components: Components | None = None,
+    components: Components | str | Path | None = None,
 ) -> LoyangState:
     """A new game. ``introductory`` deals each player a blue-dot regular customer to hold;
-    ``goal`` is the solo target (17, 18 or 19); ``components`` replaces the standard card data
-    (see :func:`tabletop.loyang.components.load_components`)."""
+    ``goal`` is the solo target (17, 18 or 19); ``components`` replaces the standard card data:
+    a :class:`Components` or the folder of corrected ``*.toml`` files (see
+    :func:`tabletop.loyang.components.load_components`)."""
     check_players("At the Gates of Loyang", players, 1, 4)
     if goal not in GOALS:
         raise ValueError(f"the solo goal is one of {GOALS}, not {goal!r}")
+    if isinstance(components, (str, Path)):
+        components = load_components(components)
     comps = components if components is not None else STANDARD
     rng = Rng.from_seed(seed)
     deck = tuple(range(len(comps.cards)))
@@ -56,29 +68,16 @@ def new_game(
     for seat in range(players):
         pile: tuple[int, ...] = ()
         for part in (1, 2):
-            fields, rng = rng.shuffled([PRIVATE_BASE + i for i, f in enumerate(comps.private) if f.set == part])
-            pile += fields
-        seats.append(Player(cash=comps.cash, position=comps.path_start, shop=comps.shop_stock, pile=pile, intro=intro[seat]))
+            part_fields = [PRIVATE_BASE + i for i, f in enumerate(comps.private) if f.set == part]
+            shuffled, rng = rng.shuffled(part_fields)
+            pile += shuffled
+        seats.append(
+            Player(cash=comps.cash, position=comps.path_start, shop=comps.shop_stock, pile=pile, intro=intro[seat])
+        )
     discard: tuple[int, ...] = ()
     grid: tuple[int, ...] = ()
     if players == 1:
-        opponent = Player(cash=0)
-        wanted = {STALL: 2, REGULAR: 2, CASUAL: 2}
-        while any(wanted.values()) and draw:
-            card, draw = draw[0], draw[1:]
-            kind = comps.cards[card].kind
-            if wanted.get(kind, 0) > 0:
-                wanted[kind] -= 1
-                if kind == STALL:
-                    opponent = Player(cash=0, stalls=opponent.stalls + (Stall(card),), regulars=opponent.regulars, casuals=opponent.casuals)
-                    for veg, _ in comps.cards[card].slots:
-                        supply = rules.vadd(supply, veg, -1)
-                elif kind == REGULAR:
-                    opponent = Player(cash=0, stalls=opponent.stalls, regulars=opponent.regulars + (Regular(card, status=SETTLED),), casuals=opponent.casuals)
-                else:
-                    opponent = Player(cash=0, stalls=opponent.stalls, regulars=opponent.regulars, casuals=opponent.casuals + (card,))
-            else:
-                discard += (card,)
+        opponent, draw, discard, supply = _imaginary_opponent(comps, draw, supply)
         seats.append(opponent)
         size = len(comps.solo_rows) * comps.solo_columns
         grid, draw = draw[:size], draw[size:]
@@ -107,6 +106,35 @@ def new_game(
         comps=comps,
     )
     return rules.settle(state)
+
+
+def _imaginary_opponent(
+    comps: Components, draw: tuple[int, ...], supply: tuple[int, ...]
+) -> tuple[Player, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Solo: turn cards up until the opponent has exactly 2 stalls (filled), 2 regular and
+    2 casual customers; every other card turned up goes to the discard pile."""
+    wanted = {STALL: 2, REGULAR: 2, CASUAL: 2}
+    picked: dict[int, list[int]] = {STALL: [], REGULAR: [], CASUAL: []}
+    discard: tuple[int, ...] = ()
+    while any(wanted.values()) and draw:
+        card, draw = draw[0], draw[1:]
+        kind = comps.cards[card].kind
+        if wanted.get(kind, 0) > 0:
+            wanted[kind] -= 1
+            picked[kind].append(card)
+        else:
+            discard += (card,)
+    for card in picked[STALL]:
+        for veg, _ in comps.cards[card].slots:
+            supply = rules.vadd(supply, veg, -1)
+    opponent = Player(
+        cash=0,
+        stalls=tuple(Stall(c) for c in picked[STALL]),
+        # The opponent never acts: its customers are never due.
+        regulars=tuple(Regular(c, status=SETTLED) for c in picked[REGULAR]),
+        casuals=tuple(picked[CASUAL]),
+    )
+    return opponent, draw, discard, supply
 
 
 # ---------------------------------------------------------------------------------------------
@@ -159,7 +187,9 @@ def from_json(text: str) -> LoyangState:
     return attrs.evolve(state, comps=comps)
 
 
-def scenario(players: int = 2, *, seed: int = 0, seat: int = 0, round: int = 1, introductory: bool = False) -> LoyangState:
+def scenario(
+    players: int = 2, *, seed: int = 0, seat: int = 0, round: int = 1, introductory: bool = False
+) -> LoyangState:
     """A position for tests and examples: every home field sown (wheat, pumpkin, turnip, wheat
     by seat), round 1's harvest done (the first private field revealed, 1 home vegetable on each
     cart), hands returned to the deck, and the Action phase of round ``round`` with ``seat`` as

@@ -235,25 +235,3 @@ Move: TypeAlias = (
     | SkipWeather
     | DeclareActions
 )
-
-#: Every move class, for serialization.
-MOVE_CLASSES: tuple[type, ...] = (
-    PlotAction,
-    KeepTile,
-    PlaceTile,
-    IrrigationAction,
-    GardenerAction,
-    PandaAction,
-    ObjectiveAction,
-    PlaceChannel,
-    PlaceImprovement,
-    CompleteObjective,
-    EndTurn,
-    ChooseWeather,
-    RainOn,
-    StormTo,
-    TakeImprovement,
-    MoveImprovement,
-    SkipWeather,
-    DeclareActions,
-)

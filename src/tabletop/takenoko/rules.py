@@ -221,14 +221,15 @@ def improvement_spots(state: State) -> tuple[Hex, ...]:
 
 def completable(state: State) -> tuple[str, ...]:
     """The cards in the current player's hand whose objective is met now (one per kind of card)."""
-    seen: set[Any] = set()
+    seen: set[object] = set()
     out = []
     cards = state.components.cards
     for cid in state.boards[state.current].hand:
         card = cards.get(cid)
         if card is None:
             continue  # a hidden card in a view
-        key = (card.kind, card.points, getattr(card, "sections", cid))
+        # Copies of a panda card are interchangeable: completing either is one choice.
+        key = card.sections if isinstance(card, PandaObjective) else cid
         if key in seen:
             continue
         seen.add(key)
@@ -638,27 +639,29 @@ def move_panda(state: State, move: PandaAction) -> State:
 
 
 def draw_objective(state: State, move: ObjectiveAction) -> State:
-    """Objective: draw the top card of the chosen deck into one's hand."""
+    """Objective: draw the top card of the chosen deck into one's hand.
+
+    With the BGA variant ``redraw_satisfied``, a plot or gardener card the garden already
+    shows goes under its deck and the next card is drawn instead (each card is looked at
+    once at most, so a deck of satisfied cards still yields its last one).
+    """
     index = OBJECTIVE_KINDS.index(move.deck)
     deck = state.decks[index]
-    card, rest = deck[0], deck[1:]
-    if card not in state.components.cards:
+    cards = state.components.cards
+    if deck[0] not in cards:
         raise MaskedRandomness("this state is a view: the objective decks are hidden (determinize it first)")
+    if state.options.redraw_satisfied and move.deck != "panda":
+        looks = len(deck)
+        while looks > 1 and scoring.objective_met(state, state.current, cards[deck[0]]):
+            deck = deck[1:] + deck[:1]
+            looks -= 1
     decks = list(state.decks)
-    if (
-        state.options.redraw_satisfied
-        and move.deck != "panda"
-        and scoring.objective_met(state, state.current, state.components.cards[card])
-    ):
-        # BGA: the card goes under its deck and the action is cancelled.
-        decks[index] = rest + (card,)
-        return _main_phase(state, decks=(decks[0], decks[1], decks[2]))
-    decks[index] = rest
+    decks[index] = deck[1:]
     board = state.boards[state.current]
     return _main_phase(
         state,
         decks=(decks[0], decks[1], decks[2]),
-        boards=_board(state, state.current, replace(board, hand=board.hand + (card,))),
+        boards=_board(state, state.current, replace(board, hand=board.hand + (deck[0],))),
         turn=_took(state, "objective"),
     )
 

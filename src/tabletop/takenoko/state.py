@@ -20,7 +20,7 @@ from tabletop.kernel import serial
 from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import STANDARD, Components, PlotObjective
-from tabletop.takenoko.moves import MOVE_CLASSES, Move
+from tabletop.takenoko.moves import Move
 
 _T = TypeVar("_T")
 _INIT_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -89,7 +89,9 @@ class Options:
         declare_actions: declare both (or three) actions before resolving the first, as the
             action tokens do on the board (§9 #14). Default off: choose one after the other.
         redraw_satisfied: BGA's house rule: a drawn plot or gardener objective already shown by
-            the garden goes under its deck and the action is not used (§9 #15). Default off.
+            the garden goes under its deck and another card is drawn (§9 #15). BGA also lets
+            the player switch to another action instead; that is not offered, since a deck of
+            satisfied cards would let the turn loop for ever. Default off.
         channel_on_pond_border: allow a (useless) channel along the pond's border, as BGA does
             (§9 #16). Default off.
         max_rounds: the game stops after this many rounds even if nobody triggered the end (a
@@ -242,7 +244,7 @@ class GameOver:
 
 
 Pending: TypeAlias = ChooseAction | Declare | WeatherChoice | Rain | Storm | Clouds | KeepPlot | PlacePlot | GameOver
-PENDING_CLASSES: tuple[type, ...] = (ChooseAction, Declare, WeatherChoice, Rain, Storm, Clouds, KeepPlot, PlacePlot, GameOver)
+
 
 class Garden(dict[Hex, Plot]):
     """The placed plots by cell, in the order they were placed (the pond excluded).

@@ -1,0 +1,105 @@
+"""Options: the introductory version, the solo goal, corrected component data."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tabletop.kernel.api import InvalidData
+from tabletop.loyang import STANDARD, invariants, load_components, new_game
+from tabletop.loyang.components import DATA_DIR, FIELD, HELPER, REGULAR
+
+from .helpers import in_hand, legal, play
+
+
+def test_introductory_version_deals_each_player_a_blue_dot_regular_customer():
+    state = new_game(2, seed=5, introductory=True)
+    starts = {c.index for c in STANDARD.cards if c.start}
+    intros = [p.intro for p in state.seats]
+    assert all(i in starts for i in intros) and len(set(intros)) == 2
+    assert len(state.draw) == 70 - 2, "the unused start cards go back into the deck"
+    assert invariants(state) == []
+
+
+def test_introductory_customer_may_replace_the_hand_card_when_taking():
+    state = new_game(2, seed=5, introductory=True)
+    state = play(state, "home wheat", "home pumpkin", "flip")
+    intro = state.seats[0].intro
+    code = STANDARD.code(intro)
+    takes = [m for m in legal(state) if m.startswith("take") and m.endswith(code)]
+    assert takes
+    hand = state.seats[0].hand
+    state = play(state, takes[0])
+    assert state.seats[0].intro == -1 and intro in [r.card for r in state.seats[0].regulars]
+    assert set(hand) <= set(state.courtyard), "the whole hand goes to the courtyard"
+
+
+def test_solo_goal_option_is_checked():
+    assert new_game(1, seed=1, goal=19).goal == 19
+    with pytest.raises(ValueError):
+        new_game(1, seed=1, goal=20)
+    with pytest.raises(ValueError):
+        new_game(5)
+
+
+def test_components_match_the_rulebook_counts():
+    kinds = [c.kind for c in STANDARD.cards]
+    assert len(kinds) == 70
+    assert kinds.count(FIELD) == 6 and kinds.count(REGULAR) == 14 and kinds.count(HELPER) == 22
+    assert sum(v.tokens for v in STANDARD.vegetables) == 231
+    assert [(v.buy, v.sell) for v in STANDARD.vegetables] == [(3, 1), (4, 1), (5, 1), (5, 1), (6, 2), (6, 2)]
+    assert len({c.helper for c in STANDARD.cards if c.kind == HELPER}) == 20
+    assert sum(c.lantern for c in STANDARD.cards) == 9
+
+
+def test_every_table_has_a_source_and_a_status():
+    import tomllib
+
+    for path in DATA_DIR.glob("*.toml"):
+        data = tomllib.loads(path.read_text())
+        for name, table in data.items():
+            assert table["status"] in ("certain", "inferred", "provisional"), (path.name, name)
+            assert table["source"], (path.name, name)
+
+
+def copy_data(tmp_path):
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    return target
+
+
+def test_loading_rejects_a_wrong_count_naming_the_table(tmp_path):
+    data = copy_data(tmp_path)
+    text = (data / "stalls.toml").read_text()
+    (data / "stalls.toml").write_text(text.replace('  { code = "S14"', '  # { code = "S14"'))
+    with pytest.raises(InvalidData, match="14 market stalls"):
+        load_components(data)
+
+
+def test_loading_rejects_a_bad_field_naming_it(tmp_path):
+    data = copy_data(tmp_path)
+    text = (data / "customers.toml").read_text()
+    (data / "customers.toml").write_text(text.replace('wants = ["bean", "leek"]', 'wants = ["bean", "rice"]'))
+    with pytest.raises(InvalidData, match=r"customers.toml \[regular_certain\].*'wants'"):
+        load_components(data)
+
+
+def test_corrected_components_are_used_and_survive_json(tmp_path):
+    data = copy_data(tmp_path)
+    text = (data / "customers.toml").read_text()
+    (data / "customers.toml").write_text(text.replace("pays = [4, 5, 5, 6], start = true }", "pays = [4, 5, 6, 6], start = true }", 1))
+    comps = load_components(data)
+    state = new_game(2, seed=1, components=comps)
+    assert state.comps.cards[20].pays == (4, 5, 6, 6)
+    from tabletop.loyang import GAME
+
+    again = GAME.from_json(state.to_json())
+    assert again == state and again.comps == comps
+
+
+def test_intro_card_cannot_go_to_the_courtyard():
+    state = new_game(2, seed=5, introductory=True)
+    state = play(state, "home wheat", "home pumpkin")
+    state = in_hand(state, 0)
+    assert not any(m == f"place {STANDARD.code(state.seats[0].intro)}" for m in legal(state))

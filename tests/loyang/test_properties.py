@@ -1,0 +1,116 @@
+"""Random playouts: they end, never raise, keep the invariants; JSON, replay and views agree;
+moves not in legal_moves() are refused."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.kernel.api import IllegalMove, InvalidRecord
+from tabletop.kernel.record import record_of
+from tabletop.kernel.rng import Rng
+from tabletop.loyang import GAME, determinize, invariants, new_game
+from tabletop.loyang import moves as M
+
+seeds = st.integers(0, 2**32)
+players = st.integers(1, 4)
+
+
+def playout(seed, n, check=lambda state: None, **options):
+    chooser = random.Random(seed)
+    state = new_game(n, seed=seed, **options)
+    while not state.is_over:
+        legal = state.legal_moves()
+        assert legal, "a live game must offer moves"
+        state = state.apply(chooser.choice(legal))
+        check(state)
+    return state
+
+
+@given(seeds, players, st.booleans())
+def test_random_playouts_end_without_breaking_an_invariant(seed, n, introductory):
+    def check(state):
+        assert invariants(state) == []
+        if not state.is_over:
+            assert state.to_move is not None and state.legal_moves()
+            names = [str(m) for m in state.legal_moves()]
+            assert len(set(names)) == len(names), "every legal move has its own notation"
+
+    state = playout(seed, n, check, introductory=introductory)
+    assert state.to_move is None and state.round == 9
+    assert len(state.scores()) == n
+
+
+@settings(max_examples=10)
+@given(seeds, players)
+def test_json_round_trip_at_every_step(seed, n):
+    def check(state):
+        assert GAME.from_json(state.to_json()) == state
+
+    playout(seed, n, check)
+
+
+@settings(max_examples=10)
+@given(seeds, players, st.booleans())
+def test_replay_rebuilds_the_final_state(seed, n, introductory):
+    options = {"introductory": introductory}
+    state = playout(seed, n, **options)
+    record = record_of(GAME, state, seed, options)
+    assert GAME.replay(record.to_json()) == state
+
+
+@settings(max_examples=10)
+@given(seeds, players)
+def test_moves_not_in_legal_moves_are_refused(seed, n):
+    chooser = random.Random(seed)
+    state = new_game(n, seed=seed)
+    foreign = [M.Serve(60), M.Buy(5), M.Keep(3, 4), M.EndActions(), M.Step(), M.Take(1, 2), M.Loan(), "loan", None]
+    for _ in range(120):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        before = state.to_json()
+        for move in foreign:
+            if move not in legal:
+                with pytest.raises(IllegalMove):
+                    state.apply(move)
+        assert state.to_json() == before
+        state = state.apply(chooser.choice(legal))
+
+
+@settings(max_examples=10)
+@given(seeds, players)
+def test_views_hide_hands_deck_and_pile_order_and_determinize_consistently(seed, n):
+    chooser = random.Random(seed)
+    state = new_game(n, seed=seed)
+    for step in range(150):
+        if state.is_over:
+            break
+        seat = state.to_move
+        view = state.view(seat)
+        assert view.rng.masked and all(c == -2 for c in view.draw)
+        for other, p in enumerate(view.seats[: n]):
+            if other != seat:
+                assert all(c == -2 for c in p.hand)
+        assert {str(m) for m in view.legal_moves()} == {str(m) for m in state.legal_moves()}
+        full = determinize(view, Rng.from_seed(step))
+        assert invariants(full) == []
+        assert {str(m) for m in full.legal_moves()} == {str(m) for m in state.legal_moves()}
+        state = state.apply(chooser.choice(state.legal_moves()))
+
+
+def test_bad_json_is_refused_naming_the_field():
+    state = new_game(2, seed=1)
+    with pytest.raises(InvalidRecord):
+        GAME.from_json("{")
+    text = state.to_json().replace('"round":0', '"round":"x"')
+    with pytest.raises(InvalidRecord, match="round"):
+        GAME.from_json(text)
+
+
+def test_render_shows_every_board():
+    text = GAME.render(playout(1, 3))
+    assert "seat 2" in text and "game over" in text

@@ -1,0 +1,135 @@
+"""The solo game: the imaginary opponent, the 4x3 grid, the single reshuffle, solo helper texts
+and the goal."""
+
+from __future__ import annotations
+
+from tabletop.loyang import invariants, new_game
+from tabletop.loyang import rules
+from tabletop.loyang.components import CASUAL, REGULAR, STALL
+from tabletop.loyang.state import CARD, OVER, Field, OfferPending, replace
+
+from .helpers import card, cart, cash, give, legal, play, scenario, starting
+
+
+def offer(seed=1):
+    state = play(new_game(1, seed=seed), "home wheat")
+    assert state.phase == CARD and isinstance(state.pending[-1], OfferPending)
+    return state
+
+
+def test_opponent_gets_exactly_2_stalls_2_regulars_2_casuals():
+    state = new_game(1, seed=7)
+    opponent = state.seats[1]
+    assert len(opponent.stalls) == 2 and len(opponent.regulars) == 2 and len(opponent.casuals) == 2
+    assert all(all(s.goods) for s in opponent.stalls)
+    assert len(state.grid) == 12 and all(g >= 0 for g in state.grid)
+    assert len(state.draw) + len(state.discard) + 12 + 6 == 70
+    kinds = {state.comps.cards[c].kind for c in opponent.casuals} | {state.comps.cards[s.card].kind for s in opponent.stalls}
+    assert kinds == {CASUAL, STALL} and all(state.comps.cards[r.card].kind == REGULAR for r in opponent.regulars)
+    assert invariants(state) == []
+
+
+def test_grid_row_prices_0_1_2_2_and_up_to_2_cards():
+    state = cash(offer(), 0, 20)
+    grid = state.grid
+    costs = []
+    for pos in (0, 4):
+        before = state.seats[0].cash
+        state = play(state, f"offer {state.comps.code(grid[pos])}")
+        while state.pending[-1].__class__.__name__ == "CashPending":
+            state = play(state, "loan")
+        costs.append(before - state.seats[0].cash)
+    assert costs[0] == 0 or state.comps.cards[grid[0]].kind == 0, "row 1 is free (a field costs its 2 Cash)"
+    assert costs[1] in (1, 3), "row 2 costs 1 (+2 for a common field)"
+    assert not starting(state, "offer"), "no more than 2 cards"
+
+
+def test_grid_second_row_rest_is_discarded_and_cards_slide_up():
+    state = offer()
+    grid = state.grid
+    state = play(state, f"offer {state.comps.code(grid[0])}", "done")
+    new = state.grid
+    assert set(grid[3:6]) <= set(state.discard), "the rest of row 2 is discarded"
+    assert new[0] == grid[6] and new[3] == grid[9], "the cards below slide up"
+    assert new[1:3] == grid[1:3], "the top row stays"
+    assert len([g for g in new if g >= 0]) == 12
+
+
+def test_solo_single_reshuffle_when_the_first_field_is_discarded():
+    state = scenario(1)
+    state = replace(state, discard=state.draw[:5], draw=state.draw[5:])
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, fields=(Field(p.fields[0].card, 0, 1),)))
+    state = replace(state, supply=rules.vadd(state.supply, 0, -1), phase=rules.HARVEST)
+    state = rules.harvest(state, 0)
+    assert state.reshuffled and state.discard == ()
+    state = replace(state, discard=state.draw[:3], draw=state.draw[3:])
+    state = rules.begin_card_phase(state)
+    assert len(state.discard) == 3, "no reshuffle at the start of the solo Card phase"
+
+
+def test_solo_trader_and_tout_and_market_woman_reach_the_opponent():
+    state = give(scenario(1), 0, "Trader1", "Tout", "MarketWoman", "Deliveryman")
+    state = cart(state, 0, bean=4, leek=4, wheat=4, pumpkin=4, turnip=4, cabbage=4)
+    moves = legal(state)
+    opponent = state.seats[1]
+    assert any(m.startswith("helper Trader1") for m in moves)
+    assert {f"helper Tout buy {state.comps.code(c)}" for c in opponent.casuals} <= moves
+    assert any(m.startswith("helper Deliveryman") for m in moves)
+
+
+def test_solo_subsistence_farmer_buys_wheat_pumpkin_or_turnip_for_1():
+    state = give(scenario(1), 0, "SubsistenceFarmer")
+    assert starting(state, "helper SubsistenceFarmer") == {
+        "helper SubsistenceFarmer solo wheat", "helper SubsistenceFarmer solo pumpkin", "helper SubsistenceFarmer solo turnip"}
+    before = state.seats[0].cash
+    state = play(state, "helper SubsistenceFarmer solo turnip")
+    assert state.seats[0].cash == before - 1 and state.seats[0].cart[2] == 1
+
+
+def test_solo_con_man_swaps_with_a_helper_of_the_offer():
+    state = scenario(1)
+    helper = next(c.index for c in state.comps.cards if c.helper == "official")
+    state = give(state, 0, "ConMan")
+    if helper not in state.grid:
+        grid = list(state.grid)
+        state = replace(state, draw=tuple(c for c in state.draw if c != helper) + (grid[0],))
+        state = replace(state, discard=tuple(c for c in state.discard if c != helper))
+        grid[0] = helper
+        state = replace(state, grid=tuple(grid))
+    state = play(state, "helper ConMan offer Official")
+    assert state.seats[0].helpers == (card("Official"),) and card("ConMan") in state.grid
+
+
+def test_solo_squire_buys_up_to_4_from_the_offer():
+    state = give(offer(), 0, "Squire")
+    state = cash(state, 0, 30)
+    state = play(state, "helper Squire offer")
+    for _ in range(4):
+        move = next(m for m in state.legal_moves() if str(m).startswith("offer"))
+        state = state.apply(move)
+        while state.pending[-1].__class__.__name__ == "CashPending":
+            state = play(state, "loan")
+    assert not starting(state, "offer")
+    state = play(state, "done")
+    assert card("Squire") in state.discard
+
+
+def test_solo_goal_decides_the_result():
+    state = replace(scenario(1), phase=OVER)
+    p = state.seats[0]
+    for position, loans, goal, won, rating in ((17, 0, 17, True, "good"), (19, 1, 18, True, "very good"),
+                                               (19, 0, 19, True, "master"), (18, 2, 17, False, "below goal")):
+        s = replace(state, goal=goal, seats=(replace(p, position=position, loans=loans),) + state.seats[1:])
+        assert (s.winners() == (0,)) == won and s.solo_result() == rating
+        assert s.scores() == (position - loans,)
+
+
+def test_solo_game_plays_to_the_end():
+    import random
+
+    chooser = random.Random(3)
+    state = new_game(1, seed=3, goal=18)
+    while not state.is_over:
+        state = state.apply(chooser.choice(state.legal_moves()))
+    assert state.winners() == ((0,) if state.scores()[0] >= 18 else ())

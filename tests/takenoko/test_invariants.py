@@ -1,0 +1,50 @@
+"""``invariants`` names what a broken position breaks."""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop.kernel.hexgrid import edge
+from tabletop.takenoko import invariants
+from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.state import Plot
+
+E, NE = (1, 0), (1, -1)
+
+
+def test_sound_positions_have_no_violation():
+    assert invariants(scenario({E: "G", NE: "Y"}, bamboo={E: 2}, channels=[edge(E, NE)])) == []
+
+
+def test_invariants_report_bamboo_not_conserved():
+    state = scenario({E: "G"}, bamboo={E: 2})
+    broken = attrs.evolve(state, reserve_bamboo=(36, 30, 24))
+    assert any("green bamboo not conserved" in p for p in invariants(broken))
+
+
+def test_invariants_report_too_many_channels_and_a_full_hand():
+    state = scenario({E: "G"}, hands=[("P01", "P02", "P03", "P04", "P05"), ()])
+    board = attrs.evolve(state.boards[0], hand=state.boards[0].hand + ("P06",), channels=1)
+    deck = tuple(c for c in state.decks[0] if c != "P06")
+    broken = attrs.evolve(state, boards=(board, state.boards[1]), decks=(deck,) + state.decks[1:])
+    problems = invariants(broken)
+    assert any("holds 6 objectives" in p for p in problems)
+    assert any("channels not conserved" in p for p in problems)
+
+
+def test_invariants_report_a_plot_placed_away_from_the_garden():
+    state = scenario({E: "G"})
+    garden = state.garden.with_plot((3, 3), Plot("Y", "yellow"))
+    pile = list(state.tile_pile)
+    pile.remove("Y")
+    problems = invariants(attrs.evolve(state, garden=garden, tile_pile=tuple(pile)))
+    assert any("placed away from the pond" in p for p in problems)
+
+
+def test_invariants_report_a_wrong_irrigation_flag_and_a_loose_channel():
+    state = scenario({E: "G", (2, -1): "G", (2, 0): "G", (3, -1): "G"})
+    garden = state.garden.with_plot((2, 0), attrs.evolve(state.garden[(2, 0)], irrigated=True, sprouted=True))
+    broken = attrs.evolve(state, garden=garden, channels=frozenset({edge((2, -1), (3, -1))}), reserve_channels=19)
+    problems = invariants(broken)
+    assert any("irrigation flag" in p for p in problems)
+    assert any("does not start at the pond" in p for p in problems)
