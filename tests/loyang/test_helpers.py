@@ -5,7 +5,17 @@ from __future__ import annotations
 from tabletop.loyang import invariants, new_game
 from tabletop.loyang import rules
 from tabletop.loyang.components import PRIVATE_BASE
-from tabletop.loyang.state import CARD, CashPending, DOUBLED, DUE, HARVEST, ActionsPending, Field, HarvestPending, replace
+from tabletop.loyang.state import (
+    CARD,
+    DOUBLED,
+    DUE,
+    HARVEST,
+    ActionsPending,
+    CashPending,
+    Field,
+    HarvestPending,
+    replace,
+)
 
 from .helpers import card, cart, cash, courtyard, empty_cart, give, in_hand, legal, play, scenario, stack, starting, veg
 
@@ -176,7 +186,8 @@ def test_haggler_with_shopper_takes_both_from_the_supply():
 
 def test_shopper_buys_from_the_supply_for_2_less():
     state = give(cash(scenario(2), 0, 10), 0, "Shopper")
-    assert starting(state, "helper Shopper") == {f"helper Shopper {v}" for v in ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek")}
+    every = ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek")
+    assert starting(state, "helper Shopper") == {f"helper Shopper {v}" for v in every}
     state = play(state, "helper Shopper bean")
     assert state.seats[0].cash == 6 and state.seats[0].shop[veg("bean")] == 1
 
@@ -406,7 +417,8 @@ def test_subsistence_farmer_takes_from_another_players_field_of_4_and_pays_1():
 def test_tenant_farmer_buys_any_field_of_the_pile_for_3():
     state = cash(give(scenario(2), 0, "TenantFarmer"), 0, 3)
     pile = state.seats[0].pile
-    state = state.apply(next(m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer take") and m.args[0] == pile[3]))
+    take = [m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer take")]
+    state = state.apply(next(m for m in take if m.args[0] == pile[3]))
     p = state.seats[0]
     assert p.pile == pile[:3] + pile[4:] and p.fields[-1].card == pile[3] and p.cash == 0
 
@@ -414,7 +426,8 @@ def test_tenant_farmer_buys_any_field_of_the_pile_for_3():
 def test_tenant_farmer_puts_an_unsown_common_field_under_the_pile():
     state = give(scenario(2), 0, "TenantFarmer", "F4b")
     pile = state.seats[0].pile
-    move = next(m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer swap 1") and m.args[1] == pile[0])
+    swaps = [m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer swap 1")]
+    move = next(m for m in swaps if m.args[1] == pile[0])
     state = state.apply(move)
     p = state.seats[0]
     assert p.pile == pile[1:] + (card("F4b"),)

@@ -88,7 +88,8 @@ def test_loading_rejects_a_bad_field_naming_it(tmp_path):
 def test_corrected_components_are_used_and_survive_json(tmp_path):
     data = copy_data(tmp_path)
     text = (data / "customers.toml").read_text()
-    (data / "customers.toml").write_text(text.replace("pays = [4, 5, 5, 6], start = true }", "pays = [4, 5, 6, 6], start = true }", 1))
+    text = text.replace("pays = [4, 5, 5, 6], start = true }", "pays = [4, 5, 6, 6], start = true }", 1)
+    (data / "customers.toml").write_text(text)
     comps = load_components(data)
     state = new_game(2, seed=1, components=comps)
     assert state.comps.cards[20].pays == (4, 5, 6, 6)

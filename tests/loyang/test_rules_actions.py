@@ -53,7 +53,8 @@ def test_sell_to_a_free_space_of_your_shop_at_the_pale_price():
 
 def test_sell_also_raises_money_for_a_forced_payment():
     state = cash(give(scenario(2), 0, "R01"), 0, 0)
-    state = replace(state, seats=(replace(state.seats[0], regulars=(replace(state.seats[0].regulars[0], red=True),)),) + state.seats[1:])
+    p = state.seats[0]
+    state = replace(state, seats=(replace(p, regulars=(replace(p.regulars[0], red=True),)),) + state.seats[1:])
     state = play(state, "end actions")
     assert isinstance(state.pending[-1], CashPending)
     assert legal(state) == {"loan", "sell wheat"}

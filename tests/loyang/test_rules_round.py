@@ -139,7 +139,8 @@ def test_the_last_to_take_becomes_start_player_and_the_one_before_second():
         seat = state.to_move
         moves = state.legal_moves()
         take = [m for m in moves if str(m).startswith("take")]
-        move = take[0] if take and seat != 0 else next((m for m in moves if str(m).startswith("place")), take[0] if take else moves[0])
+        place = [m for m in moves if str(m).startswith("place")]
+        move = take[0] if take and (seat != 0 or not place) else (place or moves)[0]
         if str(move).startswith("take"):
             order.append(seat)
         state = state.apply(move)

@@ -24,7 +24,8 @@ def test_opponent_gets_exactly_2_stalls_2_regulars_2_casuals():
     assert all(all(s.goods) for s in opponent.stalls)
     assert len(state.grid) == 12 and all(g >= 0 for g in state.grid)
     assert len(state.draw) + len(state.discard) + 12 + 6 == 70
-    kinds = {state.comps.cards[c].kind for c in opponent.casuals} | {state.comps.cards[s.card].kind for s in opponent.stalls}
+    cards = state.comps.cards
+    kinds = {cards[c].kind for c in opponent.casuals} | {cards[s.card].kind for s in opponent.stalls}
     assert kinds == {CASUAL, STALL} and all(state.comps.cards[r.card].kind == REGULAR for r in opponent.regulars)
     assert invariants(state) == []
 
@@ -81,7 +82,8 @@ def test_solo_trader_and_tout_and_market_woman_reach_the_opponent():
 def test_solo_subsistence_farmer_buys_wheat_pumpkin_or_turnip_for_1():
     state = give(scenario(1), 0, "SubsistenceFarmer")
     assert starting(state, "helper SubsistenceFarmer") == {
-        "helper SubsistenceFarmer solo wheat", "helper SubsistenceFarmer solo pumpkin", "helper SubsistenceFarmer solo turnip"}
+        f"helper SubsistenceFarmer solo {v}" for v in ("wheat", "pumpkin", "turnip")
+    }
     before = state.seats[0].cash
     state = play(state, "helper SubsistenceFarmer solo turnip")
     assert state.seats[0].cash == before - 1 and state.seats[0].cart[2] == 1
