@@ -2,11 +2,87 @@
 
 from __future__ import annotations
 
-from tabletop.loyang import GAME, invariants
+import attrs
+
+from tabletop.loyang import GAME, invariants, new_game
 from tabletop.loyang import rules
-from tabletop.loyang.components import STANDARD, VEGETABLES
-from tabletop.loyang.setup import scenario  # noqa: F401 - re-exported for the tests
+from tabletop.loyang.components import STANDARD, VEGETABLES, Components
+from tabletop.loyang.setup import scenario as _scenario
 from tabletop.loyang.state import LoyangState, replace
+
+# The tests' own contents for the cards they use whose published contents are not known
+# (provisional in data/*.toml), so that no test depends on a provisional value: correcting the
+# data files never breaks a test. Same codes and kinds as the standard cards.
+_ALL = VEGETABLES
+TEST_STALLS = {  # code: ((vegetable, bowls), x3)
+    "S03": (("wheat", 1), ("pumpkin", 1), ("turnip", 1)),
+    "S04": (("wheat", 1), ("turnip", 1), ("cabbage", 1)),
+    "S05": (("wheat", 1), ("pumpkin", 1), ("bean", 2)),
+    "S12": (("wheat", 1), ("pumpkin", 1), ("cabbage", 1)),
+    "S14": (("wheat", 1), ("bean", 2), ("leek", 2)),
+}
+TEST_REGULARS = {  # code: (two vegetables, payments from the bottom row up)
+    "R01": (("wheat", "wheat"), (4, 5, 5, 6)),
+    "R02": (("wheat", "pumpkin"), (4, 5, 5, 6)),
+    "R03": (("wheat", "turnip"), (4, 5, 6, 7)),
+    "R04": (("pumpkin", "pumpkin"), (4, 5, 6, 7)),
+    "R05": (("wheat", "cabbage"), (5, 6, 6, 7)),
+    "R06": (("pumpkin", "cabbage"), (5, 6, 6, 7)),
+    "R10": (("pumpkin", "leek"), (6, 7, 7, 8)),
+}
+TEST_CASUALS = {  # code: (three vegetables, price)
+    "C01": (("wheat", "wheat", "pumpkin"), 7),
+    "C02": (("wheat", "pumpkin", "turnip"), 8),
+    "C03": (("wheat", "wheat", "cabbage"), 8),
+    "C14": (("cabbage", "bean", "leek"), 12),
+}
+TEST_COMMON_FIELDS = {  # code: vegetables it accepts
+    "F3a": _ALL,
+    "F3b": ("wheat", "turnip", "cabbage", "bean", "leek"),
+    "F4a": ("wheat", "pumpkin", "turnip", "bean", "leek"),
+    "F4b": ("wheat", "pumpkin", "cabbage", "bean"),
+    "F5a": ("wheat", "pumpkin", "turnip", "cabbage"),
+}
+#: private fields by size: the vegetables they accept
+TEST_PRIVATE = {3: _ALL, 4: _ALL[:5], 5: _ALL[:4], 6: _ALL[:3]}
+
+
+def _vegs(names: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(VEGETABLES.index(name) for name in names)
+
+
+def _test_components() -> Components:
+    cards = []
+    for c in STANDARD.cards:
+        if c.code in TEST_STALLS:
+            c = attrs.evolve(c, slots=tuple((VEGETABLES.index(v), b) for v, b in TEST_STALLS[c.code]))
+        elif c.code in TEST_REGULARS:
+            wants, pays = TEST_REGULARS[c.code]
+            c = attrs.evolve(c, wants=_vegs(wants), pays=pays)
+        elif c.code in TEST_CASUALS:
+            wants, price = TEST_CASUALS[c.code]
+            c = attrs.evolve(c, wants=tuple(sorted(_vegs(wants))), price=price)
+        elif c.code in TEST_COMMON_FIELDS:
+            assert c.field is not None
+            c = attrs.evolve(c, field=attrs.evolve(c.field, accepts=_vegs(TEST_COMMON_FIELDS[c.code])))
+        cards.append(c)
+    private = tuple(attrs.evolve(f, accepts=_vegs(TEST_PRIVATE[f.spaces])) for f in STANDARD.private)
+    return attrs.evolve(STANDARD, cards=tuple(cards), private=private)
+
+
+#: The standard components with the tests' own card contents.
+TEST = _test_components()
+
+
+def scenario(players: int = 2, **options) -> LoyangState:
+    """:func:`tabletop.loyang.setup.scenario` with the tests' cards."""
+    return _scenario(players, components=TEST, **options)
+
+
+def game(players: int, seed: int, **options) -> LoyangState:
+    """A new game with the tests' cards and seat 0 as start player (unless told otherwise)."""
+    options.setdefault("start_player", 0)
+    return new_game(players, seed=seed, components=TEST, **options)
 
 
 

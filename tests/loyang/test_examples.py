@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.loyang import new_game
 from tabletop.loyang.state import ACTION, DUE, ActionsPending, replace
 
-from .helpers import cart, cash, card, give, legal, on_top, play, scenario, stack, veg
+from .helpers import card, cart, cash, empty_cart, game, give, legal, on_top, play, scenario, stack, veg
 
 
 def next_round_turn(state, seat=0):
@@ -25,7 +25,7 @@ def regular(state, seat, code):
 
 
 def test_ralph_sows_wheat_and_keeps_7_cash():
-    state = new_game(2, seed=4)
+    state = game(2, seed=4)
     state = play(state, "home wheat")
     ralph = state.seats[0]
     assert ralph.cash == 7
@@ -77,10 +77,10 @@ def test_claudia_two_pack_regular_under_stall():
 
 
 def test_nell_pays_1_then_17_and_18():
-    state = scenario(2)
+    state = empty_cart(scenario(2), 0)
     p = state.seats[0]
     state = cash(replace(state, seats=(replace(p, position=15),) + state.seats[1:]), 0, 36)
-    state = play(state, "end actions", "step")
+    state = play(state, "end actions", "done", "step")
     assert state.seats[0].position == 16 and state.seats[0].cash == 35
     state = play(state, "step")
     assert state.seats[0].position == 17 and state.seats[0].cash == 18

@@ -17,7 +17,7 @@ from tabletop.loyang.state import (
     replace,
 )
 
-from .helpers import card, cart, cash, courtyard, empty_cart, give, in_hand, legal, play, scenario, stack, starting, veg
+from .helpers import card, cart, cash, courtyard, empty_cart, game, give, in_hand, legal, play, scenario, stack, starting, veg
 
 
 def with_fields(state, seat, *fields):
@@ -178,10 +178,15 @@ def test_haggler_buys_two_identical_for_the_price_of_one():
 
 def test_haggler_with_shopper_takes_both_from_the_supply():
     state = give(cash(scenario(2), 0, 10), 0, "Haggler", "Shopper")
-    state = play(state, "helper Haggler shopper leek")
+    state = play(state, "helper Haggler shopper cabbage")
     p = state.seats[0]
-    assert p.cash == 6 and p.cart[veg("leek")] == 2 and p.shop[veg("leek")] == 1
-    assert not p.helpers
+    assert p.cash == 10 - (5 - 2) and p.cart[veg("cabbage")] == 2 and p.shop[veg("cabbage")] == 2
+    assert not p.helpers and card("Shopper") in state.discard
+
+
+def test_haggler_with_shopper_still_needs_two_in_the_shop():
+    state = give(cash(scenario(2), 0, 10), 0, "Haggler", "Shopper")
+    assert "helper Haggler shopper leek" not in legal(state), "1 leek in the shop"
 
 
 def test_shopper_buys_from_the_supply_for_2_less():
@@ -370,7 +375,7 @@ def test_saleswoman_bonus_pays_2_more_whatever_the_counts():
 
 
 def card_phase_with(squire_seat):
-    state = new_game(2, seed=3)
+    state = game(2, seed=3)
     state = play(state, "home wheat", "home pumpkin")
     seats = tuple(replace(p, hand=()) for p in state.seats)
     state = replace(state, seats=seats, draw=tuple(c for p in state.seats for c in p.hand) + state.draw)

@@ -10,11 +10,11 @@ from tabletop.kernel.api import InvalidData
 from tabletop.loyang import STANDARD, invariants, load_components, new_game
 from tabletop.loyang.components import DATA_DIR, FIELD, HELPER, REGULAR
 
-from .helpers import in_hand, legal, play
+from .helpers import game, in_hand, legal, play
 
 
 def test_introductory_version_deals_each_player_a_blue_dot_regular_customer():
-    state = new_game(2, seed=5, introductory=True)
+    state = game(2, seed=5, introductory=True)
     starts = {c.index for c in STANDARD.cards if c.start}
     intros = [p.intro for p in state.seats]
     assert all(i in starts for i in intros) and len(set(intros)) == 2
@@ -23,7 +23,7 @@ def test_introductory_version_deals_each_player_a_blue_dot_regular_customer():
 
 
 def test_introductory_customer_may_replace_the_hand_card_when_taking():
-    state = new_game(2, seed=5, introductory=True)
+    state = game(2, seed=5, introductory=True)
     state = play(state, "home wheat", "home pumpkin", "flip")
     intro = state.seats[0].intro
     code = STANDARD.code(intro)
@@ -100,7 +100,7 @@ def test_corrected_components_are_used_and_survive_json(tmp_path):
 
 
 def test_intro_card_cannot_go_to_the_courtyard():
-    state = new_game(2, seed=5, introductory=True)
+    state = game(2, seed=5, introductory=True)
     state = play(state, "home wheat", "home pumpkin")
     state = in_hand(state, 0)
     assert not any(m == f"place {STANDARD.code(state.seats[0].intro)}" for m in legal(state))

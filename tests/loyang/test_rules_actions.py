@@ -214,8 +214,8 @@ def test_store_one_vegetable_or_upgrade_for_2_to_store_four():
 
 
 def test_path_first_step_costs_1_then_the_space_value():
-    state = cash(scenario(2), 0, 3)
-    state = play(state, "end actions", "step")
+    state = cash(empty_cart(scenario(2), 0), 0, 3)
+    state = play(state, "end actions", "done", "step")
     assert state.seats[0].position == 2 and state.seats[0].cash == 2
     assert "step" not in legal(state), "space 3 costs 3"
     state = play(state, "loan", "step")
@@ -223,10 +223,10 @@ def test_path_first_step_costs_1_then_the_space_value():
 
 
 def test_the_path_ends_at_space_20():
-    state = scenario(2)
+    state = empty_cart(scenario(2), 0)
     p = state.seats[0]
     state = cash(replace(state, seats=(replace(p, position=19),) + state.seats[1:]), 0, 50)
-    state = play(state, "end actions", "step")
+    state = play(state, "end actions", "done", "step")
     assert state.seats[0].position == 20 and state.to_move == 1
 
 

@@ -7,7 +7,7 @@ from tabletop.loyang import invariants, new_game
 from tabletop.loyang import rules
 from tabletop.loyang.state import ACTION, CARD, HARVEST, CashPending, Field, replace
 
-from .helpers import card, cash, courtyard, give, in_hand, legal, play, scenario, stack, starting
+from .helpers import card, cash, courtyard, game, give, in_hand, legal, play, scenario, stack, starting
 
 
 def sown(state, seat, *fields):
@@ -88,7 +88,7 @@ def test_deck_short_in_the_card_phase_is_dealt_evenly():
 
 
 def card_phase(players=3, seed=5):
-    state = new_game(players, seed=seed)
+    state = game(players, seed=seed)
     for text in ("home wheat", "home pumpkin", "home turnip", "home wheat")[:players]:
         state = play(state, text)
     assert state.phase == CARD

@@ -10,7 +10,7 @@ from tabletop.loyang.components import PRIVATE_BASE
 from tabletop.loyang.moves import SowHome
 from tabletop.loyang.state import CARD, SETUP
 
-from .helpers import legal, play
+from .helpers import game, legal, play
 
 
 def test_setup_gives_10_cash_a_stocked_shop_and_the_storehouse_side():
@@ -30,13 +30,23 @@ def test_field_pile_is_two_shuffled_sets_of_3_4_5_6():
         assert {STANDARD.private[c - PRIVATE_BASE].set for c in p.pile[:4]} == {1}
 
 
-def test_action_deck_holds_70_cards_and_seat_0_starts():
+def test_action_deck_holds_70_cards():
     state = new_game(4, seed=2)
-    assert len(state.draw) == 70 and state.start == 0 and state.to_move == 0 and state.phase == SETUP
+    assert len(state.draw) == 70 and state.phase == SETUP
+
+
+def test_choose_a_start_player_at_random_or_as_told():
+    starts = {new_game(4, seed=seed).start for seed in range(40)}
+    assert starts == {0, 1, 2, 3}, "chosen by the state's random source"
+    state = new_game(3, seed=2, start_player=2)
+    assert state.start == 2 and state.to_move == 2 and state.second == -1, "the small token is not used yet"
+    assert new_game(3, seed=2).start == new_game(3, seed=2).start, "same seed, same start player"
+    with pytest.raises(ValueError):
+        new_game(3, start_player=3)
 
 
 def test_home_field_is_bought_from_your_own_shop_wheat_pumpkin_or_turnip():
-    state = new_game(2, seed=1)
+    state = game(2, seed=1)
     assert legal(state) == {"home wheat", "home pumpkin", "home turnip"}
     state = play(state, "home turnip")
     p = state.seats[0]
@@ -44,14 +54,23 @@ def test_home_field_is_bought_from_your_own_shop_wheat_pumpkin_or_turnip():
 
 
 def test_at_most_two_players_sow_the_same_home_vegetable():
-    state = play(new_game(3, seed=1), "home wheat", "home wheat")
+    state = play(game(3, seed=1), "home wheat", "home wheat")
     assert legal(state) == {"home pumpkin", "home turnip"}
     with pytest.raises(IllegalMove):
         state.apply(SowHome(0))
 
 
-def test_home_fields_are_sown_clockwise_from_the_start_player_then_round_1_begins():
-    state = play(new_game(2, seed=1), "home wheat")
+def test_home_fields_are_sown_clockwise_from_the_start_player():
+    state = new_game(3, seed=1, start_player=1)
+    assert state.to_move == 1
+    state = play(state, "home wheat")
+    assert state.to_move == 2
+    state = play(state, "home wheat")
+    assert state.to_move == 0 and legal(state) == {"home pumpkin", "home turnip"}
+
+
+def test_home_fields_are_sown_then_round_1_begins():
+    state = play(game(2, seed=1), "home wheat")
     assert state.to_move == 1
     state = play(state, "home pumpkin")
     assert state.phase == CARD and state.round == 1

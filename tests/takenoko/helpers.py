@@ -47,4 +47,5 @@ def placing(state: State, code: str) -> State:
 
     rest = list(state.tile_pile)
     rest.remove(code)
-    return attrs.evolve(state, tile_pile=tuple(rest), pending=PlacePlot(code), turn=attrs.evolve(state.turn, actions=("plot",)))
+    turn = attrs.evolve(state.turn, actions=("plot",))
+    return attrs.evolve(state, tile_pile=tuple(rest), pending=PlacePlot(code), turn=turn)

@@ -21,7 +21,10 @@ OTHER = {"green": "yellow", "yellow": "pink", "pink": "green"}
 
 
 def _garden(cells, colours, irrigated=True, **extra):
-    garden = {cell: Plot(colour[0].upper(), colour, irrigated=irrigated, sprouted=irrigated) for cell, colour in zip(cells, colours)}
+    garden = {
+        cell: Plot(colour[0].upper(), colour, irrigated=irrigated, sprouted=irrigated)
+        for cell, colour in zip(cells, colours)
+    }
     garden.update(extra)
     return garden
 
@@ -169,7 +172,8 @@ def test_completed_objective_is_never_lost():
 
 
 def test_gardener_objective_with_a_printed_or_token_improvement():
-    state = scenario({E: "GF", NE: "G"}, bamboo={E: 4, NE: 4}, tokens={NE: "enclosure"}, hands=[("G01", "G03", "G04"), ()])
+    hands = [("G01", "G03", "G04"), ()]
+    state = scenario({E: "GF", NE: "G"}, bamboo={E: 4, NE: 4}, tokens={NE: "enclosure"}, hands=hands)
     assert starting(state, "complete") == {"complete G01", "complete G03"}
 
 

@@ -69,7 +69,8 @@ def test_rain_on_dry_plots_variant():
 def test_improvement_on_bamboo_variant():
     stocks = [{"fertilizer": 1}, {}]
     assert "improve 1,0 fertilizer" not in legal(scenario({E: "G"}, bamboo={E: 1}, stocks=stocks))
-    assert "improve 1,0 fertilizer" in legal(scenario({E: "G"}, bamboo={E: 1}, stocks=stocks, improvement_on_bamboo=True))
+    variant = scenario({E: "G"}, bamboo={E: 1}, stocks=stocks, improvement_on_bamboo=True)
+    assert "improve 1,0 fertilizer" in legal(variant)
 
 
 def test_improvement_never_on_a_plot_with_an_improvement():
@@ -134,7 +135,8 @@ def test_redraw_satisfied_objective_variant():
 
 def test_redraw_satisfied_keeps_the_last_card_when_all_are_satisfied():
     state = scenario({E: "G"}, bamboo={E: 4}, redraw_satisfied=True)
-    state = attrs.evolve(state, decks=(state.decks[0], ("G04",), state.decks[2] + tuple(c for c in state.decks[1] if c != "G04")))
+    others = tuple(c for c in state.decks[1] if c != "G04")
+    state = attrs.evolve(state, decks=(state.decks[0], ("G04",), state.decks[2] + others))
     state = force(state, "objective gardener")
     assert state.boards[0].hand == ("G04",) and state.decks[1] == ()
 

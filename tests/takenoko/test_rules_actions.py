@@ -286,3 +286,29 @@ def test_end_turn_offered_after_two_actions_when_free_moves_remain():
     state = play(state, "panda 1,0", "gardener 1,0")
     assert state.current == 0 and "end" in legal(state) and "channel 1,-1|1,0" in legal(state)
     assert isinstance(state.pending, ChooseAction)
+
+
+# --- stored improvements ------------------------------------------------------------------------
+
+
+def test_stored_improvement_placed_for_free_on_an_empty_plot():
+    plots = {E: "G", NE: "G", (2, -1): "Y"}
+    state = scenario(plots, bamboo={E: 1}, stocks=[{"enclosure": 1}, {}], actions=("plot", "panda"))
+    assert starting(state, "improve") == {"improve 1,-1 enclosure", "improve 2,-1 enclosure"}
+    state = play(state, "improve 2,-1 enclosure")
+    assert state.garden[(2, -1)].improvement == "enclosure" and state.garden[(2, -1)].token
+    assert state.boards[0].improvements == (0, 0, 0)
+    assert state.current == 1  # both actions were taken and nothing else was left: the turn ended
+
+
+def test_watershed_token_irrigates_the_plot_which_sprouts():
+    state = scenario({E: "G", NE: "G", (2, -1): "Y"}, stocks=[{"watershed": 1}, {}])
+    state = play(state, "improve 2,-1 watershed")
+    plot = state.garden[(2, -1)]
+    assert plot.irrigated and plot.bamboo == 1
+
+
+def test_fertilizer_token_doubles_later_growth():
+    state = scenario({E: "G", NE: "G", (2, -1): "Y"}, stocks=[{"fertilizer": 1}, {}])
+    state = play(state, "improve 1,-1 fertilizer", "gardener 1,-1")
+    assert state.garden[NE].bamboo == 2 and state.garden[E].bamboo == 1

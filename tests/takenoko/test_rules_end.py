@@ -65,7 +65,9 @@ def _finish_turn(state):
     seat = state.current
     while not state.is_over and state.current == seat:
         moves = state.legal_moves()
-        preferred = [m for m in moves if str(m) in ("skip", "end", "irrigation") or str(m).startswith(("objective", "weather"))]
+        preferred = [
+            m for m in moves if str(m) in ("skip", "end", "irrigation") or str(m).startswith(("objective", "weather"))
+        ]
         state = state.apply(preferred[0] if preferred else moves[0])
     return state
 

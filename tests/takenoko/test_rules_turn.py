@@ -30,7 +30,9 @@ def test_setup_27_plots_with_the_reference_distribution():
     state = new_game(3, seed=2)
     tiles = Counter(state.tile_pile)
     assert sum(tiles.values()) == 27
-    assert tiles == Counter({"G": 6, "GW": 2, "GE": 2, "GF": 1, "Y": 6, "YW": 1, "YE": 1, "YF": 1, "P": 4, "PW": 1, "PE": 1, "PF": 1})
+    assert tiles == Counter(
+        {"G": 6, "GW": 2, "GE": 2, "GF": 1, "Y": 6, "YW": 1, "YE": 1, "YF": 1, "P": 4, "PW": 1, "PE": 1, "PF": 1}
+    )
 
 
 def test_setup_reserve_of_20_channels_and_9_improvements():

@@ -79,8 +79,8 @@ def test_determinize_samples_a_consistent_full_state(seed):
         t.code for t in full.components.tiles
     )
     assert not full.rng.masked
-    # It can be played on.
-    full.apply(full.legal_moves()[0]) if not full.is_over else None
+    if not full.is_over:  # it can be played on
+        assert invariants(full.apply(full.legal_moves()[0])) == []
 
 
 def test_render_shows_garden_and_players():

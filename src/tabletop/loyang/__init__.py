@@ -59,7 +59,13 @@ GAME = Game(
     determinize=determinize,  # type: ignore[arg-type]
     invariants=invariants,  # type: ignore[arg-type]
     render=render,  # type: ignore[arg-type]
-    options={"introductory": False, "goal": 17, "components": None},
+    options={
+        "introductory": False,
+        "goal": 17,
+        "start_player": None,
+        "crier_in_card_phase": False,
+        "components": None,
+    },
 )
 
 __all__ = [

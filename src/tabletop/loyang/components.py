@@ -190,6 +190,16 @@ def _ints(table: Mapping[str, Any], where: str, key: str, length: int) -> tuple[
     return tuple(value)
 
 
+def _rows(data: Mapping[str, Any], file: str, tables: tuple[str, ...], key: str) -> list[tuple[str, Any]]:
+    """The rows of list ``key`` in the tables (e.g. certain data, then chosen data), each with
+    the place it came from for error messages."""
+    return [
+        (f"{file} [{t}] {key}[{i}]", row)
+        for t in tables
+        for i, row in enumerate(_get(_table(data, file, t), f"{file} [{t}]", key, list))
+    ]
+
+
 def _veg(names: tuple[str, ...], where: str, key: str, value: Any) -> int:
     if value not in names:
         raise InvalidData(f"{where} field {key!r}: unknown vegetable {value!r}")
@@ -205,6 +215,21 @@ def _read(path: Path, name: str) -> Mapping[str, Any]:
         raise InvalidData(f"{name}: file not found in {path}") from None
     except tomllib.TOMLDecodeError as err:
         raise InvalidData(f"{name}: not valid TOML: {err}") from None
+
+
+def _field(names: tuple[str, ...], where: str, row: Any, in_set: bool = False) -> FieldCard:
+    """A field card: code, spaces, the vegetables it accepts and (private fields) its set."""
+    return FieldCard(
+        _get(row, where, "code", str),
+        _get(row, where, "spaces", int),
+        tuple(_veg(names, where, "accepts", v) for v in _get(row, where, "accepts", list)),
+        _get(row, where, "set", int) if in_set else 0,
+    )
+
+
+def _by_code(row: tuple[str, Any]) -> str:
+    """Customers are numbered in the order of their codes, whichever table they stand in."""
+    return str(row[1].get("code")) if isinstance(row[1], Mapping) else ""
 
 
 def load_components(path: str | Path | None = None) -> Components:
@@ -241,55 +266,31 @@ def load_components(path: str | Path | None = None) -> Components:
     player = _table(board, "board.toml", "player")
     pw = "board.toml [player]"
     path_t = _table(board, "board.toml", "path")
-    values = _get(path_t, "board.toml [path]", "values", list)
-    if len(values) != 20 or not all(isinstance(v, int) for v in values):
-        raise InvalidData("board.toml [path] field 'values': the path of prosperity has 20 spaces")
+    # The path of prosperity has 20 spaces.
+    values = _ints(path_t, "board.toml [path]", "values", 20)
     rounds_t = _table(board, "board.toml", "rounds")
     rw = "board.toml [rounds]"
     goals = _get(rounds_t, rw, "solo_goals", dict)
-    rows = _get(rounds_t, rw, "solo_rows", list)
-    if len(rows) != 4:
-        raise InvalidData(f"{rw} field 'solo_rows': the solo grid has 4 rows")
+    if not goals or not all(isinstance(v, int) and not isinstance(v, bool) for v in goals.values()):
+        raise InvalidData(f"{rw} field 'solo_goals' must map rating names to path spaces (integers)")
+    # The solo grid has 4 rows.
+    rows = _ints(rounds_t, rw, "solo_rows", 4)
 
     fields = _read(folder, "fields.toml")
-    home_t = _table(fields, "fields.toml", "home")
     hw = "fields.toml [home]"
-    home = FieldCard(
-        _get(home_t, hw, "code", str),
-        _get(home_t, hw, "spaces", int),
-        tuple(_veg(names, hw, "accepts", v) for v in _get(home_t, hw, "accepts", list)),
-    )
+    home = _field(names, hw, _table(fields, "fields.toml", "home"))
     if home.spaces != 9:
         raise InvalidData(f"{hw} field 'spaces': the home field has 9 spaces")
     if len(home.accepts) < 2:
         raise InvalidData(f"{hw} field 'accepts': 4 players need at least 2 vegetables (at most 2 players each)")
-    private = []
-    for i, row in enumerate(_get(_table(fields, "fields.toml", "private"), "fields.toml [private]", "fields", list)):
-        where = f"fields.toml [private] fields[{i}]"
-        private.append(
-            FieldCard(
-                _get(row, where, "code", str),
-                _get(row, where, "spaces", int),
-                tuple(_veg(names, where, "accepts", v) for v in _get(row, where, "accepts", list)),
-                _get(row, where, "set", int),
-            )
-        )
+    private = [_field(names, where, row, in_set=True) for where, row in _rows(fields, "fields.toml", ("private",), "fields")]
     for s in (1, 2):
         sizes = sorted(f.spaces for f in private if f.set == s)
         if sizes != [3, 4, 5, 6]:
             raise InvalidData(f"fields.toml [private] field 'fields': set {s} must hold fields of 3, 4, 5 and 6 spaces")
     if len(private) != 8:
         raise InvalidData("fields.toml [private] field 'fields': there are 8 private fields per player")
-    commons = []
-    for i, row in enumerate(_get(_table(fields, "fields.toml", "common"), "fields.toml [common]", "fields", list)):
-        where = f"fields.toml [common] fields[{i}]"
-        commons.append(
-            FieldCard(
-                _get(row, where, "code", str),
-                _get(row, where, "spaces", int),
-                tuple(_veg(names, where, "accepts", v) for v in _get(row, where, "accepts", list)),
-            )
-        )
+    commons = [_field(names, where, row) for where, row in _rows(fields, "fields.toml", ("common",), "fields")]
     if sorted(f.spaces for f in commons) != [3, 3, 4, 4, 5, 5]:
         raise InvalidData("fields.toml [common] field 'fields': 6 common fields, 2 each of 3, 4 and 5 spaces")
     for f in [home, *private, *commons]:
@@ -299,12 +300,7 @@ def load_components(path: str | Path | None = None) -> Components:
     cards: list[ActionCard] = []
     for f in commons:
         cards.append(ActionCard(len(cards), FIELD, f.code, field=f))
-    stalls_d = _read(folder, "stalls.toml")
-    stall_rows = [
-        (f"stalls.toml [{t}] stalls[{i}]", row)
-        for t in ("certain", "chosen")
-        for i, row in enumerate(_get(_table(stalls_d, "stalls.toml", t), f"stalls.toml [{t}]", "stalls", list))
-    ]
+    stall_rows = _rows(_read(folder, "stalls.toml"), "stalls.toml", ("certain", "chosen"), "stalls")
     if len(stall_rows) != 14:
         raise InvalidData("stalls.toml field 'stalls': there are 14 market stalls")
     for where, row in stall_rows:
@@ -313,19 +309,15 @@ def load_components(path: str | Path | None = None) -> Components:
             raise InvalidData(f"{where} field 'slots': a market stall holds 3 vegetables")
         slots_: list[tuple[int, int]] = []
         for pair in raw:
-            if not isinstance(pair, list) or len(pair) != 2 or pair[1] not in (1, 2):
+            if not isinstance(pair, list) or len(pair) != 2 or type(pair[1]) is not int or pair[1] not in (1, 2):
                 raise InvalidData(f"{where} field 'slots': each slot is [vegetable, bowls] with 1 or 2 bowls")
             slots_.append((_veg(names, where, "slots", pair[0]), pair[1]))
         cards.append(ActionCard(len(cards), STALL, _get(row, where, "code", str), slots=tuple(slots_)))
     cust = _read(folder, "customers.toml")
-    regular_rows = [
-        (f"customers.toml [{t}] customers[{i}]", row)
-        for t in ("regular_certain", "regular_chosen")
-        for i, row in enumerate(_get(_table(cust, "customers.toml", t), f"customers.toml [{t}]", "customers", list))
-    ]
+    regular_rows = _rows(cust, "customers.toml", ("regular_certain", "regular_chosen"), "customers")
     if len(regular_rows) != 14:
         raise InvalidData("customers.toml field 'customers': there are 14 regular customers")
-    for where, row in sorted(regular_rows, key=lambda r: str(r[1].get("code"))):
+    for where, row in sorted(regular_rows, key=_by_code):
         wants = tuple(_veg(names, where, "wants", v) for v in _get(row, where, "wants", list))
         pays = _ints(row, where, "pays", 4)
         if len(wants) != 2:
@@ -339,14 +331,10 @@ def load_components(path: str | Path | None = None) -> Components:
         cards.append(ActionCard(len(cards), REGULAR, code, wants=wants, pays=pays, start=start))
     if sum(c.start for c in cards) != 4:
         raise InvalidData("customers.toml field 'start': exactly 4 regular customers are start cards")
-    casual_rows = [
-        (f"customers.toml [{t}] customers[{i}]", row)
-        for t in ("casual_certain", "casual_chosen")
-        for i, row in enumerate(_get(_table(cust, "customers.toml", t), f"customers.toml [{t}]", "customers", list))
-    ]
+    casual_rows = _rows(cust, "customers.toml", ("casual_certain", "casual_chosen"), "customers")
     if len(casual_rows) != 14:
         raise InvalidData("customers.toml field 'customers': there are 14 casual customers")
-    for where, row in sorted(casual_rows, key=lambda r: str(r[1].get("code"))):
+    for where, row in sorted(casual_rows, key=_by_code):
         wants = tuple(_veg(names, where, "wants", v) for v in _get(row, where, "wants", list))
         if len(wants) != 3:
             raise InvalidData(f"{where} field 'wants': a casual customer wants 3 vegetables")
@@ -354,7 +342,7 @@ def load_components(path: str | Path | None = None) -> Components:
         price = _get(row, where, "price", int)
         cards.append(ActionCard(len(cards), CASUAL, code, wants=tuple(sorted(wants)), price=price))
     helpers_d = _read(folder, "helpers.toml")
-    lanterns = set(_get(_table(helpers_d, "helpers.toml", "lanterns"), "helpers.toml [lanterns]", "codes", list))
+    lanterns = set(map(str, _get(_table(helpers_d, "helpers.toml", "lanterns"), "helpers.toml [lanterns]", "codes", list)))
     kinds: dict[str, int] = {}
     for i, row in enumerate(_get(_table(helpers_d, "helpers.toml", "names"), "helpers.toml [names]", "helpers", list)):
         where = f"helpers.toml [names] helpers[{i}]"
@@ -363,6 +351,8 @@ def load_components(path: str | Path | None = None) -> Components:
             raise InvalidData(f"{where} field 'kind': unknown helper {kind!r}")
         kinds[kind] = kinds.get(kind, 0) + 1
         phases = tuple(_get(row, where, "phases", list))
+        if not phases or not all(p in (1, 2, 3) and type(p) is int for p in phases):
+            raise InvalidData(f"{where} field 'phases': a list of the phases 1, 2 and 3")
         code = _get(row, where, "code", str)
         cards.append(
             ActionCard(
@@ -372,8 +362,8 @@ def load_components(path: str | Path | None = None) -> Components:
         )
     if kinds != dict(HELPER_KINDS):
         raise InvalidData("helpers.toml field 'helpers': 22 helper cards, 20 different, the Trader three times")
-    if len(lanterns) != 9:
-        raise InvalidData("helpers.toml [lanterns] field 'codes': 9 helper cards carry the lantern")
+    if len(lanterns) != 9 or not lanterns <= {c.code for c in cards if c.kind == HELPER}:
+        raise InvalidData("helpers.toml [lanterns] field 'codes': 9 helper cards (by code) carry the lantern")
     codes = [c.code for c in cards] + [f.code for f in private]
     if len(set(codes)) != len(codes):
         raise InvalidData("card codes must be unique across fields.toml, stalls.toml, customers.toml and helpers.toml")

@@ -163,7 +163,11 @@ def _haggler_moves(state: State, turn: ActionsPending, p: Player, card: int, out
     vegetables = state.comps.vegetables
     shopper = find(state, turn.seat, "shopper") >= 0
     for v in range(6):
-        if p.shop[v] >= 2 and p.cash >= vegetables[v].buy:
+        # "Only when there are two of the required vegetable in the Shop" - with the Shopper
+        # too, although both then come from the supply.
+        if p.shop[v] < 2:
+            continue
+        if p.cash >= vegetables[v].buy:
             out.append(_use(card, "", v))
         if shopper and p.cash >= vegetables[v].buy - 2:
             out.append(_use(card, "shopper", v))
@@ -300,13 +304,16 @@ _ACTION_MOVES: dict[str, _Generator] = {
 
 
 def cash_moves(state: State, top: CashPending, out: list[Any]) -> None:
-    """Helpers that raise money for a forced payment: the Book-keeper (Card or Action phase)
-    and the Market crier's sale (Action phase)."""
+    """Helpers that raise money for a forced payment: the Book-keeper ([2,3]: Card or Action
+    phase) and the Market crier's sale ([3]: Action phase; also the Card phase with the option
+    ``crier_in_card_phase``, the reading of the Foreman's note, which names him among the
+    helpers used in the Card phase)."""
     bookkeeper = find(state, top.seat, "bookkeeper")
     if bookkeeper >= 0 and state.phase in (CARD, ACTION):
         out.append(_use(bookkeeper))
     crier = find(state, top.seat, "market_crier")
-    if crier >= 0 and state.phase == ACTION and _crier_sales(state, state.seats[top.seat]):
+    crier_phases = (CARD, ACTION) if state.crier_in_card_phase else (ACTION,)
+    if crier >= 0 and state.phase in crier_phases and _crier_sales(state, state.seats[top.seat]):
         out.append(_use(crier, "sell"))
 
 
@@ -369,8 +376,8 @@ def deliveryman(state: State, turn: Turn, move: M.UseHelper) -> State:
 
 
 def haggler(state: State, turn: Turn, move: M.UseHelper) -> State:
-    """Haggler: 2 identical vegetables from your shop for the price of 1 (there must be 2).
-    With the Shopper: both from the supply, for the Shopper's price of one."""
+    """Haggler: 2 identical vegetables from your shop for the price of 1 (there must be 2 in
+    the shop). With the Shopper: both from the supply instead, for the Shopper's price of one."""
     assert turn is not None
     seat, veg = turn.seat, move.args[0]
     p = state.seats[seat]

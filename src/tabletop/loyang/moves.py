@@ -72,6 +72,17 @@ class Take:
 
 
 @attrs.frozen
+class PlayAlone:
+    """Distribution round after a short deal, with nothing to take and no card that may be
+    placed: play ``card`` from your hand alone and drop out."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {code(self.card)}"
+
+
+@attrs.frozen
 class Flip:
     """2 players: turn the top action card into the courtyard at the start of your turn."""
 
@@ -401,6 +412,7 @@ Move = (
     | ExtraHarvest
     | Place
     | Take
+    | PlayAlone
     | Flip
     | UseSquire
     | Pick

@@ -71,6 +71,7 @@ State = LoyangState
 _CARDS = range(70)
 PLACE = tuple(M.Place(c) for c in _CARDS)
 PICK = tuple(M.Pick(c) for c in _CARDS)
+PLAY_ALONE = tuple(M.PlayAlone(c) for c in _CARDS)
 TRADE = tuple(tuple(M.Trade(c, s) for s in range(3)) for c in _CARDS)
 DELIVER = tuple(M.Deliver(c) for c in _CARDS)
 DELIVER_TWICE = tuple(M.Deliver(c, True) for c in _CARDS)
@@ -478,6 +479,9 @@ def courtyard_moves(state: State, top: CourtyardPending) -> tuple[Any, ...]:
         squire = helpers.squire(state, top.seat)
         if squire >= 0:
             out.extend(cached(M.UseSquire(squire, h)) for h in plays)
+    if not out:
+        # Only after a short deal: no courtyard card to take and no card that may be placed.
+        out.extend(PLAY_ALONE[c] for c in p.hand)
     return tuple(out)
 
 
@@ -501,18 +505,22 @@ def play_two_cards(state: State, seat: int, hand_card: int, court_cards: tuple[i
     return charge(state, seat, owed)
 
 
-def drop_out_without_choice(state: State, seat: int) -> State:
+def play_alone(state: State, seat: int, card: int) -> State:
     """A player who can neither place nor take (an empty courtyard, which happens only when the
-    deck ran short) plays one hand card alone, puts the rest in the courtyard and drops out."""
+    deck ran short) plays a hand card of their choice alone, puts the rest of the hand in the
+    courtyard and drops out; ``card`` -1 (no hand card at all) only drops out. The rulebook
+    does not cover this case."""
     p = state.seats[seat]
+    rest = without(p.hand, card) if card >= 0 else p.hand
     state = set_player(
         state, seat, evolve(p, hand=()),
-        active=state.active[1:], taken=state.taken + (seat,), courtyard=state.courtyard + p.hand[1:],
+        active=state.active[1:], taken=state.taken + (seat,), courtyard=state.courtyard + rest,
     )
-    if p.hand:
-        state = enter_play(state, seat, p.hand[0], played_in_card_phase=True)
-        if state.comps.cards[p.hand[0]].kind == FIELD:
-            state = charge(state, seat, state.comps.field_cost)
+    if card < 0:
+        return state
+    state = enter_play(state, seat, card, played_in_card_phase=True)
+    if state.comps.cards[card].kind == FIELD:
+        state = charge(state, seat, state.comps.field_cost)
     return state
 
 
@@ -532,6 +540,8 @@ def apply_courtyard(state: State, top: CourtyardPending, move: Any) -> State:
         return pop(state)
     if isinstance(move, M.UseSquire):
         return replace_top(state, SquirePending(seat, move.squire, move.hand))
+    if isinstance(move, M.PlayAlone):
+        return play_alone(pop(state), seat, move.card)
     return play_two_cards(pop(state), seat, move.hand, (move.court,))
 
 
@@ -1139,7 +1149,9 @@ def settle(state: State) -> State:
                 continue
         elif kind is StorePending:
             p = state.seats[top.seat]
-            if sum(p.cart) <= storehouse_room(comps, p):
+            # Nothing to decide when everything fits and the storehouse cannot be upgraded.
+            fits = sum(p.cart) <= storehouse_room(comps, p)
+            if fits and (p.upgraded or p.cash < comps.upgrade_cost):
                 state = set_player(pop(state), top.seat, evolve(p, cart=NO_VEG, storehouse=vplus(p.storehouse, p.cart)))
                 continue
         elif kind is AdvancePending:
@@ -1158,7 +1170,7 @@ def settle(state: State) -> State:
                 continue
         elif kind is CourtyardPending:
             if not courtyard_moves(state, top):  # type: ignore[arg-type]
-                state = drop_out_without_choice(pop(state), top.seat)
+                state = play_alone(pop(state), top.seat, -1)
                 continue
         return state
     return state

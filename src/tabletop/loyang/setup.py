@@ -2,8 +2,9 @@
 
 Setup follows the rulebook: each player gets 10 Cash, a stocked shop (3 wheat, 2 pumpkins,
 2 turnips, 2 cabbages, 1 bean, 1 leek), the storehouse on its 1-vegetable side, the scoring marker
-on space 1 and a field pile of two separately shuffled sets of 3/4/5/6-space fields. Seat 0 is
-the start player. Then, from the start player on, everyone buys wheat, pumpkin or turnip from
+on space 1 and a field pile of two separately shuffled sets of 3/4/5/6-space fields. The rulebook
+says only "choose a start player": ``start_player`` names the seat, and by default the state's
+random source chooses it. Then, from the start player on, everyone buys wheat, pumpkin or turnip from
 their shop and sows their home field (at most 2 players per vegetable) - these are the first
 decisions of the game. Solo: the imaginary opponent's 2 stalls, 2 regular and 2 casual customers
 are turned up first (other cards turned up are discarded), then the 12-card grid.
@@ -43,15 +44,22 @@ def new_game(
     *,
     introductory: bool = False,
     goal: int = 17,
+    start_player: int | None = None,
+    crier_in_card_phase: bool = False,
     components: Components | str | Path | None = None,
 ) -> LoyangState:
     """A new game. ``introductory`` deals each player a blue-dot regular customer to hold;
-    ``goal`` is the solo target (17, 18 or 19); ``components`` replaces the standard card data:
-    a :class:`Components` or the folder of corrected ``*.toml`` files (see
+    ``goal`` is the solo target (17, 18 or 19); ``start_player`` is the seat that takes the large
+    start player token (``None``: chosen at random); ``crier_in_card_phase`` lets the Market
+    crier's sale finance a common field in the Card phase, as the Foreman's note implies (the
+    helper reference gives him [3] only, the default); ``components`` replaces the standard card
+    data: a :class:`Components` or the folder of corrected ``*.toml`` files (see
     :func:`tabletop.loyang.components.load_components`)."""
     check_players("At the Gates of Loyang", players, 1, 4)
     if goal not in GOALS:
         raise ValueError(f"the solo goal is one of {GOALS}, not {goal!r}")
+    if start_player is not None and start_player not in range(players):
+        raise ValueError(f"start_player must be a seat from 0 to {players - 1}, not {start_player!r}")
     if isinstance(components, (str, Path)):
         components = load_components(components)
     comps = components if components is not None else STANDARD
@@ -81,14 +89,16 @@ def new_game(
         seats.append(opponent)
         size = len(comps.solo_rows) * comps.solo_columns
         grid, draw = draw[:size], draw[size:]
+    if start_player is None:
+        start_player, rng = rng.below(players)
     state = LoyangState(
         n=players,
         seats=tuple(seats),
         round=0,
         phase=SETUP,
-        start=0,
+        start=start_player,
         second=-1,
-        order=order_from(0, players),
+        order=order_from(start_player, players),
         done=(False,) * players,
         partner=(),
         draw=draw,
@@ -103,6 +113,7 @@ def new_game(
         rng=rng,
         introductory=introductory,
         goal=goal,
+        crier_in_card_phase=crier_in_card_phase,
         comps=comps,
     )
     return rules.settle(state)
@@ -188,16 +199,23 @@ def from_json(text: str) -> LoyangState:
 
 
 def scenario(
-    players: int = 2, *, seed: int = 0, seat: int = 0, round: int = 1, introductory: bool = False
+    players: int = 2,
+    *,
+    seed: int = 0,
+    seat: int = 0,
+    round: int = 1,
+    introductory: bool = False,
+    components: Components | None = None,
 ) -> LoyangState:
     """A position for tests and examples: every home field sown (wheat, pumpkin, turnip, wheat
     by seat), round 1's harvest done (the first private field revealed, 1 home vegetable on each
     cart), hands returned to the deck, and the Action phase of round ``round`` with ``seat`` as
-    start player and the first to act."""
+    start player and the first to act. ``components`` replaces the standard card data (tests
+    pass cards of their own, so that they never depend on provisional data)."""
     from tabletop.loyang.moves import SOW_HOME
     from tabletop.loyang.state import ACTION, ActionsPending, replace
 
-    state = new_game(players, seed=seed, introductory=introductory)
+    state = new_game(players, seed=seed, introductory=introductory, start_player=0, components=components)
     for veg in (0, 1, 2, 0)[:players]:
         state = state.apply(SOW_HOME[veg])
     hands = tuple(c for p in state.seats for c in p.hand)

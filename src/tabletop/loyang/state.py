@@ -339,6 +339,8 @@ class LoyangState:
     rng: Rng
     introductory: bool = False
     goal: int = 17
+    #: option: the Market crier may also sell in the Card phase to pay for a common field
+    crier_in_card_phase: bool = False
     history: tuple[Move, ...] = ()
     comps: Components = attrs.field(default=STANDARD, eq=False, repr=False)
     _moves: tuple[Any, ...] | None = attrs.field(factory=_no_moves, eq=False, repr=False, init=False)

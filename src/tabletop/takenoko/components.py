@@ -131,17 +131,20 @@ class Components:
         return tuple(card.id for card in self.objectives if card.kind == kind)
 
 
-def _pattern_variants(cells: tuple[Hex, ...], colours: tuple[str, ...]) -> tuple[tuple[tuple[Hex, str], ...], ...]:
+def _pattern_variants(
+    cells: tuple[Hex, ...], colours: tuple[str, ...]
+) -> tuple[tuple[tuple[Hex, str], ...], ...]:
     seen: set[frozenset[tuple[Hex, str]]] = set()
     out = []
     for rotated in hexgrid.rotations(cells):
-        anchor = rotated[0]
-        variant = tuple((hexgrid.sub(cell, anchor), colour) for cell, colour in zip(rotated, colours, strict=True))
-        # The same placed shape seen from another anchor is the same requirement.
-        key = frozenset((hexgrid.sub(cell, min(rotated)), colour) for cell, colour in zip(rotated, colours, strict=True))
+        pairs = list(zip(rotated, colours, strict=True))
+        # A rotation that only moves the pattern (a line turned half round) asks for nothing new.
+        corner = min(rotated)
+        key = frozenset((hexgrid.sub(cell, corner), colour) for cell, colour in pairs)
         if key not in seen:
             seen.add(key)
-            out.append(variant)
+            anchor = rotated[0]
+            out.append(tuple((hexgrid.sub(cell, anchor), colour) for cell, colour in pairs))
     return tuple(out)
 
 
@@ -285,7 +288,11 @@ def _load_objectives(reader: _Reader) -> tuple[tuple[ObjectiveCard, ...], int]:
         prefix, number = first[0], int(first[1:])
         for k in range(copies):
             cards.append(
-                PandaObjective(f"{prefix}{number + k:02d}", _points(reader, "panda", row), (sections[0], sections[1], sections[2]))
+                PandaObjective(
+                    f"{prefix}{number + k:02d}",
+                    _points(reader, "panda", row),
+                    (sections[0], sections[1], sections[2]),
+                )
             )
     ids = [card.id for card in cards]
     for kind in OBJECTIVE_KINDS:

@@ -37,25 +37,37 @@ def _label(state: State, cell: Hex) -> str:
 
 
 def garden_picture(state: State) -> list[str]:
-    """The garden drawn row by row (one text line per row of the grid)."""
+    """The garden drawn row by row (one text line per row ``r`` of the grid).
+
+    Each line starts with its ``r`` and the ``q`` of its first tile; ``q`` grows by one from
+    each tile to the next one on its right.
+    """
     cells = sorted(state.occupied, key=lambda c: (c[1], c[0]))
     xs = [2 * q + r for q, r in cells]
     left = min(xs)
     rows: dict[int, list[str]] = {}
+    first_q: dict[int, int] = {}
     for (q, r), x in zip(cells, xs, strict=True):
         line = rows.setdefault(r, [])
+        first_q.setdefault(r, q)
         col = (x - left) * _SLOT
         text = "".join(line)
         if len(text) < col:
             line.append(" " * (col - len(text)))
         line.append(_label(state, (q, r)))
-    first, last = min(rows), max(rows)
-    return [f"{r:>3} | " + "".join(rows.get(r, [])).rstrip() for r in range(first, last + 1)]
+    lines = []
+    for r in range(min(rows), max(rows) + 1):
+        margin = f"r{r:+d} q{first_q[r]:+d}" if r in rows else f"r{r:+d}"
+        lines.append(f"{margin:>8} | " + "".join(rows.get(r, [])).rstrip())
+    return lines
 
 
 def render(state: State) -> str:
     """The whole position as text."""
-    lines = [f"Takenoko, {state.players} players, turn {state.turn_number}"]
+    lines = [
+        f"Takenoko, {state.players} players, turn {state.turn_number}",
+        "(colour initial, upper case when irrigated; height; improvement W/F/E; + gardener, & panda)",
+    ]
     lines.extend(garden_picture(state))
     if state.channels:
         lines.append("channels: " + " ".join(edge_text(e) for e in sorted(state.channels)))

@@ -15,7 +15,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.api import IllegalMove
 from tabletop.kernel.hexgrid import Edge, Hex
@@ -63,11 +62,11 @@ from tabletop.takenoko.state import (
     Plot,
     Player,
     Rain,
-    replace,
     State,
     Storm,
     Turn,
     WeatherChoice,
+    replace,
 )
 
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
@@ -463,11 +462,11 @@ def _eat(state: State, cell: Hex, seat: int) -> tuple[Garden, tuple[Player, ...]
 
 def _begin_turn(state: State, seat: int) -> State:
     """Start ``seat``'s turn: roll the weather from each player's second turn on."""
-    state = replace(state, current=seat, turn_number=state.turn_number + 1, turn=Turn())
-    if state.first_round or not state.options.weather:
-        return _main_phase(state)
+    turn_number = state.turn_number + 1
+    if turn_number <= state.players or not state.options.weather:
+        return _main_phase(state, current=seat, turn_number=turn_number, turn=Turn())
     face, rng = state.rng.below(len(WEATHER_FACES))
-    return apply_weather(replace(state, rng=rng), WEATHER_FACES[face])
+    return apply_weather(state, WEATHER_FACES[face], current=seat, turn_number=turn_number, turn=Turn(), rng=rng)
 
 
 def _clouds_possible(state: State) -> bool:
@@ -476,23 +475,24 @@ def _clouds_possible(state: State) -> bool:
     return state.options.clouds_when_empty == "move_improvement" and bool(improvement_moves(state))
 
 
-def apply_weather(state: State, weather: str) -> State:
-    """Apply a face of the weather die (or the weather chosen on "?")."""
+def apply_weather(state: State, weather: str, **changes: Any) -> State:
+    """Apply a face of the weather die (or the weather chosen on "?"), with other ``changes`` to the state."""
     if weather == "?":
         choices = ("sun", "rain", "wind", "storm") + (("clouds",) if _clouds_possible(state) else ())
-        return replace(state, pending=WeatherChoice(choices))
-    turn = replace(state.turn, weather=weather)
-    state = replace(state, turn=turn)
+        return replace(state, pending=WeatherChoice(choices), **changes)
+    changes["turn"] = replace(changes.get("turn", state.turn), weather=weather)
+    # Only the turn, the seat and the random source change here: the garden and the reserve
+    # that the weather looks at are those of ``state``.
     if weather == "rain" and rain_spots(state):
-        return replace(state, pending=Rain())
+        return replace(state, pending=Rain(), **changes)
     if weather == "storm" and state.garden:
-        return replace(state, pending=Storm())
+        return replace(state, pending=Storm(), **changes)
     if weather == "clouds":
         if _clouds_possible(state):
-            return replace(state, pending=Clouds())
+            return replace(state, pending=Clouds(), **changes)
         if state.options.clouds_when_empty == "other_weather":
-            return replace(state, pending=WeatherChoice(("sun", "rain", "wind", "storm")))
-    return _main_phase(state)
+            return replace(state, pending=WeatherChoice(("sun", "rain", "wind", "storm")), **changes)
+    return _main_phase(state, **changes)
 
 
 def choose_weather(state: State, move: ChooseWeather) -> State:
@@ -773,10 +773,11 @@ def invariants(state: State) -> list[str]:
     """Every broken invariant of ``state``, as sentences (empty for a sound position).
 
     Checked: bamboo conserved (garden + boards + reserve = box) and heights 0-4, on sprouted
-    plots only (unless the Rain may water dry plots); irrigation flags agree with the garden; channels conserved (at most 20), each
-    between two plots and connected to the pond; improvement tokens 3/3/3 conserved; hands at
-    most 5; objective cards and plot tiles conserved; every plot placed next to the pond or to
-    two earlier plots; figures on tiles; the Emperor with the trigger; a live game has moves.
+    plots only (unless the Rain may water dry plots); irrigation flags agree with the garden;
+    channels conserved (at most 20), each between two plots and connected to the pond;
+    improvement tokens 3/3/3 conserved; hands at most 5; objective cards and plot tiles
+    conserved; every plot placed next to the pond or to two earlier plots; figures on tiles;
+    the Emperor with the trigger; a live game has moves.
     """
     problems: list[str] = []
     parts, options, garden = state.components, state.options, state.garden
@@ -853,7 +854,8 @@ def invariants(state: State) -> list[str]:
         tiles[state.pending.tile] += 1
     hidden = tiles.pop(HIDDEN_TILE, 0)
     box_tiles = Counter(tile.code for tile in parts.tiles)
-    if hidden == 0 and tiles != box_tiles or hidden and (tiles - box_tiles or tiles.total() + hidden != box_tiles.total()):
+    # In a view hidden tiles stand for any of the tiles not seen.
+    if tiles - box_tiles or tiles.total() + hidden != box_tiles.total():
         problems.append("plot tiles not conserved")
 
     earlier: set[Hex] = set()

@@ -362,11 +362,6 @@ class State:
         return isinstance(self.pending, GameOver)
 
     @property
-    def first_round(self) -> bool:
-        """Whether the current turn is its player's first (no weather then)."""
-        return self.turn_number <= self.players
-
-    @property
     def occupied(self) -> frozenset[Hex]:
         """Every cell holding a tile, the pond included (where the figures may walk)."""
         return self.garden.occupied()
@@ -397,7 +392,8 @@ class State:
         return serial.dumps(CONVERTER, self)
 
     def __repr__(self) -> str:
-        return f"<takenoko.State {self.players}p turn {self.turn_number} seat {self.current} {type(self.pending).__name__}>"
+        asking = type(self.pending).__name__
+        return f"<takenoko.State {self.players}p turn {self.turn_number} seat {self.current} {asking}>"
 
     def __str__(self) -> str:
         return _render.render(self)

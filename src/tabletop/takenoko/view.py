@@ -27,10 +27,14 @@ def view(state: State, seat: int) -> State:
         raise ValueError(f"seat {seat} is not in this {state.players}-player game")
     cards = state.components.cards
     boards = tuple(
-        board if s == seat else attrs.evolve(board, hand=tuple(HIDDEN_CARD[cards[c].kind] if c in cards else c for c in board.hand))
+        board
+        if s == seat
+        else attrs.evolve(board, hand=tuple(HIDDEN_CARD[cards[c].kind] if c in cards else c for c in board.hand))
         for s, board in enumerate(state.boards)
     )
-    decks = tuple(tuple(HIDDEN_CARD[kind] for _ in deck) for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True))
+    decks = tuple(
+        tuple(HIDDEN_CARD[kind] for _ in deck) for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True)
+    )
     pending = state.pending
     if isinstance(pending, KeepPlot) and state.current != seat:
         pending = KeepPlot(tuple(HIDDEN_TILE for _ in pending.drawn))
