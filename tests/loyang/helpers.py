@@ -75,8 +75,9 @@ TEST = _test_components()
 
 
 def scenario(players: int = 2, **options) -> LoyangState:
-    """:func:`tabletop.loyang.setup.scenario` with the tests' cards."""
-    return _scenario(players, components=TEST, **options)
+    """:func:`tabletop.loyang.setup.scenario` with the tests' cards (unless told otherwise)."""
+    options.setdefault("components", TEST)
+    return _scenario(players, **options)
 
 
 def game(players: int, seed: int, **options) -> LoyangState:

@@ -17,7 +17,23 @@ from tabletop.loyang.state import (
     replace,
 )
 
-from .helpers import card, cart, cash, courtyard, empty_cart, game, give, in_hand, legal, play, scenario, stack, starting, veg
+from .helpers import (
+    card,
+    cart,
+    cash,
+    courtyard,
+    empty_cart,
+    game,
+    give,
+    in_hand,
+    legal,
+    on_top,
+    play,
+    scenario,
+    stack,
+    starting,
+    veg,
+)
 
 
 def with_fields(state, seat, *fields):
@@ -84,7 +100,7 @@ def test_con_man_not_for_the_start_player_nor_a_covered_helper_nor_an_unfinished
     state = replace(state, done=(False, True, False))
     assert not starting(state, "helper ConMan"), "the start player cannot use him"
     state = replace(give(scenario(3), 1, "ConMan"), pending=(ActionsPending(1),))
-    state = stack(state, 0, "Official", "Maid")
+    state = stack(state, 0, "Official", "Trader1")  # the example: a covered Trader
     state = give(state, 2, "Shopper")
     state = replace(state, done=(True, False, False))
     assert starting(state, "helper ConMan") == {"helper ConMan Official"}
@@ -486,3 +502,147 @@ def test_con_man_in_four_players_reaches_only_a_finished_partner():
     state = give(give(give(state, 2, "ConMan"), 0, "Maid"), 1, "Official")
     state = replace(state, done=(True, True, False, False), pending=(ActionsPending(2),))
     assert starting(state, "helper ConMan") == {"helper ConMan Maid"}
+
+
+def test_merchant_buys_at_most_one_of_a_vegetable_however_often_it_is_due():
+    state = give(scenario(2), 0, "R01", "R02", "Merchant")  # wheat due 3 times
+    state = play(state, "helper Merchant", "merchant wheat")
+    assert legal(state) == {"done"}, "one wheat only"
+    assert state.seats[0].cart[veg("wheat")] == 1 + 1
+
+
+def test_merchant_never_buys_what_is_not_in_the_shop():
+    state = give(scenario(2), 0, "R01", "R03", "Merchant")  # wheat due 3 times, turnip once
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, shop=(0,) + p.shop[1:]))
+    state = replace(state, supply=rules.vadd(state.supply, 0, p.shop[0]))
+    assert "helper Merchant" not in legal(state)
+
+
+def test_shopper_prices_wheat_1_pumpkin_2_turnip_and_cabbage_3_bean_and_leek_4():
+    for name, price in (("wheat", 1), ("pumpkin", 2), ("turnip", 3), ("cabbage", 3), ("bean", 4), ("leek", 4)):
+        state = give(cash(scenario(2), 0, 10), 0, "Shopper")
+        state = play(state, f"helper Shopper {name}")
+        assert state.seats[0].cash == 10 - price, name
+
+
+def test_harvest_helper_twice_with_the_foreman_adds_2_tokens_to_a_sown_field():
+    state = stack(give(empty_cart(scenario(2), 0), 0, "HarvestHelper"), 0, "Maid", "Foreman")
+    state = play(state, "helper Maid", "foreman pass")  # reveals the Foreman
+    state = play(state, "helper HarvestHelper sow", "foreman take", "helper HarvestHelper sow")
+    f = state.seats[0].fields[0]
+    state = play(cart(state, 0, wheat=1), "sow 0 wheat")
+    assert state.seats[0].fields[0].count == state.comps.field(f.card).spaces + 2
+
+
+def test_foreman_and_harvest_helper_need_5_tokens_for_a_third_vegetable():
+    state = give(give(scenario(2), 0, "HarvestHelper"), 0, "Foreman")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, Field(f.card, 1, 4))
+    state = replace(state, phase=HARVEST, done=(False, False), pending=(HarvestPending(0),))
+    state = play(state, "extra 0", "helper HarvestHelper harvest", "foreman take")
+    assert "extra 0" not in legal(state), "3 tokens left: not enough for the second use"
+
+
+def test_foreman_does_not_take_helpers_from_a_two_pack_that_are_not_kept():
+    state = on_top(give(scenario(2), 1, "Foreman"), "Maid", "S03")
+    state = play(state, "two-pack", "keep S03")
+    assert state.to_move == 0 and card("Maid") in state.discard
+
+
+def test_market_crier_is_not_used_in_the_card_phase_by_default():
+    state = give(scenario(2), 0, "MarketCrier", "S02")
+    state = rules.charge(cash(replace(state, phase=CARD, pending=()), 0, 0), 0, 2)
+    assert legal(state) == {"loan", "sell wheat"}
+
+
+def test_market_crier_in_the_card_phase_with_the_option_as_the_foreman_note_implies():
+    state = give(scenario(2), 0, "MarketCrier", "S02")  # pumpkin 1, bean 2, leek 2
+    state = replace(state, phase=CARD, pending=(), crier_in_card_phase=True)
+    state = rules.charge(cash(state, 0, 0), 0, 2)
+    assert "helper MarketCrier sell" in legal(state)
+    state = play(state, "helper MarketCrier sell", "crier S02 1", "done")
+    assert not any(isinstance(p, CashPending) for p in state.pending), "2 Cash raised, field paid"
+    assert state.seats[0].cash == 0 and card("MarketCrier") in state.discard
+
+
+def test_market_crier_refill_is_refused_when_no_stall_lacks_a_vegetable():
+    state = give(scenario(2), 0, "MarketCrier", "S03")
+    assert "helper MarketCrier refill" not in legal(state)
+
+
+def test_messenger_boy_customer_receives_five_deliveries_over_four_rows():
+    state = give(scenario(2), 0, "R07", "MessengerBoy")
+    state = cart(state, 0, turnip=2, cabbage=2)
+    state = play(state, "helper MessengerBoy", "deliver R07", "deliver R07")
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], status=DUE),)))
+    for _ in range(3):
+        state = play(cart(state, 0, turnip=1, cabbage=1), "deliver R07")
+        if state.seats[0].regulars:
+            p = state.seats[0]
+            state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], status=DUE),)))
+    assert not state.seats[0].regulars and card("R07") in state.discard, "5 deliveries, 4 rows"
+
+
+def test_plough_man_never_clears_the_home_field_nor_a_field_of_1():
+    state = give(scenario(2), 0, "Ploughman")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, Field(f.card, 1, 1))
+    assert starting(state, "helper Ploughman") == {"helper Ploughman harvest"}
+
+
+def test_plough_man_clearing_a_common_field_costs_nothing_again():
+    state = give(scenario(2), 0, "Ploughman", "F3a")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, f, Field(card("F3a"), 0, 3))
+    before = state.seats[0].cash
+    state = play(state, "helper Ploughman clear 1", "sow 1 wheat")
+    assert state.seats[0].cash == before and state.seats[0].fields[1] == Field(card("F3a"), 0, 3)
+
+
+def test_saleswoman_activated_first_lowers_the_two_pack_and_turns_markers_blue_later():
+    state = give(scenario(2), 0, "R01", "Saleswoman", "Maid")
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    state = cash(state, 0, 5)
+    state = play(state, "helper Saleswoman blue", "two-pack")
+    assert state.seats[0].cash == 4, "1 helper left"
+    state = play(state, "keep none", "markers blue")
+    assert not state.seats[0].regulars[0].red
+
+
+def test_subsistence_farmer_needs_a_field_of_4_tokens_and_1_cash():
+    state = give(scenario(2), 0, "SubsistenceFarmer")
+    f = state.seats[1].fields[0]
+    state = with_fields(state, 1, Field(f.card, 3, 3))
+    assert not starting(state, "helper SubsistenceFarmer"), "3 tokens; home fields never"
+    state = cash(with_fields(state, 1, Field(f.card, 3, 4)), 0, 0)
+    assert not starting(state, "helper SubsistenceFarmer"), "no Cash to pay the owner"
+
+
+def test_tenant_farmer_needs_a_field_to_take():
+    state = give(scenario(2), 0, "TenantFarmer")
+    state = rules.set_player(state, 0, replace(state.seats[0], pile=()))
+    assert not starting(state, "helper TenantFarmer")
+
+
+def test_tout_swap_reveals_the_card_under_the_other_players_customer():
+    state = give(scenario(2), 0, "C01", "Tout")
+    state = stack(state, 1, "C14", "R05")
+    state = play(state, "helper Tout swap C01 C14")
+    assert state.seats[1].regulars[0].card == card("R05") and state.seats[1].casuals == (card("C01"),)
+
+
+def test_trader_with_several_in_hand_offers_one_of_them():
+    state = give(give(empty_cart(scenario(2), 0), 1, "S03"), 0, "Trader1", "Trader2")
+    state = cart(state, 0, leek=1)
+    assert starting(state, "helper Trader") == {f"helper Trader1 S03 {i}" for i in range(3)}
+
+
+def test_saleswoman_bonus_also_pays_for_a_casual_customer_bought_with_the_tout():
+    state = give(give(empty_cart(scenario(2), 0), 0, "Saleswoman", "Tout"), 1, "C01")  # 7
+    state = cart(state, 0, wheat=2, pumpkin=1)
+    before = state.seats[0].cash
+    state = play(state, "helper Saleswoman bonus", "helper Tout buy C01")
+    assert state.seats[0].cash == before + 7 + 2 - 2

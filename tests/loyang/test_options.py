@@ -104,3 +104,55 @@ def test_intro_card_cannot_go_to_the_courtyard():
     state = play(state, "home wheat", "home pumpkin")
     state = in_hand(state, 0)
     assert not any(m == f"place {STANDARD.code(state.seats[0].intro)}" for m in legal(state))
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "message"),
+    [
+        # a missing field
+        ("customers.toml", ', price = 12 }', ' }', r"customers.toml \[casual_chosen\] customers\[11\] field 'price'"),
+        # a field of the wrong type
+        ("board.toml", "cash = 10", 'cash = "ten"', r"board.toml \[player\] field 'cash' must be a int"),
+        ("stalls.toml", '["leek", 2]]', '["leek", "two"]]', r"stalls.toml \[certain\] stalls\[0\] field 'slots'"),
+        ("helpers.toml", "phases = [2] }", 'phases = ["card"] }', r"helpers.toml \[names\] helpers\[15\] field 'phases'"),
+        ("board.toml", "master = 19", 'master = "19"', r"board.toml \[rounds\] field 'solo_goals'"),
+        # wrong counts
+        ("board.toml", "tokens = 48", "tokens = 47", r"\[vegetables\] field 'tokens'"),
+        ("board.toml", "solo_rows = [0, 1, 2, 2]", "solo_rows = [0, 1, 2]", r"\[rounds\] field 'solo_rows'"),
+        ("board.toml", "values = [1, 2,", "values = [2,", r"\[path\] field 'values'"),
+        ("fields.toml", '{ code = "F5a", spaces = 5', '{ code = "F5a", spaces = 4', r"\[common\] field 'fields'"),
+        ("helpers.toml", '"Trader3"]', '"Trader3", "Maid"]', r"\[lanterns\] field 'codes'"),
+        ("helpers.toml", '"Trader3"]', '"Trader4"]', r"\[lanterns\] field 'codes'"),
+        ("customers.toml", "start = true", "start = false", "4 regular customers are start cards"),
+        # a table without its source
+        ("stalls.toml", 'source = "loyang.md §5/§11', 'origin = "loyang.md §5/§11', r"table \[chosen\] has no 'source'"),
+    ],
+)
+def test_loading_rejects_corrupt_data_naming_table_and_field(tmp_path, file, old, new, message):
+    data = copy_data(tmp_path)
+    text = (data / file).read_text()
+    assert old in text
+    (data / file).write_text(text.replace(old, new, 1))
+    with pytest.raises(InvalidData, match=message):
+        load_components(data)
+
+
+def test_no_provisional_value_reaches_the_tests():
+    # Every card the tests name by code is either certain in the data or given its contents by
+    # the tests themselves (helpers.TEST).
+    import re
+    import tomllib
+    from pathlib import Path
+
+    from . import helpers
+
+    certain = set()
+    for path in DATA_DIR.glob("*.toml"):
+        for table in tomllib.loads(path.read_text()).values():
+            if table["status"] == "certain":
+                certain |= {row["code"] for key in ("stalls", "customers", "fields") for row in table.get(key, [])}
+    own = {*helpers.TEST_STALLS, *helpers.TEST_REGULARS, *helpers.TEST_CASUALS, *helpers.TEST_COMMON_FIELDS}
+    named = set()
+    for path in Path(__file__).parent.glob("test_*.py"):
+        named |= set(re.findall(r"\b([SRC]\d\d|F[345][ab])\b", path.read_text()))
+    assert named <= certain | own, sorted(named - certain - own)

@@ -114,3 +114,23 @@ def test_bad_json_is_refused_naming_the_field():
 def test_render_shows_every_board():
     text = GAME.render(playout(1, 3))
     assert "seat 2" in text and "game over" in text
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d.pop("pending"), "pending"),
+        (lambda d: d["seats"][0].update(cash="ten"), r"seats\[0\].cash"),
+        (lambda d: d["seats"][1].pop("cash"), r"seats\[1\].cash"),
+        (lambda d: d.update(supply="many"), "supply"),
+        (lambda d: d.update(n=3), "'n'/'seats'"),
+        (lambda d: d.update(extra=1), "extra"),
+    ],
+)
+def test_corrupt_json_state_is_refused_naming_the_field(change, field):
+    import json
+
+    data = json.loads(new_game(2, seed=1).to_json())
+    change(data)
+    with pytest.raises(InvalidRecord, match=field):
+        GAME.from_json(json.dumps(data))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.kernel.api import IllegalMove
-from tabletop.loyang import invariants
+from tabletop.loyang import GAME, invariants
 from tabletop.loyang import rules
 from tabletop.loyang.state import DELIVERED, DUE, SETTLED, CashPending, Field, replace
 
@@ -245,3 +245,127 @@ def test_illegal_move_is_refused_and_the_state_unchanged():
     with pytest.raises(IllegalMove):
         state.apply("end actions")
     assert state.to_json() == before
+
+
+def test_a_stall_revealed_by_another_player_is_filled_at_once():
+    # Seat 0's Trader takes the last vegetable of seat 1's stall, which covers another stall.
+    state = stack(scenario(2), 1, "S03", "S04")
+    p = state.seats[1]
+    state = rules.set_player(state, 1, replace(p, stalls=(replace(p.stalls[0], goods=(False, False, True)),)))
+    state = replace(state, supply=rules.vplus(state.supply, (1, 1, 0, 0, 0, 0)))
+    state = cart(give(empty_cart(state, 0), 0, "Trader1"), 0, leek=1)
+    state = play(state, "helper Trader1 S03 2", "give leek")
+    revealed = state.seats[1].stalls
+    assert [s.card for s in revealed] == [card("S04")] and revealed[0].goods == (True, True, True)
+    assert card("S03") in state.discard
+
+
+def test_the_lower_card_of_a_two_pack_is_revealed_when_another_player_removes_the_top_card():
+    # The Deliveryman's last delivery removes seat 1's regular customer from the top of a pack.
+    state = stack(scenario(2), 1, "R07", "C01")
+    p = state.seats[1]
+    state = rules.set_player(state, 1, replace(p, regulars=(replace(p.regulars[0], rows=3, delivered=3),)))
+    state = replace(state, supply=rules.vminus(state.supply, (0, 0, 3, 3, 0, 0)))
+    state = cart(give(state, 0, "Deliveryman"), 0, turnip=1, cabbage=1)
+    state = play(state, "helper Deliveryman R07")
+    assert state.seats[1].casuals == (card("C01"),) and not state.seats[1].covered
+
+
+def test_storehouse_may_be_upgraded_even_when_everything_fits():
+    state = cart(empty_cart(scenario(2), 0), 0, bean=1)
+    state = play(state, "end actions")
+    assert legal(state) >= {"upgrade storehouse", "store bean", "done"}
+    state = play(state, "upgrade storehouse")
+    assert legal(state) == {"step", "loan", "stop"}, "then everything fits: stored at once"
+    assert state.seats[0].upgraded and state.seats[0].storehouse == (0, 0, 0, 0, 1, 0)
+
+
+def test_storing_needs_no_decision_when_everything_fits_and_no_upgrade_is_possible():
+    state = cash(cart(empty_cart(scenario(2), 0), 0, bean=1), 0, 1)
+    state = play(state, "end actions")
+    assert legal(state) == {"step", "loan", "stop"}
+    assert state.seats[0].storehouse == (0, 0, 0, 0, 1, 0) and state.seats[0].cart == (0,) * 6
+
+
+def test_vegetables_that_do_not_fit_are_sold_or_go_back_to_the_supply():
+    state = cart(empty_cart(scenario(2), 0), 0, bean=1, leek=1, wheat=1)
+    state = cash(state, 0, 1)
+    supply = state.supply
+    state = play(state, "end actions", "sell leek", "store bean", "done")
+    p = state.seats[0]
+    assert p.cash == 3 and p.storehouse == (0, 0, 0, 0, 1, 0) and p.cart == (0,) * 6
+    assert state.supply[veg("wheat")] == supply[veg("wheat")] + 1
+
+
+def test_a_regular_customer_revealed_after_its_owner_ended_the_actions_is_not_due():
+    # The Book-keeper pays the missed-customer penalty while storing and reveals R05.
+    state = stack(scenario(2), 0, "Bookkeeper", "R05")
+    state = cash(give(state, 0, "R01"), 0, 0)
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    state = play(state, "end actions")
+    assert isinstance(state.pending[-1], CashPending)
+    state = play(state, "helper Bookkeeper", "shop wheat 0", "shop pumpkin 0", "shop turnip 0",
+                 "shop cabbage 0", "shop bean 0", "shop leek 0", "bonus wheat")
+    revealed = next(r for r in state.seats[0].regulars if r.card == card("R05"))
+    assert revealed.status == SETTLED and not revealed.red
+
+
+def test_a_regular_customer_revealed_in_the_owners_own_actions_is_due_that_round():
+    state = stack(scenario(2), 0, "Maid", "R05")
+    state = play(state, "helper Maid")
+    assert state.seats[0].regulars[0].status == DUE
+    state = play(state, "end actions")
+    assert state.seats[0].regulars[0].red, "missed: the marker turns red"
+
+
+def test_sow_a_bean_field_of_4_spaces_holds_4_beans():
+    state = give(empty_cart(scenario(2), 0), 0, "F4b")  # the tests' F4b accepts beans
+    state = cart(state, 0, bean=1)
+    state = play(state, "sow 1 bean")
+    assert state.seats[0].fields[1] == Field(card("F4b"), veg("bean"), 4)
+
+
+def test_each_kept_common_field_costs_2_at_once_and_can_be_paid_by_selling_or_a_loan():
+    state = cash(on_top(scenario(2), "F3a", "F4a"), 0, 1)
+    state = play(state, "two-pack", "keep F3a over F4a")
+    assert isinstance(state.pending[-1], CashPending) and state.pending[-1].amount == 4
+    assert legal(state) == {"sell wheat", "loan"}
+    state = play(state, "sell wheat", "loan")
+    assert state.seats[0].cash == 1 + 1 + 5 - 4 and state.pending[-1].__class__.__name__ == "ActionsPending"
+
+
+def test_illegal_moves_say_why_and_leave_the_state_unchanged():
+    state = cash(give(empty_cart(scenario(2), 0), 0, "S03"), 0, 0)
+    before = state.to_json()
+    for text in ("buy wheat", "discard S03", "trade S03 0", "two-pack two-pack", "step"):
+        with pytest.raises(IllegalMove, match="not a legal move"):
+            GAME.parse_move(state, text)
+    with pytest.raises(IllegalMove, match=r"is not legal: seat 0 is taking actions"):
+        state.apply(rules.M.Buy(0))
+    with pytest.raises(IllegalMove, match="game is over"):
+        replace(state, phase=rules.OVER).apply(rules.M.Loan())
+    assert state.to_json() == before
+
+
+def test_a_helper_discarded_after_the_actions_reveals_a_customer_not_due_this_round():
+    state = stack(empty_cart(scenario(2), 0), 0, "Official", "R05")
+    state = play(state, "end actions", "done")
+    assert "discard Official" in legal(state)
+    state = play(state, "discard Official")
+    revealed = state.seats[0].regulars[0]
+    assert revealed.card == card("R05") and revealed.status == SETTLED and not revealed.red
+    state = play(state, "stop")
+    assert state.to_move == 1
+
+
+def test_storehouse_holds_only_the_kinds_it_shows_when_the_data_restricts_them():
+    import attrs
+
+    from .helpers import TEST
+
+    only_wheat = attrs.evolve(TEST, storehouse_accepts=(veg("wheat"),))
+    state = cart(empty_cart(scenario(2, components=only_wheat), 0), 0, bean=1)
+    state = cash(state, 0, 0)
+    state = play(state, "end actions")
+    assert "store bean" not in legal(state) and "done" in legal(state), "the bean must go"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.loyang.state import OVER, Field, replace
 
-from .helpers import give, scenario
+from .helpers import card, cart, empty_cart, give, play, scenario
 
 
 def finished(*players):
@@ -45,3 +45,28 @@ def test_leftover_customers_cost_nothing_at_the_end():
     state = give(scenario(2), 0, "R01", "C01")
     state = replace(state, phase=OVER)
     assert state.scores() == (1, 1)
+
+
+def test_money_received_after_your_turn_cannot_move_you_on_the_path():
+    # Seat 1's Trader pays seat 0, who has finished, 2 Cash in round 9: seat 0 gets no decision.
+    state = scenario(2, round=9)
+    state = give(state, 0, "S03")
+    state = play(state, "end actions")
+    while state.to_move == 0:
+        state = state.apply(state.legal_moves()[-1])
+    state = cart(give(state, 1, "Trader1"), 1, leek=1)
+    position, before = state.seats[0].position, state.seats[0].cash
+    state = play(state, "helper Trader1 S03 0", "give leek")
+    assert state.seats[0].cash == before + 2 and state.to_move == 1
+    state = play(state, "end actions")
+    while not state.is_over:
+        assert state.to_move == 1
+        state = state.apply(state.legal_moves()[-1])
+    assert state.seats[0].position == position
+
+
+def test_casual_customers_left_unserved_cost_nothing_during_the_game():
+    state = give(empty_cart(scenario(2), 0), 0, "C01")
+    before = state.seats[0].cash
+    state = play(state, "end actions")
+    assert state.seats[0].cash == before and state.seats[0].casuals == (card("C01"),)

@@ -234,3 +234,64 @@ def test_the_game_ends_after_9_rounds():
         state = state.apply(state.legal_moves()[-1])
     assert state.is_over and state.to_move is None and state.legal_moves() == ()
     assert state.winners()
+
+
+def test_home_field_tokens_count_the_rounds_still_to_play():
+    # The rulebook's picture: 5 vegetables left on the home field, 5 rounds still to play.
+    state = scenario(2)  # round 1 harvested
+    assert state.seats[0].home_count == 9 - 1
+    for number in range(2, 10):
+        state = rules.harvest(rules.begin_round(state, number), 0)
+        assert state.seats[0].home_count == 9 - number
+        if number == 4:
+            assert state.seats[0].home_count == 5, "rounds 5 to 9 are left"
+    assert state.seats[0].home_count == 0, "harvested out in round 9, when the game ends"
+
+
+def test_taking_plays_exactly_one_courtyard_card_and_one_hand_card():
+    state = play(card_phase(2), "flip")
+    for move in state.legal_moves():
+        if str(move).startswith("take"):
+            assert move.court in state.courtyard and move.hand in state.seats[0].hand
+
+
+def test_after_a_short_deal_a_player_with_nothing_to_take_plays_a_hand_card_alone():
+    state = scenario(3)
+    state = replace(state, draw=state.draw[:4], discard=(), pending=(), phase=HARVEST, start=0)
+    state = rules.settle(rules.begin_card_phase(state))
+    assert [len(p.hand) for p in state.seats] == [1, 1, 1], "4 cards dealt evenly: 1 each"
+    assert state.to_move == 0 and not state.courtyard
+    only = state.seats[0].hand[0]
+    assert legal(state) == {f"play {state.comps.code(only)}"}, "the last card never goes to the courtyard"
+    state = state.apply(state.legal_moves()[0])
+    while isinstance(state.pending[-1], CashPending):
+        state = play(state, "loan")
+    assert state.taken == (0,) and not state.seats[0].hand
+
+
+def test_four_player_introductory_game_deals_all_four_start_customers():
+    state = game(4, seed=2, introductory=True)
+    assert sorted(p.intro for p in state.seats) == sorted(c.index for c in state.comps.cards if c.start)
+    assert len(state.draw) == 66
+
+
+def test_foreman_in_the_card_phase_reaches_every_player_in_four_players():
+    state = replace(scenario(4), phase=CARD, pending=())
+    state = give(give(state, 0, "Bookkeeper"), 3, "Foreman")
+    state = rules.charge(cash(state, 0, 0), 0, 2)
+    state = play(state, "helper Bookkeeper", "shop wheat 3", "shop pumpkin 2", "shop turnip 2",
+                 "shop cabbage 2", "shop bean 1", "shop leek 1", "bonus wheat")
+    assert state.to_move == 3 and legal(state) == {"foreman take", "foreman pass"}
+    state = play(state, "foreman take")
+    assert card("Bookkeeper") in state.seats[3].helpers
+
+
+def test_four_players_the_token_holders_act_first_then_their_partners():
+    state = rules.settle(rules.begin_action_phase(replace(scenario(4), start=2, second=0, pending=())))
+    state = play(state, "partner 1")
+    assert state.order == (2, 0, 1, 3)
+    for seat in (2, 0, 1, 3):
+        assert state.to_move == seat
+        state = play(state, "end actions")
+        while state.to_move == seat:
+            state = state.apply(state.legal_moves()[-1])

@@ -135,3 +135,31 @@ def test_solo_game_plays_to_the_end():
     while not state.is_over:
         state = state.apply(chooser.choice(state.legal_moves()))
     assert state.winners() == ((0,) if state.scores()[0] >= 18 else ())
+
+
+def test_solo_payments_to_the_imaginary_opponent_go_to_the_supply():
+    state = scenario(1, round=9)
+    opponent_stall = state.seats[1].stalls[0].card
+    state = cart(give(state, 0, "Trader1"), 0, bean=2)
+    before = state.seats[0].cash
+    state = play(state, f"helper Trader1 {state.comps.code(opponent_stall)} 0")
+    while state.pending[-1].__class__.__name__ == "GivePending":
+        state = play(state, "give bean")
+    assert state.seats[0].cash == before - 2 and state.seats[1].cash == 0
+
+
+def test_solo_two_pack_needs_cards_in_the_draw_pile_no_reshuffle():
+    state = scenario(1)
+    state = replace(state, discard=state.discard + state.draw, draw=())
+    assert "two-pack" not in legal(state)
+    state = replace(state, draw=state.discard[:1], discard=state.discard[1:])
+    state = play(state, "two-pack")
+    assert len(state.pending[-1].drawn) == 1 and state.discard
+
+
+def test_solo_opponent_never_acts_and_its_customers_are_never_due():
+    state = scenario(1)
+    assert all(r.status == rules.SETTLED for r in state.seats[1].regulars)
+    state = rules.begin_round(state, 2)
+    assert all(r.status == rules.SETTLED for r in state.seats[1].regulars)
+    assert state.order == (0,)

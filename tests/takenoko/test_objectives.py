@@ -10,6 +10,8 @@ from tabletop.takenoko.scoring import gardener_pattern_met, plot_pattern_met
 from tabletop.takenoko.setup import scenario
 from tabletop.takenoko.state import Plot
 
+from tabletop.takenoko import invariants
+
 from .helpers import legal, play, starting
 
 E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
@@ -186,3 +188,24 @@ def test_objectives_completed_only_during_ones_own_turn():
     state = scenario({}, hands=[(), ("A01",)], stocks=[{}, {"green": 2}])
     assert starting(state, "complete") == set()
     assert state.to_move == 0
+
+
+def test_multi_bamboo_gardener_objective_bamboos_need_not_be_adjacent():
+    state = scenario({E: "P", W: "P"}, bamboo={E: 3, W: 3}, hands=[("G15",), ()])
+    assert "complete G15" in legal(state)
+
+
+def test_gardener_objective_bamboo_must_stand_in_the_garden_not_on_a_board():
+    state = scenario({E: "G"}, bamboo={E: 3}, hands=[("G04",), ()], stocks=[{"green": 4}, {}])
+    assert "complete G04" not in legal(state)
+
+
+def test_two_colour_diamond_in_a_garden_matches_as_printed_but_not_mirrored():
+    # P13 as printed (green tip and right middle, yellow left middle and tip), moved two steps
+    # East of the pond; the pink plot only makes the layout legal. Watersheds water it all.
+    printed = {E: "Y", SE: "P", (1, 1): "YW", (2, 0): "G", (2, -1): "GW"}
+    mirrored = {E: "G", SE: "P", (1, 1): "YW", (2, 0): "Y", (2, -1): "GW"}
+    for plots, met in ((printed, True), (mirrored, False)):
+        state = scenario(plots, tokens={(2, 0): "watershed"}, hands=[("P13",), ()])
+        assert invariants(state) == []
+        assert ("complete P13" in legal(state)) is met

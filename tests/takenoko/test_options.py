@@ -46,7 +46,7 @@ def test_clouds_move_improvement_variant_moves_a_placed_token():
     state = scenario({E: "G", NE: "G"}, tokens={E: "enclosure"}, stocks=stocks, clouds_when_empty="move_improvement")
     state = rules.apply_weather(state, "clouds")
     assert isinstance(state.pending, Clouds)
-    assert legal(state) == {"clouds move 1,0 1,-1", "skip"}
+    assert starting(state, "clouds") == {"clouds move 1,0 1,-1"} and "skip" in legal(state)
     state = play(state, "clouds move 1,0 1,-1")
     assert state.garden[NE].improvement == "enclosure" and state.garden[E].improvement == ""
 

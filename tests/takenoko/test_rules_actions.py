@@ -312,3 +312,29 @@ def test_fertilizer_token_doubles_later_growth():
     state = scenario({E: "G", NE: "G", (2, -1): "Y"}, stocks=[{"fertilizer": 1}, {}])
     state = play(state, "improve 1,-1 fertilizer", "gardener 1,-1")
     assert state.garden[NE].bamboo == 2 and state.garden[E].bamboo == 1
+
+
+def test_gardener_on_a_dry_plot_still_grows_irrigated_neighbours_of_its_colour():
+    plots = {E: "G", NE: "G", (2, -1): "G"}
+    state = scenario(plots, bamboo={E: 1, NE: 1}, gardener=NE)
+    state = play(state, "gardener 2,-1")
+    assert state.garden[(2, -1)].bamboo == 0  # dry: nothing grows there
+    assert state.garden[E].bamboo == 2 and state.garden[NE].bamboo == 2  # its irrigated green neighbours do
+
+
+def test_channel_may_run_along_a_watershed_plot_once_the_network_reaches_it():
+    plots = {E: "G", NE: "G", (2, -1): "YW"}
+    state = scenario(plots, channels=[edge(E, NE)], stocks=[{"channels": 1}, {}])
+    assert "channel 1,-1|2,-1" in legal(state) and "channel 1,0|2,-1" in legal(state)
+
+
+def test_plots_returned_under_the_pile_come_back_in_the_chosen_order():
+    state = attrs.evolve(scenario({}, weather="wind"), tile_pile=("YF", "G", "P"))
+    for text in ("plot", "keep G under P YF", "place 1,0", "plot"):
+        state = force(state, text)
+    assert state.pending == KeepPlot(("P", "YF"))  # P went under first, so it comes back first
+
+
+def test_irrigation_channel_kept_for_a_later_turn():
+    state = play(scenario({E: "G", NE: "G"}), "irrigation", "panda 1,0", "end")
+    assert state.current == 1 and state.boards[0].channels == 1 and not state.channels

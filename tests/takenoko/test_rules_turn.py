@@ -200,3 +200,66 @@ def test_question_mark_without_improvements_left_offers_no_clouds():
     state = scenario({E: "G"}, stocks=[{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}])
     state = rules.apply_weather(state, "?")
     assert "weather clouds" not in legal(state)
+
+
+# --- free moves at any time of the turn -----------------------------------------------------------
+
+
+def test_objective_completed_at_any_time_of_the_turn_even_during_the_weather():
+    state = scenario({E: "G"}, bamboo={E: 2}, hands=[("A01",), ()], stocks=[{"green": 2}, {}])
+    state = rules.apply_weather(state, "storm")
+    assert isinstance(state.pending, Storm) and "complete A01" in legal(state)
+    state = play(state, "complete A01")
+    assert isinstance(state.pending, Storm)  # the weather's decision is still open
+    state = play(state, "storm 1,0")
+    assert state.boards[0].completed == ("A01",) and state.boards[0].bamboo == (1, 0, 0)
+
+
+def test_stored_channel_placed_before_the_rain_waters_the_plot_it_grows():
+    plots = {E: "G", NE: "G", (2, -1): "Y"}
+    state = scenario(plots, bamboo={E: 4, NE: 4}, stocks=[{"channels": 2}, {}])
+    state = rules.apply_weather(state, "rain")
+    # No plot can grow yet, but the stored channels can water one first.
+    assert isinstance(state.pending, Rain) and starting(state, "rain") == set()
+    state = play(state, "channel 1,-1|1,0", "channel 1,-1|2,-1")
+    assert starting(state, "rain") == {"rain 2,-1"}
+    state = play(state, "rain 2,-1")
+    assert state.garden[(2, -1)].bamboo == 2 and isinstance(state.pending, ChooseAction)
+
+
+def test_weather_that_can_only_be_declined_is_declined_at_once():
+    state = scenario({E: "G", NE: "G"}, bamboo={E: 4, NE: 4}, stocks=[{"channels": 1}, {}])
+    state = rules.apply_weather(state, "rain")
+    assert legal(state) == {"channel 1,-1|1,0", "skip"}
+    state = play(state, "channel 1,-1|1,0")  # waters nothing new: the rain has nothing left to grow
+    assert isinstance(state.pending, ChooseAction) and state.turn.weather == "rain"
+
+
+def test_stored_improvement_placed_before_the_rain():
+    state = scenario({E: "G"}, stocks=[{"fertilizer": 1}, {}])
+    state = attrs.evolve(state, garden=state.garden.with_plot(E, attrs.evolve(state.garden[E], bamboo=0)))
+    state = play(rules.apply_weather(state, "rain"), "improve 1,0 fertilizer", "rain 1,0")
+    assert state.garden[E].bamboo == 2
+
+
+def test_turn_goes_on_after_the_last_action_while_an_objective_can_be_completed():
+    state = scenario({E: "G"}, bamboo={E: 2}, hands=[("A01",), ()], stocks=[{"green": 1}, {}])
+    state = play(state, "irrigation", "panda 1,0")
+    assert state.current == 0 and legal(state) >= {"complete A01", "end"}
+    state = play(state, "complete A01")
+    assert state.current == 1  # nothing left to do: the turn ended by itself
+
+
+def test_storm_cannot_send_the_panda_to_the_pond():
+    state = rules.apply_weather(scenario({E: "G"}, panda=E), "storm")
+    assert "storm 0,0" not in legal(state) and "storm 1,0" in legal(state)
+
+
+def test_wind_does_not_force_identical_actions():
+    state = play(scenario({E: "G"}, weather="wind"), "irrigation", "panda 1,0")
+    assert state.current == 1 or "end" in legal(state)
+
+
+def test_question_mark_clouds_takes_an_improvement():
+    state = play(rules.apply_weather(scenario({E: "G"}), "?"), "weather clouds")
+    assert isinstance(state.pending, Clouds) and state.turn.weather == "clouds"

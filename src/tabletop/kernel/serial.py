@@ -56,6 +56,11 @@ def loads(converter: cattrs.Converter, text: str, cls: type[T]) -> T:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise InvalidRecord(f"not valid JSON: {err}") from None
+    return structure(converter, data, cls)
+
+
+def structure(converter: cattrs.Converter, data: Any, cls: type[T]) -> T:
+    """Structure already parsed JSON ``data`` as ``cls``, with the errors of :func:`loads`."""
     try:
         return converter.structure(data, cls)
     except cattrs.BaseValidationError as err:

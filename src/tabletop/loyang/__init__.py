@@ -2,9 +2,10 @@
 
 Includes the introductory version (``introductory=True``), the 2-player courtyard flip, the
 4-player partners, the solo game (``goal=17``, ``18`` or ``19``), all 20 helpers and every FAQ
-answer of the rulebook. Card contents the public record does not give are provisional data in
-``data/*.toml``; pass corrected data with ``new_game(..., components=load_components(path))`` (or
-``components="path/to/folder"``).
+answer of the rulebook. Options: ``start_player`` (default: chosen at random) and
+``crier_in_card_phase`` (see below). Card contents the public record does not give are
+provisional data in ``data/*.toml``; pass corrected data with
+``new_game(..., components=load_components(path))`` (or ``components="path/to/folder"``).
 
 >>> from tabletop import loyang
 >>> state = loyang.new_game(players=2, seed=1)
@@ -16,26 +17,36 @@ rating ("good", "very good", "master" or "below goal").
 
 Rule readings where the rulebook leaves room (all in the code's docstrings too):
 
+* "Choose a start player": ``start_player`` names the seat; by default the state's random
+  source chooses it.
 * Loans ("at any time") are offered wherever money can matter: the Action phase, storing,
   the path of prosperity, whenever a forced payment (common field, missed-customer penalty)
   exceeds the player's Cash, and the solo Card phase. Sales to the shop likewise (Action phase,
-  storing, forced payments). Helpers are discarded without use in the owner's Action phase.
+  storing, forced payments). Helpers are discarded without use in the owner's Action phase,
+  including its end (moving on the path), where a card revealed is no longer due that round.
 * A regular customer not served by the end of its owner's Action phase is missed then; the
-  move "decline" misses it earlier (Fraser's example needs that).
+  move "decline" misses it earlier (Fraser's example needs that). One revealed after its owner
+  ended the actions (a helper used to pay while storing) is not due that round.
 * Activated helpers (Maid, Messenger-boy, Official, Saleswoman, Harvest helper [3]) are
   discarded at once; the Saleswoman's first option turns the markers blue with "markers blue".
 * The Foreman reacts to helpers leaving a play area (used or discarded), not to two-pack cards
   that are not kept. In a 4-player Action phase only the discarder's partner (or the discarder)
   qualifies; in the Harvest and Card phases anyone.
-* Merchant with Shopper: inside one Merchant use, one of the purchases comes free from the
-  supply (the type must be in the shop); Haggler with Shopper needs no stock in the shop.
+* The Market crier is an Action-phase helper ([3] in the helper reference). The Foreman's note
+  names him among the helpers used in the Card phase; ``crier_in_card_phase=True`` follows that
+  note and lets his sale pay for a common field in the Card phase.
+* The Haggler always needs two of the vegetable in the shop, with the Shopper too (both then come
+  from the supply); Merchant with Shopper: inside one Merchant use, one of the purchases comes free
+  from the supply (the type must be in the shop).
 * Tout buying a casual customer: it counts among the buyer's casual customers for the
   +2/-2 modifier while served; 2 Cash go to the seller after the payment.
+* Storing: a player is asked only when something does not fit or the storehouse can still be
+  upgraded (2 Cash); otherwise the cart goes into the storehouse by itself.
 * Solo: Trader fees, Deliveryman and Tout payments to the imaginary opponent go to the supply;
   the solo deck is never reshuffled except once, when the first field is discarded in a Harvest
   phase (so two-packs and the grid may run dry).
 * A deck too short in the Card phase is dealt evenly; a player who then can neither place nor
-  take (empty courtyard) plays one hand card alone.
+  take (empty courtyard) plays a hand card of their choice alone ("play X") and drops out.
 """
 
 from __future__ import annotations

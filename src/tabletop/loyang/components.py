@@ -137,6 +137,8 @@ class Components:
     home: FieldCard
     private: tuple[FieldCard, ...]
     cards: tuple[ActionCard, ...]
+    #: the vegetables the storehouse may hold (loyang.md §3: no source restricts them)
+    storehouse_accepts: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
 
     @property
     def path_end(self) -> int:
@@ -256,6 +258,8 @@ def load_components(path: str | Path | None = None) -> Components:
             "board.toml [vegetables] field 'rows': the six vegetables must be wheat, pumpkin, turnip,"
             " cabbage, bean, leek in that order"
         )
+    if sum(v.tokens for v in vegetables) != 231 or min(v.tokens for v in vegetables) <= 0:
+        raise InvalidData("board.toml [vegetables] field 'tokens': 231 vegetable tokens, some of each kind")
     shop = _table(board, "board.toml", "shop")
     slots = _ints(shop, "board.toml [shop]", "slots", 6)
     stock = _ints(shop, "board.toml [shop]", "stock", 6)
@@ -263,6 +267,11 @@ def load_components(path: str | Path | None = None) -> Components:
         raise InvalidData(
             "board.toml [shop] fields 'slots'/'stock': the shop has 13 spaces, 11 of them filled at setup"
         )
+    store_t = _table(board, "board.toml", "storehouse")
+    sw = "board.toml [storehouse]"
+    store_accepts = tuple(sorted({_veg(names, sw, "accepts", v) for v in _get(store_t, sw, "accepts", list)}))
+    if not store_accepts:
+        raise InvalidData(f"{sw} field 'accepts': the storehouse holds at least one kind of vegetable")
     player = _table(board, "board.toml", "player")
     pw = "board.toml [player]"
     path_t = _table(board, "board.toml", "path")
@@ -283,7 +292,9 @@ def load_components(path: str | Path | None = None) -> Components:
         raise InvalidData(f"{hw} field 'spaces': the home field has 9 spaces")
     if len(home.accepts) < 2:
         raise InvalidData(f"{hw} field 'accepts': 4 players need at least 2 vegetables (at most 2 players each)")
-    private = [_field(names, where, row, in_set=True) for where, row in _rows(fields, "fields.toml", ("private",), "fields")]
+    private = [
+        _field(names, where, row, in_set=True) for where, row in _rows(fields, "fields.toml", ("private",), "fields")
+    ]
     for s in (1, 2):
         sizes = sorted(f.spaces for f in private if f.set == s)
         if sizes != [3, 4, 5, 6]:
@@ -391,6 +402,7 @@ def load_components(path: str | Path | None = None) -> Components:
         home=home,
         private=tuple(private),
         cards=tuple(cards),
+        storehouse_accepts=store_accepts,
     )
 
 

@@ -220,7 +220,8 @@ def _ploughman_moves(state: State, turn: ActionsPending, p: Player, card: int, o
 def _saleswoman_moves(state: State, turn: ActionsPending, p: Player, card: int, out: list[Any]) -> None:
     if p.regulars and not turn.blue_ready:
         out.append(_use(card, "blue"))
-    if p.casuals and not turn.bonus:
+    # The bonus also pays for a casual customer bought with the Tout.
+    if (p.casuals or find(state, turn.seat, "tout") >= 0) and not turn.bonus:
         out.append(_use(card, "bonus"))
 
 

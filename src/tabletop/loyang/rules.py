@@ -210,8 +210,11 @@ def enter_play(state: State, seat: int, card: int, played_in_card_phase: bool = 
             supply = vadd(supply, veg, -1)
         return set_player(state, seat, evolve(p, stalls=p.stalls + (Stall(card),)), supply=supply)
     if kind == REGULAR:
-        # Due this round unless its owner has already finished this round's Action phase.
-        finished = state.phase == ACTION and seat < state.n and state.done[seat]
+        # Due this round unless its owner has already taken this round's turn: finished it, or
+        # ended the actions (a helper used for a payment while storing can reveal a card).
+        finished = state.phase == ACTION and seat < state.n and (
+            state.done[seat] or any(type(d) is AdvancePending and d.seat == seat for d in state.pending)
+        )
         regular = Regular(card, status=SETTLED if finished else DUE)
         return set_player(state, seat, evolve(p, regulars=p.regulars + (regular,)))
     if kind == CASUAL:
@@ -932,7 +935,7 @@ def store_moves(state: State, top: StorePending) -> tuple[Any, ...]:
     comps = state.comps
     p = state.seats[top.seat]
     room = storehouse_room(comps, p)
-    out: list[Any] = [M.STORE[v] for v in range(6) if p.cart[v] and room > 0]
+    out: list[Any] = [M.STORE[v] for v in comps.storehouse_accepts if p.cart[v] and room > 0]
     if not p.upgraded and p.cash >= comps.upgrade_cost:
         out.append(M.UPGRADE)
     out.extend(M.SELL[v] for v in range(6) if p.cart[v] and p.shop[v] < comps.shop_slots[v])
@@ -947,8 +950,8 @@ def storehouse_room(comps: Components, p: Player) -> int:
 
 
 def apply_store(state: State, top: StorePending, move: Any) -> State:
-    """Store: the storehouse holds 1 vegetable (4 once upgraded for 2 Cash); what does not fit
-    is sold to the shop or goes back to the supply."""
+    """Store: the storehouse holds 1 vegetable (4 once upgraded for 2 Cash) of the kinds it
+    shows; what does not fit is sold to the shop or goes back to the supply."""
     seat = top.seat
     p = state.seats[seat]
     if isinstance(move, M.Store):
@@ -969,10 +972,14 @@ def step_cost(comps: Components, p: Player, steps: int) -> int:
 
 
 def advance_moves(state: State, top: AdvancePending) -> tuple[Any, ...]:
-    """Step (if affordable), take a loan ("at any time") or stop."""
-    if can_step(state.comps, state.seats[top.seat], top.steps):
-        return (M.STEP, M.LOAN, M.STOP)
-    return (M.LOAN, M.STOP)
+    """Step (if affordable), take a loan ("at any time"), discard a helper (helpers "can be
+    discarded at any time": a card it covers is revealed after the turn, so a regular customer
+    is not due this round) or stop."""
+    p = state.seats[top.seat]
+    discards = tuple(DISCARD[h] for h in p.helpers)
+    if can_step(state.comps, p, top.steps):
+        return (M.STEP, *discards, M.LOAN, M.STOP)
+    return (*discards, M.LOAN, M.STOP)
 
 
 def apply_advance(state: State, top: AdvancePending, move: Any) -> State:
@@ -980,6 +987,8 @@ def apply_advance(state: State, top: AdvancePending, move: Any) -> State:
         return finish_turn(state, top.seat)
     if isinstance(move, M.Loan):
         return take_loan(state, top.seat)
+    if isinstance(move, M.DiscardHelper):
+        return leave_play(state, top.seat, move.card)
     p = state.seats[top.seat]
     cost = step_cost(state.comps, p, top.steps)
     state = set_player(state, top.seat, evolve(p, cash=p.cash - cost, position=p.position + 1))
@@ -1150,7 +1159,9 @@ def settle(state: State) -> State:
         elif kind is StorePending:
             p = state.seats[top.seat]
             # Nothing to decide when everything fits and the storehouse cannot be upgraded.
-            fits = sum(p.cart) <= storehouse_room(comps, p)
+            fits = sum(p.cart) <= storehouse_room(comps, p) and all(
+                p.cart[v] == 0 or v in comps.storehouse_accepts for v in range(6)
+            )
             if fits and (p.upgraded or p.cash < comps.upgrade_cost):
                 state = set_player(pop(state), top.seat, evolve(p, cart=NO_VEG, storehouse=vplus(p.storehouse, p.cart)))
                 continue

@@ -4,8 +4,8 @@ Setup follows the rulebook: each player gets 10 Cash, a stocked shop (3 wheat, 2
 2 turnips, 2 cabbages, 1 bean, 1 leek), the storehouse on its 1-vegetable side, the scoring marker
 on space 1 and a field pile of two separately shuffled sets of 3/4/5/6-space fields. The rulebook
 says only "choose a start player": ``start_player`` names the seat, and by default the state's
-random source chooses it. Then, from the start player on, everyone buys wheat, pumpkin or turnip from
-their shop and sows their home field (at most 2 players per vegetable) - these are the first
+random source chooses it. Then, from the start player on, everyone buys wheat, pumpkin or turnip
+from their shop and sows their home field (at most 2 players per vegetable) - these are the first
 decisions of the game. Solo: the imaginary opponent's 2 stalls, 2 regular and 2 casual customers
 are turned up first (other cards turned up are discarded), then the 12-card grid.
 """

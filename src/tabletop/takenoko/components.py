@@ -8,6 +8,7 @@ of any defect. The standard components are loaded once, at import, as :data:`STA
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -111,14 +112,17 @@ class Components:
         bamboo: sections per colour for each printing of the game (``"2011"``, ``"later"``).
         objectives: the 45 objective cards, plot then gardener then panda.
         emperor_points: the value of the Emperor card.
+        data: the checked data files these components were built from (file name -> tables),
+            which is what a saved state carries when its components are not the standard ones.
     """
 
     tiles: tuple[PlotTile, ...]
     improvements: tuple[int, int, int]
     channels: int
-    bamboo: Mapping[str, tuple[int, int, int]] = attrs.field(eq=False)
+    bamboo: Mapping[str, tuple[int, int, int]] = attrs.field(hash=False)
     objectives: tuple[ObjectiveCard, ...]
     emperor_points: int
+    data: Mapping[str, Any] = attrs.field(eq=False, repr=False, hash=False)
     cards: Mapping[str, ObjectiveCard] = attrs.field(init=False, eq=False, repr=False)
     tile_by_code: Mapping[str, PlotTile] = attrs.field(init=False, eq=False, repr=False)
 
@@ -185,15 +189,22 @@ class _Reader:
         return rows
 
 
-def _read(directory: Path, name: str) -> _Reader:
+def _parse(directory: Path, name: str) -> dict[str, Any]:
     path = directory / name
     try:
         with path.open("rb") as handle:
-            return _Reader(name, tomllib.load(handle))
+            return tomllib.load(handle)
     except FileNotFoundError:
         raise InvalidData(f"{name}: no such data file in {directory}") from None
     except tomllib.TOMLDecodeError as err:
         raise InvalidData(f"{name}: not valid TOML: {err}") from None
+
+
+def _reader(data: Mapping[str, Any], name: str) -> _Reader:
+    tables = data.get(name)
+    if not isinstance(tables, dict):
+        raise InvalidData(f"{name}: the data file is missing")
+    return _Reader(name, tables)
 
 
 def _load_tiles(reader: _Reader) -> tuple[PlotTile, ...]:
@@ -285,15 +296,13 @@ def _load_objectives(reader: _Reader) -> tuple[tuple[ObjectiveCard, ...], int]:
         sections = tuple(reader.value("panda", row, colour, int) for colour in COLOURS)
         if any(n < 0 for n in sections) or not any(sections) or copies < 1:
             raise reader.fail("panda", f"{first}.sections", "non-negative sections, some required")
-        prefix, number = first[0], int(first[1:])
+        numbered = re.fullmatch(r"(\D+)(\d+)", first)
+        if copies > 1 and numbered is None:
+            raise reader.fail("panda", f"{first}.id", "identical copies need an id ending in a number to run on")
+        points = _points(reader, "panda", row)
         for k in range(copies):
-            cards.append(
-                PandaObjective(
-                    f"{prefix}{number + k:02d}",
-                    _points(reader, "panda", row),
-                    (sections[0], sections[1], sections[2]),
-                )
-            )
+            cid = first if numbered is None else f"{numbered[1]}{int(numbered[2]) + k:0{len(numbered[2])}d}"
+            cards.append(PandaObjective(cid, points, (sections[0], sections[1], sections[2])))
     ids = [card.id for card in cards]
     for kind in OBJECTIVE_KINDS:
         n = sum(1 for card in cards if card.kind == kind)
@@ -325,6 +334,10 @@ def _connected(cells: tuple[Hex, ...]) -> bool:
     return len(reached) == len(cells)
 
 
+#: The data files of a box, in the order they are read.
+DATA_FILES: tuple[str, ...] = ("plots.toml", "supplies.toml", "objectives.toml")
+
+
 def load_components(path: str | Path | None = None) -> Components:
     """Read and check the component data in ``path`` (a directory; the bundled data if ``None``).
 
@@ -332,10 +345,19 @@ def load_components(path: str | Path | None = None) -> Components:
     :class:`~tabletop.kernel.api.InvalidData` naming the file, table and field of any defect.
     """
     directory = Path(path) if path is not None else DATA_DIR
-    tiles = _load_tiles(_read(directory, "plots.toml"))
-    improvements, channels, bamboo = _load_supplies(_read(directory, "supplies.toml"))
-    objectives, emperor = _load_objectives(_read(directory, "objectives.toml"))
-    return Components(tiles, improvements, channels, bamboo, objectives, emperor)
+    return components_from_data({name: _parse(directory, name) for name in DATA_FILES})
+
+
+def components_from_data(data: Mapping[str, Any]) -> Components:
+    """Check and build the components from the parsed data files (file name -> its tables).
+
+    This is :func:`load_components` once the files are read; a saved state with custom
+    components is read back through it too, so both are checked alike.
+    """
+    tiles = _load_tiles(_reader(data, "plots.toml"))
+    improvements, channels, bamboo = _load_supplies(_reader(data, "supplies.toml"))
+    objectives, emperor = _load_objectives(_reader(data, "objectives.toml"))
+    return Components(tiles, improvements, channels, bamboo, objectives, emperor, dict(data))
 
 
 #: The components of the published game, loaded once.

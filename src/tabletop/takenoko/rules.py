@@ -71,10 +71,12 @@ from tabletop.takenoko.state import (
 
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 _IMPROVEMENT_INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
+_WATERSHED = _IMPROVEMENT_INDEX["watershed"]
 _POND_RING: tuple[Hex, ...] = hexgrid.neighbours(POND)
 _POND_RING_SET = frozenset(_POND_RING)
 _END_TURN = EndTurn()
 _SKIP = SkipWeather()
+_CHOOSE_ACTION = ChooseAction()
 
 # For each cell, the edges towards its E, SE and SW neighbours (each edge of the grid is met
 # once from one of its cells), with, for both ends of the edge, the cell closing that corner
@@ -165,6 +167,16 @@ def _main_moves(state: State) -> tuple[Move, ...]:
             moves.extend(PandaAction(cell) for cell in figure_destinations(state, state.panda))
         else:
             moves.extend(ObjectiveAction(kind) for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True) if deck)
+    moves.extend(free_moves(state))
+    if len(state.turn.actions) >= 2 or not actions:
+        moves.append(_END_TURN)
+    return tuple(moves)
+
+
+def free_moves(state: State) -> list[Move]:
+    """What costs no action and may be done at any time of one's turn, the weather included:
+    place a stored channel, place a stored improvement, complete an objective."""
+    moves: list[Move] = []
     board = state.boards[state.current]
     if board.channels:
         moves.extend(PlaceChannel(e) for e in channel_spots(state))
@@ -174,14 +186,12 @@ def _main_moves(state: State) -> tuple[Move, ...]:
             if count:
                 moves.extend(PlaceImprovement(cell, kind) for cell in spots)
     moves.extend(CompleteObjective(card) for card in completable(state))
-    if len(state.turn.actions) >= 2 or not actions:
-        moves.append(_END_TURN)
-    return tuple(moves)
+    return moves
 
 
 def figure_destinations(state: State, start: Hex) -> tuple[Hex, ...]:
     """Where the gardener or the panda may go from ``start``: straight lines over tiles, no gaps."""
-    return hexgrid.line_destinations(start, state.occupied)
+    return state.garden.destinations(start)
 
 
 def channel_spots(state: State) -> tuple[Edge, ...]:
@@ -253,7 +263,7 @@ def _declare_moves(state: State) -> tuple[Move, ...]:
 
 def _weather_choice_moves(state: State) -> tuple[Move, ...]:
     assert isinstance(state.pending, WeatherChoice)
-    return tuple(ChooseWeather(w) for w in state.pending.choices)
+    return tuple(ChooseWeather(w) for w in state.pending.choices) + tuple(free_moves(state))
 
 
 def rain_spots(state: State) -> tuple[Hex, ...]:
@@ -271,18 +281,19 @@ def rain_spots(state: State) -> tuple[Hex, ...]:
 
 
 def _rain_moves(state: State) -> tuple[Move, ...]:
-    return tuple(RainOn(cell) for cell in rain_spots(state)) + (_SKIP,)
+    return tuple(RainOn(cell) for cell in rain_spots(state)) + tuple(free_moves(state)) + (_SKIP,)
 
 
 def _storm_moves(state: State) -> tuple[Move, ...]:
-    return tuple(StormTo(cell) for cell in state.garden) + (_SKIP,)
+    return tuple(StormTo(cell) for cell in state.garden) + tuple(free_moves(state)) + (_SKIP,)
 
 
 def _clouds_moves(state: State) -> tuple[Move, ...]:
+    free = tuple(free_moves(state)) + (_SKIP,)
     if any(state.reserve_improvements):
         kinds = (k for k, n in zip(IMPROVEMENTS, state.reserve_improvements, strict=True) if n)
-        return tuple(TakeImprovement(kind) for kind in kinds) + (_SKIP,)
-    return tuple(MoveImprovement(source, to) for source, to in improvement_moves(state)) + (_SKIP,)
+        return tuple(TakeImprovement(kind) for kind in kinds) + free
+    return tuple(MoveImprovement(source, to) for source, to in improvement_moves(state)) + free
 
 
 def improvement_moves(state: State) -> tuple[tuple[Hex, Hex], ...]:
@@ -375,10 +386,10 @@ def _why_illegal(state: State, move: Any) -> str:
     asked = {
         ChooseAction: "take an action, place a stored channel or improvement, complete an objective or end the turn",
         Declare: "declare the turn's actions",
-        WeatherChoice: "choose the weather",
-        Rain: "choose the plot the rain grows, or skip",
-        Storm: "choose where the storm sends the panda, or skip",
-        Clouds: "take an improvement from the reserve, or skip",
+        WeatherChoice: "choose the weather (or first make a free move)",
+        Rain: "choose the plot the rain grows, make a free move, or skip",
+        Storm: "choose where the storm sends the panda, make a free move, or skip",
+        Clouds: "take an improvement from the reserve, make a free move, or skip",
         KeepPlot: "choose which drawn plot to keep",
         PlacePlot: "place the kept plot",
     }[type(state.pending)]
@@ -386,13 +397,18 @@ def _why_illegal(state: State, move: Any) -> str:
 
 
 def _settle(state: State) -> State:
-    """End the turn at once when ending it is the only thing left to do (no forced decisions)."""
-    while isinstance(state.pending, ChooseAction):
+    """Resolve at once what leaves nothing to decide (no forced decisions): a turn whose only
+    move left is to end it, a weather effect that can only be declined."""
+    while True:
         moves = state.legal_moves()
-        if len(moves) != 1 or moves[0] is not _END_TURN:
-            break
-        state = end_turn(state, _END_TURN)
-    return state
+        if len(moves) != 1:
+            return state
+        if moves[0] is _END_TURN:
+            state = end_turn(state, _END_TURN)
+        elif moves[0] is _SKIP:
+            state = skip_weather(state, _SKIP)
+        else:
+            return state
 
 
 def _main_phase(state: State, **changes: Any) -> State:
@@ -403,9 +419,9 @@ def _main_phase(state: State, **changes: Any) -> State:
         moves = _declare_moves(declared)
         if len(moves) == 1:
             assert isinstance(moves[0], DeclareActions)
-            return replace(declared, turn=replace(turn, declared=moves[0].actions), pending=ChooseAction())
+            return replace(declared, turn=replace(turn, declared=moves[0].actions), pending=_CHOOSE_ACTION)
         return declared
-    return replace(state, pending=ChooseAction(), **changes)
+    return replace(state, pending=_CHOOSE_ACTION, **changes)
 
 
 def _board(state: State, seat: int, board: Player) -> tuple[Player, ...]:
@@ -482,8 +498,10 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
         return replace(state, pending=WeatherChoice(choices), **changes)
     changes["turn"] = replace(changes.get("turn", state.turn), weather=weather)
     # Only the turn, the seat and the random source change here: the garden and the reserve
-    # that the weather looks at are those of ``state``.
-    if weather == "rain" and rain_spots(state):
+    # that the weather looks at are those of ``state``. A stored channel or watershed placed
+    # first (free moves come at any time) can water a plot for the Rain.
+    board = state.boards[changes.get("current", state.current)]
+    if weather == "rain" and (rain_spots(state) or board.channels or board.improvements[_WATERSHED]):
         return replace(state, pending=Rain(), **changes)
     if weather == "storm" and state.garden:
         return replace(state, pending=Storm(), **changes)
@@ -562,7 +580,7 @@ def skip_weather(state: State, move: SkipWeather) -> State:
 
 def declare_actions(state: State, move: DeclareActions) -> State:
     """Variant: the action tokens are placed before any action is resolved."""
-    return replace(state, turn=replace(state.turn, declared=move.actions), pending=ChooseAction())
+    return replace(state, turn=replace(state.turn, declared=move.actions), pending=_CHOOSE_ACTION)
 
 
 # --- the five actions --------------------------------------------------------------------------
@@ -670,19 +688,21 @@ def draw_objective(state: State, move: ObjectiveAction) -> State:
 
 
 def place_channel(state: State, move: PlaceChannel) -> State:
-    """Place a stored channel; the plots on both sides are irrigated (first shoot if new)."""
-    channels = state.channels | {move.edge}
-    garden = Garden(state.garden)
+    """Place a stored channel; the plots on both sides are irrigated (first shoot if new).
+
+    Like every free move it leaves the decision being asked (an action, or the weather's) open.
+    """
+    watered: dict[Hex, Plot] = {}
     reserve = state.reserve_bamboo
     for cell in move.edge:
-        plot = garden.get(cell)
+        plot = state.garden.get(cell)
         if plot is not None and not plot.irrigated:
-            garden[cell], reserve = _irrigate(state, plot, reserve)
+            watered[cell], reserve = _irrigate(state, plot, reserve)
     board = state.boards[state.current]
-    return _main_phase(
+    return replace(
         state,
-        channels=channels,
-        garden=garden,
+        channels=state.channels | {move.edge},
+        garden=state.garden.updated(watered) if watered else state.garden,
         reserve_bamboo=reserve,
         boards=_board(state, state.current, replace(board, channels=board.channels - 1)),
     )
@@ -696,7 +716,7 @@ def place_improvement(state: State, move: PlaceImprovement) -> State:
     if move.improvement == "watershed":
         plot, reserve = _irrigate(state, plot, reserve)
     board = state.boards[state.current]
-    return _main_phase(
+    return replace(
         state,
         garden=state.garden.with_plot(move.at, plot),
         reserve_bamboo=reserve,

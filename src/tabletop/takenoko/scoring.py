@@ -83,9 +83,7 @@ def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
         return state.garden.pattern_met(card)
     if isinstance(card, GardenerObjective):
         options = state.options
-        return gardener_pattern_met(
-            state.garden, card, state.gardener if options.gardener_on_plot else None, options.exact_height
-        )
+        return state.garden.gardener_met(card, state.gardener if options.gardener_on_plot else None, options.exact_height)
     held = state.boards[seat].bamboo
     need = card.sections
     return held[0] >= need[0] and held[1] >= need[1] and held[2] >= need[2]

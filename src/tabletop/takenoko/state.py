@@ -11,15 +11,23 @@ and objectives never search the channel network.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, TypeAlias, TypeVar, cast
 
 import attrs
 
 from tabletop.kernel import serial
-from tabletop.kernel.hexgrid import Edge, Hex
+from tabletop.kernel.api import InvalidData, InvalidRecord
+from tabletop.kernel.hexgrid import Edge, Hex, line_destinations
 from tabletop.kernel.rng import Rng
-from tabletop.takenoko.components import STANDARD, Components, PlotObjective
+from tabletop.takenoko.components import (
+    STANDARD,
+    Components,
+    GardenerObjective,
+    PlotObjective,
+    components_from_data,
+)
 from tabletop.takenoko.moves import Move
 
 _T = TypeVar("_T")
@@ -251,12 +259,16 @@ class Garden(dict[Hex, Plot]):
 
     A garden is never changed once built: the rules build a new one for every change and
     share it between all the states it belongs to. That is what makes the facts derived from
-    it (:meth:`occupied`, :meth:`pattern_met`) safe to compute once and keep here.
+    it safe to compute once and keep here: where the figures can walk (:meth:`occupied`,
+    :meth:`destinations`), which plot objectives it shows (:meth:`pattern_met`) and which
+    gardener objectives (:meth:`gardener_met`).
     """
 
-    __slots__ = ("_occupied", "_patterns")
+    __slots__ = ("_occupied", "_lines", "_patterns", "_gardener")
     _occupied: frozenset[Hex]
+    _lines: dict[Hex, tuple[Hex, ...]]
     _patterns: dict[str, bool]
+    _gardener: dict[tuple[str, Hex | None, bool], bool]
 
     def occupied(self) -> frozenset[Hex]:
         """Every cell holding a tile, the pond included (where the figures may walk)."""
@@ -266,6 +278,17 @@ class Garden(dict[Hex, Plot]):
             self._occupied = frozenset(self).union((POND,))
             return self._occupied
 
+    def destinations(self, start: Hex) -> tuple[Hex, ...]:
+        """Where a figure on ``start`` may go: straight lines over tiles, no gaps (see hexgrid)."""
+        try:
+            lines = self._lines
+        except AttributeError:
+            lines = self._lines = {}
+        found = lines.get(start)
+        if found is None:
+            found = lines[start] = line_destinations(start, self.occupied())
+        return found
+
     def pattern_met(self, card: PlotObjective) -> bool:
         """Whether the garden shows the plot objective ``card`` (see :mod:`scoring`)."""
         try:
@@ -274,7 +297,19 @@ class Garden(dict[Hex, Plot]):
             known = self._patterns = {}
         met = known.get(card.id)
         if met is None:
-            met = known[card.id] = bool(_scoring.plot_pattern_met(self, card))
+            met = known[card.id] = _scoring.plot_pattern_met(self, card)
+        return met
+
+    def gardener_met(self, card: GardenerObjective, gardener: Hex | None, exact: bool) -> bool:
+        """Whether the garden shows the gardener objective ``card`` (see :mod:`scoring`)."""
+        try:
+            known = self._gardener
+        except AttributeError:
+            known = self._gardener = {}
+        key = (card.id, gardener, exact)
+        met = known.get(key)
+        if met is None:
+            met = known[key] = _scoring.gardener_pattern_met(self, card, gardener, exact)
         return met
 
     def with_plot(self, cell: Hex, plot: Plot) -> Garden:
@@ -284,20 +319,23 @@ class Garden(dict[Hex, Plot]):
     def updated(self, changes: Mapping[Hex, Plot]) -> Garden:
         """A new garden with the plots of ``changes`` put in (or replacing those) on their cells.
 
-        When only bamboo and improvements change, the derived facts still hold (plot patterns
-        depend on the cells, colours and irrigation alone) and the new garden shares them.
+        The new garden shares the derived facts that still hold: the walks while no plot is
+        added, the plot patterns while no plot is added and no irrigation changes (they depend
+        on the cells, colours and irrigation alone). Gardener objectives look at the bamboo,
+        so they are always found afresh.
         """
         garden = Garden(self)
         garden.update(changes)
+        same_water = True
         for cell, plot in changes.items():
             old = self.get(cell)
-            if old is None or old.irrigated != plot.irrigated:
+            if old is None:
                 return garden
-        try:
-            garden._occupied = self._occupied
-            garden._patterns = self._patterns
-        except AttributeError:
-            pass
+            same_water = same_water and old.irrigated == plot.irrigated
+        for name in ("_occupied", "_lines") + (("_patterns",) if same_water else ()):
+            known = getattr(self, name, None)
+            if known is not None:
+                setattr(garden, name, known)
         return garden
 
 
@@ -325,8 +363,7 @@ class State:
         pending: the decision being asked.
         emperor: the seat that triggered the end and holds the Emperor, if any.
         history: the moves applied since the start.
-        components: the component data (not serialized: a state read back from JSON uses the
-            standard components).
+        components: the component data (saved in the JSON only when not the standard data).
     """
 
     players: int
@@ -389,7 +426,10 @@ class State:
         return _view.view(self, seat)
 
     def to_json(self) -> str:
-        return serial.dumps(CONVERTER, self)
+        """The full state as JSON; the component data goes with it when it is not the standard."""
+        data = CONVERTER.unstructure(self)
+        data["components"] = None if self.components == STANDARD else self.components.data
+        return json.dumps(data, separators=(",", ":"))
 
     def __repr__(self) -> str:
         asking = type(self.pending).__name__
@@ -439,8 +479,30 @@ CONVERTER = _make_converter()
 
 
 def from_json(text: str) -> State:
-    """The state written by :meth:`State.to_json`; bad input raises ``InvalidRecord`` naming the field."""
-    return serial.loads(CONVERTER, text, State)
+    """The state written by :meth:`State.to_json`; bad input raises ``InvalidRecord`` naming the field.
+
+    Custom component data saved with the state is checked as :func:`load_components` checks
+    the data files.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InvalidRecord(f"not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecord("a Takenoko state must be a JSON object")
+    if "components" not in data:
+        raise InvalidRecord("invalid State: required field missing @ state.components")
+    custom = data.pop("components")
+    state = serial.structure(CONVERTER, data, State)
+    if custom is None:
+        return state
+    if not isinstance(custom, dict):
+        raise InvalidRecord("field 'components' must be null or the component data files")
+    try:
+        components = components_from_data(custom)
+    except InvalidData as err:
+        raise InvalidRecord(f"field 'components': {err}") from None
+    return attrs.evolve(state, components=components)
 
 
 from tabletop.takenoko import render as _render  # noqa: E402  (the rules need State first)
