@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tabletop.loyang import new_game
 from tabletop.loyang.state import ACTION, DUE, ActionsPending, replace
 
 from .helpers import card, cart, cash, empty_cart, game, give, legal, on_top, play, scenario, stack, veg

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.loyang import invariants, new_game
+from tabletop.loyang import invariants
 from tabletop.loyang import rules
 from tabletop.loyang.components import PRIVATE_BASE
 from tabletop.loyang.state import (

@@ -3,7 +3,7 @@ order of the Action phase (3 players, 4-player partners), end after 9 rounds."""
 
 from __future__ import annotations
 
-from tabletop.loyang import invariants, new_game
+from tabletop.loyang import invariants
 from tabletop.loyang import rules
 from tabletop.loyang.state import ACTION, CARD, HARVEST, CashPending, Field, replace
 

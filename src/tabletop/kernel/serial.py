@@ -59,6 +59,17 @@ def loads(converter: cattrs.Converter, text: str, cls: type[T]) -> T:
     return structure(converter, data, cls)
 
 
+def parse_object(text: str, what: str) -> dict[str, Any]:
+    """The JSON object in ``text``; invalid JSON or another JSON value raises :class:`InvalidRecord`."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InvalidRecord(f"not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecord(f"{what} must be a JSON object")
+    return data
+
+
 def structure(converter: cattrs.Converter, data: Any, cls: type[T]) -> T:
     """Structure already parsed JSON ``data`` as ``cls``, with the errors of :func:`loads`."""
     try:

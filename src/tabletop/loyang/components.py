@@ -12,7 +12,6 @@ customers, helpers, in that order) and private fields ``100..107``. States store
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import attrs
 
 from tabletop.kernel.api import InvalidData
+from tabletop.kernel.datafile import read_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 #: The six vegetables, in the order of every per-vegetable tuple.
@@ -208,17 +208,6 @@ def _veg(names: tuple[str, ...], where: str, key: str, value: Any) -> int:
     return names.index(value)
 
 
-def _read(path: Path, name: str) -> Mapping[str, Any]:
-    file = path / name
-    try:
-        with file.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise InvalidData(f"{name}: file not found in {path}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidData(f"{name}: not valid TOML: {err}") from None
-
-
 def _field(names: tuple[str, ...], where: str, row: Any, in_set: bool = False) -> FieldCard:
     """A field card: code, spaces, the vegetables it accepts and (private fields) its set."""
     return FieldCard(
@@ -237,7 +226,7 @@ def _by_code(row: tuple[str, Any]) -> str:
 def load_components(path: str | Path | None = None) -> Components:
     """Read and check the component data in ``path`` (default: the package's ``data`` folder)."""
     folder = Path(path) if path is not None else DATA_DIR
-    board = _read(folder, "board.toml")
+    board = read_toml(folder, "board.toml")
     veg_rows = _get(_table(board, "board.toml", "vegetables"), "board.toml [vegetables]", "rows", list)
     vegetables = []
     for i, row in enumerate(veg_rows):
@@ -285,7 +274,7 @@ def load_components(path: str | Path | None = None) -> Components:
     # The solo grid has 4 rows.
     rows = _ints(rounds_t, rw, "solo_rows", 4)
 
-    fields = _read(folder, "fields.toml")
+    fields = read_toml(folder, "fields.toml")
     hw = "fields.toml [home]"
     home = _field(names, hw, _table(fields, "fields.toml", "home"))
     if home.spaces != 9:
@@ -311,7 +300,7 @@ def load_components(path: str | Path | None = None) -> Components:
     cards: list[ActionCard] = []
     for f in commons:
         cards.append(ActionCard(len(cards), FIELD, f.code, field=f))
-    stall_rows = _rows(_read(folder, "stalls.toml"), "stalls.toml", ("certain", "chosen"), "stalls")
+    stall_rows = _rows(read_toml(folder, "stalls.toml"), "stalls.toml", ("certain", "chosen"), "stalls")
     if len(stall_rows) != 14:
         raise InvalidData("stalls.toml field 'stalls': there are 14 market stalls")
     for where, row in stall_rows:
@@ -324,7 +313,7 @@ def load_components(path: str | Path | None = None) -> Components:
                 raise InvalidData(f"{where} field 'slots': each slot is [vegetable, bowls] with 1 or 2 bowls")
             slots_.append((_veg(names, where, "slots", pair[0]), pair[1]))
         cards.append(ActionCard(len(cards), STALL, _get(row, where, "code", str), slots=tuple(slots_)))
-    cust = _read(folder, "customers.toml")
+    cust = read_toml(folder, "customers.toml")
     regular_rows = _rows(cust, "customers.toml", ("regular_certain", "regular_chosen"), "customers")
     if len(regular_rows) != 14:
         raise InvalidData("customers.toml field 'customers': there are 14 regular customers")
@@ -352,7 +341,7 @@ def load_components(path: str | Path | None = None) -> Components:
         code = _get(row, where, "code", str)
         price = _get(row, where, "price", int)
         cards.append(ActionCard(len(cards), CASUAL, code, wants=tuple(sorted(wants)), price=price))
-    helpers_d = _read(folder, "helpers.toml")
+    helpers_d = read_toml(folder, "helpers.toml")
     lanterns = set(map(str, _get(_table(helpers_d, "helpers.toml", "lanterns"), "helpers.toml [lanterns]", "codes", list)))
     kinds: dict[str, int] = {}
     for i, row in enumerate(_get(_table(helpers_d, "helpers.toml", "names"), "helpers.toml [names]", "helpers", list)):

@@ -16,10 +16,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from tabletop.kernel.api import InvalidRecord, check_players
 from tabletop.kernel.rng import Rng
+from tabletop.kernel import serial
 from tabletop.kernel.serial import make_converter
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import rules
@@ -156,8 +158,15 @@ _CONVERTER = make_converter([Pending, Move])
 _UNSTRUCTURE = make_dict_unstructure_fn(
     LoyangState, _CONVERTER, comps=override(omit=True), _moves=override(omit=True)
 )
-_STRUCTURE = make_dict_structure_fn(
-    LoyangState, _CONVERTER, _cattrs_forbid_extra_keys=True, comps=override(omit=True), _moves=override(omit=True)
+_CONVERTER.register_structure_hook(
+    LoyangState,
+    make_dict_structure_fn(
+        LoyangState,
+        _CONVERTER,
+        _cattrs_forbid_extra_keys=True,
+        comps=override(omit=True),
+        _moves=override(omit=True),
+    ),
 )
 
 
@@ -170,32 +179,13 @@ def to_json(state: LoyangState) -> str:
 
 def from_json(text: str) -> LoyangState:
     """Read a state written by :func:`to_json`; bad input raises ``InvalidRecord`` naming the field."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InvalidRecord(f"not valid JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise InvalidRecord("a Loyang state must be a JSON object")
-    data = dict(data)
+    data = serial.parse_object(text, "a Loyang state")
     custom = data.pop("components", None)
-    try:
-        state: LoyangState = _STRUCTURE(data, LoyangState)
-        comps = STANDARD if custom is None else _CONVERTER.structure(custom, Components)
-    except Exception as err:  # cattrs reports every defect as an exception group
-        import cattrs
-
-        if isinstance(err, cattrs.BaseValidationError):
-            detail = "; ".join(cattrs.transform_error(err, path="state"))
-        else:
-            detail = str(err)
-        raise InvalidRecord(f"invalid Loyang state: {detail}") from None
+    state = serial.structure(_CONVERTER, data, LoyangState)
+    comps = STANDARD if custom is None else serial.structure(_CONVERTER, custom, Components)
     if state.n not in (1, 2, 3, 4) or len(state.seats) != state.n + (1 if state.n == 1 else 0):
         raise InvalidRecord("field 'n'/'seats': 1-4 players, plus the solo opponent")
-    if comps is STANDARD:
-        return state
-    import attrs
-
-    return attrs.evolve(state, comps=comps)
+    return state if comps is STANDARD else attrs.evolve(state, comps=comps)
 
 
 def scenario(
