@@ -245,7 +245,8 @@ def _subsistence_farmer_moves(state: State, turn: ActionsPending, p: Player, car
 def _tenant_farmer_moves(state: State, turn: ActionsPending, p: Player, card: int, out: list[Any]) -> None:
     if not p.pile:
         return
-    choices = tuple(dict.fromkeys(p.pile))
+    # Sorted, so that the moves do not give away the hidden order of the pile.
+    choices = tuple(sorted(set(p.pile)))
     if p.cash >= 3:
         out.extend(_use(card, "take", c) for c in choices)
     for pos, f in enumerate(p.fields):

@@ -1,0 +1,116 @@
+"""The API contract of DESIGN.md, checked the same way for every registered game.
+
+Each game has its own, deeper property tests; these make sure no game drifts from the contract
+that agents, ``tabletop.play`` and the CLI rely on.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop.kernel.api import IllegalMove, InvalidRecord
+from tabletop.kernel.record import Record, record_of
+from tabletop.kernel.rng import Rng
+
+GAME_COUNTS = [
+    (name, players)
+    for name, game in sorted(tabletop.GAMES.items())
+    for players in range(game.min_players, game.max_players + 1)
+]
+
+
+def _random_states(name: str, players: int, seed: int):
+    """Every state of one random playout, the first included."""
+    chooser = random.Random(seed)
+    state = tabletop.new_game(name, players=players, seed=seed)
+    yield state
+    while not state.is_over:
+        state = state.apply(chooser.choice(state.legal_moves()))
+        yield state
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
+@settings(max_examples=3)
+@given(seed=st.integers(0, 2**40))
+def test_every_state_keeps_the_contract(name: str, players: int, seed: int) -> None:
+    game = tabletop.GAMES[name]
+    last = None
+    for step, state in enumerate(_random_states(name, players, seed)):
+        assert state.players == players
+        assert len(state.scores()) == players
+        assert state.is_over == (state.to_move is None)
+        assert bool(state.legal_moves()) != state.is_over
+        assert len(state.history) == step
+        if not state.is_over:
+            assert state.winners() == ()
+        assert game.invariants(state) == []
+        if step % 17 == 0 or state.is_over:
+            assert game.from_json(state.to_json()) == state
+        last = state
+    assert last is not None and last.is_over
+    assert game.replay(record_of(game, last, seed)) == last
+    assert game.replay(record_of(game, last, seed).to_json()) == last
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
+def test_notation_names_each_legal_move_once_and_parses_back(name: str, players: int) -> None:
+    game = tabletop.GAMES[name]
+    for step, state in enumerate(_random_states(name, players, seed=players)):
+        if state.is_over or step % 5:
+            continue
+        moves = state.legal_moves()
+        texts = [str(m) for m in moves]
+        assert len(set(texts)) == len(texts), f"two legal moves share a notation: {texts}"
+        for move in moves:
+            assert game.parse_move(state, str(move)) == move
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
+def test_foreign_and_unlisted_moves_are_refused_and_change_nothing(name: str, players: int) -> None:
+    game = tabletop.GAMES[name]
+    state = tabletop.new_game(name, players=players, seed=11)
+    before = state.to_json()
+    for bad in (object(), "not a move", None):
+        with pytest.raises(IllegalMove):
+            state.apply(bad)
+    with pytest.raises(IllegalMove):
+        game.parse_move(state, "no such move at all")
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
+def test_views_mask_chance_and_determinize_back_to_the_same_view(name: str, players: int) -> None:
+    game = tabletop.GAMES[name]
+    assert game.determinize is not None
+    for step, state in enumerate(_random_states(name, players, seed=3 + players)):
+        if state.is_over or step % 11:
+            continue
+        seat = state.to_move
+        assert seat is not None
+        seen = state.view(seat)
+        assert seen.to_move == seat
+        assert seen.legal_moves() == state.legal_moves()
+        sample = game.determinize(seen, Rng.from_seed(step))
+        assert sample.view(seat) == seen
+        assert sample.legal_moves() == state.legal_moves()
+
+
+@pytest.mark.parametrize("name", sorted(tabletop.GAMES))
+def test_a_record_of_another_game_is_refused(name: str) -> None:
+    other = next(n for n in tabletop.GAMES if n != name)
+    record = Record(game=other, players=2, seed=1)
+    with pytest.raises(InvalidRecord, match="game"):
+        tabletop.GAMES[name].replay(record)
+
+
+@pytest.mark.parametrize("name", sorted(tabletop.GAMES))
+def test_corrupt_state_json_raises_invalid_record(name: str) -> None:
+    game = tabletop.GAMES[name]
+    for text in ("", "[]", "{}", '{"players": "two"}'):
+        with pytest.raises(InvalidRecord):
+            game.from_json(text)
