@@ -154,6 +154,16 @@ def _saved(**change):
         ({k: v for k, v in _saved().items() if k != "components"}, "components"),
         (_saved(components=7), "components"),
         (_saved(components={"plots.toml": {}}), "components"),
+        (_saved(players="2"), "players"),
+        (_saved(turn_number=2.5), "turn_number"),
+        (_saved(current=5), "current"),
+        (_saved(emperor=-1), "emperor"),
+        (_saved(reserve_channels=21), "channels not conserved"),
+        (_saved(reserve_improvements=[4, 3, 3]), "watershed tokens not conserved"),
+        (_saved(channels=[[[1, 0], [3, 0]]]), "channels"),
+        (_saved(gardener=[5, 5]), "the gardener stands on the empty cell"),
+        (_saved(tile_pile=["G"] * 27), "plot tiles not conserved"),
+        (_saved(turn={"weather": "hail", "actions": [], "declared": None}), "weather 'hail'"),
     ],
     ids=lambda x: x if isinstance(x, str) else None,
 )
@@ -180,3 +190,36 @@ def test_custom_components_are_saved_with_the_state():
     assert back == state and back.components == custom and back.components != STANDARD
     assert back.components.emperor_points == 3
     assert json.loads(new_game(2, seed=3).to_json())["components"] is None
+
+
+@pytest.mark.parametrize(
+    "actions, weather, move, reason",
+    [
+        (("irrigation",), "", moves.IrrigationAction(), "the irrigation action was taken already"),
+        (("irrigation", "panda"), "sun", moves.IrrigationAction(), "was taken already"),
+        (("irrigation", "panda", "plot"), "sun", moves.ObjectiveAction("panda"), "the turn's 3 actions are taken"),
+        ((), "", moves.GardenerAction((3, 0)), "straight line"),
+        ((), "", moves.PlaceChannel(((1, -1), (1, 0))), "no stored channel"),
+        ((), "", moves.CompleteObjective("A01"), "conditions are met"),
+        ((), "", moves.EndTurn(), "two actions come first"),
+        ((), "", moves.PlaceImprovement(E, "enclosure"), "no improvement and"),
+    ],
+    ids=lambda x: str(x) if not isinstance(x, tuple) else None,
+)
+def test_illegal_move_says_why(actions, weather, move, reason):
+    state = scenario({E: "G", NE: "G"}, actions=actions, weather=weather)
+    with pytest.raises(IllegalMove, match=reason):
+        state.apply(move)
+
+
+def test_drawing_from_an_empty_objective_deck_says_why():
+    state = attrs.evolve(scenario({}), decks=((), ("G01",), ()))
+    with pytest.raises(IllegalMove, match="no plot objective left"):
+        state.apply(moves.ObjectiveAction("plot"))
+
+
+def test_saved_state_with_an_unknown_card_is_refused():
+    data = _saved()
+    data["decks"][0][0] = "P99"
+    with pytest.raises(InvalidRecord, match="unknown objective cards P99"):
+        GAME.from_json(json.dumps(data))

@@ -338,3 +338,11 @@ def test_plots_returned_under_the_pile_come_back_in_the_chosen_order():
 def test_irrigation_channel_kept_for_a_later_turn():
     state = play(scenario({E: "G", NE: "G"}), "irrigation", "panda 1,0", "end")
     assert state.current == 1 and state.boards[0].channels == 1 and not state.channels
+
+
+def test_full_hand_must_complete_an_objective_before_drawing_again():
+    hand = ("A01", "P02", "G01", "G02", "P05")
+    state = scenario({E: "G"}, hands=[hand, ()], stocks=[{"green": 2}, {}])
+    assert not starting(state, "objective")
+    state = play(state, "complete A01")
+    assert starting(state, "objective") == {"objective plot", "objective gardener", "objective panda"}

@@ -100,3 +100,16 @@ def test_no_winners_until_the_game_is_over():
 def test_objectives_in_hand_score_nothing():
     state = scenario({}, hands=[("G13", "P12"), ()], completed=[("A01",), ()])
     assert state.scores() == (3, 0)
+
+
+def test_emperor_stays_with_the_first_player_to_trigger_the_end():
+    trigger = tuple(f"P{i:02d}" for i in range(1, 10))
+    state = scenario(
+        {E: "G"},
+        current=1,
+        hands=[(), ("A01",)],
+        completed=[trigger, tuple(f"G{i:02d}" for i in range(1, 9))],
+        stocks=[{}, {"green": 2}],
+    )
+    state = play(attrs.evolve(state, emperor=0), "complete A01")
+    assert len(state.boards[1].completed) == 9 and state.emperor == 0

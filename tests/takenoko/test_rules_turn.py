@@ -236,8 +236,7 @@ def test_weather_that_can_only_be_declined_is_declined_at_once():
 
 
 def test_stored_improvement_placed_before_the_rain():
-    state = scenario({E: "G"}, stocks=[{"fertilizer": 1}, {}])
-    state = attrs.evolve(state, garden=state.garden.with_plot(E, attrs.evolve(state.garden[E], bamboo=0)))
+    state = scenario({E: "G"}, stocks=[{"fertilizer": 1}, {}])  # irrigated, its bamboo eaten to nothing
     state = play(rules.apply_weather(state, "rain"), "improve 1,0 fertilizer", "rain 1,0")
     assert state.garden[E].bamboo == 2
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 from tabletop.kernel.rng import MaskedRandomness, Rng
-from tabletop.takenoko import ObjectiveAction, PlotAction, determinize, invariants, new_game, render
+from tabletop.takenoko import GAME, ObjectiveAction, PlotAction, determinize, invariants, new_game, render
 from tabletop.takenoko.state import HIDDEN_TILE, KeepPlot
 
 from tabletop.takenoko.setup import scenario
 
-from .helpers import stack
+from .helpers import play, stack
 
 
 def _midgame(seed=3, n=3, steps=150):
@@ -34,7 +35,10 @@ def test_view_hides_other_hands_deck_orders_and_the_random_source():
         assert view.boards[seat].completed == state.boards[seat].completed
     assert all(c.endswith("?") for deck in view.decks for c in deck)
     assert [len(d) for d in view.decks] == [len(d) for d in state.decks]
-    assert set(view.tile_pile) <= {HIDDEN_TILE}
+    unknown = len(state.tile_pile) - len(state.returned_by)
+    for i, code in enumerate(view.tile_pile):
+        mine = i >= unknown and state.returned_by[i - unknown] == 0
+        assert code == (state.tile_pile[i] if mine else HIDDEN_TILE)
     assert view.rng.masked
     assert view.garden == state.garden and view.channels == state.channels
     assert invariants(view) == []
@@ -87,3 +91,21 @@ def test_render_shows_garden_and_players():
     state = _midgame()
     text = render(state)
     assert "~~" in text and "seat 0" in text and str(state) == text
+
+
+def test_view_shows_a_seat_the_plots_it_put_back_under_the_pile():
+    state = play(stack(scenario({}), "YF", "G", "P"), "plot", "keep G under P YF")
+    assert state.view(0).tile_pile[-2:] == ("P", "YF")
+    assert state.view(1).tile_pile[-2:] == (HIDDEN_TILE, HIDDEN_TILE)
+    assert set(state.view(0).tile_pile[:-2]) == {HIDDEN_TILE}
+    full = determinize(state.view(0), Rng.from_seed(1))
+    assert full.tile_pile[-2:] == ("P", "YF") and invariants(full) == []
+
+
+def test_plots_put_back_are_forgotten_once_drawn_again():
+    state = attrs.evolve(scenario({}, weather="wind"), tile_pile=("YF", "G", "P", "Y"))
+    for text in ("plot", "keep G under P YF", "place 1,0"):
+        state = state.apply(GAME.parse_move(state, text))
+    assert state.tile_pile == ("Y", "P", "YF") and state.returned_by == (0, 0)
+    state = state.apply(GAME.parse_move(state, "plot"))
+    assert state.returned_by == ()

@@ -8,8 +8,8 @@ of any defect. The standard components are loaded once, at import, as :data:`STA
 
 from __future__ import annotations
 
+import copy
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -18,6 +18,7 @@ import attrs
 
 from tabletop.kernel import hexgrid
 from tabletop.kernel.api import InvalidData
+from tabletop.kernel.datafile import read_toml
 from tabletop.kernel.hexgrid import Hex
 
 #: Bamboo and plot colours, in the order used by every per-colour tuple.
@@ -189,17 +190,6 @@ class _Reader:
         return rows
 
 
-def _parse(directory: Path, name: str) -> dict[str, Any]:
-    path = directory / name
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise InvalidData(f"{name}: no such data file in {directory}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise InvalidData(f"{name}: not valid TOML: {err}") from None
-
-
 def _reader(data: Mapping[str, Any], name: str) -> _Reader:
     tables = data.get(name)
     if not isinstance(tables, dict):
@@ -259,7 +249,7 @@ def _load_objectives(reader: _Reader) -> tuple[tuple[ObjectiveCard, ...], int]:
         colours = tuple(reader.value("plot", row, "colours", list))
         try:
             cells = tuple((int(c[0]), int(c[1])) for c in raw_cells if len(c) == 2)
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, KeyError):
             raise reader.fail("plot", f"{cid}.cells", "cells are [q, r] pairs") from None
         if len(cells) != len(raw_cells) or len(cells) != len(colours) or len(cells) not in (3, 4):
             raise reader.fail("plot", f"{cid}.cells", "3 or 4 [q, r] cells, one colour each")
@@ -345,7 +335,7 @@ def load_components(path: str | Path | None = None) -> Components:
     :class:`~tabletop.kernel.api.InvalidData` naming the file, table and field of any defect.
     """
     directory = Path(path) if path is not None else DATA_DIR
-    return components_from_data({name: _parse(directory, name) for name in DATA_FILES})
+    return components_from_data({name: read_toml(directory, name) for name in DATA_FILES})
 
 
 def components_from_data(data: Mapping[str, Any]) -> Components:
@@ -357,7 +347,8 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     tiles = _load_tiles(_reader(data, "plots.toml"))
     improvements, channels, bamboo = _load_supplies(_reader(data, "supplies.toml"))
     objectives, emperor = _load_objectives(_reader(data, "objectives.toml"))
-    return Components(tiles, improvements, channels, bamboo, objectives, emperor, dict(data))
+    # A deep copy: the caller's dictionaries may change later, these components must not.
+    return Components(tiles, improvements, channels, bamboo, objectives, emperor, copy.deepcopy(dict(data)))
 
 
 #: The components of the published game, loaded once.

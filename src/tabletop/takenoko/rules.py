@@ -2,10 +2,14 @@
 
 A turn is: the weather (from each player's second turn on), then actions. The player takes two
 different actions among Plot, Irrigation, Gardener, Panda and Objective (two identical ones
-under the Wind, a third different one under the Sun), and during the action phase may place
-stored channels and improvements and complete objectives for free. :func:`legal_moves` lists
-the moves for the decision in ``state.pending``; :func:`apply` checks a move against that list
-and dispatches it to the function named after the rule it plays.
+under the Wind, a third different one under the Sun). At any time of the turn (while the
+weather's effect is being decided too, and after the last action) the player may place stored
+channels and improvements and complete objectives for free (:func:`free_moves`); the turn
+ends when the player says so, or by itself once nothing is left to do. Before the die is
+rolled there is nothing a free move could do that it cannot do just after, so the roll comes
+first. :func:`legal_moves` lists the moves for the decision in ``state.pending``;
+:func:`apply` checks a move against that list and dispatches it to the function named after
+the rule it plays.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from tabletop.takenoko.moves import (
 from tabletop.takenoko.state import (
     ACTIONS,
     HAND_LIMIT,
+    HIDDEN_CARD,
     HIDDEN_TILE,
     MAX_HEIGHT,
     OBJECTIVES_TO_END,
@@ -70,8 +75,8 @@ from tabletop.takenoko.state import (
 )
 
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+_HIDDEN_CARDS = frozenset(HIDDEN_CARD.values())
 _IMPROVEMENT_INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
-_WATERSHED = _IMPROVEMENT_INDEX["watershed"]
 _POND_RING: tuple[Hex, ...] = hexgrid.neighbours(POND)
 _POND_RING_SET = frozenset(_POND_RING)
 _END_TURN = EndTurn()
@@ -285,6 +290,7 @@ def _rain_moves(state: State) -> tuple[Move, ...]:
 
 
 def _storm_moves(state: State) -> tuple[Move, ...]:
+    # "The plot of their choice": the pond is no plot (nothing grows there for the panda to eat).
     return tuple(StormTo(cell) for cell in state.garden) + tuple(free_moves(state)) + (_SKIP,)
 
 
@@ -393,7 +399,47 @@ def _why_illegal(state: State, move: Any) -> str:
         KeepPlot: "choose which drawn plot to keep",
         PlacePlot: "place the kept plot",
     }[type(state.pending)]
-    return f"'{move}' is not legal here: seat {state.current} must {asked}"
+    reason = _reason(state, move)
+    return f"'{move}' is not legal here: {reason + '; ' if reason else ''}seat {state.current} must {asked}"
+
+
+_ACTION_OF: dict[type, str] = {
+    PlotAction: "plot",
+    IrrigationAction: "irrigation",
+    GardenerAction: "gardener",
+    PandaAction: "panda",
+    ObjectiveAction: "objective",
+}
+
+
+def _reason(state: State, move: Any) -> str:
+    """Why a move is refused, when a sentence can say more than what is being asked."""
+    pending = state.pending
+    action = _ACTION_OF.get(type(move))
+    if isinstance(pending, ChooseAction) and action is not None:
+        turn = state.turn
+        if len(turn.actions) >= turn.allowance:
+            return f"the turn's {turn.allowance} actions are taken"
+        if action in turn.actions and turn.weather != "wind":
+            return f"the {action} action was taken already (two different actions, unless the Wind blows)"
+        if action not in open_actions(state):
+            return f"the {action} action is not possible now"
+        if isinstance(move, ObjectiveAction):
+            return f"there is no {move.deck} objective left to draw"
+        return "figures move in a straight line over tiles, at least one step, never across a gap"
+    if isinstance(pending, ChooseAction) and isinstance(move, EndTurn):
+        return "the turn's two actions come first"
+    if not isinstance(pending, (ChooseAction, WeatherChoice, Rain, Storm, Clouds)):
+        return ""
+    if isinstance(move, PlaceChannel):
+        if not state.boards[state.current].channels:
+            return "there is no stored channel to place"
+        return "a channel goes between two plots, touching a corner of the pond or a channel, never along the pond"
+    if isinstance(move, PlaceImprovement):
+        return "a stored improvement goes on a plot with no improvement and (by default) no bamboo"
+    if isinstance(move, CompleteObjective):
+        return "only an objective in hand whose conditions are met can be completed"
+    return ""
 
 
 def _settle(state: State) -> State:
@@ -498,11 +544,13 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
         return replace(state, pending=WeatherChoice(choices), **changes)
     changes["turn"] = replace(changes.get("turn", state.turn), weather=weather)
     # Only the turn, the seat and the random source change here: the garden and the reserve
-    # that the weather looks at are those of ``state``. A stored channel or watershed placed
-    # first (free moves come at any time) can water a plot for the Rain.
-    board = state.boards[changes.get("current", state.current)]
-    if weather == "rain" and (rain_spots(state) or board.channels or board.improvements[_WATERSHED]):
-        return replace(state, pending=Rain(), **changes)
+    # that the weather looks at are those of ``state``.
+    if weather == "rain":
+        rain_state = replace(state, pending=Rain(), **changes)
+        # A free move made first (a stored channel, a watershed, a panda card returning
+        # sections to a short supply) may give the Rain a plot to grow.
+        if rain_spots(state) or free_moves(rain_state):
+            return rain_state
     if weather == "storm" and state.garden:
         return replace(state, pending=Storm(), **changes)
     if weather == "clouds":
@@ -591,7 +639,9 @@ def draw_plots(state: State, move: PlotAction) -> State:
     drawn, pile = state.tile_pile[:3], state.tile_pile[3:]
     if HIDDEN_TILE in drawn:
         raise MaskedRandomness("this state is a view: the plot pile is hidden (determinize it first)")
-    state = replace(state, tile_pile=pile, turn=_took(state, "plot"))
+    # Tiles put back under the pile earlier come up again once the pile runs down to them.
+    returned = state.returned_by[max(0, len(state.returned_by) - len(pile)) :]
+    state = replace(state, tile_pile=pile, returned_by=returned, turn=_took(state, "plot"))
     choices = keep_choices(drawn)
     if len(choices) == 1:
         only = choices[0]
@@ -602,7 +652,12 @@ def draw_plots(state: State, move: PlotAction) -> State:
 
 def keep_plot(state: State, move: KeepTile) -> State:
     """Plot: keep one tile; the others go under the pile, face down, in the chosen order."""
-    return replace(state, tile_pile=state.tile_pile + move.under, pending=PlacePlot(move.keep))
+    return replace(
+        state,
+        tile_pile=state.tile_pile + move.under,
+        returned_by=state.returned_by + (state.current,) * len(move.under),
+        pending=PlacePlot(move.keep),
+    )
 
 
 def place_plot(state: State, move: PlaceTile) -> State:
@@ -783,6 +838,17 @@ _APPLY: dict[type, Callable[[State, Any], State]] = {
 # Invariants
 
 
+def _seat_problems(state: State) -> list[str]:
+    players = state.players
+    if not 2 <= players <= 4 or len(state.boards) != players:
+        return [f"field 'players'/'boards': {players} players with {len(state.boards)} boards"]
+    seats = {"current": state.current, "start_player": state.start_player}
+    if state.emperor is not None:
+        seats["emperor"] = state.emperor
+    seats.update((f"returned_by[{i}]", seat) for i, seat in enumerate(state.returned_by))
+    return [f"field {name!r}: {seat} is no seat of {players}" for name, seat in seats.items() if not 0 <= seat < players]
+
+
 def bamboo_box(components: Components, options: Options) -> tuple[int, int, int]:
     """The sections in the box for the chosen supply (the 2011 printing when unlimited)."""
     printing = "2011" if options.bamboo_supply == "unlimited" else options.bamboo_supply
@@ -797,9 +863,12 @@ def invariants(state: State) -> list[str]:
     channels conserved (at most 20), each between two plots and connected to the pond;
     improvement tokens 3/3/3 conserved; hands at most 5; objective cards and plot tiles
     conserved; every plot placed next to the pond or to two earlier plots; figures on tiles;
-    the Emperor with the trigger; a live game has moves.
+    the Emperor with the trigger; the turn's weather and actions; a live game has moves.
+    The seats come first: when they are wrong, nothing else can be read.
     """
-    problems: list[str] = []
+    problems = _seat_problems(state)
+    if problems:
+        return problems
     parts, options, garden = state.components, state.options, state.garden
     boards = state.boards
 
@@ -818,6 +887,8 @@ def invariants(state: State) -> list[str]:
             problems.append("a player holds a negative number of sections")
 
     for cell, plot in garden.items():
+        if plot.improvement and plot.improvement not in _IMPROVEMENT_INDEX:
+            problems.append(f"plot {cell} carries an unknown improvement {plot.improvement!r}")
         if not 0 <= plot.bamboo <= MAX_HEIGHT:
             problems.append(f"plot {cell} holds {plot.bamboo} sections")
         if plot.bamboo and not plot.sprouted and options.rain_needs_irrigation:
@@ -862,10 +933,15 @@ def invariants(state: State) -> list[str]:
     known = [c for c in every if c in cards]
     if len(every) != len(cards) or len(set(known)) != len(known):
         problems.append("objective cards not conserved")
+    strange = sorted({c for c in every if c not in cards and c not in _HIDDEN_CARDS})
+    if strange:
+        problems.append(f"unknown objective cards {', '.join(strange)}")
     for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True):
         if any(c in cards and cards[c].kind != kind for c in deck):
             problems.append(f"a foreign card is in the {kind} deck")
 
+    if len(state.returned_by) > len(state.tile_pile):
+        problems.append("the record of who put plots back does not fit the pile")
     tiles = Counter(plot.tile for plot in garden.values())
     tiles.update(state.tile_pile)
     if isinstance(state.pending, KeepPlot):
@@ -890,6 +966,16 @@ def invariants(state: State) -> list[str]:
             problems.append(f"the {name} stands on the empty cell {cell}")
     if state.emperor is not None and len(boards[state.emperor].completed) < OBJECTIVES_TO_END[state.players]:
         problems.append("the Emperor went to a player who did not trigger the end")
-    if not state.is_over and not state.legal_moves():
+    turn = state.turn
+    if turn.weather not in WEATHER_FACES + ("",) or turn.weather == "?":
+        problems.append(f"the turn's weather {turn.weather!r} is no weather")
+    if any(a not in ACTIONS for a in turn.actions + (turn.declared or ())):
+        problems.append(f"the turn's actions {turn.actions} are not all actions")
+    elif turn.declared is not None and Counter(turn.actions) - Counter(turn.declared):
+        problems.append("the turn took actions it did not declare")
+    if isinstance(state.pending, WeatherChoice) and not set(state.pending.choices) <= set(WEATHER_FACES[:5]):
+        problems.append(f"the weather to choose from, {state.pending.choices}, is not all weather")
+    # Legal moves are only worth asking for in an otherwise sound position.
+    if not problems and not state.is_over and not state.legal_moves():
         problems.append("the game is not over but there is no legal move")
     return problems

@@ -12,14 +12,15 @@ and objectives never search the channel network.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import operator
+from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias, TypeVar, cast
 
 import attrs
 
 from tabletop.kernel import serial
 from tabletop.kernel.api import InvalidData, InvalidRecord
-from tabletop.kernel.hexgrid import Edge, Hex, line_destinations
+from tabletop.kernel.hexgrid import Edge, Hex, edge, line_destinations
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import (
     STANDARD,
@@ -31,19 +32,25 @@ from tabletop.takenoko.components import (
 from tabletop.takenoko.moves import Move
 
 _T = TypeVar("_T")
-_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+_INIT_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
 
 
 def replace(instance: _T, **changes: Any) -> _T:
-    """``attrs.evolve`` for the hot paths: a copy of a frozen attrs instance with some fields changed."""
+    """``attrs.evolve`` for the hot paths: a copy of a frozen attrs instance with some fields changed.
+
+    It reads every field at once and passes them by position, which ``attrs.evolve`` does not.
+    """
     cls = type(instance)
-    names = _INIT_FIELDS.get(cls)
-    if names is None:
-        names = _INIT_FIELDS[cls] = tuple(a.name for a in attrs.fields(cast(Any, cls)) if a.init)
-    for name in names:
-        if name not in changes:
-            changes[name] = getattr(instance, name)
-    return cls(**changes)
+    known = _INIT_FIELDS.get(cls)
+    if known is None:
+        names = tuple(a.name for a in attrs.fields(cast(Any, cls)) if a.init)
+        read = operator.attrgetter(*names) if len(names) > 1 else lambda obj: (getattr(obj, names[0]),)
+        known = _INIT_FIELDS[cls] = (read, {name: i for i, name in enumerate(names)})
+    read, position = known
+    values = list(read(instance))
+    for name, value in changes.items():
+        values[position[name]] = value
+    return cls(*values)
 
 
 #: The pond tile sits at the centre of the garden.
@@ -69,6 +76,16 @@ HIDDEN_TILE = "?"
 
 #: The placeholder for a hidden objective card of each deck in a view.
 HIDDEN_CARD: Mapping[str, str] = {"plot": "P?", "gardener": "G?", "panda": "A?"}
+
+
+def _one_of(*allowed: str) -> Callable[[Any, Any, str], None]:
+    """An attrs validator: the value must be one of ``allowed``."""
+
+    def check(instance: Any, attribute: Any, value: str) -> None:
+        if value not in allowed:
+            raise ValueError(f"{attribute.name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+
+    return check
 
 
 @attrs.frozen
@@ -108,27 +125,19 @@ class Options:
 
     weather: bool = True
     gardener_on_plot: bool = False
-    clouds_when_empty: str = attrs.field(default="other_weather")
+    clouds_when_empty: str = attrs.field(
+        default="other_weather", validator=_one_of("other_weather", "move_improvement")
+    )
     rain_needs_irrigation: bool = True
     improvement_on_bamboo: bool = False
     fertilizer_first_shoot: bool = True
     improvement_before_shoot: bool = True
     exact_height: bool = True
-    bamboo_supply: str = attrs.field(default="unlimited")
+    bamboo_supply: str = attrs.field(default="unlimited", validator=_one_of("unlimited", "2011", "later"))
     declare_actions: bool = False
     redraw_satisfied: bool = False
     channel_on_pond_border: bool = False
     max_rounds: int = 100
-
-    @clouds_when_empty.validator
-    def _check_clouds(self, attribute: Any, value: str) -> None:
-        if value not in ("other_weather", "move_improvement"):
-            raise ValueError(f"clouds_when_empty must be 'other_weather' or 'move_improvement', not {value!r}")
-
-    @bamboo_supply.validator
-    def _check_supply(self, attribute: Any, value: str) -> None:
-        if value not in ("unlimited", "2011", "later"):
-            raise ValueError(f"bamboo_supply must be 'unlimited', '2011' or 'later', not {value!r}")
 
 
 #: The documented options and their defaults.
@@ -351,6 +360,9 @@ class State:
         channels: the edges holding an irrigation channel.
         gardener / panda: the cells the two figures stand on.
         tile_pile: the plot draw pile, top first (tile codes).
+        returned_by: who put back the tiles at the bottom of the pile, aligned with its
+            bottom (``returned_by[-1]`` returned ``tile_pile[-1]``): each seat knows the tiles
+            it put back, and where, until they are drawn again.
         decks: the plot, gardener and panda objective decks, top first (card ids).
         reserve_channels / reserve_improvements / reserve_bamboo: the shared reserve
             (bamboo per colour; with the ``"unlimited"`` supply it may go below zero, other
@@ -385,6 +397,7 @@ class State:
     turn: Turn
     pending: Pending
     emperor: int | None = None
+    returned_by: tuple[int, ...] = ()
     history: tuple[Move, ...] = ()
     components: Components = attrs.field(default=STANDARD, eq=False)
     _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False)
@@ -439,8 +452,22 @@ class State:
         return _render.render(self)
 
 
+def _exactly(kind: type) -> Callable[[Any, Any], Any]:
+    """A structure hook that takes only values of ``kind`` itself (cattrs would turn ``"3"``
+    into 3, ``2.5`` into 2 and anything into a string)."""
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, not {value!r}")
+        return value
+
+    return structure
+
+
 def _make_converter() -> Any:
     converter = serial.make_converter([Move, Pending])
+    for kind in (int, str, bool):
+        converter.register_structure_hook(kind, _exactly(kind))
 
     def unstructure_garden(garden: Garden) -> list[Any]:
         return [[cell[0], cell[1], converter.unstructure(plot)] for cell, plot in garden.items()]
@@ -463,6 +490,17 @@ def _make_converter() -> Any:
         lambda t: t == frozenset[Edge], lambda edges: [[list(a), list(b)] for a, b in sorted(edges)]
     )
     converter.register_structure_hook_func(lambda t: t == Garden, structure_garden)
+
+    def structure_edge(data: Any, _: Any) -> Edge:
+        if not isinstance(data, list) or len(data) != 2:
+            raise ValueError(f"edge {data!r} is not two cells")
+        a: Hex = converter.structure(data[0], tuple[int, int])
+        b: Hex = converter.structure(data[1], tuple[int, int])
+        if (a, b) != edge(a, b):  # raises unless adjacent
+            raise ValueError(f"edge {data!r} is not written with its smaller cell first")
+        return (a, b)
+
+    converter.register_structure_hook_func(lambda t: t == Edge, structure_edge)
     from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
     converter.register_unstructure_hook(
@@ -482,27 +520,26 @@ def from_json(text: str) -> State:
     """The state written by :meth:`State.to_json`; bad input raises ``InvalidRecord`` naming the field.
 
     Custom component data saved with the state is checked as :func:`load_components` checks
-    the data files.
+    the data files, and the position must keep the invariants (:func:`rules.invariants`).
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InvalidRecord(f"not valid JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise InvalidRecord("a Takenoko state must be a JSON object")
+    data = serial.parse_object(text, "a Takenoko state")
     if "components" not in data:
         raise InvalidRecord("invalid State: required field missing @ state.components")
     custom = data.pop("components")
     state = serial.structure(CONVERTER, data, State)
-    if custom is None:
-        return state
-    if not isinstance(custom, dict):
-        raise InvalidRecord("field 'components' must be null or the component data files")
-    try:
-        components = components_from_data(custom)
-    except InvalidData as err:
-        raise InvalidRecord(f"field 'components': {err}") from None
-    return attrs.evolve(state, components=components)
+    if custom is not None:
+        if not isinstance(custom, dict):
+            raise InvalidRecord("field 'components' must be null or the component data files")
+        try:
+            state = attrs.evolve(state, components=components_from_data(custom))
+        except InvalidData as err:
+            raise InvalidRecord(f"field 'components': {err}") from None
+    # Well-typed fields can still describe an impossible position (a tenth improvement token,
+    # a plot far from the garden, a seat that does not exist): the invariants name what is wrong.
+    problems = _rules.invariants(state)
+    if problems:
+        raise InvalidRecord("the saved state is not a sound Takenoko position: " + "; ".join(problems))
+    return state
 
 
 from tabletop.takenoko import render as _render  # noqa: E402  (the rules need State first)

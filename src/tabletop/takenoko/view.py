@@ -1,9 +1,10 @@
 """What one seat may see, and full positions sampled to agree with it.
 
 A view hides the other players' hands (their card backs still show which deck each came
-from), the order and content of the plot pile and of the objective decks, the plots another
-player drew and has not placed yet, the order in which anyone put plots back under the pile,
-and the random source. :func:`determinize` deals the unseen cards and tiles at random back into
+from), the order and content of the plot pile (but for the plots the seat itself put back
+under it) and of the objective decks, the plots another player drew and has not placed yet,
+the order in which anyone put plots back under the pile (in the history), and the random
+source. :func:`determinize` deals the unseen cards and tiles at random back into
 those places, which is what information-set search needs.
 """
 
@@ -43,9 +44,18 @@ def view(state: State, seat: int) -> State:
         rng=state.rng.mask(),
         boards=boards,
         decks=(decks[0], decks[1], decks[2]),
-        tile_pile=tuple(HIDDEN_TILE for _ in state.tile_pile),
+        tile_pile=_pile_seen_by(state, seat),
         pending=pending,
         history=tuple(_redact(move) for move in state.history),
+    )
+
+
+def _pile_seen_by(state: State, seat: int) -> tuple[str, ...]:
+    """The plot pile as ``seat`` knows it: only the tiles it put back under the pile itself."""
+    pile = state.tile_pile
+    unknown = len(pile) - len(state.returned_by)
+    return tuple(HIDDEN_TILE for _ in range(unknown)) + tuple(
+        code if who == seat else HIDDEN_TILE for code, who in zip(pile[unknown:], state.returned_by, strict=True)
     )
 
 
