@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import tabletop
 from tabletop.agents import AGENTS, Agent, GreedyAgent, ISMCTSAgent, RandomAgent, make_agent
 from tabletop.kernel.api import Game, State
 from tabletop.kernel.rng import Rng
@@ -130,3 +131,73 @@ def test_mcts_rejects_bad_settings_and_finished_games() -> None:
     finished = play_game(TOY, make_agents(["random", "random"], 1, TOY), 1).state
     with pytest.raises(ValueError, match="over"):
         _mcts(1).choose(finished)
+
+
+def test_greedy_looks_ahead_on_a_determinization_of_its_view() -> None:
+    samples: list[State] = []
+
+    def spying(view: State, rng: Rng) -> State:
+        assert view == state.view(state.to_move or 0)
+        assert TOY.determinize is not None
+        samples.append(TOY.determinize(view, rng))
+        return samples[-1]
+
+    state = TOY.new_game(3, seed=2)
+    agent = GreedyAgent(1, game=attrs.evolve(TOY, determinize=spying))
+    for _ in range(6):
+        if state.is_over:
+            break
+        move = agent.choose(state)
+        assert move in state.legal_moves()
+        state = state.apply(move)
+    assert samples  # every decision with a choice went through determinize
+
+
+def test_the_greedy_agent_of_the_registry_plays_fair() -> None:
+    agent = make_agent("greedy", 1, TOY)
+    assert isinstance(agent, GreedyAgent) and agent.game is TOY
+
+
+@attrs.frozen
+class _Stall:
+    """Seat 0 is behind; "stall" costs a point and postpones the end, "end" ends the game."""
+
+    points: int = 0
+    over: bool = False
+
+    players = 2
+    history: tuple[str, ...] = ()
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_moves(self) -> tuple[str, ...]:
+        return ("stall", "end")
+
+    def apply(self, move: str) -> _Stall:
+        if move == "end":
+            return attrs.evolve(self, over=True)
+        return attrs.evolve(self, points=self.points - 1)
+
+    def scores(self) -> tuple[int, int]:
+        return (self.points, 10)
+
+    def winners(self) -> tuple[int, ...]:
+        return (1,)
+
+
+def test_greedy_does_not_stall_to_put_off_a_loss() -> None:
+    # In Loyang a player behind could take loans for ever rather than end the game in a loss.
+    assert GreedyAgent(1).choose(_Stall()) == "end"  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_greedy_finishes_games_of_loyang(players: int) -> None:
+    result = play_game("loyang", make_agents(["greedy"] * players, 3, "loyang"), 3)
+    assert result.state.is_over

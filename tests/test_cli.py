@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 import tabletop
 from tabletop.cli import main
+from tabletop.play import play_game
 from toy.game import TOY
 
 
@@ -121,7 +126,15 @@ def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "cannot read" in capsys.readouterr().err
 
 
-def test_simulate_in_two_workers(capsys: pytest.CaptureFixture[str]) -> None:
+def _terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the captured stderr look like a terminal, where the progress bar is drawn."""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+
+
+def test_simulate_in_two_workers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _terminal(monkeypatch)
     argv = ["simulate", "toy", "-n", "30", "--agents", "greedy,random,random", "--workers", "2"]
     assert main([*argv, "--seed", "1", "--option", "target=15"]) == 0
     captured = capsys.readouterr()
@@ -130,7 +143,8 @@ def test_simulate_in_two_workers(capsys: pytest.CaptureFixture[str]) -> None:
     assert "decisions per game" in captured.out
 
 
-def test_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+def test_tournament(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    _terminal(monkeypatch)
     argv = ["tournament", "toy", "-n", "3", "--agents", "greedy,random", "--seed", "2"]
     assert main(argv) == 0
     captured = capsys.readouterr()
@@ -156,6 +170,12 @@ def test_bench(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "toy", "-n", "0"], "at least 1"),
         (["bench", "toy", "--players", "1"], "2-4 players"),
         (["tournament", "toy", "--agents", "human,random"], "bots only"),
+        (["play", "toy", "--option", "target=high"], "option 'target' takes a whole number, not 'high'"),
+        (["simulate", "toy", "--option", "target=1.5"], "takes a whole number"),
+        (["tournament", "toy", "--agents", "random,random", "--option", "copies=x"], "copies"),
+        (["bench", "toy", "--option", "target=x"], "takes a whole number"),
+        (["options", "chess"], "unknown game 'chess'"),
+        (["play", "toy", "--agents", "random", "--save", "/no/such/dir/g.json"], "no folder"),
     ],
 )
 def test_usage_errors_are_clear(
@@ -164,6 +184,114 @@ def test_usage_errors_are_clear(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+    assert err.count("\n") == 1  # one line
+
+
+_FLAGGED = attrs.evolve(TOY, name="flagged", options={"target": 12, "fast": False, "mode": "a"})
+
+
+def _flagged_new_game(players: int, seed: int | None = None, **options: Any) -> Any:
+    """The toy game with a flag and a text option, which must arrive typed."""
+    assert isinstance(options.pop("fast", False), bool)
+    assert isinstance(options.pop("mode", "a"), str)
+    return TOY.new_game(players, seed=seed, **options)
+
+
+@pytest.mark.parametrize(
+    ("value", "ok"),
+    [("true", True), ("False", True), ("yes", True), ("0", True), ("maybe", False), ("2", False)],
+)
+def test_a_flag_option_takes_true_or_false(
+    value: str, ok: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = attrs.evolve(_FLAGGED, new_game=_flagged_new_game)
+    monkeypatch.setitem(tabletop.GAMES, "flagged", game)
+    argv = ["play", "flagged", "--agents", "random", "--seed", "1", "--quiet"]
+    status = main([*argv, "--option", f"fast={value}", "--option", "mode=2011"])
+    captured = capsys.readouterr()
+    if ok:
+        assert status == 0
+    else:
+        assert status == 2
+        assert f"option 'fast' takes true or false, not {value!r}" in captured.err
+        assert captured.out == ""  # checked before anything is played or printed
+
+
+def test_options_are_checked_by_the_game_before_the_game_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refusing(players: int, seed: int | None = None, **options: Any) -> Any:
+        if options.get("target", 12) > 50:
+            raise ValueError("the target is at most 50")
+        return TOY.new_game(players, seed=seed, **options)
+
+    monkeypatch.setitem(tabletop.GAMES, "toy", attrs.evolve(TOY, new_game=refusing))
+    assert main(["play", "toy", "--agents", "random", "--option", "target=99"]) == 2
+    captured = capsys.readouterr()
+    assert "the target is at most 50" in captured.err and captured.out == ""
+
+
+def test_options_lists_a_games_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["options", "toy"]) == 0
+    out = capsys.readouterr().out
+    assert "target" in out and "12" in out and "a whole number" in out
+    assert main(["list", "--options"]) == 0
+    out = capsys.readouterr().out
+    assert "copies" in out and "toy" in out
+
+
+@pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
+def test_options_of_the_registered_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["options", "loyang"]) == 0
+    out = capsys.readouterr().out
+    assert "introductory" in out and "true or false" in out and "pydoc tabletop.loyang" in out
+    assert main(["play", "loyang", "--agents", "random", "--option", "introductory=maybe"]) == 2
+    assert "takes true or false, not 'maybe'" in capsys.readouterr().err
+
+
+def test_replay_of_a_record_with_a_badly_typed_option(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    record = {"game": "toy", "players": 2, "seed": 1, "moves": [], "options": {"target": "x"}}
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "option 'target' takes a whole number" in err and "Traceback" not in err
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "toy", "-n", "3", "--agents", "random,random", "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "" and "win rate" in captured.out
+
+
+@pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
+def test_one_player_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["play", "loyang", "--agents", "random", "--players", "1", "--seed", "1", "--quiet"])
+    assert "1 player (random)" in capsys.readouterr().out
+
+
+def test_a_human_may_type_notation_in_any_case_and_ask_for_the_moves(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _typing(monkeypatch, ["?", "DRAW", "QUIT"])
+    assert main(["play", "toy", "--agents", "human,random", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("  1. ") >= 2  # listed, then listed again on "?"
+    assert "seat 1 (random):" in out  # "DRAW" was played
+    assert "game abandoned (quit)" in out
+
+
+def test_a_stalling_game_is_stopped_with_a_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("tabletop.cli.play_game", functools.partial(play_game, max_decisions=3))
+    assert main(["play", "toy", "--agents", "random", "--seed", "1", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "has not ended after 3 decisions" in err and "Traceback" not in err
 
 
 def test_bad_arguments_exit_2_and_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:

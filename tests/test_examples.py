@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import runpy
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -36,34 +37,61 @@ def test_example_runs_on_the_toy_game(
     assert expected[script] in out
 
 
-@pytest.mark.skipif("takenoko" not in tabletop.GAMES, reason="Takenoko is not registered yet")
+@pytest.mark.parametrize("game", ["takenoko", "loyang"])
 @pytest.mark.parametrize(
-    ("script", "args"),
+    ("script", "games", "expected"),
     [
-        ("play_and_print.py", []),
-        ("custom_bot.py", ["takenoko", "4"]),
-        ("simulation.py", ["takenoko", "8"]),
+        ("play_and_print.py", "1", "decisions"),
+        ("custom_bot.py", "4", "against random on"),
+        ("simulation.py", "8", "greedy wins"),
     ],
 )
-def test_example_runs_on_takenoko(script: str, args: list[str]) -> None:
+def test_example_runs_on_the_registered_games(
+    game: str, script: str, games: str, expected: str
+) -> None:
+    if game not in tabletop.GAMES:
+        pytest.skip(f"{game} is not registered")
     done = subprocess.run(
-        [sys.executable, str(EXAMPLES / script), *args],
+        [sys.executable, str(EXAMPLES / script), game, games],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout
+    assert expected in done.stdout
 
 
 README = EXAMPLES.parent / "README.md"
 
 
 def _readme_python() -> str:
+    """Every Python snippet of the README, in order, as one script."""
     text = README.read_text()
-    start = text.index("```python\n") + len("```python\n")
-    return text[start : text.index("```", start)]
+    snippets = []
+    start = text.find("```python\n")
+    while start >= 0:
+        start += len("```python\n")
+        snippets.append(text[start : text.index("```", start)])
+        start = text.find("```python\n", start)
+    return "\n".join(snippets)
+
+
+def test_the_readme_has_the_api_tour_and_a_bot() -> None:
+    code = _readme_python()
+    assert "tabletop.simulate(" in code and "class FirstScorer" in code
+
+
+def test_every_command_line_of_the_readme_parses() -> None:
+    from tabletop.cli import _parser
+
+    text = README.read_text()
+    block = text[text.index("## Command line") :]
+    block = block[block.index("```sh\n") + 6 : block.index("```", block.index("```sh\n") + 6)]
+    lines = [line for line in block.splitlines() if line.startswith("tabletop ")]
+    assert len(lines) >= 7
+    for line in lines:
+        _parser().parse_args(shlex.split(line)[1:])  # exits on a bad command line
 
 
 def test_the_readme_starts_with_the_two_commands() -> None:
@@ -87,10 +115,12 @@ def test_the_readme_api_tour_runs_on_the_toy_game(
     assert "win rate" in capsys.readouterr().out
 
 
-@pytest.mark.skipif("takenoko" not in tabletop.GAMES, reason="Takenoko is not registered yet")
-def test_the_readme_api_tour_runs_on_takenoko() -> None:
+@pytest.mark.parametrize("game", ["takenoko", "loyang"])
+def test_the_readme_api_tour_runs_on_the_registered_games(game: str) -> None:
+    if game not in tabletop.GAMES:
+        pytest.skip(f"{game} is not registered")
     done = subprocess.run(
-        [sys.executable, "-c", _readme_python()],
+        [sys.executable, "-c", _readme_python().replace('"takenoko"', f'"{game}"')],
         capture_output=True,
         text=True,
         timeout=300,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
+import attrs
 import pytest
 
 import tabletop
@@ -13,7 +14,9 @@ from tabletop.bench import bench
 from tabletop.kernel.api import State
 from tabletop.kernel.record import Record
 from tabletop.play import (
+    GameStalled,
     agent_seed,
+    check_options,
     game_seeds,
     make_agents,
     play_game,
@@ -207,3 +210,46 @@ def test_tournament_of_two_equal_agents_is_symmetric() -> None:
     result = tournament(TOY, ["random", "random"], 10, seed=1)
     assert len(result.seatings) == 1
     assert result.agent_win_rates == {"random": pytest.approx(0.5)}
+
+
+def test_a_game_that_does_not_end_is_stopped() -> None:
+    agents = make_agents(["random", "random"], 1, TOY)
+    with pytest.raises(GameStalled, match="has not ended after 5 decisions") as stalled:
+        play_game(TOY, agents, 1, max_decisions=5)
+    assert stalled.value.state is not None and len(stalled.value.state.history) == 5
+    assert play_game(TOY, agents, 1, max_decisions=None).state.is_over
+
+
+@pytest.mark.parametrize("value", ["12", 12.0, True, None])
+def test_options_of_the_wrong_type_are_refused_everywhere(value: Any) -> None:
+    if value is None:  # an option without a default is the game's to check
+        game = attrs.evolve(TOY, options={**TOY.options, "target": None})
+        check_options(game, {"target": "anything"})
+        return
+    with pytest.raises(ValueError, match="option 'target' takes a whole number"):
+        check_options(TOY, {"target": value})
+    with pytest.raises(ValueError, match="takes a whole number"):
+        play_game(TOY, make_agents(["random", "random"], 1, TOY), 1, target=value)
+    with pytest.raises(ValueError, match="takes a whole number"):
+        simulate(TOY, 2, ["random", "random"], target=value)
+    with pytest.raises(ValueError, match="takes a whole number"):
+        bench(TOY, games=1, target=value)
+    with pytest.raises(ValueError, match="takes a whole number"):
+        tabletop.new_game("toy", 2, target=value)
+
+
+@pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
+def test_a_flag_of_a_registered_game_must_be_true_or_false() -> None:
+    with pytest.raises(ValueError, match="'introductory' takes true or false, not 'maybe'"):
+        tabletop.new_game("loyang", 2, introductory="maybe")
+
+
+def test_a_negative_simulation_seed_is_accepted() -> None:
+    seeds = game_seeds(-5, 3)
+    assert seeds == game_seeds(2**64 - 5, 3) and len(set(seeds)) == 3
+    assert simulate(TOY, 2, ["random", "random"], seed=-5).games == 2
+
+
+def test_a_tournament_of_equal_agents_has_one_seating() -> None:
+    result = tournament(TOY, ["random", "random"], 2, seed=1)
+    assert "2 games in 1 seating," in result.format()

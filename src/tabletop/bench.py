@@ -17,7 +17,7 @@ import attrs
 
 from tabletop.agents import RandomAgent
 from tabletop.kernel.api import Game
-from tabletop.play import agent_seed, resolve_game
+from tabletop.play import agent_seed, check_options, resolve_game
 
 #: Players in a benchmark game when none are asked for (clamped to what the game supports).
 DEFAULT_PLAYERS = 3
@@ -74,9 +74,10 @@ def bench(
     out is abandoned: its decisions count, the game does not. Game ``i`` is seeded with
     ``seed + i``, so two runs play the same games.
 
-    Raises ``ValueError`` for an unknown game or a bad budget.
+    Raises ``ValueError`` for an unknown game, a bad option or a bad budget.
     """
     resolved = resolve_game(game)
+    check_options(resolved, options)
     if players is None:
         players = min(max(DEFAULT_PLAYERS, resolved.min_players), resolved.max_players)
     if games is not None and seconds is not None:

@@ -2,17 +2,21 @@
 
 ::
 
-    tabletop list
+    tabletop list [--options]
+    tabletop options loyang
     tabletop play takenoko --players 3 --agents human,random,greedy --seed 1 [--save game.json]
     tabletop simulate takenoko -n 1000 --agents greedy,random,random --workers 2
     tabletop tournament takenoko -n 50 --agents mcts,greedy,random --workers 2
     tabletop replay game.json
     tabletop bench takenoko --seconds 10
 
-Every command accepts ``--option key=value`` (repeatable) for the game's options; values are
-read as JSON when they parse (``3``, ``true``, ``"x"``) and as plain text otherwise. Errors the
-user can fix (unknown game, wrong number of agents, unreadable record) are printed on stderr
-without a traceback, with exit status 2.
+Every command that starts games accepts ``--option key=value`` (repeatable) for the game's
+options (``tabletop options GAME`` lists them). A value is read as the type of the option's
+default: ``true``/``false`` (also ``yes``/``no``, ``on``/``off``, ``1``/``0``) for a flag, a
+whole number for a number, the text as typed for a text option, and JSON when it parses (plain
+text otherwise) for an option without a default. Errors the user can fix (unknown game, agent
+or option, a bad option value, wrong number of agents or players, unreadable record) are
+printed on stderr as one line without a traceback, with exit status 2.
 """
 
 from __future__ import annotations
@@ -27,10 +31,18 @@ from typing import Any, TextIO
 
 import tabletop
 from tabletop.agents import AGENTS, Agent, make_agent
-from tabletop.bench import bench
-from tabletop.kernel.api import Game, IllegalMove, InvalidRecord, State
+from tabletop.bench import DEFAULT_PLAYERS, bench
+from tabletop.kernel.api import Game, IllegalMove, State
 from tabletop.kernel.record import Record, record_of, replay
-from tabletop.play import agent_seed, play_game, resolve_game, simulate, tournament
+from tabletop.play import (
+    GameStalled,
+    agent_seed,
+    check_options,
+    play_game,
+    resolve_game,
+    simulate,
+    tournament,
+)
 
 #: Exit status for errors in what the user asked (as argparse uses for bad arguments).
 USAGE_ERROR = 2
@@ -51,8 +63,9 @@ class Abandoned(Exception):
 class HumanAgent:
     """A person at the terminal: sees their view of the position and types a move.
 
-    The move is typed as its number in the printed list or as its notation. Anything else gets
-    a message and another try; ``quit`` (or the end of input) abandons the game.
+    The move is typed as its number in the printed list or as its notation (in any case).
+    ``?`` lists the moves again; anything else gets a message and another try; ``quit`` (or
+    the end of input) abandons the game.
     """
 
     name = "human"
@@ -77,8 +90,12 @@ class HumanAgent:
                 text = input(f"seat {self.seat}> ").strip()
             except EOFError:
                 raise Abandoned("input ended", state) from None
-            if text in ("quit", "q"):
+            if text.lower() in ("quit", "q"):
                 raise Abandoned("quit", state)
+            if text.lower() in ("?", "help", "moves"):
+                for number, move in enumerate(moves, 1):
+                    print(f"  {number:>3}. {move}", file=out)
+                continue
             if text.isdigit():
                 number = int(text)
                 if 1 <= number <= len(moves):
@@ -88,7 +105,15 @@ class HumanAgent:
             try:
                 return self.game.parse_move(state, text)
             except IllegalMove as err:
-                print(f"{err}. Type a number from 1 to {len(moves)}, a move, or quit.", file=out)
+                # Notation typed in another case ("Plot" for "plot") is still that move.
+                same = [m for m in moves if str(m).lower() == " ".join(text.lower().split())]
+                if len(same) == 1:
+                    return same[0]
+                print(
+                    f"{err}. Type a number from 1 to {len(moves)}, a move, ? to list the "
+                    "moves again, or quit.",
+                    file=out,
+                )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -104,6 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, ValueError) as err:
         print(f"tabletop {args.command}: error: {err}", file=sys.stderr)
         return USAGE_ERROR
+    except GameStalled as err:
+        print(f"tabletop {args.command}: error: {err}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
@@ -123,7 +151,14 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     listing = commands.add_parser("list", help="list the games")
+    listing.add_argument(
+        "--options", action="store_true", help="also list each game's options and defaults"
+    )
     listing.set_defaults(run=_list)
+
+    opts = commands.add_parser("options", help="list a game's options (for --option KEY=VALUE)")
+    opts.add_argument("game")
+    opts.set_defaults(run=_list_options)
 
     agents = ", ".join(["human", *AGENTS])
     bots = ", ".join(AGENTS)
@@ -189,7 +224,7 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a game option (repeatable)",
+        help="a game option (repeatable); 'tabletop options GAME' lists them",
     )
 
 
@@ -202,11 +237,76 @@ def _options(pairs: list[str], game: Game) -> dict[str, Any]:
         if game.options and key not in game.options:
             known = ", ".join(f"{k} (default {v!r})" for k, v in game.options.items())
             raise UsageError(f"{game.name} has no option {key!r}; its options: {known}")
-        try:
-            options[key] = json.loads(text)
-        except json.JSONDecodeError:
-            options[key] = text
+        options[key] = _option_value(game, key, text)
+    try:
+        check_options(game, options)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
     return options
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def _option_value(game: Game, key: str, text: str) -> Any:
+    """``text`` read as the type of the option's default (see the module's docstring)."""
+    default = game.options.get(key)
+    if isinstance(default, bool):
+        if text.lower() in _TRUE:
+            return True
+        if text.lower() in _FALSE:
+            return False
+        raise UsageError(f"{game.name} option {key!r} takes true or false, not {text!r}")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise UsageError(
+                f"{game.name} option {key!r} takes a whole number, not {text!r}"
+            ) from None
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            raise UsageError(f"{game.name} option {key!r} takes a number, not {text!r}") from None
+    if isinstance(default, str):
+        return text
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _start_options(game: Game, players: int, pairs: list[str]) -> dict[str, Any]:
+    """The options of ``pairs``, checked by starting a game with them (before any is played)."""
+    options = _options(pairs, game)
+    try:
+        game.new_game(players, seed=0, **options)
+    except (ValueError, TypeError) as err:
+        raise UsageError(str(err)) from None
+    return options
+
+
+def _describe(default: Any) -> str:
+    if isinstance(default, bool):
+        return f"{str(default).lower():<15} true or false"
+    if isinstance(default, int):
+        return f"{default!s:<15} a whole number"
+    if isinstance(default, float):
+        return f"{default!s:<15} a number"
+    if isinstance(default, str):
+        return f"{default:<15} text"
+    if default is None:
+        return f"{'(none)':<15} any value; JSON when it parses"
+    return f"{default!r:<15}"
+
+
+def _option_lines(game: Game) -> list[str]:
+    if not game.options:
+        return ["  (no options)"]
+    width = max(len(key) for key in game.options)
+    return [f"  {key:<{width}}  {_describe(value)}".rstrip() for key, value in game.options.items()]
 
 
 def _agent_specs(text: str, players: int | None, game: Game) -> list[str]:
@@ -243,6 +343,19 @@ def _list(args: argparse.Namespace) -> int:
         print("no games are registered")
     for name, game in sorted(tabletop.GAMES.items()):
         print(f"{name:<20} {game.title} ({game.min_players}-{game.max_players} players)")
+        if args.options:
+            print("\n".join(_option_lines(game)))
+    return 0
+
+
+def _list_options(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    print(f"{game.name} options (--option KEY=VALUE), with their defaults:")
+    print("\n".join(_option_lines(game)))
+    module = getattr(game.new_game, "__module__", None) or ""
+    if module.startswith("tabletop."):
+        package = ".".join(module.split(".")[:2])
+        print(f"What they mean: python -m pydoc {package}")
     return 0
 
 
@@ -250,7 +363,11 @@ def _play(args: argparse.Namespace) -> int:
     game = _game(args.game)
     specs = _agent_specs(args.agents, args.players, game)
     _check_players(game, len(specs))
-    options = _options(args.option, game)
+    options = _start_options(game, len(specs), args.option)
+    if args.save:
+        folder = os.path.dirname(args.save) or "."
+        if not os.path.isdir(folder):
+            raise UsageError(f"cannot write {args.save}: no folder {folder}")
     seed: int = args.seed if args.seed is not None else secrets.randbits(31)
     agents: list[Agent] = [
         HumanAgent(game, seat)
@@ -258,7 +375,7 @@ def _play(args: argparse.Namespace) -> int:
         else make_agent(spec, agent_seed(seed, seat), game)
         for seat, spec in enumerate(specs)
     ]
-    print(f"{game.title}, {len(specs)} players ({', '.join(specs)}), seed {seed}")
+    print(f"{game.title}, {len(specs)} player{'' if len(specs) == 1 else 's'} ({', '.join(specs)}), seed {seed}")
 
     def observe(state: State, seat: int, move: Any) -> None:
         # A person sees the bots' moves; their own they just typed.
@@ -300,8 +417,12 @@ class _ProgressBar:
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
+        # Redrawing in place makes sense on a terminal only; a log file gets no bar.
+        self.enabled = stream.isatty()
 
     def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
         filled = self.WIDTH * done // total
         bar = "#" * filled + "." * (self.WIDTH - filled)
         end = "\n" if done == total else ""
@@ -315,6 +436,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if "human" in specs:
         raise UsageError("simulate plays bots only; 'human' is for tabletop play")
     _check_players(game, len(specs))
+    options = _start_options(game, len(specs), args.option)
     seed: int = args.seed if args.seed is not None else secrets.randbits(31)
     summary = simulate(
         game,
@@ -323,7 +445,7 @@ def _simulate(args: argparse.Namespace) -> int:
         workers=args.workers,
         seed=seed,
         progress=_ProgressBar(sys.stderr),
-        **_options(args.option, game),
+        **options,
     )
     print(summary.format())
     return 0
@@ -335,6 +457,7 @@ def _tournament(args: argparse.Namespace) -> int:
     if "human" in specs:
         raise UsageError("tournaments are played by bots only; 'human' is for tabletop play")
     _check_players(game, len(specs))
+    options = _start_options(game, len(specs), args.option)
     seed: int = args.seed if args.seed is not None else secrets.randbits(31)
     result = tournament(
         game,
@@ -343,7 +466,7 @@ def _tournament(args: argparse.Namespace) -> int:
         workers=args.workers,
         seed=seed,
         progress=_ProgressBar(sys.stderr),
-        **_options(args.option, game),
+        **options,
     )
     print(result.format())
     return 0
@@ -360,8 +483,9 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         record = Record.from_json(text)
         game = resolve_game(record.game)
+        check_options(game, record.options)
         state = replay(game, record)
-    except InvalidRecord as err:
+    except ValueError as err:  # InvalidRecord, an unknown game, a bad option
         raise UsageError(f"{args.file}: {err}") from None
     print(f"{game.title}, {record.players} players, seed {record.seed}, {len(record.moves)} moves")
     print()
@@ -379,8 +503,9 @@ def _bench(args: argparse.Namespace) -> int:
     game = _game(args.game)
     if args.players is not None:
         _check_players(game, args.players)
-    options = _options(args.option, game)
-    print(bench(game, players=args.players, seconds=args.seconds, **options).format())
+    players = args.players or min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
+    options = _start_options(game, players, args.option)
+    print(bench(game, players=players, seconds=args.seconds, **options).format())
     return 0
 
 

@@ -22,7 +22,7 @@ import math
 import pickle
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -104,12 +104,57 @@ def make_agents(specs: Sequence[str], seed: int, game: Game | str) -> list[Agent
     ]
 
 
+#: :func:`play_game` gives up on a game that has not ended after this many decisions. Games
+#: of the registered games take a few hundred; only an agent that stalls (repeats a move that
+#: postpones the end) gets near it.
+MAX_DECISIONS = 50_000
+
+
+class GameStalled(RuntimeError):
+    """A game did not end within ``max_decisions`` decisions (see :func:`play_game`).
+
+    Attributes:
+        state: the state reached (``None`` once the error has crossed a process boundary).
+    """
+
+    def __init__(self, message: str, state: State | None = None) -> None:
+        super().__init__(message)
+        self.state = state
+
+
+def check_options(game: Game, options: Mapping[str, Any]) -> None:
+    """Raise ``ValueError`` for an option whose value has the wrong type.
+
+    The type expected is that of the option's default in ``game.options``: ``True``/``False``
+    for a flag, a whole number for a number, text for a text option. Options without a default
+    (``None``) and keys the game does not document are left to the game to check.
+    """
+    for key, value in options.items():
+        if key not in game.options or game.options[key] is None:
+            continue
+        default = game.options[key]
+        if isinstance(default, bool):
+            ok, wanted = isinstance(value, bool), "true or false"
+        elif isinstance(default, int):
+            ok, wanted = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+        elif isinstance(default, float):
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+            wanted = "a number"
+        elif isinstance(default, str):
+            ok, wanted = isinstance(value, str), "text"
+        else:
+            continue
+        if not ok:
+            raise ValueError(f"{game.name} option {key!r} takes {wanted}, not {value!r}")
+
+
 def play_game(
     game: Game | str,
     agents: Sequence[Agent],
     seed: int | None = None,
     *,
     observer: Observer | None = None,
+    max_decisions: int | None = MAX_DECISIONS,
     **options: Any,
 ) -> GameResult:
     """Play one game of ``game`` with one agent per seat, from start to end.
@@ -119,13 +164,17 @@ def play_game(
         agents: the agents by seat; their number is the number of players.
         seed: the game's seed; ``None`` draws one, which the result and its record keep.
         observer: called after every move as ``observer(state_before, seat, move)``.
-        **options: the game's options (see ``game.options``).
+        max_decisions: give up (raise :class:`GameStalled`) after this many decisions if the
+            game has not ended; ``None`` plays on for ever.
+        **options: the game's options (see ``game.options``; checked by :func:`check_options`).
 
     Raises:
-        ValueError: unknown game, or a player count the game does not support.
+        ValueError: unknown game, a player count the game does not support, or a bad option.
         tabletop.IllegalMove: an agent chose a move that is not legal.
+        GameStalled: the game did not end within ``max_decisions`` decisions.
     """
     game = resolve_game(game)
+    check_options(game, options)
     if seed is None:
         seed = secrets.randbits(63)
     state = game.new_game(len(agents), seed=seed, **options)
@@ -133,6 +182,13 @@ def play_game(
     while not state.is_over:
         seat = state.to_move
         assert seat is not None, "a game that is not over has a seat to move"
+        if max_decisions is not None and decisions >= max_decisions:
+            last = ", ".join(str(m) for m in state.history[-5:])
+            raise GameStalled(
+                f"the game has not ended after {decisions} decisions (last moves: {last}); "
+                f"an agent may be stalling (seat {seat}: {agents[seat].name})",
+                state,
+            )
         move = agents[seat].choose(state)
         after = state.apply(move)
         if observer is not None:
@@ -276,7 +332,12 @@ def _portable(game: Game) -> Game | str:
 
 
 def game_seeds(seed: int, n: int) -> list[int]:
-    """The seeds of the ``n`` games of a simulation seeded with ``seed`` (independent streams)."""
+    """The seeds of the ``n`` games of a simulation seeded with ``seed`` (independent streams).
+
+    A negative ``seed`` is read as its 64-bit two's complement, as :func:`agent_seed` does.
+    """
+    if seed < 0:
+        seed &= 2**64 - 1
     return [_seed63(child) for child in np.random.SeedSequence(seed).spawn(n)]
 
 
@@ -328,6 +389,7 @@ def simulate(
     # Fail here, not in a worker, on an unknown agent name or a bad option.
     for spec in specs:
         make_agent(spec, None, resolved)
+    check_options(resolved, options)
     resolved.new_game(players, seed=0, **options)
     if n < 1:
         raise ValueError(f"the number of games must be at least 1, not {n}")
@@ -429,7 +491,8 @@ class Tournament:
         first = self.seatings[0]
         games = sum(s.games for s in self.seatings)
         lines = [
-            f"{first.game} tournament: {games} games in {len(self.seatings)} seatings, "
+            f"{first.game} tournament: {_count(games, 'game')} in "
+            f"{_count(len(self.seatings), 'seating')}, "
             f"seed {first.seed}",
             "",
             "agent       win rate (per seat held)",

@@ -3,8 +3,10 @@
 An agent is anything with a ``name`` and a ``choose(state) -> move`` method (:class:`Agent`).
 ``choose`` receives the full state whose ``to_move`` seat the agent plays and must return one of
 ``state.legal_moves()``. An agent that wants to play fairly in a game with hidden information
-looks only at ``state.view(state.to_move)``; the agents here say in their docstrings what they
-look at.
+looks only at ``state.view(state.to_move)``, and looks ahead on a full state sampled from that
+view (``game.determinize(view, rng)``), never on the state it was given. The agents here all
+play fairly that way when they are given the game (as :data:`AGENTS` gives it); their
+docstrings say what they look at.
 
 :data:`AGENTS` maps the names used by the command line and by :func:`tabletop.play.simulate`
 to factories ``factory(seed, game) -> Agent``.
@@ -37,7 +39,7 @@ AgentFactory = Callable[[int | None, Game], Agent]
 #: Agent factories by name: ``AGENTS["greedy"](seed, game)`` builds a seeded greedy agent.
 AGENTS: dict[str, AgentFactory] = {
     "random": lambda seed, game: RandomAgent(seed),
-    "greedy": lambda seed, game: GreedyAgent(seed),
+    "greedy": lambda seed, game: GreedyAgent(seed, game=game),
     "mcts": lambda seed, game: ISMCTSAgent(seed, game=game),
 }
 

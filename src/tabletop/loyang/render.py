@@ -1,12 +1,52 @@
-"""A plain-text picture of the table and of each player's board."""
+"""A plain-text picture of a game of At the Gates of Loyang: the table, then each player's board.
+
+Vegetables are counted with their initials (``2W 1B``: two wheat, one bean: W wheat, P pumpkin,
+T turnip, C cabbage, B bean, L leek); cards are written with the codes moves use (``S03``,
+``R07``, ``C09``, ``F4a``, ``P5b``, helpers by name); fields by their place in the field row
+(``0`` leftmost), as moves give them. A hidden card (another player's hand in a view) is ``?``.
+The player to move is marked ``>``.
+"""
 
 from __future__ import annotations
 
+import textwrap
+
 from tabletop.loyang.components import VEGETABLES, Components
-from tabletop.loyang.state import PHASE_NAMES, KeepPending, LoyangState, Player
+from tabletop.loyang.state import (
+    ACTION,
+    CARD,
+    DELIVERED,
+    DOUBLED,
+    DUE,
+    PHASE_NAMES,
+    SETTLED,
+    ActionsPending,
+    AdvancePending,
+    BonusPending,
+    CashPending,
+    CourtyardPending,
+    CrierPending,
+    ForemanPending,
+    GivePending,
+    HarvestPending,
+    KeepPending,
+    LoyangState,
+    MerchantPending,
+    OfferPending,
+    PartnerPending,
+    Pending,
+    Player,
+    ShopPending,
+    SowHomePending,
+    SquirePending,
+    StorePending,
+)
+
+#: The widest line of the picture.
+WIDTH = 96
 
 _SHORT = ("W", "P", "T", "C", "B", "L")
-_STATUS = ("due", "delivered", "delivered twice", "settled")
+_STATUS = {DUE: "due this round", DELIVERED: "served", DOUBLED: "served twice", SETTLED: "settled this round"}
 
 
 def _vegs(counts: tuple[int, ...]) -> str:
@@ -15,80 +55,213 @@ def _vegs(counts: tuple[int, ...]) -> str:
 
 
 def _code(comps: Components, card: int) -> str:
+    """A card's code, or ``?`` for a hidden one."""
     return "?" if card < 0 else comps.code(card)
 
 
+def _cards(comps: Components, cards: tuple[int, ...]) -> str:
+    return " ".join(_code(comps, c) for c in cards) or "-"
+
+
+def _seat(seat: int) -> str:
+    return "the supply" if seat < 0 else f"seat {seat}"
+
+
+def _wrapped(label: str, text: str, sep: str = " ") -> list[str]:
+    """``text`` after an indented, aligned ``label``, in lines of at most :data:`WIDTH` columns.
+
+    The text is cut only where ``sep`` stands, so an item between separators stays whole.
+    """
+    head = f"  {label:<11}"
+    items = text.split(sep)
+    lines = [head + items[0]]
+    for item in items[1:]:
+        if len(lines[-1]) + len(sep) + len(item) + len(sep.rstrip()) > WIDTH:  # room for a closing sep
+            lines[-1] += sep.rstrip()
+            lines.append(" " * len(head) + item)
+        else:
+            lines[-1] += sep + item
+    return lines
+
+
+def _fields(comps: Components, p: Player) -> str:
+    home = comps.home
+    if p.home_veg >= 0:
+        parts = [f"home {VEGETABLES[p.home_veg]} {p.home_count}/{home.spaces}"]
+    else:
+        parts = [f"home empty/{home.spaces}"]
+    for pos, f in enumerate(p.fields):
+        info = comps.field(f.card)
+        if f.veg >= 0:
+            parts.append(f"{pos}:{comps.code(f.card)} {VEGETABLES[f.veg]} {f.count}/{info.spaces}")
+        else:
+            accepts = "".join(_SHORT[v] for v in info.accepts)
+            parts.append(f"{pos}:{comps.code(f.card)} empty/{info.spaces} takes {accepts}")
+    return " | ".join(parts)
+
+
 def render_player(state: LoyangState, seat: int) -> str:
-    """One player's board: path, money, shop, cart, storehouse, fields and cards in play."""
+    """One player's board: money, path, shop, cart, storehouse, fields and the cards in play."""
     comps = state.comps
     p: Player = state.seats[seat]
-    name = "opponent" if seat >= state.n else f"seat {seat}"
     tokens = []
-    if seat == state.start and state.n > 1:
+    if state.n > 1 and seat == state.start:
         tokens.append("start player")
-    if seat == state.second and state.n > 1:
+    if state.n > 1 and seat == state.second:
         tokens.append("second player")
-    lines = [f"{name}{' (' + ', '.join(tokens) + ')' if tokens else ''}"]
-    if seat < state.n:
+    if state.partner and seat < len(state.partner):
+        tokens.append(f"partner: seat {state.partner[seat]}")
+    if state.phase == ACTION and seat < len(state.done) and state.done[seat]:
+        tokens.append("done")
+    mark = ">" if seat == state.to_move else " "
+    if seat >= state.n:
+        lines = ["  solo opponent (only lantern helpers reach it)"]
+    else:
         capacity = comps.storehouse_upgraded if p.upgraded else comps.storehouse
-        lines.append(f"  path {p.position}  loans {p.loans}  cash {p.cash}")
+        head = f"{mark} seat {seat}: cash {p.cash}, path {p.position}/{comps.path_end}, loans {p.loans}"
+        if p.loans:
+            head += f" (-{p.loans} point{'s' if p.loans != 1 else ''})"
+        lines = textwrap.wrap(head + (f"  [{', '.join(tokens)}]" if tokens else ""), WIDTH, subsequent_indent="    ")
         shop = " ".join(f"{_SHORT[v]}{p.shop[v]}/{comps.shop_slots[v]}" for v in range(6))
-        lines.append(f"  shop {shop}")
-        lines.append(f"  cart {_vegs(p.cart)}  storehouse {_vegs(p.storehouse)} (holds {capacity})")
-        home = f"{VEGETABLES[p.home_veg]} x{p.home_count}" if p.home_veg >= 0 else "unsown"
-        fields = [f"home: {home}"]
-        for pos, f in enumerate(p.fields):
-            sown = f"{VEGETABLES[f.veg]} x{f.count}" if f.veg >= 0 else "empty"
-            fields.append(f"{pos}:{comps.code(f.card)} {sown}")
-        lines.append("  fields " + "; ".join(fields))
-        lines.append(f"  field pile {len(p.pile)} card(s)")
+        lines.extend(_wrapped("shop", shop))
+        lines.extend(_wrapped("cart", f"{_vegs(p.cart)};  storehouse {_vegs(p.storehouse)} (holds {capacity})"))
+        lines.extend(_wrapped("fields", _fields(comps, p), " | "))
+        lines.extend(_wrapped("field pile", f"{len(p.pile)} card(s): {_cards(comps, p.pile)}"))
+    stalls = []
     for stall in p.stalls:
         slots = comps.cards[stall.card].slots
-        goods = ", ".join(
-            f"{VEGETABLES[v]} for {b}" if full else "(empty)" for (v, b), full in zip(slots, stall.goods)
+        goods = " ".join(
+            f"[{VEGETABLES[v]} for {b}]" if full else "[--]" for (v, b), full in zip(slots, stall.goods, strict=True)
         )
-        lines.append(f"  stall {comps.code(stall.card)}: {goods}")
+        stalls.append(f"{comps.code(stall.card)} {goods}")
+    if stalls:
+        lines.extend(_wrapped("stalls", "; ".join(stalls), "; "))
     for r in p.regulars:
         info = comps.cards[r.card]
         wants = "+".join(VEGETABLES[v] for v in info.wants)
-        pays = "/".join(map(str, info.pays))
-        marker = "red" if r.red else "blue"
-        lines.append(f"  regular {info.code}: {wants} pays {pays}; rows {r.rows}/4, {marker}, {_STATUS[r.status]}")
+        pays = "/".join(f"[{pay}]" if row == r.rows else str(pay) for row, pay in enumerate(info.pays))
+        status = _STATUS[r.status]
+        marker = "red marker" if r.red else "blue marker"
+        text = f"{info.code} {wants} pays {pays} ({r.rows}/4 rows), {marker}, {status}"
+        lines.extend(_wrapped("regular", text))
     for c in p.casuals:
         info = comps.cards[c]
-        lines.append(f"  casual {info.code}: {'+'.join(VEGETABLES[v] for v in info.wants)} pays {info.price}")
+        lines.extend(_wrapped("casual", f"{info.code} {'+'.join(VEGETABLES[v] for v in info.wants)} pays {info.price}"))
     if p.helpers:
-        lines.append("  helpers " + ", ".join(comps.cards[h].name or comps.code(h) for h in p.helpers))
+        names = [comps.cards[h].name or comps.code(h) for h in p.helpers]
+        fresh = [comps.cards[h].name or comps.code(h) for h in p.fresh if h in p.helpers]
+        text = ", ".join(names) + (f" (new this round: {', '.join(fresh)})" if fresh else "")
+        lines.extend(_wrapped("helpers", text))
     for top, lower in p.covered:
-        lines.append(f"  two-pack: {_code(comps, top)} over {_code(comps, lower)}")
+        lines.extend(_wrapped("two-pack", f"{_code(comps, top)} over {_code(comps, lower)}"))
     if p.hand:
-        lines.append("  hand " + " ".join(_code(comps, c) for c in p.hand))
+        lines.extend(_wrapped("hand", _cards(comps, p.hand)))
     if p.intro != -1:
-        lines.append(f"  introductory customer {_code(comps, p.intro)}")
+        lines.extend(_wrapped("intro", f"introductory customer {_code(comps, p.intro)}"))
     return "\n".join(lines)
+
+
+def decision_text(state: LoyangState, pending: Pending) -> str:
+    """The decision on top of the stack, in words."""
+    comps = state.comps
+    if isinstance(pending, SowHomePending):
+        choices = ", ".join(VEGETABLES[v] for v in comps.home.accepts)
+        return f"setup: buy {choices} from your shop and sow your home field"
+    if isinstance(pending, HarvestPending):
+        chosen = " ".join(map(str, pending.chosen)) or "none"
+        return f"harvest: pick fields for the Harvest helper (chosen: {chosen}), or harvest"
+    if isinstance(pending, CourtyardPending):
+        flipped = " (a card was flipped)" if pending.flipped else ""
+        return f"card phase: put a hand card in the courtyard, or take cards and drop out{flipped}"
+    if isinstance(pending, SquirePending):
+        picked = _cards(comps, pending.picked)
+        return f"Squire: pick up to 3 courtyard cards to play with {_code(comps, pending.hand_card)} (picked {picked})"
+    if isinstance(pending, OfferPending):
+        return f"solo card phase: buy cards from the grid ({pending.bought} of {pending.limit} bought), or done"
+    if isinstance(pending, PartnerPending):
+        return "choose a partner for the action phase"
+    if isinstance(pending, ActionsPending):
+        extras = [
+            name
+            for name, on in (
+                ("two-pack drawn", pending.two_pack),
+                ("Maid", pending.maid),
+                ("Messenger boy", pending.messenger),
+                ("Official", pending.official),
+                ("Saleswoman bonus", pending.bonus),
+            )
+            if on
+        ]
+        used = f" (this turn: {', '.join(extras)})" if extras else ""
+        return f"action phase: plant, buy, sell, trade, serve customers, play a card... or end{used}"
+    if isinstance(pending, GivePending):
+        fee = f", fee {pending.fee} Cash" if pending.fee else ""
+        return (
+            f"trade at {_seat(pending.owner)}'s stall {_code(comps, pending.card)}: "
+            f"give {pending.left} more vegetable(s){fee}"
+        )
+    if isinstance(pending, KeepPending):
+        return f"two-pack drawn ({_cards(comps, pending.drawn)}): keep none, one, or both stacked"
+    if isinstance(pending, CashPending):
+        return (
+            f"pay {pending.amount} Cash to {_seat(pending.payee)}: "
+            f"sell, use a helper or take a loan until you can"
+        )
+    if isinstance(pending, ForemanPending):
+        return f"Foreman: take the discarded helper {_code(comps, pending.helper)}, or let it go"
+    if isinstance(pending, ShopPending):
+        return f"Book-keeper: choose how many {VEGETABLES[pending.veg]} your shop holds"
+    if isinstance(pending, BonusPending):
+        return "Book-keeper: choose the vegetable paying 1 Cash per field sown with it"
+    if isinstance(pending, MerchantPending):
+        bought = " ".join(VEGETABLES[v] for v in pending.bought) or "none yet"
+        return f"Merchant: buy vegetables at 1 Cash each to serve twice (bought: {bought}), or done"
+    if isinstance(pending, CrierPending):
+        return f"Market crier: move up to 3 vegetables from stalls to shop ({pending.moved} moved), or done"
+    if isinstance(pending, StorePending):
+        p = state.seats[pending.seat]
+        capacity = comps.storehouse_upgraded if p.upgraded else comps.storehouse
+        return f"end of turn: store up to {capacity} vegetables from the cart; the rest go back"
+    assert isinstance(pending, AdvancePending)
+    p = state.seats[pending.seat]
+    if p.position >= comps.path_end:
+        return "end of turn: the path is complete; stop"
+    cost = comps.first_step if pending.steps == 0 else comps.path_values[p.position]
+    return f"end of turn: step along the path for {cost} Cash ({pending.steps} taken), or stop"
 
 
 def render(state: LoyangState) -> str:
     """The whole table, then every board."""
     comps = state.comps
-    head = f"At the Gates of Loyang - round {state.round}/{comps.rounds}, {PHASE_NAMES[state.phase]} phase"
-    lines = [head]
-    if state.is_over:
-        lines.append(f"game over: scores {state.scores()}, winners {state.winners()}")
-    else:
-        lines.append(f"to move: seat {state.to_move} ({type(state.pending[-1]).__name__})")
-    lines.append(f"draw pile {len(state.draw)}  discards {len(state.discard)}  supply {_vegs(state.supply)}")
-    for pending in state.pending:
-        if isinstance(pending, KeepPending):
-            lines.append("two-pack drawn: " + " ".join(_code(comps, c) for c in pending.drawn))
-    if state.courtyard:
-        lines.append("courtyard " + " ".join(_code(comps, c) for c in state.courtyard))
+    players = f"{state.n} player{'s' if state.n != 1 else ''}"
+    lines = [f"At the Gates of Loyang, {players}: round {state.round}/{comps.rounds}, {PHASE_NAMES[state.phase]} phase"]
+    market = " ".join(f"{_SHORT[v]} {veg.buy}/{veg.sell}" for v, veg in enumerate(comps.vegetables))
+    lines.append(f"prices buy/sell: {market};  supply {_vegs(state.supply)}")
+    lines.append(f"action deck {len(state.draw)}, discards {len(state.discard)}")
+    if state.phase == CARD and state.n > 1:
+        order = ", ".join(f"seat {s}" for s in state.active) or "nobody"
+        taken = ", ".join(f"seat {s}" for s in state.taken) or "nobody"
+        lines.extend(textwrap.wrap(f"courtyard: {_cards(comps, state.courtyard)}", WIDTH, subsequent_indent="    "))
+        lines.append(f"card phase: still placing {order}; took {taken}")
+    elif state.courtyard:
+        lines.extend(textwrap.wrap(f"courtyard: {_cards(comps, state.courtyard)}", WIDTH, subsequent_indent="    "))
     if state.grid:
         cols = comps.solo_columns
-        for row in range(len(comps.solo_rows)):
+        for row, price in enumerate(comps.solo_rows):
             row_cards = state.grid[row * cols : (row + 1) * cols]
-            cells = " ".join(f"{_code(comps, c) if c >= 0 else '--':>12}" for c in row_cards)
-            lines.append(f"grid row {row + 1} ({comps.solo_rows[row]} Cash): {cells}")
+            cells = " ".join(f"{_code(comps, c) if c >= 0 else '--':<12}" for c in row_cards)
+            lines.append(f"grid row {row + 1} ({price} Cash): {cells.rstrip()}")
+    if state.phase == ACTION and state.order:
+        lines.append("action order: " + ", ".join(f"seat {s}" for s in state.order))
     for seat in range(len(state.seats)):
         lines.append(render_player(state, seat))
+    if state.is_over:
+        scores = ", ".join(f"seat {s} {points}" for s, points in enumerate(state.scores()))
+        winners = ", ".join(f"seat {s}" for s in state.winners()) or "nobody"
+        lines.append(f"game over: {scores}; winners {winners}")
+        if state.solo:
+            lines.append(f"solo result: {state.solo_result()}")
+    else:
+        top = state.pending[-1]
+        lines.extend(textwrap.wrap(f"seat {top.seat} to decide: {decision_text(state, top)}", WIDTH, subsequent_indent="  "))
     return "\n".join(lines)

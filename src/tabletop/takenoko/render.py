@@ -1,104 +1,252 @@
-"""A plain-text picture of a Takenoko position: the garden, the reserve and the players.
+"""A plain-text picture of a Takenoko position: the garden as a hex map, the reserve and the players.
 
-Each tile is drawn at its place on the hex grid (pointy-top, rows offset by half a tile) as a
-short label: the colour's initial (upper case when irrigated, lower case when dry), the bamboo
-height, the improvement's initial (``W`` watershed, ``F`` fertilizer, ``E`` enclosure) and the
-figures standing there (``+`` gardener, ``&`` panda). The pond is ``~~``.
+The garden is drawn as a wall of bricks, which is a hex grid: every cell touches two cells on
+its own row and two on each of the rows above and below, exactly as a pointy-top hexagon does.
+``q`` grows to the right along a row, ``r`` grows downwards (each row sits half a cell to the
+right of the one above it), so the neighbours of ``q,r`` are ``q+1,r`` (E), ``q,r+1`` (SE),
+``q-1,r+1`` (SW), ``q-1,r`` (W), ``q,r-1`` (NW) and ``q+1,r-1`` (NE). Each cell shows::
+
+    +-----+
+    |G3W@&|   colour initial (upper case when irrigated), bamboo height, improvement,
+    | 1,-1|   @ the gardener, & the panda; then the cell's q,r as moves write it
+    +-----+
+
+The pond shows ``pond`` over ``~~0,0~~``. An irrigation channel is drawn over the border it lies on: ``#``
+for the border between two cells of a row, ``=`` for a border between two rows.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.kernel.hexgrid import cell_text, edge_text
-from tabletop.takenoko.components import COLOURS, IMPROVEMENTS
+from tabletop.kernel.hexgrid import DIRECTIONS, cell_text
+from tabletop.takenoko.components import (
+    COLOURS,
+    IMPROVEMENTS,
+    GardenerObjective,
+    ObjectiveCard,
+    PlotObjective,
+)
+from tabletop.takenoko.state import (
+    POND,
+    ChooseAction,
+    Clouds,
+    Declare,
+    GameOver,
+    KeepPlot,
+    PlacePlot,
+    Rain,
+    Storm,
+    WeatherChoice,
+)
 
 if TYPE_CHECKING:
     from tabletop.kernel.hexgrid import Hex
-    from tabletop.takenoko.state import State
+    from tabletop.takenoko.state import Pending, Player, State
 
-_SLOT = 3  # characters per half tile
+#: The widest line the players' section is wrapped to.
+WIDTH = 96
+
+GARDENER_MARK = "@"
+PANDA_MARK = "&"
+CHANNEL_ACROSS = "#"  # a channel on the upright border between two cells of one row
+CHANNEL_ALONG = "="  # a channel on a border between two rows
+
+_EAST, _SOUTH_EAST, _SOUTH_WEST = DIRECTIONS[0], DIRECTIONS[1], DIRECTIONS[2]
 
 
 def _label(state: State, cell: Hex) -> str:
-    from tabletop.takenoko.state import POND
-
+    """The first line of a cell: the plot (or the pond) and the figures standing on it."""
     if cell == POND:
-        text = "~~"
+        text = "pond" if state.gardener == cell or state.panda == cell else "~pond~"
     else:
         plot = state.garden[cell]
         letter = plot.colour[0].upper() if plot.irrigated else plot.colour[0]
         text = f"{letter}{plot.bamboo}{plot.improvement[:1].upper()}"
     if state.gardener == cell:
-        text += "+"
+        text += GARDENER_MARK
     if state.panda == cell:
-        text += "&"
+        text += PANDA_MARK
     return text
 
 
-def garden_picture(state: State) -> list[str]:
-    """The garden drawn row by row (one text line per row ``r`` of the grid).
+class _Canvas:
+    """A grid of characters, grown on demand, written cell by cell."""
 
-    Each line starts with its ``r`` and the ``q`` of its first tile; ``q`` grows by one from
-    each tile to the next one on its right.
-    """
-    cells = sorted(state.occupied, key=lambda c: (c[1], c[0]))
-    xs = [2 * q + r for q, r in cells]
-    left = min(xs)
-    rows: dict[int, list[str]] = {}
-    first_q: dict[int, int] = {}
-    for (q, r), x in zip(cells, xs, strict=True):
-        line = rows.setdefault(r, [])
-        first_q.setdefault(r, q)
-        col = (x - left) * _SLOT
-        text = "".join(line)
-        if len(text) < col:
-            line.append(" " * (col - len(text)))
-        line.append(_label(state, (q, r)))
-    lines = []
-    for r in range(min(rows), max(rows) + 1):
-        margin = f"r{r:+d} q{first_q[r]:+d}" if r in rows else f"r{r:+d}"
-        lines.append(f"{margin:>8} | " + "".join(rows.get(r, [])).rstrip())
+    def __init__(self) -> None:
+        self.rows: dict[int, dict[int, str]] = {}
+
+    def put(self, line: int, col: int, text: str) -> None:
+        row = self.rows.setdefault(line, {})
+        for i, char in enumerate(text):
+            row[col + i] = char
+
+    def lines(self) -> list[str]:
+        out = []
+        for line in range(max(self.rows) + 1):
+            row = self.rows.get(line, {})
+            out.append("".join(row.get(col, " ") for col in range(max(row, default=-1) + 1)).rstrip())
+        return out
+
+
+def garden_picture(state: State) -> list[str]:
+    """The garden drawn as a hex map (see the module's documentation), one string per text line."""
+    cells = state.occupied
+    labels = {cell: (_label(state, cell), cell_text(cell)) for cell in cells}
+    labels[POND] = (labels[POND][0], f"~~{cell_text(POND)}~~")
+    inner = max(7, *(len(text) for pair in labels.values() for text in pair))
+    half = (inner + 2) // 2  # columns from a cell's left border to the middle of its top border
+    width = 2 * half  # columns from a cell's left border to its right border
+    left = min(2 * q + r for q, r in cells)
+    top = min(r for _, r in cells)
+
+    def corner(cell: Hex) -> tuple[int, int]:
+        q, r = cell
+        return 3 * (r - top), (2 * q + r - left) * half
+
+    canvas = _Canvas()
+    for cell in cells:
+        line, col = corner(cell)
+        for y in (line, line + 3):
+            canvas.put(y, col, "-" * (width + 1))
+        for y in (line + 1, line + 2):
+            canvas.put(y, col, "|")
+            canvas.put(y, col + width, "|")
+        label, coords = labels[cell]
+        canvas.put(line + 1, col + 1, label.center(inner))
+        canvas.put(line + 2, col + 1, coords.center(inner))
+    for cell in cells:
+        line, col = corner(cell)
+        for y in (line, line + 3):
+            canvas.put(y, col, "+")
+            canvas.put(y, col + width, "+")
+    for a, b in state.channels:
+        if (b[0] - a[0], b[1] - a[1]) not in (_EAST, _SOUTH_EAST, _SOUTH_WEST):
+            a, b = b, a  # draw every channel from the upper cell (or the left one on a row)
+        line, col = corner(a)
+        step = (b[0] - a[0], b[1] - a[1])
+        if step == _EAST:
+            canvas.put(line + 1, col + width, CHANNEL_ACROSS)
+            canvas.put(line + 2, col + width, CHANNEL_ACROSS)
+        else:
+            start = col + (half if step == _SOUTH_EAST else 0)
+            canvas.put(line + 3, start + 1, CHANNEL_ALONG * (half - 1))
+    return canvas.lines()
+
+
+def card_text(card: ObjectiveCard) -> str:
+    """A short description of an objective card: what it asks for and its points."""
+    if isinstance(card, PlotObjective):
+        colours = "".join(colour[0].upper() for colour in card.colours)
+        wants = f"irrigated {card.shape} {colours}"
+    elif isinstance(card, GardenerObjective):
+        many = f"{card.bamboos} " if card.bamboos > 1 else ""
+        wants = f"{many}{card.colour} at {card.height}"
+        if card.improvement == "none":
+            wants += " no improvement"
+        elif card.improvement != "any":
+            wants += f" {card.improvement}"
+    else:
+        wants = "eat " + " ".join(f"{n}{c[0].upper()}" for c, n in zip(COLOURS, card.sections, strict=True) if n)
+    return f"{card.id} {wants} ({card.points})"
+
+
+def _packed(head: str, items: list[str]) -> list[str]:
+    """``head`` then the items separated by commas, in lines of at most :data:`WIDTH` columns
+    (an item is never cut; the lines after the first are indented under the first item)."""
+    lines = [head]
+    indent = " " * (len(head) - len(head.lstrip()) + 2)
+    for i, item in enumerate(items):
+        text = item + ("," if i < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(text) > WIDTH and lines[-1].strip() != head.strip():
+            lines.append(indent + text)
+        else:
+            lines[-1] += " " + text
     return lines
+
+
+def _player_lines(state: State, seat: int, board: Player, points: int) -> list[str]:
+    marks = []
+    if seat == state.current and not state.is_over:
+        marks.append("to play")
+    if seat == state.start_player:
+        marks.append("started")
+    if seat == state.emperor:
+        marks.append("Emperor")
+    pointer = ">" if seat == state.current and not state.is_over else " "
+    eaten = " ".join(f"{n}{c[0].upper()}" for c, n in zip(COLOURS, board.bamboo, strict=True) if n) or "-"
+    stored = [f"{board.channels} channel{'s' if board.channels != 1 else ''}"] if board.channels else []
+    stored += [f"{n} {kind}" for kind, n in zip(IMPROVEMENTS, board.improvements, strict=True) if n]
+    lines = [f"{pointer} seat {seat}: {points} points{' (' + ', '.join(marks) + ')' if marks else ''}"]
+    lines.append(f"    eaten {eaten}; stored {', '.join(stored) or '-'}")
+    known = state.components.cards
+    hand = [card_text(known[c]) if c in known else c for c in board.hand]
+    lines += _packed(f"    hand ({len(board.hand)}):", hand or ["-"])
+    if board.completed:
+        lines += _packed(f"    done ({len(board.completed)}):", list(board.completed))
+    return lines
+
+
+def decision_text(state: State, pending: Pending) -> str:
+    """The decision asked of the player to move, in words."""
+    turn = state.turn
+    if isinstance(pending, ChooseAction):
+        taken = len(turn.actions)
+        left = turn.allowance - taken
+        if left <= 0:
+            return "no action left: free moves (channel, improve, complete) or end the turn"
+        return f"choose an action ({left} left), a free move (channel, improve, complete), or end"
+    if isinstance(pending, Declare):
+        return f"declare the turn's {turn.allowance} actions before taking them"
+    if isinstance(pending, WeatherChoice):
+        return "choose the weather: " + ", ".join(pending.choices)
+    if isinstance(pending, Rain):
+        return "rain: grow one irrigated plot by a section, or skip"
+    if isinstance(pending, Storm):
+        return "storm: put the panda on any plot (it eats a section there), or skip"
+    if isinstance(pending, Clouds):
+        return "clouds: take an improvement from the reserve, or skip"
+    if isinstance(pending, KeepPlot):
+        return "plot action: keep one drawn tile of " + " ".join(pending.drawn) + ", the rest go under the pile"
+    if isinstance(pending, PlacePlot):
+        return f"plot action: place tile {pending.tile} next to the pond or to two plots"
+    assert isinstance(pending, GameOver)
+    return "nothing: the game is over"
 
 
 def render(state: State) -> str:
     """The whole position as text."""
-    lines = [
-        f"Takenoko, {state.players} players, turn {state.turn_number}",
-        "(colour initial, upper case when irrigated; height; improvement W/F/E; + gardener, & panda)",
-    ]
+    lines = [f"Takenoko, {state.players} players, turn {state.turn_number}"]
     lines.extend(garden_picture(state))
-    if state.channels:
-        lines.append("channels: " + " ".join(edge_text(e) for e in sorted(state.channels)))
-    lines.append(f"gardener {cell_text(state.gardener)}, panda {cell_text(state.panda)}")
-    improvements = ", ".join(f"{k} {n}" for k, n in zip(IMPROVEMENTS, state.reserve_improvements, strict=True))
     lines.append(
-        f"reserve: {state.reserve_channels} channels; {improvements}; "
-        f"plots {len(state.tile_pile)}; objectives "
-        + "/".join(str(len(deck)) for deck in state.decks)
+        f"Plot: colour g/y/p (upper case when irrigated), height, improvement W/F/E; "
+        f"{GARDENER_MARK} gardener, {PANDA_MARK} panda"
     )
+    lines.append(
+        f"Cells are q,r: q+1 is east, r+1 is down-right; channels {CHANNEL_ACROSS} and {CHANNEL_ALONG} "
+        f"lie on borders q,r|q,r"
+    )
+    lines.append(f"gardener {cell_text(state.gardener)}, panda {cell_text(state.panda)}")
+    improvements = ", ".join(f"{n} {kind}" for kind, n in zip(IMPROVEMENTS, state.reserve_improvements, strict=True))
+    reserve = f"reserve: {state.reserve_channels} channel{'s' if state.reserve_channels != 1 else ''}; {improvements}"
+    if state.options.bamboo_supply != "unlimited":
+        reserve += "; bamboo " + " ".join(
+            f"{n}{c[0].upper()}" for c, n in zip(COLOURS, state.reserve_bamboo, strict=True)
+        )
+    lines.append(reserve)
+    decks = ", ".join(f"{len(deck)} {kind}" for kind, deck in zip(("plot", "gardener", "panda"), state.decks, strict=True))
+    lines.append(f"piles: {len(state.tile_pile)} plot tiles; objectives {decks}")
     points = state.scores()
     for seat, board in enumerate(state.boards):
-        marks = []
-        if seat == state.current and not state.is_over:
-            marks.append("to play")
-        if seat == state.emperor:
-            marks.append("Emperor")
-        bamboo = " ".join(f"{c} {n}" for c, n in zip(COLOURS, board.bamboo, strict=True) if n) or "no bamboo"
-        stored = [f"{board.channels} channels"] if board.channels else []
-        stored += [f"{n} {k}" for k, n in zip(IMPROVEMENTS, board.improvements, strict=True) if n]
-        lines.append(
-            f"seat {seat}: {points[seat]} points{' (' + ', '.join(marks) + ')' if marks else ''}; "
-            f"hand {' '.join(board.hand) or '-'}; done {' '.join(board.completed) or '-'}; "
-            f"{bamboo}{'; ' + ', '.join(stored) if stored else ''}"
-        )
+        lines.extend(_player_lines(state, seat, board, points[seat]))
     if state.is_over:
         lines.append("game over; winners: " + ", ".join(f"seat {s}" for s in state.winners()))
     else:
         turn = state.turn
-        lines.append(
-            f"weather {turn.weather or '-'}; actions {' '.join(turn.actions) or '-'}; "
-            f"asking {type(state.pending).__name__}"
-        )
+        weather = turn.weather or "none"
+        actions = " ".join(turn.actions) or "none yet"
+        lines.append(f"seat {state.current}'s turn: weather {weather}; actions {actions} (of {turn.allowance})")
+        if turn.declared is not None:
+            lines.append("declared: " + " ".join(turn.declared))
+        lines.append("to decide: " + decision_text(state, state.pending))
     return "\n".join(lines)

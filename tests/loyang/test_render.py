@@ -1,0 +1,117 @@
+"""The text picture of a game of At the Gates of Loyang: the table, each board, the decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop.loyang import new_game, render
+
+from .helpers import (
+    cart,
+    cash,
+    courtyard,
+    empty_cart,
+    game,
+    give,
+    in_hand,
+    play,
+    scenario,
+    stack,
+)
+
+WIDTH = 100
+
+
+def _board(text: str, seat: int) -> str:
+    """The lines of ``seat``'s board."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line[2:].startswith(f"seat {seat}:"))
+    end = next(
+        (i for i in range(start + 1, len(lines)) if not lines[i].startswith("  ") or lines[i][2:].startswith("seat ")),
+        len(lines),
+    )
+    return "\n".join(lines[start:end])
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 1), (2, 3), (3, 4), (4, 5)])
+def test_every_state_of_a_playout_renders_narrowly(players, seed):
+    chooser = random.Random(seed)
+    state = new_game(players, seed=seed)
+    while True:
+        pictures = [render(state)] + [render(state.view(seat)) for seat in range(players)]
+        for text in pictures:
+            assert max(len(line) for line in text.splitlines()) <= WIDTH, text
+        if state.is_over:
+            break
+        assert "to decide: " in pictures[0]
+        state = state.apply(chooser.choice(state.legal_moves()))
+    assert "game over" in render(state)
+
+
+def test_str_is_the_render():
+    state = new_game(2, seed=5)
+    assert str(state) == render(state)
+
+
+def test_cash_path_and_loans_are_shown_for_each_player():
+    state = cash(scenario(3), 1, 7)
+    text = render(state)
+    for seat, p in enumerate(state.seats):
+        assert f"seat {seat}: cash {p.cash}, path {p.position}/20, loans 0" in text
+    assert "seat 1: cash 7," in text
+    after = play(state, "loan")
+    assert f"seat 0: cash {state.seats[0].cash + 5}, path 1/20, loans 1 (-1 point)" in render(after)
+
+
+def test_the_header_names_round_phase_and_start_player():
+    text = render(scenario(2, round=4, seat=1))
+    assert text.splitlines()[0] == "At the Gates of Loyang, 2 players: round 4/9, action phase"
+    assert "start player" in _board(text, 1).splitlines()[0]
+    assert "second player" in _board(text, 0).splitlines()[0]
+
+
+def test_the_player_to_move_is_marked_and_the_decision_put_in_words():
+    state = scenario(2, seat=1)
+    lines = render(state).splitlines()
+    assert [line for line in lines if line.startswith(">")] == [next(li for li in lines if "seat 1: cash" in li)]
+    assert lines[-1].startswith("seat 1 to decide: action phase:")
+
+
+def test_a_view_hides_the_other_hands():
+    state = in_hand(in_hand(scenario(2), 1, "C01", "S03"), 0, "R02")
+    mine = render(state.view(0))
+    assert "hand       R02" in _board(mine, 0)
+    assert "hand       ? ?" in _board(mine, 1)
+    assert "?" not in _board(mine, 0)
+    assert "?" not in render(state)
+
+
+def test_fields_cart_and_storehouse():
+    state = cart(empty_cart(scenario(2), 0), 0, wheat=2, bean=1)
+    board = _board(render(state), 0)
+    assert "cart       2W 1B;  storehouse - (holds 1)" in board
+    assert "home wheat " in board and "/9" in board
+    assert "0:P" in board  # the first private field, by its place in the row
+
+
+def test_customers_stalls_helpers_and_two_packs():
+    state = give(scenario(2), 0, "S03", "R02", "C01")
+    state = stack(state, 0, "R03", "Maid")
+    board = _board(render(state), 0)
+    assert "stalls     S03 [wheat for 1] [pumpkin for 1] [turnip for 1]" in board
+    assert "regular    R02 wheat+pumpkin pays [4]/5/5/6 (0/4 rows), blue marker, due this round" in board
+    assert "casual     C01 wheat+wheat+pumpkin pays 7" in board
+    assert "two-pack   R03 over Maid" in board
+
+
+def test_the_courtyard_in_the_card_phase():
+    state = game(2, seed=1)
+    state = play(state, "home wheat", "home pumpkin")
+    while type(state.pending[-1]).__name__ != "CourtyardPending":
+        state = state.apply(state.legal_moves()[0])
+    state = courtyard(in_hand(state, 0, "C01"), "S03")
+    text = render(state)
+    assert "courtyard: S03" in text and "card phase: still placing seat" in text
+    assert "to decide: card phase: put a hand card in the courtyard" in text
