@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -298,3 +299,69 @@ def test_bad_arguments_exit_2_and_help_exits_0(capsys: pytest.CaptureFixture[str
     assert main(["frobnicate"]) == 2
     assert main(["--help"]) == 0
     assert "simulate" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("weather=maybe", "option 'weather' takes true or false, not 'maybe'"),
+        ("max_rounds=x", "option 'max_rounds' takes a whole number, not 'x'"),
+        ("max_rounds=-1", "option 'max_rounds' takes a whole number of rounds, 0 (no limit) or more"),
+        ("bamboo_supply=2012", "option 'bamboo_supply' takes one of 'unlimited', '2011', 'later'"),
+        ("components=/no/such/folder", "option 'components': '/no/such/folder' is not a folder of data files"),
+        ("components=7", "option 'components' takes a Components object"),
+    ],
+)
+@pytest.mark.skipif("takenoko" not in tabletop.GAMES, reason="Takenoko is not registered")
+def test_a_bad_takenoko_option_is_one_line_without_traceback(
+    capsys: pytest.CaptureFixture[str], option: str, message: str
+) -> None:
+    assert main(["play", "takenoko", "--agents", "random", "--seed", "1", "--option", option]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("goal=20", "option 'goal' (the solo goal) takes one of 17, 18, 19, not 20"),
+        ("start_player=2", "option 'start_player' takes a seat from 0 to 1 or None (random), not 2"),
+        ("start_player=true", "not True"),
+        ("crier_in_card_phase=1.5", "option 'crier_in_card_phase' takes true or false"),
+    ],
+)
+@pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
+def test_a_bad_loyang_option_is_one_line_without_traceback(
+    capsys: pytest.CaptureFixture[str], option: str, message: str
+) -> None:
+    assert main(["play", "loyang", "--agents", "random", "--seed", "1", "--option", option]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
+def test_a_game_with_a_components_folder_is_saved_with_its_data_and_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tabletop.loyang.components import DATA_DIR
+
+    folder = tmp_path / "data"
+    shutil.copytree(DATA_DIR, folder)
+    board = folder / "board.toml"
+    board.write_text(board.read_text().replace("cash = 10", "cash = 12"))
+    save = tmp_path / "game.json"
+    argv = ["play", "loyang", "--agents", "random", "--seed", "2", "--quiet"]
+    assert main([*argv, "--option", f"components={folder}", "--save", str(save)]) == 0
+    played = capsys.readouterr().out
+    shutil.rmtree(folder)
+    record = json.loads(save.read_text())
+    assert record["options"]["components"]["board.toml"]["player"]["cash"] == 12
+    assert main(["replay", str(save)]) == 0
+    replayed = capsys.readouterr().out
+    final = [line.replace(" (random)", "") for line in played.splitlines() if line.startswith("seat ")]
+    assert final and all(line in replayed for line in final)
+    record["options"]["components"]["board.toml"]["player"]["cash"] = "twelve"
+    save.write_text(json.dumps(record))
+    assert main(["replay", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert "board.toml [player] field 'cash' must be a int" in err and "Traceback" not in err

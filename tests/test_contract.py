@@ -6,6 +6,7 @@ that agents, ``tabletop.play`` and the CLI rely on.
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -114,3 +115,31 @@ def test_corrupt_state_json_raises_invalid_record(name: str) -> None:
     for text in ("", "[]", "{}", '{"players": "two"}'):
         with pytest.raises(InvalidRecord):
             game.from_json(text)
+
+
+@pytest.mark.parametrize("name", sorted(tabletop.GAMES))
+def test_options_are_checked_and_components_are_an_option(name: str) -> None:
+    game = tabletop.GAMES[name]
+    players = game.min_players + 1
+    assert game.options.get("components", "absent") is None
+    with pytest.raises(TypeError, match="no option 'no_such_option'"):
+        game.new_game(players, seed=1, no_such_option=True)
+    for key, default in game.options.items():
+        if isinstance(default, bool):
+            with pytest.raises(ValueError, match=f"option '{key}' takes True or False, not 'maybe'"):
+                game.new_game(players, seed=1, **{key: "maybe"})
+
+
+@pytest.mark.parametrize("name", sorted(tabletop.GAMES))
+def test_a_record_of_a_game_with_components_given_as_data_replays(name: str) -> None:
+    game = tabletop.GAMES[name]
+    # Every game package loads its components with components.load_components (DESIGN.md, "Data").
+    components = importlib.import_module(f"tabletop.{name}.components").load_components()
+    options = {"components": components.as_data()}
+    chooser = random.Random(1)
+    state = game.new_game(2, seed=1, **options)
+    for _ in range(20):
+        state = state.apply(chooser.choice(state.legal_moves()))
+    record = record_of(game, state, 1, options)
+    assert record.options == {"components": None}, "the standard components are recorded as None"
+    assert game.replay(record.to_json()).to_json() == state.to_json()

@@ -253,3 +253,33 @@ def test_a_negative_simulation_seed_is_accepted() -> None:
 def test_a_tournament_of_equal_agents_has_one_seating() -> None:
     result = tournament(TOY, ["random", "random"], 2, seed=1)
     assert "2 games in 1 seating," in result.format()
+
+
+@pytest.mark.skipif("takenoko" not in tabletop.GAMES, reason="Takenoko is not registered")
+def test_the_record_of_a_game_with_corrected_components_stores_their_data() -> None:
+    from tabletop.takenoko.components import STANDARD, components_from_data
+
+    data = STANDARD.as_data()
+    data["objectives.toml"]["emperor"]["points"] = 4
+    custom = components_from_data(data)
+    game = tabletop.GAMES["takenoko"]
+    result = play_game(game, make_agents(["random", "random"], 3, game), seed=3, components=custom)
+    text = result.record.to_json()
+    assert Record.from_json(text).options == {"components": data}
+    replayed = game.replay(text)
+    assert replayed.to_json() == result.state.to_json()
+
+
+@pytest.mark.skipif("takenoko" not in tabletop.GAMES, reason="Takenoko is not registered")
+def test_components_that_cannot_be_recorded_are_refused_before_the_game() -> None:
+    from tabletop.takenoko.components import STANDARD
+
+    game = tabletop.GAMES["takenoko"]
+    stale = attrs.evolve(STANDARD, emperor_points=4)  # its data files still say 2
+
+    class Refusing(RandomAgent):
+        def choose(self, state: State) -> Any:
+            raise AssertionError("no move should be asked for")
+
+    with pytest.raises(ValueError, match="differ from the data files"):
+        play_game(game, [Refusing(1), Refusing(2)], seed=1, components=stale)

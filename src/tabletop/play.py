@@ -175,6 +175,9 @@ def play_game(
     """
     game = resolve_game(game)
     check_options(game, options)
+    # Options that cannot be recorded (components the game cannot write as data) fail here,
+    # not after the whole game has been played.
+    recorded = game.options_to_json(options)
     if seed is None:
         seed = secrets.randbits(63)
     state = game.new_game(len(agents), seed=seed, **options)
@@ -203,7 +206,7 @@ def play_game(
         scores=state.scores(),
         winners=state.winners(),
         decisions=decisions,
-        record=record_of(game, state, seed, options),
+        record=record_of(game, state, seed, recorded),
     )
 
 

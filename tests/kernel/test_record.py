@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.agents import RandomAgent
-from tabletop.kernel.api import InvalidRecord
+from tabletop.kernel.api import InvalidData, InvalidRecord
 from tabletop.kernel.record import Record, record_of, replay
 from toy.game import TOY
 
@@ -112,3 +113,34 @@ def test_unreadable_records(text: str, message: str) -> None:
 def test_replay_names_what_does_not_fit(change: dict[str, Any], message: str) -> None:
     with pytest.raises(InvalidRecord, match=message):
         replay(TOY, json.dumps(_valid() | change))
+
+
+def test_options_are_recorded_as_they_are_by_default() -> None:
+    state = TOY.new_game(2, seed=1, target=10)
+    assert record_of(TOY, state, 1, {"target": 10}).options == {"target": 10}
+
+
+def _by_value(options: Any) -> dict[str, Any]:
+    """A game's hook: an option given as an object is recorded by its plain value."""
+    return {key: getattr(value, "plain", value) for key, value in options.items()}
+
+
+class _Target:
+    plain = 10
+
+
+def test_a_games_options_to_json_decides_what_the_record_stores() -> None:
+    game = attrs.evolve(TOY, options_to_json=_by_value)
+    state = _played(6)
+    record = record_of(game, state, 6, {"target": _Target()})
+    assert record.options == {"target": 10}
+    assert replay(game, Record.from_json(record.to_json())) == state
+
+
+def test_component_data_that_does_not_load_is_named_as_the_options_field() -> None:
+    def refusing(players: int, seed: int | None = None, **options: Any) -> Any:
+        raise InvalidData("plots.toml: table [plots], field 'count': must be of type int")
+
+    game = attrs.evolve(TOY, new_game=refusing)
+    with pytest.raises(InvalidRecord, match=r"field 'options' .*plots.toml: table \[plots\], field 'count'"):
+        replay(game, json.dumps(_valid()))

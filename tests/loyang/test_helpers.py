@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tabletop.kernel.api import IllegalMove
 from tabletop.loyang import invariants
+from tabletop.loyang import moves as M
 from tabletop.loyang import rules
 from tabletop.loyang.components import PRIVATE_BASE
 from tabletop.loyang.state import (
+    ACTION,
     CARD,
     DOUBLED,
     DUE,
     HARVEST,
+    SETTLED,
     ActionsPending,
     CashPending,
+    CourtyardPending,
     Field,
     HarvestPending,
     replace,
 )
 
 from .helpers import (
+    TEST,
     card,
     cart,
     cash,
@@ -106,6 +114,16 @@ def test_con_man_not_for_the_start_player_nor_a_covered_helper_nor_an_unfinished
     assert starting(state, "helper ConMan") == {"helper ConMan Official"}
 
 
+def test_con_man_taking_a_helper_reveals_the_card_under_it_for_its_owner():
+    state = give(scenario(2), 1, "ConMan")
+    state = stack(state, 0, "Official", "R05")
+    state = replace(state, done=(True, False), pending=(ActionsPending(1),))
+    state = play(state, "helper ConMan Official")
+    revealed = state.seats[0].regulars[0]
+    assert revealed.card == card("R05") and revealed.status == SETTLED, "its owner has finished"
+    assert state.seats[0].helpers == (card("ConMan"),)
+
+
 # Deliveryman
 
 
@@ -142,14 +160,6 @@ def test_foreman_takes_a_helper_another_player_discards():
     state = play(state, "foreman take")
     assert state.seats[1].helpers == (card("Maid"),)
     assert card("Foreman") in state.discard and state.to_move == 0
-
-
-def test_foreman_under_the_maid_takes_her_back():
-    state = stack(scenario(2), 0, "Maid", "Foreman")
-    state = play(state, "helper Maid", "foreman take")
-    p = state.seats[0]
-    assert p.helpers == (card("Maid"),) and not p.covered
-    assert state.pending[-1].maid, "the Maid's effect stays active this phase"
 
 
 def test_foreman_in_four_players_only_for_the_partner_in_the_action_phase():
@@ -277,7 +287,7 @@ def test_trader_trades_at_another_players_stall():
 
 
 def test_trader_pays_the_owner_1_in_round_8_and_2_in_round_9():
-    for rnd, fee in ((8, 1), (9, 2)):
+    for rnd, fee in ((7, 0), (8, 1), (9, 2)):
         state = give(give(empty_cart(scenario(2, round=rnd), 0), 1, "S03"), 0, "Trader2")
         state = cart(state, 0, leek=1)
         mine, theirs = state.seats[0].cash, state.seats[1].cash
@@ -407,6 +417,7 @@ def test_squire_plays_a_hand_card_and_up_to_3_courtyard_cards():
     state = play(state, "squire S03", "pick C01", "pick C02", "pick C03")
     p = state.seats[0]
     assert set(p.casuals) == {card("C01"), card("C02"), card("C03")}
+    assert not p.covered, "played separately, never stacked like a two-pack"
     assert card("S04") in state.courtyard and card("Squire") in state.discard
 
 
@@ -646,3 +657,221 @@ def test_saleswoman_bonus_also_pays_for_a_casual_customer_bought_with_the_tout()
     before = state.seats[0].cash
     state = play(state, "helper Saleswoman bonus", "helper Tout buy C01")
     assert state.seats[0].cash == before + 7 + 2 - 2
+
+
+# Activated helpers: usable before the card they act on is in play (two-pack, covered card).
+
+
+def test_messenger_boy_over_a_regular_customer_reveals_it_and_delivers_to_it_twice():
+    state = stack(scenario(2), 0, "MessengerBoy", "R07")  # turnip + cabbage, 5/6/7/8
+    state = replace(state, pending=(ActionsPending(0, two_pack=True),))
+    state = cart(state, 0, turnip=2, cabbage=2)
+    before = state.seats[0].cash
+    state = play(state, "helper MessengerBoy", "deliver R07", "deliver R07")
+    assert state.seats[0].cash == before + 5 + 5
+
+
+def test_messenger_boy_is_not_offered_when_no_regular_customer_can_come():
+    state = give(scenario(2), 0, "MessengerBoy")
+    assert "helper MessengerBoy" in legal(state), "the two-pack may bring one"
+    state = replace(state, pending=(ActionsPending(0, two_pack=True),))
+    assert "helper MessengerBoy" not in legal(state)
+
+
+def test_harvest_helper_sowing_over_a_common_field_gives_the_revealed_field_an_extra_token():
+    state = stack(empty_cart(scenario(2), 0), 0, "HarvestHelper", "F3a")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, Field(f.card, 0, 2))
+    state = replace(state, pending=(ActionsPending(0, two_pack=True),))
+    state = play(state, "helper HarvestHelper sow")
+    assert [g.card for g in state.seats[0].fields] == [f.card, card("F3a")]
+    state = play(cart(state, 0, wheat=1), "sow 1 wheat")
+    assert state.seats[0].fields[1].count == 3 + 1
+
+
+def test_saleswoman_bonus_activated_before_the_two_pack_pays_for_its_casual_customer():
+    state = give(empty_cart(cash(scenario(2), 0, 10), 0), 0, "Saleswoman", "Maid")
+    state = on_top(state, "C01", "S03")  # C01: wheat, wheat, pumpkin for 7
+    state = play(state, "helper Saleswoman bonus", "two-pack", "keep C01")
+    assert state.seats[0].cash == 10 - 1, "1 helper left: the two-pack costs 1, not 2"
+    state = play(cart(state, 0, wheat=2, pumpkin=1), "serve C01")
+    assert state.seats[0].cash == 9 + 7 + 2, "+2 although casual customers outnumber regular ones"
+
+
+# Helpers that raise Cash for a payment in the middle of the actions ("use a Helper").
+
+
+def test_deliveryman_raises_the_cash_for_a_common_field_of_the_two_pack():
+    state = give(cash(scenario(2), 0, 1), 1, "R07")
+    state = cart(give(state, 0, "Deliveryman"), 0, turnip=1, cabbage=1)
+    state = on_top(state, "F3a", "S03")
+    state = play(state, "two-pack", "keep F3a")
+    assert isinstance(state.pending[-1], CashPending) and state.seats[0].cash == 0
+    assert "helper Deliveryman R07" in legal(state)
+    state = play(state, "helper Deliveryman R07")
+    assert isinstance(state.pending[-1], ActionsPending)
+    assert state.seats[0].cash == 5 - 2
+
+
+def test_tout_purchase_raises_the_cash_for_a_missed_customers_penalty():
+    state = give(empty_cart(cash(scenario(2), 0, 0), 0), 0, "R01", "Tout")
+    state = give(state, 1, "C01")  # wheat, wheat, pumpkin for 7
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    state = play(cart(state, 0, wheat=2, pumpkin=1), "decline R01")
+    assert isinstance(state.pending[-1], CashPending)
+    larry = state.seats[1].cash
+    state = play(state, "helper Tout buy C01")
+    # 1 regular and 1 casual customer (the bought one): the printed 7; 2 to Larry; 2 penalty.
+    assert state.seats[0].cash == 7 - 2 - 2 and state.seats[1].cash == larry + 2
+    assert isinstance(state.pending[-1], ActionsPending)
+
+
+def test_in_the_card_phase_only_the_book_keeper_raises_cash_for_a_field():
+    state = give(scenario(2), 1, "R07")
+    state = cart(give(state, 0, "Deliveryman", "Bookkeeper"), 0, turnip=1, cabbage=1)
+    state = rules.charge(cash(replace(state, phase=CARD, pending=()), 0, 0), 0, 2)
+    assert starting(state, "helper") == {"helper Bookkeeper"}
+
+
+# Foreman
+
+
+def test_foreman_takes_a_helper_discarded_without_use():
+    state = give(give(scenario(2), 1, "Foreman"), 0, "Official")
+    state = play(state, "discard Official")
+    assert state.to_move == 1
+    state = play(state, "foreman take")
+    assert state.seats[1].helpers == (card("Official"),) and card("Foreman") in state.discard
+
+
+def test_foreman_in_four_players_takes_the_harvest_helper_from_any_player():
+    state = scenario(4)  # in the Action phase 0 is with 2 and 1 with 3; no partners at harvest
+    state = give(give(state, 0, "HarvestHelper"), 1, "Foreman")
+    f = state.seats[0].fields[0]
+    state = with_fields(state, 0, Field(f.card, 0, 4))
+    state = rules.settle(replace(state, phase=HARVEST, done=(False,) * 4, pending=()))
+    state = play(state, "extra 0", "helper HarvestHelper harvest")
+    assert state.to_move == 1 and legal(state) == {"foreman take", "foreman pass"}
+
+
+# Harvest helper, Market crier, Messenger-boy, Tenant-farmer
+
+
+def test_harvest_helper_counts_tokens_not_spaces():
+    state = give(empty_cart(scenario(2), 0), 0, "HarvestHelper", "F4a")  # 4 spaces
+    state = with_fields(state, 0, Field(card("F4a"), 0, 3))
+    state = rules.settle(replace(state, phase=HARVEST, done=(False, False), pending=(HarvestPending(0),)))
+    assert state.phase == CARD, "3 tokens on a 4-space field: nothing to choose, 1 harvested"
+    assert state.seats[0].fields[0].count == 2 and card("HarvestHelper") in state.seats[0].helpers
+
+
+def test_market_crier_sells_at_most_3_vegetables():
+    state = give(scenario(2), 0, "MarketCrier", "S03", "S04")  # all 1-Cash vegetables
+    p = state.seats[0]
+    state = replace(state, supply=rules.vplus(state.supply, p.shop))
+    state = rules.set_player(state, 0, replace(p, shop=(0,) * 6))
+    before = state.seats[0].cash
+    state = play(state, "helper MarketCrier sell", "crier S03 0", "crier S04 1", "crier S04 2")
+    assert legal(state) == {"done"}, "S03 still holds 2 vegetables"
+    state = play(state, "done")
+    assert state.seats[0].cash == before + 3 and state.seats[0].shop == (1, 0, 1, 1, 0, 0)
+
+
+def test_messenger_boy_pays_for_the_second_delivery_with_the_first_payment():
+    state = give(empty_cart(cash(scenario(2), 0, 0), 0), 0, "R07", "MessengerBoy")
+    state = cart(state, 0, turnip=2, cabbage=1)
+    state = play(state, "helper MessengerBoy", "deliver R07", "buy cabbage", "deliver R07")
+    assert state.seats[0].cash == 5 - 5 + 5
+
+
+def test_tenant_farmer_common_field_turned_over_again_is_not_paid_again():
+    state = give(scenario(2), 0, "TenantFarmer", "F4b")
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, pile=p.pile[:1]))
+    state = play(state, f"helper TenantFarmer swap 1 {state.comps.code(p.pile[0])}")
+    assert state.seats[0].pile == (card("F4b"),)
+    cash_before = state.seats[0].cash
+    state = rules.begin_round(state, 2)
+    assert state.seats[0].fields[-1] == Field(card("F4b")) and state.seats[0].cash == cash_before
+
+
+# Phases: the bracketed phases of the helper reference; a helper used outside them is refused.
+
+
+def every_helper_position():
+    """Seat 0 (start player, round 1) with every helper, stalls, customers, fields and Cash
+    enough that nearly every helper option is legal in the Action phase."""
+    state = scenario(2)
+    names = ("Bookkeeper", "ConMan", "Deliveryman", "Foreman", "Haggler", "HarvestHelper", "Maid",
+             "MarketCrier", "MarketWoman", "Merchant", "MessengerBoy", "Official", "Ploughman",
+             "Saleswoman", "Shopper", "Squire", "SubsistenceFarmer", "TenantFarmer", "Tout", "Trader1")
+    state = give(state, 0, *names, "S03", "R01", "R02", "C01", "F3a")
+    state = give(state, 1, "S04", "R07", "C02", "Trader2")
+    f0, f1 = state.seats[0].fields[0], state.seats[1].fields[0]
+    state = with_fields(state, 0, Field(f0.card, 0, 4), Field(card("F3a")))
+    state = with_fields(state, 1, Field(f1.card, 1, 4))
+    return cart(cash(state, 0, 30), 0, wheat=4, pumpkin=2, turnip=2, cabbage=2, bean=1, leek=1)
+
+
+def helper_uses(state):
+    return [m for m in state.legal_moves() if isinstance(m, M.UseHelper | M.UseSquire)]
+
+
+def helper_kind(move):
+    return TEST.cards[move.squire if isinstance(move, M.UseSquire) else move.card]
+
+
+def test_every_helper_is_offered_only_in_its_phases():
+    state = every_helper_position()
+    action = helper_uses(state)
+    assert {helper_kind(m).helper for m in action} >= {
+        "bookkeeper", "deliveryman", "haggler", "harvest_helper", "maid", "market_crier", "market_woman",
+        "merchant", "messenger_boy", "official", "ploughman", "saleswoman", "shopper",
+        "subsistence_farmer", "tenant_farmer", "tout", "trader",
+    }
+    assert all(3 in helper_kind(m).phases for m in action)
+    harvest = play(replace(state, phase=HARVEST, pending=(HarvestPending(0),)), "extra 0")
+    assert {str(m) for m in helper_uses(harvest)} == {"helper HarvestHelper harvest"}
+    card_phase = replace(state, phase=CARD, pending=(CourtyardPending(0),), active=(0, 1))
+    card_phase = courtyard(in_hand(card_phase, 0, "S05", "S12"), "C03")
+    assert {str(m) for m in helper_uses(card_phase)} == {"squire S05", "squire S12"}
+    paying = rules.charge(cash(replace(state, phase=CARD, pending=()), 0, 0), 0, 2)
+    assert {str(m) for m in helper_uses(paying)} == {"helper Bookkeeper"}
+    assert all(1 in helper_kind(m).phases for m in helper_uses(harvest))
+    assert all(2 in helper_kind(m).phases for m in helper_uses(card_phase) + helper_uses(paying))
+
+
+def test_a_helper_used_outside_its_phases_is_refused_and_the_state_unchanged():
+    state = every_helper_position()
+    action = helper_uses(state)
+    harvest = play(replace(state, phase=HARVEST, pending=(HarvestPending(0),)), "extra 0")
+    card_phase = replace(state, phase=CARD, pending=(CourtyardPending(0),), active=(0, 1))
+    card_phase = courtyard(in_hand(card_phase, 0, "S05", "S12"), "C03")
+    squire = helper_uses(card_phase)
+    con_man = M.UseHelper(card("ConMan"), "", (card("Trader2"),))
+    refused = [
+        (harvest, [con_man, *(m for m in action if 1 not in helper_kind(m).phases)]),
+        (card_phase, [con_man, *(m for m in action if 2 not in helper_kind(m).phases)]),
+        # the Squire [2] and the Harvest helper's first option [1] in the Action phase
+        (state, [*squire, *helper_uses(harvest)]),
+    ]
+    for position, moves in refused:
+        assert moves
+        before = position.to_json()
+        for move in moves:
+            with pytest.raises(IllegalMove):
+                position.apply(move)
+        assert position.to_json() == before
+    # the Book-keeper [2,3] in the Card phase only to pay for a field
+    with pytest.raises(IllegalMove):
+        card_phase.apply(M.UseHelper(card("Bookkeeper")))
+
+
+def test_subsistence_farmer_only_in_the_action_phase():
+    state = every_helper_position()
+    assert starting(state, "helper SubsistenceFarmer") == {"helper SubsistenceFarmer 1 0"}
+    assert state.phase == ACTION
+    paying = rules.charge(cash(replace(state, phase=CARD, pending=()), 0, 0), 0, 2)
+    with pytest.raises(IllegalMove):
+        paying.apply(M.UseHelper(card("SubsistenceFarmer"), "", (1, 0)))

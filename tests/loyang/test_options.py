@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import random
 import shutil
 
+import attrs
 import pytest
 
-from tabletop.kernel.api import InvalidData
-from tabletop.loyang import STANDARD, invariants, load_components, new_game
-from tabletop.loyang.components import DATA_DIR, FIELD, HELPER, REGULAR
+from tabletop.kernel.api import InvalidData, InvalidRecord
+from tabletop.kernel.record import Record, record_of
+from tabletop.loyang import GAME, STANDARD, invariants, load_components, new_game
+from tabletop.loyang.components import DATA_DIR, FIELD, HELPER, REGULAR, components_from_data
 
 from .helpers import game, in_hand, legal, play
 
@@ -156,3 +160,130 @@ def test_no_provisional_value_reaches_the_tests():
     for path in Path(__file__).parent.glob("test_*.py"):
         named |= set(re.findall(r"\b([SRC]\d\d|F[345][ab])\b", path.read_text()))
     assert named <= certain | own, sorted(named - certain - own)
+
+
+# --- checking the options -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["introductory", "crier_in_card_phase"])
+@pytest.mark.parametrize("value", ["maybe", "yes", 1, 0, None])
+def test_a_flag_option_takes_only_true_or_false(name, value):
+    with pytest.raises(ValueError, match=rf"option '{name}' takes True or False, not {value!r}"):
+        new_game(2, seed=1, **{name: value})
+    assert getattr(new_game(2, seed=1, **{name: True}), name) is True
+
+
+@pytest.mark.parametrize("value", [16, 20, "17", 17.0, True, None])
+def test_the_solo_goal_takes_17_18_or_19(value):
+    with pytest.raises(ValueError, match=rf"option 'goal' \(the solo goal\) takes one of 17, 18, 19, not {value!r}"):
+        new_game(1, seed=1, goal=value)
+
+
+@pytest.mark.parametrize("value", [3, -1, "0", 0.0, True, False])
+def test_start_player_takes_a_seat_or_none(value):
+    with pytest.raises(ValueError, match=rf"option 'start_player' takes a seat from 0 to 2 or None \(random\), not {value!r}"):
+        new_game(3, seed=1, start_player=value)
+    assert new_game(3, seed=1, start_player=2).start == 2
+    assert new_game(3, seed=1, start_player=None).start in range(3)
+
+
+def test_an_unknown_option_is_a_type_error_listing_the_options():
+    with pytest.raises(TypeError, match="no option 'introductary'; its options are introductory, goal, .* and components"):
+        new_game(2, seed=1, introductary=True)
+
+
+@pytest.mark.parametrize("value", [7, ["board.toml"], b"data"])
+def test_the_components_option_takes_components_a_folder_or_their_data(value):
+    with pytest.raises(ValueError, match="option 'components' takes a Components object, the folder"):
+        new_game(2, seed=1, components=value)
+
+
+# --- corrected components in records ------------------------------------------------------------
+
+
+def _richer_data():
+    """The standard data with 12 Cash at the start instead of 10 (a legal correction)."""
+    data = STANDARD.as_data()
+    data["board.toml"]["player"]["cash"] = 12
+    return data
+
+
+def _random_moves(state, seed, n=30):
+    chooser = random.Random(seed)
+    for _ in range(n):
+        if state.is_over:
+            break
+        state = state.apply(chooser.choice(state.legal_moves()))
+    return state
+
+
+def test_the_data_of_components_loads_back_to_equal_components():
+    from .helpers import TEST
+
+    assert components_from_data(STANDARD.as_data()) == STANDARD
+    # Written from the components themselves, so changed ones are written as they are.
+    assert components_from_data(TEST.as_data()) == TEST != STANDARD
+    json.dumps(TEST.as_data())  # plain JSON values
+
+
+def test_components_the_data_files_cannot_express_are_not_recorded():
+    cards = STANDARD.cards
+    shuffled = attrs.evolve(STANDARD, cards=(cards[1], cards[0], *cards[2:]))
+    with pytest.raises(ValueError, match="not in the order the loader gives them"):
+        shuffled.as_data()
+    poor = attrs.evolve(STANDARD, shop_stock=(0, 0, 0, 0, 0, 0))
+    with pytest.raises(ValueError, match=r"do not pass the rulebook's checks: .*\[shop\]"):
+        poor.as_data()
+
+
+@pytest.mark.parametrize("given", ["object", "data", "folder"])
+def test_a_record_with_corrected_components_replays_bit_for_bit(tmp_path, given):
+    if given == "folder":
+        option = copy_data(tmp_path)
+        (option / "board.toml").write_text((option / "board.toml").read_text().replace("cash = 10", "cash = 12"))
+        custom = load_components(option)
+    else:
+        custom = components_from_data(_richer_data())
+        option = custom if given == "object" else custom.as_data()
+    options = {"components": option, "introductory": True}
+    state = _random_moves(new_game(3, seed=9, **options), seed=9)
+    assert state.comps == custom != STANDARD and custom.cash == 12 and len(state.history) == 30
+    text = record_of(GAME, state, 9, options).to_json()
+    if given == "folder":
+        shutil.rmtree(option)  # the record needs no folder
+    record = Record.from_json(text)
+    assert record.options["components"] == custom.as_data()
+    again = GAME.replay(record)
+    assert again.comps == custom and again.to_json() == state.to_json()
+
+
+def test_a_record_of_the_tests_own_cards_replays_bit_for_bit():
+    from .helpers import TEST
+
+    state = _random_moves(new_game(2, seed=2, components=TEST), seed=2)
+    again = GAME.replay(record_of(GAME, state, 2, {"components": TEST}).to_json())
+    assert again.comps == TEST and again.to_json() == state.to_json()
+
+
+def test_a_record_of_standard_components_stores_none():
+    state = _random_moves(new_game(2, seed=3, components=STANDARD), seed=3, n=5)
+    record = record_of(GAME, state, 3, {"components": STANDARD})
+    assert record.options == {"components": None}
+    assert GAME.replay(record.to_json()).to_json() == state.to_json()
+
+
+def test_a_record_with_corrupt_components_names_the_field():
+    custom = components_from_data(_richer_data())
+    state = _random_moves(new_game(2, seed=5, components=custom), seed=5, n=10)
+    data = json.loads(record_of(GAME, state, 5, {"components": custom}).to_json())
+    player = data["options"]["components"]["board.toml"]["player"]
+    player["cash"] = "twelve"
+    with pytest.raises(InvalidRecord, match=r"'options'.*board.toml \[player\] field 'cash' must be a int"):
+        GAME.replay(json.dumps(data))
+    player["cash"] = 12
+    del data["options"]["components"]["helpers.toml"]
+    with pytest.raises(InvalidRecord, match="helpers.toml: the data file is missing"):
+        GAME.replay(json.dumps(data))
+    data["options"]["components"] = ["board.toml"]
+    with pytest.raises(InvalidRecord, match="option 'components' takes"):
+        GAME.replay(json.dumps(data))

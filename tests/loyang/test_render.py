@@ -82,7 +82,7 @@ def test_the_player_to_move_is_marked_and_the_decision_put_in_words():
 def test_a_view_hides_the_other_hands():
     state = in_hand(in_hand(scenario(2), 1, "C01", "S03"), 0, "R02")
     mine = render(state.view(0))
-    assert "hand       R02" in _board(mine, 0)
+    assert "hand       R02 regular customer: " in _board(mine, 0)
     assert "hand       ? ?" in _board(mine, 1)
     assert "?" not in _board(mine, 0)
     assert "?" not in render(state)
@@ -113,5 +113,13 @@ def test_the_courtyard_in_the_card_phase():
         state = state.apply(state.legal_moves()[0])
     state = courtyard(in_hand(state, 0, "C01"), "S03")
     text = render(state)
-    assert "courtyard: S03" in text and "card phase: still placing seat" in text
+    assert "  courtyard  S03 stall [" in text and "card phase: still placing seat" in text
     assert "to decide: card phase: put a hand card in the courtyard" in text
+
+
+def test_hand_cards_show_what_they_are():
+    state = in_hand(scenario(2), 0, "C04", "R07", "S01")
+    board = _board(render(state), 0)
+    assert "hand       C04 casual customer: " in board
+    assert "hand       R07 regular customer: " in board and " pays " in board
+    assert "hand       S01 stall [" in board

@@ -369,3 +369,72 @@ def test_storehouse_holds_only_the_kinds_it_shows_when_the_data_restricts_them()
     state = cash(state, 0, 0)
     state = play(state, "end actions")
     assert "store bean" not in legal(state) and "done" in legal(state), "the bean must go"
+
+
+def test_the_order_of_serving_changes_the_casual_customer_modifier():
+    # 1 regular, 2 casual customers: the first served pays 2 less (2 > 1), the second the
+    # printed price (1 = 1).
+    state = give(empty_cart(scenario(2), 0), 0, "R04", "C01", "C02")  # C01 7, C02 8
+    state = cart(state, 0, wheat=3, pumpkin=2, turnip=1)
+    before = state.seats[0].cash
+    state = play(state, "serve C01")
+    assert state.seats[0].cash == before + 7 - 2
+    state = play(state, "serve C02")
+    assert state.seats[0].cash == before + 5 + 8
+
+
+def test_a_regular_customer_leaving_play_changes_the_casual_customer_modifier():
+    # 2 regulars, 1 casual: +2; once the 4th row of one regular is filled, 1 = 1: the printed price.
+    state = give(empty_cart(scenario(2), 0), 0, "R01", "R04", "C01")
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], rows=3, delivered=3),) + p.regulars[1:]))
+    state = replace(state, supply=rules.vadd(state.supply, veg("wheat"), -6))
+    state = cart(state, 0, wheat=4, pumpkin=1)
+    assert rules.casual_price(state.comps, state.seats[0], card("C01"), False) == 7 + 2
+    before = state.seats[0].cash
+    state = play(state, "deliver R01", "serve C01")
+    assert state.seats[0].cash == before + 6 + 7
+
+
+def test_a_common_field_kept_beneath_is_not_paid_again_when_revealed():
+    state = cash(on_top(empty_cart(scenario(2), 0), "S03", "F5a"), 0, 5)
+    state = play(state, "two-pack", "keep S03 over F5a")
+    assert state.seats[0].cash == 3 and card("F5a") not in [f.card for f in state.seats[0].fields]
+    state = cart(state, 0, leek=3)
+    for slot in range(3):
+        state = play(state, f"trade S03 {slot}", "give leek")
+    assert card("F5a") in [f.card for f in state.seats[0].fields], "revealed when the stall is emptied"
+    assert state.seats[0].cash == 3 and state.pending[-1].__class__.__name__ == "ActionsPending"
+
+
+def test_missed_regular_customer_costs_2_cash_each_time_while_red():
+    state = give(scenario(2), 0, "R01")
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    before = state.seats[0].cash
+    state = play(state, "decline R01")
+    assert state.seats[0].cash == before - 2 and state.seats[0].regulars[0].red
+    assert "decline R01" not in legal(state), "missed once a round"
+    state = replace(state, round=2, seats=(replace(state.seats[0], regulars=(replace(state.seats[0].regulars[0], status=DUE),)),) + state.seats[1:])
+    state = play(state, "end actions")
+    assert state.seats[0].cash == before - 4, "missed again at the end of the actions: 2 more"
+
+
+def test_payments_never_make_cash_negative_a_penalty_waits_for_a_loan():
+    state = cash(empty_cart(give(scenario(2), 0, "R01"), 0), 0, 1)
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    state = play(state, "end actions")
+    assert state.seats[0].cash == 1 and legal(state) == {"loan"}
+    state = play(state, "loan")
+    assert state.seats[0].cash == 1 + 5 - 2 and state.seats[0].loans == 1
+
+
+def test_loans_are_offered_wherever_money_matters_and_never_repaid():
+    state = cart(scenario(2), 0, bean=2)
+    assert "loan" in legal(state), "Action phase"
+    state = play(state, "end actions")
+    assert "loan" in legal(state), "storing"
+    state = play(state, "done")
+    assert "loan" in legal(state), "path of prosperity"
+    assert not any("repay" in m for m in legal(state))

@@ -70,3 +70,15 @@ def test_casual_customers_left_unserved_cost_nothing_during_the_game():
     before = state.seats[0].cash
     state = play(state, "end actions")
     assert state.seats[0].cash == before and state.seats[0].casuals == (card("C01"),)
+
+
+def test_loans_are_subtracted_before_the_tie_breaks():
+    # 19 with 1 loan ties 18 with none: then the Cash decides, not the path position.
+    state = finished({"position": 19, "loans": 1, "cash": 2}, {"position": 18, "cash": 4})
+    assert state.scores() == (18, 18) and state.winners() == (1,)
+
+
+def test_the_home_field_counts_among_the_fields_for_the_second_tie_break():
+    a = {"position": 18, "cash": 3, "storehouse": (0,) * 6, "fields": (), "home_count": 2}
+    b = {"position": 18, "cash": 3, "storehouse": (1, 0, 0, 0, 0, 0), "fields": (), "home_count": 0}
+    assert finished(a, b).winners() == (0,)

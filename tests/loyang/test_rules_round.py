@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.loyang import invariants
 from tabletop.loyang import rules
-from tabletop.loyang.state import ACTION, CARD, HARVEST, CashPending, Field, replace
+from tabletop.loyang.state import ACTION, CARD, DUE, HARVEST, CashPending, Field, replace
 
 from .helpers import card, cash, courtyard, game, give, in_hand, legal, play, scenario, stack, starting
 
@@ -98,7 +98,12 @@ def card_phase(players=3, seed=5):
 def test_start_player_opens_the_courtyard_and_nobody_passes():
     state = card_phase(3)
     assert state.to_move == 0
-    assert all(m.startswith("place ") for m in legal(state))
+    assert all(m.startswith("place ") for m in legal(state)), "no take from an empty courtyard, no pass"
+    opened = state.seats[0].hand[0]
+    state = state.apply(rules.PLACE[opened])
+    assert state.courtyard == (opened,) and len(state.seats[0].hand) == 3
+    assert state.to_move == 1, "then clockwise"
+    assert all(m.startswith(("place ", "take ")) for m in legal(state))
 
 
 def test_take_plays_a_courtyard_card_and_a_hand_card_and_drops_out():
@@ -295,3 +300,71 @@ def test_four_players_the_token_holders_act_first_then_their_partners():
         state = play(state, "end actions")
         while state.to_move == seat:
             state = state.apply(state.legal_moves()[-1])
+
+
+def end_turn(state):
+    """End the Action phase of the player to move: no deliveries, store, stop."""
+    seat = state.to_move
+    state = play(state, "end actions")
+    while state.to_move == seat and not state.is_over:
+        state = state.apply(state.legal_moves()[-1])
+    return state
+
+
+def test_cards_played_in_the_card_phase_enter_play_at_once_stall_filled_and_marker_blue():
+    state = play(card_phase(2), "flip")
+    state = courtyard(in_hand(state, 0, "R01"), "S03")  # the tests' S03: wheat, pumpkin, turnip
+    supply = state.supply
+    state = play(state, "take S03 R01")
+    p = state.seats[0]
+    assert [s.card for s in p.stalls] == [card("S03")] and p.stalls[0].goods == (True, True, True)
+    assert state.supply == rules.vminus(supply, (1, 1, 1, 0, 0, 0)), "filled from the supply"
+    assert [(r.card, r.red, r.rows) for r in p.regulars] == [(card("R01"), False, 0)]
+    assert not p.covered
+
+
+def test_regular_customer_played_in_the_card_phase_is_due_in_that_round():
+    state = play(card_phase(2), "flip")
+    state = courtyard(in_hand(state, 0, "R01"), "S03")
+    state = play(state, "take S03 R01")
+    while state.phase == CARD:
+        state = play(state, next(m for m in legal(state) if m.startswith("take")))
+        while isinstance(state.pending[-1], CashPending):
+            state = play(state, "loan")
+    assert state.phase == ACTION and (state.start, state.second) == (1, 0)
+    state = end_turn(state)  # seat 1, the new start player
+    assert state.to_move == 0 and state.seats[0].regulars[0].status == DUE
+    state = end_turn(state)
+    assert state.seats[0].regulars[0].red, "not served in its first round: the marker turns red"
+
+
+def test_faq_market_stalls_cannot_be_used_in_the_card_phase_to_pay_for_a_field():
+    state = give(play(card_phase(2), "flip"), 0, "S03")
+    state = courtyard(in_hand(cash(state, 0, 0), 0, "F4a"), "C01")
+    state = rules.set_player(state, 0, replace(state.seats[0], cart=(0, 0, 0, 0, 1, 0)))
+    state = replace(state, supply=rules.vadd(state.supply, 0, 1))
+    state = replace(state, supply=rules.vadd(state.supply, 4, -1))
+    state = play(state, "take C01 F4a")
+    assert isinstance(state.pending[-1], CashPending)
+    assert legal(state) == {"sell bean", "loan"}, "sell or borrow, but no trade at the stall"
+
+
+def test_faq_the_two_cards_of_the_card_phase_are_never_stacked():
+    state = play(card_phase(2), "flip")
+    state = courtyard(in_hand(state, 0, "C01"), "S03")
+    assert {m for m in legal(state) if "S03" in m and "C01" in m} == {"take S03 C01"}
+    state = play(state, "take S03 C01")
+    p = state.seats[0]
+    assert not p.covered and p.casuals == (card("C01"),) and [s.card for s in p.stalls] == [card("S03")]
+
+
+def test_two_players_the_last_to_take_starts_the_action_phase_and_the_other_is_second():
+    state = play(card_phase(2), "flip")
+    state = play(state, next(m for m in legal(state) if m.startswith("take")))  # seat 0 takes first
+    while isinstance(state.pending[-1], CashPending):
+        state = play(state, "loan")
+    while state.phase == CARD:
+        state = play(state, next(m for m in legal(state) if m.startswith("take")))
+        while isinstance(state.pending[-1], CashPending):
+            state = play(state, "loan")
+    assert (state.start, state.second) == (1, 0) and state.order == (1, 0) and state.to_move == 1

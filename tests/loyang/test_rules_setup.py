@@ -48,9 +48,12 @@ def test_choose_a_start_player_at_random_or_as_told():
 def test_home_field_is_bought_from_your_own_shop_wheat_pumpkin_or_turnip():
     state = game(2, seed=1)
     assert legal(state) == {"home wheat", "home pumpkin", "home turnip"}
+    supply = state.supply
     state = play(state, "home turnip")
     p = state.seats[0]
-    assert p.cash == 5 and p.shop[2] == 1 and p.home_count == 9
+    assert p.cash == 10 - 5 and p.shop[2] == 1, "bought at the dark price tag from the own shop"
+    assert (p.home_veg, p.home_count) == (2, 9)
+    assert state.supply[2] == supply[2] - 8, "the other 8 spaces are filled from the supply"
 
 
 def test_at_most_two_players_sow_the_same_home_vegetable():

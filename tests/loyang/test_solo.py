@@ -3,16 +3,18 @@ and the goal."""
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.loyang import invariants, new_game
 from tabletop.loyang import rules
 from tabletop.loyang.components import CASUAL, REGULAR, STALL
 from tabletop.loyang.state import CARD, OVER, Field, OfferPending, replace
 
-from .helpers import card, cart, cash, give, legal, play, scenario, starting
+from .helpers import TEST, card, cart, cash, give, legal, play, scenario, starting
 
 
-def offer(seed=1):
-    state = play(new_game(1, seed=seed), "home wheat")
+def offer(seed=1, **options):
+    state = play(new_game(1, seed=seed, components=TEST, **options), "home wheat")
     assert state.phase == CARD and isinstance(state.pending[-1], OfferPending)
     return state
 
@@ -30,19 +32,42 @@ def test_opponent_gets_exactly_2_stalls_2_regulars_2_casuals():
     assert invariants(state) == []
 
 
-def test_grid_row_prices_0_1_2_2_and_up_to_2_cards():
-    state = cash(offer(), 0, 20)
-    grid = state.grid
-    costs = []
-    for pos in (0, 4):
-        before = state.seats[0].cash
-        state = play(state, f"offer {state.comps.code(grid[pos])}")
-        while state.pending[-1].__class__.__name__ == "CashPending":
-            state = play(state, "loan")
-        costs.append(before - state.seats[0].cash)
-    assert costs[0] == 0 or state.comps.cards[grid[0]].kind == 0, "row 1 is free (a field costs its 2 Cash)"
-    assert costs[1] in (1, 3), "row 2 costs 1 (+2 for a common field)"
+def grid_of(state, *codes):
+    """The solo grid holding these cards, row by row (taken from the deck or discards)."""
+    numbers = [card(c) for c in codes]
+    rest = [g for g in state.grid if g not in numbers]
+    draw = tuple(c for c in state.draw if c not in numbers) + tuple(rest)
+    discard = tuple(c for c in state.discard if c not in numbers)
+    return replace(state, grid=tuple(numbers), draw=draw, discard=discard)
+
+
+GRID = ("S03", "S04", "C01", "C02", "C03", "R01", "R02", "R03", "R04", "Maid", "Official", "Shopper")
+
+
+@pytest.mark.parametrize(("code", "price"), [("S04", 0), ("C03", 1), ("R03", 2), ("Official", 2)])
+def test_grid_row_prices_0_1_2_2(code, price):
+    state = cash(grid_of(offer(), *GRID), 0, 10)
+    state = play(state, f"offer {code}")
+    assert state.seats[0].cash == 10 - price
+    assert card(code) in {s.card for s in state.seats[0].stalls} | set(state.seats[0].casuals) | {
+        r.card for r in state.seats[0].regulars} | set(state.seats[0].helpers)
+
+
+def test_grid_buys_up_to_2_cards_a_common_field_costing_2_more():
+    state = cash(grid_of(offer(), "F3a", *GRID[1:]), 0, 10)
+    state = play(state, "offer F3a")
+    assert state.seats[0].cash == 10 - 0 - 2, "row 1 is free, the common field costs 2"
+    state = play(state, "offer C02")
+    assert state.seats[0].cash == 8 - 1
     assert not starting(state, "offer"), "no more than 2 cards"
+    assert starting(state, "done") == {"done"}
+
+
+def test_grid_row_price_needs_the_cash_or_a_loan():
+    state = cash(grid_of(offer(), *GRID), 0, 1)
+    assert "offer R03" not in legal(state) and "offer C01" in legal(state)
+    state = play(state, "loan", "offer R03")
+    assert state.seats[0].cash == 1 + 5 - 2
 
 
 def test_grid_second_row_rest_is_discarded_and_cards_slide_up():
@@ -58,15 +83,20 @@ def test_grid_second_row_rest_is_discarded_and_cards_slide_up():
 
 def test_solo_single_reshuffle_when_the_first_field_is_discarded():
     state = scenario(1)
-    state = replace(state, discard=state.draw[:5], draw=state.draw[5:])
+    state = replace(state, discard=state.discard + state.draw[:5], draw=state.draw[5:])
     p = state.seats[0]
     state = rules.set_player(state, 0, replace(p, fields=(Field(p.fields[0].card, 0, 1),)))
     state = replace(state, supply=rules.vadd(state.supply, 0, -1), phase=rules.HARVEST)
     state = rules.harvest(state, 0)
-    assert state.reshuffled and state.discard == ()
+    assert state.reshuffled and state.discard == () and invariants(state) == []
     state = replace(state, discard=state.draw[:3], draw=state.draw[3:])
     state = rules.begin_card_phase(state)
     assert len(state.discard) == 3, "no reshuffle at the start of the solo Card phase"
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, fields=(Field(p.pile[0], 0, 1),), pile=p.pile[1:]))
+    state = replace(state, supply=rules.vadd(state.supply, 0, -1), phase=rules.HARVEST)
+    state = rules.harvest(state, 0)
+    assert len(state.discard) == 3, "a later emptied field does not reshuffle again"
 
 
 def test_solo_trader_and_tout_and_market_woman_reach_the_opponent():
@@ -163,3 +193,47 @@ def test_solo_opponent_never_acts_and_its_customers_are_never_due():
     state = rules.begin_round(state, 2)
     assert all(r.status == rules.SETTLED for r in state.seats[1].regulars)
     assert state.order == (0,)
+
+
+def test_solo_grid_is_turned_up_before_the_home_field_is_sown():
+    state = new_game(1, seed=4)
+    assert state.phase == rules.SETUP and len(state.grid) == 12 and all(g >= 0 for g in state.grid)
+
+
+def test_opponent_cards_are_turned_up_until_two_of_each_and_the_others_discarded():
+    from tabletop.loyang.setup import _imaginary_opponent
+
+    order = ["Maid", "S03", "C01", "S04", "F3a", "S05", "R01", "C02", "C03", "R02", "Shopper"]
+    draw = tuple(card(c) for c in order)
+    opponent, rest, discard, supply = _imaginary_opponent(TEST, draw, (20,) * 6)
+    assert [s.card for s in opponent.stalls] == [card("S03"), card("S04")]
+    assert [r.card for r in opponent.regulars] == [card("R01"), card("R02")]
+    assert opponent.casuals == (card("C01"), card("C02"))
+    assert discard == tuple(card(c) for c in ("Maid", "F3a", "S05", "C03")), "a third stall is discarded too"
+    assert rest == (card("Shopper"),), "turning stops at the last card needed"
+    assert supply == (20 - 2, 20 - 1, 20 - 2, 20 - 1, 20, 20), "the two stalls are filled"
+
+
+def test_solo_introductory_start_customer_is_played_free_as_one_of_the_two_cards():
+    state = offer(introductory=True)
+    intro = state.seats[0].intro
+    code = state.comps.code(intro)
+    assert f"play {code}" in legal(state)
+    before = state.seats[0].cash
+    state = play(state, f"play {code}")
+    p = state.seats[0]
+    assert p.intro == -1 and p.cash == before
+    assert [(r.card, r.red, r.status) for r in p.regulars] == [(intro, False, rules.DUE)]
+    state = play(state, next(m for m in legal(state) if m.startswith("offer")))
+    assert not starting(state, "offer") and not starting(state, "play"), "2 cards in all"
+
+
+def test_solo_single_reshuffle_also_when_the_first_emptied_field_is_a_common_field():
+    state = give(scenario(1, components=TEST), 0, "F3a")
+    state = replace(state, discard=state.discard + state.draw[:5], draw=state.draw[5:])
+    p = state.seats[0]
+    state = rules.set_player(state, 0, replace(p, fields=p.fields[:1] + (Field(card("F3a"), 0, 1),)))
+    state = replace(state, supply=rules.vadd(state.supply, 0, -1), phase=rules.HARVEST)
+    state = rules.harvest(state, 0)
+    assert state.reshuffled and state.discard == () and card("F3a") in state.draw, "shuffled in with it"
+    assert invariants(state) == []

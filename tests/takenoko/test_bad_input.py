@@ -223,3 +223,33 @@ def test_saved_state_with_an_unknown_card_is_refused():
     data["decks"][0][0] = "P99"
     with pytest.raises(InvalidRecord, match="unknown objective cards P99"):
         GAME.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "name, move, reason",
+    [
+        ("empty pile", moves.PlotAction(), "the plot pile is empty"),
+        ("no channel left", moves.IrrigationAction(), "no irrigation channel is left"),
+        ("full hand", moves.ObjectiveAction("panda"), "hand of 5 objectives is full"),
+        ("no plot yet", moves.GardenerAction(E), "no plot is placed yet"),
+        ("dry rain", moves.RainOn((2, -1)), "the rain grows an irrigated plot"),
+        ("storm on the pond", moves.StormTo((0, 0)), "to a placed plot"),
+        ("lonely plot", moves.PlaceTile((3, 0)), "next to the pond or next to two plots"),
+    ],
+    ids=lambda x: x if isinstance(x, str) else "",
+)
+def test_illegal_move_names_the_rule_it_breaks(name, move, reason):
+    plots = {E: "G", NE: "G", (2, -1): "Y"}
+    state = {
+        "empty pile": attrs.evolve(scenario(plots), tile_pile=()),
+        "no channel left": attrs.evolve(scenario(plots), reserve_channels=0),
+        "full hand": scenario(plots, hands=[("P01", "P02", "G01", "G02", "A01"), ()]),
+        "no plot yet": scenario({}),
+        "dry rain": rules.apply_weather(scenario(plots), "rain"),
+        "storm on the pond": rules.apply_weather(scenario(plots), "storm"),
+        "lonely plot": placing(scenario(plots), "P"),
+    }[name]
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match=reason):
+        state.apply(move)
+    assert state.to_json() == before

@@ -48,3 +48,48 @@ def test_invariants_report_a_wrong_irrigation_flag_and_a_loose_channel():
     problems = invariants(broken)
     assert any("irrigation flag" in p for p in problems)
     assert any("does not start at the pond" in p for p in problems)
+
+
+def test_invariants_report_improvement_tokens_not_conserved():
+    state = scenario({E: "G"}, tokens={E: "enclosure"})
+    broken = attrs.evolve(state, reserve_improvements=(3, 3, 3))
+    assert any("enclosure tokens not conserved" in p for p in invariants(broken))
+
+
+def test_invariants_report_objective_cards_not_conserved():
+    state = scenario({E: "G"}, hands=[("P01",), ()])
+    duplicated = attrs.evolve(state.boards[1], hand=("P01",))
+    twice = attrs.evolve(state, boards=(state.boards[0], duplicated))
+    assert any("objective cards not conserved" in p for p in invariants(twice))
+    lost = attrs.evolve(state, decks=(state.decks[0][1:],) + state.decks[1:])
+    assert any("objective cards not conserved" in p for p in invariants(lost))
+
+
+def test_invariants_report_plot_tiles_not_conserved():
+    state = scenario({E: "G"})
+    assert any("plot tiles not conserved" in p for p in invariants(attrs.evolve(state, tile_pile=state.tile_pile[1:])))
+
+
+def test_invariants_report_more_actions_than_the_weather_allows():
+    state = scenario({E: "G"})
+    broken = attrs.evolve(state, turn=attrs.evolve(state.turn, actions=("plot", "panda", "irrigation")))
+    assert any("where the weather allows 2" in p for p in invariants(broken))
+    sunny = attrs.evolve(broken, turn=attrs.evolve(broken.turn, weather="sun"))
+    assert not any("weather allows" in p for p in invariants(sunny))
+
+
+def test_invariants_report_identical_actions_without_the_wind():
+    state = scenario({E: "G"}, actions=("irrigation", "irrigation"), weather="rain", stocks=[{"channels": 1}, {}])
+    assert any("same action twice" in p for p in invariants(state))
+    windy = scenario({E: "G"}, actions=("irrigation", "irrigation"), weather="wind", stocks=[{"channels": 1}, {}])
+    assert not any("same action twice" in p for p in invariants(windy))
+
+
+def test_invariants_report_weather_in_the_first_round():
+    state = scenario({E: "G"}, weather="sun", turn_number=1)
+    assert any("die is not in play yet" in p for p in invariants(state))
+
+
+def test_invariants_report_a_seat_playing_out_of_turn():
+    state = scenario({E: "G"}, players=3)
+    assert any("out of the clockwise order" in p for p in invariants(attrs.evolve(state, current=2)))

@@ -209,3 +209,28 @@ def test_two_colour_diamond_in_a_garden_matches_as_printed_but_not_mirrored():
         state = scenario(plots, tokens={(2, 0): "watershed"}, hands=[("P13",), ()])
         assert invariants(state) == []
         assert ("complete P13" in legal(state)) is met
+
+
+def test_panda_objective_needs_the_players_own_sections():
+    state = scenario({}, hands=[("A01",), ()], stocks=[{"green": 1}, {"green": 2}])
+    assert "complete A01" not in legal(state)
+
+
+def test_gardener_objective_without_improvement_refuses_a_printed_one():
+    state = scenario({E: "GE"}, bamboo={E: 4}, hands=[("G04", "G03"), ()])
+    assert starting(state, "complete") == {"complete G03"}
+
+
+def test_plot_objective_never_counts_the_pond_as_a_plot():
+    # E and NE with the pond would make a green triangle if the pond were a plot.
+    state = scenario({E: "G", NE: "G", SE: "Y"}, hands=[("P01",), ()])
+    assert "complete P01" not in legal(state)
+
+
+def test_plot_objective_completed_in_a_rotation_in_the_garden():
+    # A green line running North-West to South-East from the pond's NE neighbour (the card
+    # shows it East-West); the pink plots only make the layout legal, the watersheds water it.
+    plots = {NE: "G", NW: "P", (1, -2): "GW", (0, -2): "P", (1, -3): "GW"}
+    state = scenario(plots, hands=[("P02",), ()])
+    assert invariants(state) == []
+    assert "complete P02" in legal(state)

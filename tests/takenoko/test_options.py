@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-import attrs
+import json
+import random
+import shutil
 
+import attrs
+import pytest
+
+from tabletop.kernel.api import InvalidData, InvalidRecord
 from tabletop.kernel.hexgrid import edge
-from tabletop.takenoko import GAME, new_game, rules
+from tabletop.kernel.record import Record, record_of
+from tabletop.takenoko import GAME, load_components, new_game, rules
+from tabletop.takenoko.components import DATA_DIR, STANDARD, components_from_data
 from tabletop.takenoko.setup import scenario
 from tabletop.takenoko.state import ChooseAction, Clouds, Declare, GameOver, Options
 
@@ -15,7 +23,7 @@ E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
 
 
 def test_defaults_are_the_recommended_readings():
-    assert GAME.options == attrs.asdict(Options())
+    assert GAME.options == {**attrs.asdict(Options()), "components": None}
     assert Options() == Options(
         weather=True,
         gardener_on_plot=False,
@@ -166,3 +174,152 @@ def test_plot_action_with_wind_twice():
     state = stack(scenario({}, weather="wind"), "G", "G", "G", "Y", "Y", "Y")
     state = play(state, "plot", "place 1,0", "plot", "place 0,1")
     assert len(state.garden) == 2
+
+
+# --- checking the options -----------------------------------------------------------------------
+
+FLAGS = [name for name, value in attrs.asdict(Options()).items() if isinstance(value, bool)]
+
+
+@pytest.mark.parametrize("name", FLAGS)
+@pytest.mark.parametrize("value", ["maybe", "yes", 1, 0, None])
+def test_a_flag_option_takes_only_true_or_false(name, value):
+    with pytest.raises(ValueError, match=rf"option '{name}' takes True or False, not {value!r}"):
+        new_game(3, seed=1, **{name: value})
+    assert getattr(new_game(3, seed=1, **{name: False}).options, name) is False
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "allowed"),
+    [
+        ("clouds_when_empty", "nothing", "'other_weather', 'move_improvement'"),
+        ("clouds_when_empty", None, "'other_weather', 'move_improvement'"),
+        ("bamboo_supply", 2011, "'unlimited', '2011', 'later'"),
+        ("bamboo_supply", "Later", "'unlimited', '2011', 'later'"),
+    ],
+)
+def test_a_choice_option_takes_only_its_choices(name, value, allowed):
+    with pytest.raises(ValueError, match=f"option '{name}' takes one of {allowed}, not {value!r}"):
+        new_game(2, seed=1, **{name: value})
+
+
+@pytest.mark.parametrize("value", ["x", "10", True, 2.0, -1])
+def test_max_rounds_takes_only_a_whole_number_from_zero(value):
+    with pytest.raises(ValueError, match=r"option 'max_rounds' takes a whole number of rounds, 0 \(no limit\)"):
+        new_game(2, seed=1, max_rounds=value)
+    assert new_game(2, seed=1, max_rounds=0).options.max_rounds == 0
+
+
+def test_an_unknown_option_is_a_type_error_listing_the_options():
+    with pytest.raises(TypeError, match="no option 'wether'; its options are weather, .* max_rounds and components"):
+        new_game(2, seed=1, wether=False)
+    with pytest.raises(TypeError, match="no option 'colour_blind'"):
+        scenario({}, colour_blind=True)
+
+
+@pytest.mark.parametrize("value", [7, ["plots.toml"], b"data"])
+def test_the_components_option_takes_components_a_folder_or_their_data(value):
+    with pytest.raises(ValueError, match="option 'components' takes a Components object, the folder"):
+        new_game(2, seed=1, components=value)
+
+
+def test_a_saved_state_with_a_bad_option_is_refused_naming_it():
+    data = json.loads(new_game(2, seed=1).to_json())
+    data["options"]["weather"] = 1
+    with pytest.raises(InvalidRecord, match="weather"):
+        GAME.from_json(json.dumps(data))
+
+
+# --- corrected components -----------------------------------------------------------------------
+
+
+def _custom_data():
+    """The standard data with a stronger Emperor and other tile counts (still 27 plots)."""
+    data = STANDARD.as_data()
+    data["objectives.toml"]["emperor"]["points"] = 3
+    data["plots.toml"]["plots"]["tiles"][0]["count"] = 5
+    data["plots.toml"]["plots"]["tiles"][4]["count"] = 7
+    return data
+
+
+def _random_moves(state, seed, n=30):
+    chooser = random.Random(seed)
+    for _ in range(n):
+        if state.is_over:
+            break
+        state = state.apply(chooser.choice(state.legal_moves()))
+    return state
+
+
+def _corrected_folder(tmp_path):
+    """A copy of the data files with a stronger Emperor (3 points)."""
+    folder = tmp_path / "data"
+    shutil.copytree(DATA_DIR, folder)
+    text = (folder / "objectives.toml").read_text()
+    (folder / "objectives.toml").write_text(text.replace("points = 2\n", "points = 3\n"))
+    return folder
+
+
+def test_components_are_given_as_object_folder_or_data_alike(tmp_path):
+    by_folder = new_game(2, seed=4, components=str(_corrected_folder(tmp_path)))
+    assert by_folder.components.emperor_points == 3
+    by_data = new_game(2, seed=4, components=by_folder.components.as_data())
+    assert by_data.to_json() == new_game(2, seed=4, components=by_folder.components).to_json() == by_folder.to_json()
+
+
+def test_the_data_of_components_loads_back_to_equal_components():
+    assert components_from_data(STANDARD.as_data()) == STANDARD
+    custom = components_from_data(_custom_data())
+    assert components_from_data(custom.as_data()) == custom != STANDARD
+    json.dumps(custom.as_data())  # plain JSON values
+
+
+def test_components_changed_after_loading_are_not_recorded_with_stale_data():
+    changed = attrs.evolve(STANDARD, emperor_points=5)
+    state = new_game(2, seed=1, components=changed)
+    with pytest.raises(ValueError, match="differ from the data files they were loaded from"):
+        record_of(GAME, state, 1, {"components": changed})
+
+
+@pytest.mark.parametrize("given", ["object", "data", "folder"])
+def test_a_record_with_corrected_components_replays_bit_for_bit(tmp_path, given):
+    if given == "folder":
+        option = _corrected_folder(tmp_path)
+        custom = load_components(option)
+    else:
+        custom = components_from_data(_custom_data())
+        option = custom if given == "object" else custom.as_data()
+    options = {"components": option, "weather": False}
+    state = _random_moves(new_game(3, seed=9, **options), seed=9)
+    assert state.components == custom != STANDARD and len(state.history) == 30
+    text = record_of(GAME, state, 9, options).to_json()
+    if given == "folder":
+        shutil.rmtree(option)  # the record needs no folder
+    record = Record.from_json(text)
+    assert record.options["components"] == custom.as_data()
+    again = GAME.replay(record)
+    assert again.components == custom and again.to_json() == state.to_json()
+
+
+def test_a_record_of_standard_components_stores_none():
+    state = _random_moves(new_game(2, seed=3, components=STANDARD), seed=3, n=5)
+    record = record_of(GAME, state, 3, {"components": STANDARD})
+    assert record.options == {"components": None}
+    assert GAME.replay(record.to_json()).to_json() == state.to_json()
+
+
+def test_a_record_with_corrupt_components_names_the_field():
+    custom = components_from_data(_custom_data())
+    state = _random_moves(new_game(2, seed=5, components=custom), seed=5, n=10)
+    data = json.loads(record_of(GAME, state, 5, {"components": custom}).to_json())
+    tiles = data["options"]["components"]["plots.toml"]["plots"]["tiles"]
+    tiles[0]["count"] = "five"
+    with pytest.raises(InvalidRecord, match=r"'options'.*plots.toml: table \[plots\], field 'count': must be of type int"):
+        GAME.replay(json.dumps(data))
+    tiles[0]["count"] = 5
+    del data["options"]["components"]["objectives.toml"]
+    with pytest.raises(InvalidRecord, match="objectives.toml: the data file is missing"):
+        GAME.replay(json.dumps(data))
+    with pytest.raises(InvalidData, match=r"table \[emperor\], field 'points'"):
+        components_from_data(_custom_data() | {"objectives.toml": {**_custom_data()["objectives.toml"], "emperor": {
+            "source": "x", "status": "certain", "points": None}}})

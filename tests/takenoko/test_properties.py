@@ -9,9 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.kernel.api import IllegalMove, InvalidRecord
+from tabletop.kernel import hexgrid
 from tabletop.kernel.hexgrid import edge
 from tabletop.kernel.record import record_of
 from tabletop.takenoko import GAME, invariants, moves, new_game
+from tabletop.takenoko.state import ChooseAction, PlacePlot
 
 seeds = st.integers(0, 2**32)
 players = st.integers(2, 4)
@@ -144,3 +146,54 @@ def test_registered_with_the_library():
     state = tabletop.new_game("takenoko", players=3, seed=7)
     assert tabletop.GAMES["takenoko"] is GAME and state == new_game(3, seed=7)
     assert GAME.min_players == 2 and GAME.max_players == 4
+
+
+def _channel_spots_read_from_the_rulebook(state):
+    """Edges between two plots, free, with an end on a pond corner or on a placed channel."""
+    garden = state.garden
+    network = {v for e in state.channels for v in hexgrid.edge_vertices(e)} | set(hexgrid.vertices_of((0, 0)))
+    return {
+        hexgrid.edge(cell, other)
+        for cell in garden
+        for other in hexgrid.neighbours(cell)
+        if other in garden
+        and hexgrid.edge(cell, other) not in state.channels
+        and network & set(hexgrid.edge_vertices(hexgrid.edge(cell, other)))
+    }
+
+
+def _plot_spots_read_from_the_rulebook(state):
+    """Empty cells next to the pond, or next to two placed plots."""
+    taken = set(state.garden) | {(0, 0)}
+    empty = {n for cell in taken for n in hexgrid.neighbours(cell) if n not in taken}
+    return {
+        cell
+        for cell in empty
+        if (0, 0) in hexgrid.neighbours(cell) or sum(n in state.garden for n in hexgrid.neighbours(cell)) >= 2
+    }
+
+
+@settings(max_examples=6, deadline=None)
+@given(seeds, players)
+def test_placement_and_growth_agree_with_an_independent_reading_of_the_rules(seed, n):
+    chooser = random.Random(seed)
+    state = new_game(n, seed=seed)
+    while not state.is_over:
+        legal = state.legal_moves()
+        if isinstance(state.pending, ChooseAction) and state.boards[state.current].channels:
+            offered = {m.edge for m in legal if isinstance(m, moves.PlaceChannel)}
+            assert offered == _channel_spots_read_from_the_rulebook(state)
+        if isinstance(state.pending, PlacePlot):
+            assert {m.at for m in legal if isinstance(m, moves.PlaceTile)} == _plot_spots_read_from_the_rulebook(state)
+        move = chooser.choice(legal)
+        after = state.apply(move)
+        if isinstance(move, moves.GardenerAction) and move.to in state.garden:
+            target = state.garden[move.to]
+            for cell, plot in state.garden.items():
+                reached = cell == move.to or cell in hexgrid.neighbours(move.to)
+                grows = reached and plot.colour == target.colour and plot.irrigated
+                step = 2 if plot.improvement == "fertilizer" else 1
+                assert after.garden[cell].bamboo == (min(4, plot.bamboo + step) if grows else plot.bamboo)
+        if state.turn_number <= n:
+            assert after.turn_number > n or after.turn.weather == ""
+        state = after

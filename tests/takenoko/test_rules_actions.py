@@ -346,3 +346,128 @@ def test_full_hand_must_complete_an_objective_before_drawing_again():
     assert not starting(state, "objective")
     state = play(state, "complete A01")
     assert starting(state, "objective") == {"objective plot", "objective gardener", "objective panda"}
+
+
+# --- more single rules ----------------------------------------------------------------------------
+
+
+def test_objective_action_is_illegal_with_five_objectives_in_hand():
+    state = scenario({E: "G"}, hands=[("P01", "P02", "G01", "G02", "A01"), ()])
+    before = state.to_json()
+    for deck in ("plot", "gardener", "panda"):
+        with pytest.raises(IllegalMove, match="hand of 5 objectives is full"):
+            state.apply(rules.ObjectiveAction(deck))
+    assert state.to_json() == before
+
+
+def test_objective_action_fills_the_hand_up_to_five():
+    state = scenario({E: "G"}, hands=[("P01", "P02", "G01", "G02"), ()], weather="wind")
+    state = play(state, "objective panda")
+    assert len(state.boards[0].hand) == 5 and not starting(state, "objective")
+
+
+def test_plot_draw_with_one_tile_left_keeps_it_without_asking():
+    state = force(attrs.evolve(scenario({}), tile_pile=("PF",)), "plot")
+    assert state.pending == PlacePlot("PF") and state.tile_pile == ()
+
+
+def test_plot_not_next_to_the_pond_nor_two_plots_is_refused():
+    state = placing(scenario({E: "G", NE: "G"}), "Y")
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="next to the pond or next to two plots"):
+        state.apply(rules.PlaceTile((3, 0)))
+    assert state.to_json() == before
+
+
+def test_plot_next_to_two_plots_away_from_the_pond_stays_dry_until_a_channel_reaches_it():
+    state = placing(scenario({E: "G", NE: "G"}, stocks=[{"channels": 2}, {}]), "Y")
+    state = play(state, "place 2,-1")
+    assert state.garden[(2, -1)].bamboo == 0
+    state = play(state, "channel 1,-1|1,0")  # along the pond's corner: waters nothing new
+    assert state.garden[(2, -1)].bamboo == 0
+    state = play(state, "channel 1,-1|2,-1")
+    assert state.garden[(2, -1)].irrigated and state.garden[(2, -1)].bamboo == 1
+
+
+def test_printed_watershed_next_to_the_pond_sprouts_once():
+    state = play(placing(scenario({}), "GW"), "place 1,0")
+    assert state.garden[E].bamboo == 1
+
+
+def test_channel_not_connected_to_the_network_is_refused():
+    plots = {E: "G", NE: "G", (2, -1): "Y", (2, 0): "P", (3, -1): "P"}
+    state = scenario(plots, stocks=[{"channels": 1}, {}])
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="touching a corner of the pond or a channel"):
+        state.apply(rules.PlaceChannel(edge((2, -1), (3, -1))))
+    assert state.to_json() == before
+
+
+def test_channel_on_a_watershed_plot_edge_is_refused_until_the_network_reaches_it():
+    plots = {E: "G", NE: "G", (2, -1): "YW", (3, -1): "Y", (3, -2): "P", (2, -2): "P"}
+    state = scenario(plots, stocks=[{"channels": 1}, {}])
+    with pytest.raises(IllegalMove):
+        state.apply(rules.PlaceChannel(edge((2, -1), (3, -1))))
+
+
+def test_channel_network_grows_one_vertex_at_a_time_along_a_chain():
+    plots = {E: "G", NE: "G", (2, -1): "Y", (2, 0): "P", (3, -1): "P"}
+    state = scenario(plots, stocks=[{"channels": 4}, {}])
+    assert "channel 2,-1|3,-1" not in legal(state)
+    state = play(state, "channel 1,-1|1,0", "channel 1,0|2,-1", "channel 2,-1|2,0")
+    # None of them waters (3,-1), but the last one ends at a corner of it.
+    assert not state.garden[(3, -1)].irrigated
+    assert "channel 2,0|3,-1" in legal(state) and "channel 2,-1|3,-1" in legal(state)
+
+
+def test_gardener_growth_on_a_fertilized_neighbour_is_doubled():
+    state = scenario({E: "G", SE: "GF"}, bamboo={E: 1, SE: 1})
+    state = play(state, "gardener 1,0")
+    assert state.garden[E].bamboo == 2 and state.garden[SE].bamboo == 3
+
+
+def test_gardener_growth_stops_at_four_on_every_plot_it_reaches():
+    state = scenario({E: "G", SE: "GF", NE: "G"}, bamboo={E: 4, SE: 3, NE: 3})
+    state = play(state, "gardener 1,0")
+    assert [state.garden[c].bamboo for c in (E, SE, NE)] == [4, 4, 4]
+
+
+def test_gardener_does_not_grow_plots_of_the_same_colour_two_steps_away():
+    plots = {E: "G", NE: "Y", (2, -1): "G", (2, 0): "Y", (3, -1): "G"}
+    channels = [edge(E, NE), edge(E, (2, -1)), edge((2, -1), (2, 0)), edge((2, -1), (3, -1))]
+    state = scenario(plots, bamboo={E: 1, (3, -1): 1}, channels=channels)
+    state = play(state, "gardener 1,0")
+    assert state.garden[E].bamboo == 2 and state.garden[(2, -1)].bamboo == 1  # adjacent, irrigated
+    assert state.garden[(3, -1)].bamboo == 1  # irrigated and green, but two steps away
+
+
+def test_panda_may_cross_an_enclosure_and_eat_beyond_it():
+    plots = {E: "YE", SE: "G", (1, 1): "G", (2, 0): "YW"}
+    state = scenario(plots, bamboo={E: 2, (2, 0): 2})
+    assert "panda 2,0" in legal(state)
+    state = play(state, "panda 2,0")
+    assert state.garden[(2, 0)].bamboo == 1 and state.garden[E].bamboo == 2
+    assert state.boards[0].bamboo == (0, 1, 0)
+
+
+def test_panda_stopping_on_an_enclosure_still_moves_there():
+    state = play(scenario({E: "PE"}, bamboo={E: 2}), "panda 1,0")
+    assert state.panda == E and state.garden[E].bamboo == 2
+
+
+def test_panda_must_move_at_least_one_space():
+    state = scenario({E: "G"}, bamboo={E: 2}, panda=E)
+    assert "panda 1,0" not in legal(state)
+    with pytest.raises(IllegalMove):
+        state.apply(rules.PandaAction(E))
+
+
+def test_stored_improvement_is_refused_on_a_plot_with_bamboo():
+    state = scenario({E: "G"}, bamboo={E: 1}, stocks=[{"enclosure": 1}, {}])
+    with pytest.raises(IllegalMove, match="no improvement"):
+        state.apply(rules.PlaceImprovement(E, "enclosure"))
+
+
+def test_enclosure_token_does_not_stop_the_gardener():
+    state = scenario({E: "G"}, bamboo={E: 1}, tokens={E: "enclosure"})
+    assert play(state, "gardener 1,0").garden[E].bamboo == 2

@@ -113,3 +113,29 @@ def test_emperor_stays_with_the_first_player_to_trigger_the_end():
     )
     state = play(attrs.evolve(state, emperor=0), "complete A01")
     assert len(state.boards[1].completed) == 9 and state.emperor == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_one_objective_short_of_the_trigger_does_not_end_the_game(players):
+    state = _about_to_trigger(players)
+    assert state.emperor is None
+    state = play(state, "irrigation", "objective plot", "end")
+    assert state.emperor is None and not state.is_over and state.current == 1
+
+
+def test_objectives_completed_in_a_final_turn_count():
+    done = [c for c in GREEN_CARDS if c != "A01"][:8]
+    stocks = [{"green": 2}, {"green": 1, "yellow": 1, "pink": 1}]
+    state = scenario({E: "G"}, hands=[("A01",), ("A13",)], completed=[done, ()], stocks=stocks)
+    state = play(state, "complete A01", "irrigation", "objective plot")
+    assert state.current == 1 and state.emperor == 0
+    state = play(state, "complete A13")
+    state = _finish_turn(state)
+    assert state.is_over and state.scores()[1] == 6
+
+
+def test_emperor_card_can_decide_the_winner():
+    # Equal objective points: the trigger's Emperor (+2) wins it, panda points notwithstanding.
+    state = scenario({}, completed=[("P05",), ("A01",)])
+    state = attrs.evolve(state, emperor=0, pending=GameOver())
+    assert state.scores() == (5, 3) and state.winners() == (0,)

@@ -11,9 +11,11 @@ from tabletop.kernel.api import InvalidData
 from tabletop.takenoko import load_components, new_game, rules
 from tabletop.takenoko.components import STANDARD
 from tabletop.takenoko.setup import scenario
+from tabletop.kernel.api import IllegalMove
+from tabletop.takenoko.moves import PandaAction, RainOn, TakeImprovement
 from tabletop.takenoko.state import ChooseAction, Clouds, Rain, Storm, WeatherChoice
 
-from .helpers import legal, play, starting
+from .helpers import legal, play, stack, starting
 
 E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
 
@@ -262,3 +264,101 @@ def test_wind_does_not_force_identical_actions():
 def test_question_mark_clouds_takes_an_improvement():
     state = play(rules.apply_weather(scenario({E: "G"}), "?"), "weather clouds")
     assert isinstance(state.pending, Clouds) and state.turn.weather == "clouds"
+
+
+def _face_rolled(state):
+    """The face shown at the start of the turn: "?" while its weather is being chosen."""
+    if isinstance(state.pending, WeatherChoice) and state.turn.weather == "":
+        return "?"
+    return state.turn.weather
+
+
+def test_weather_die_has_six_faces_rolled_at_the_start_players_second_turn():
+    faces = Counter()
+    for seed in range(240):
+        state = new_game(3, seed=seed)
+        for _ in range(3):
+            assert state.turn.weather == ""
+            state = play(state, *_two_quick_actions(state))
+        assert state.turn_number == 4 and state.current == state.start_player
+        faces[_face_rolled(state)] += 1
+    assert set(faces) == {"sun", "rain", "wind", "storm", "clouds", "?"}
+    assert min(faces.values()) >= 20  # a fair six-sided die: about 40 of each
+
+
+def test_rain_on_unirrigated_plot_is_refused():
+    state = rules.apply_weather(scenario({E: "G", NE: "G", (2, -1): "Y"}), "rain")
+    before = state.to_json()
+    with pytest.raises(IllegalMove, match="irrigated plot"):
+        state.apply(RainOn((2, -1)))
+    assert state.to_json() == before
+
+
+def test_rain_never_grows_a_bamboo_above_four_sections():
+    state = rules.apply_weather(scenario({E: "G", NE: "G"}, bamboo={E: 4, NE: 3}), "rain")
+    assert starting(state, "rain") == {"rain 1,-1"}
+    with pytest.raises(IllegalMove):
+        state.apply(RainOn(E))
+
+
+def test_storm_with_no_plot_in_the_garden_asks_nothing():
+    state = rules.apply_weather(scenario({}), "storm")
+    assert isinstance(state.pending, ChooseAction) and state.turn.weather == "storm"
+
+
+def test_storm_panda_eats_only_one_section_for_the_player():
+    state = rules.apply_weather(scenario({E: "P"}, bamboo={E: 4}, panda=E), "storm")
+    state = play(state, "storm 1,0")  # it may even stay where it is
+    assert state.garden[E].bamboo == 3 and state.boards[0].bamboo == (0, 0, 1)
+
+
+def test_wind_allows_no_more_than_two_actions():
+    state = scenario({E: "G", NE: "G"}, weather="wind")
+    state = play(state, "irrigation", "irrigation")
+    assert state.current == 0 and state.boards[0].channels == 2  # the channels can still be placed
+    assert not (starting(state, "irrigation") | starting(state, "plot") | starting(state, "panda"))
+    assert "end" in legal(state)
+
+
+def test_without_sun_no_third_action():
+    state = play(scenario({E: "G", NE: "G"}), "irrigation", "panda 1,0")
+    assert state.current == 0 and legal(state) >= {"end", "channel 1,-1|1,0"}
+    assert not any(m.split()[0] in ("plot", "gardener", "objective") for m in legal(state))
+
+
+def test_sun_third_action_is_optional_and_must_differ_under_no_wind():
+    state = stack(scenario({E: "G"}, weather="sun"), "Y", "Y", "Y")
+    state = play(state, "plot", "place 1,-1", "irrigation")
+    assert "end" in legal(state) and "plot" not in legal(state) and "irrigation" not in legal(state)
+    state = play(state, "end")
+    assert state.current == 1
+
+
+def test_sun_allows_no_fourth_action():
+    state = play(scenario({E: "G"}, weather="sun"), "irrigation", "panda 1,0", "gardener 1,0")
+    assert state.current == 1  # three actions taken: nothing more, so the turn ended
+
+
+def test_question_mark_weather_must_be_chosen_before_any_action():
+    state = rules.apply_weather(scenario({E: "G"}), "?")
+    assert isinstance(state.pending, WeatherChoice)
+    assert not any(m.split()[0] in ("plot", "irrigation", "gardener", "panda", "objective") for m in legal(state))
+    with pytest.raises(IllegalMove):
+        state.apply(PandaAction(E))
+
+
+def test_clouds_improvement_cannot_be_taken_when_its_kind_is_exhausted():
+    state = scenario({E: "G"}, stocks=[{"fertilizer": 3}, {}])
+    state = rules.apply_weather(state, "clouds")
+    assert starting(state, "clouds") == {"clouds watershed", "clouds enclosure"}
+    with pytest.raises(IllegalMove):
+        state.apply(TakeImprovement("fertilizer"))
+
+
+def test_clouds_with_an_empty_reserve_offers_no_clouds_again():
+    stocks = [{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}]
+    state = rules.apply_weather(scenario({E: "G"}, stocks=stocks), "clouds")
+    assert legal(state) >= {"weather sun", "weather rain", "weather wind", "weather storm"}
+    assert "weather clouds" not in legal(state) and "skip" not in legal(state)
+    state = play(state, "weather storm")
+    assert isinstance(state.pending, Storm) and state.turn.weather == "storm"

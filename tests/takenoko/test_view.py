@@ -109,3 +109,43 @@ def test_plots_put_back_are_forgotten_once_drawn_again():
     assert state.tile_pile == ("Y", "P", "YF") and state.returned_by == (0, 0)
     state = state.apply(GAME.parse_move(state, "plot"))
     assert state.returned_by == ()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_view_json_names_no_card_hidden_from_the_seat(seed):
+    state = _midgame(seed=seed, n=2 + seed % 3, steps=80)
+    for seat in range(state.players):
+        text = state.view(seat).to_json()
+        shown = {c for b in state.boards for c in b.completed} | set(state.boards[seat].hand)
+        hidden = {c for s, b in enumerate(state.boards) if s != seat for c in b.hand}
+        hidden |= {c for deck in state.decks for c in deck}
+        assert not [c for c in hidden - shown if f'"{c}"' in text]
+
+
+def test_view_history_hides_the_order_of_plots_put_back():
+    state = play(stack(scenario({}), "YF", "G", "P"), "plot", "keep G under P YF")
+    for seat in (0, 1):
+        assert [str(m) for m in state.view(seat).history] == ["plot", "keep G under ? ?"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_determinize_deals_exactly_the_cards_and_tiles_unseen(seed):
+    state = _midgame(seed=seed, n=2 + seed % 3, steps=70)
+    seat = seed % state.players
+
+    def unseen(s):
+        cards = Counter(c for t, b in enumerate(s.boards) if t != seat for c in b.hand)
+        cards.update(c for deck in s.decks for c in deck)
+        return cards
+
+    samples = [determinize(state.view(seat), Rng.from_seed(k)) for k in range(6)]
+    for full in samples:
+        assert unseen(full) == unseen(state)
+        assert Counter(full.tile_pile) == Counter(state.tile_pile)
+        assert [len(d) for d in full.decks] == [len(d) for d in state.decks]
+        # Everything public is kept as it is.
+        same = ("garden", "channels", "gardener", "panda", "reserve_bamboo", "reserve_channels", "turn", "emperor")
+        assert all(getattr(full, name) == getattr(state, name) for name in same)
+        assert [b.completed for b in full.boards] == [b.completed for b in state.boards]
+    # The hidden order is resampled, not copied from the true state.
+    assert len({(s.decks, s.tile_pile) for s in samples}) > 1

@@ -95,6 +95,14 @@ def no_invariants(state: State) -> list[str]:
     return []
 
 
+def plain_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The default :attr:`Game.options_to_json`: options already are plain JSON values.
+
+    Module-level, like :func:`no_invariants`, so that :class:`Game` values pickle.
+    """
+    return dict(options)
+
+
 def check_players(name: str, players: int, minimum: int, maximum: int) -> None:
     """Raise ``ValueError`` unless ``minimum <= players <= maximum``."""
     if not isinstance(players, int) or not minimum <= players <= maximum:
@@ -116,6 +124,11 @@ class Game:
         invariants: ``invariants(state) -> list of violated invariants`` (empty when sound).
         render: ``render(state) -> str``: a plain-text picture of the position.
         options: documented keyword options of ``new_game`` and their defaults.
+        options_to_json: ``options_to_json(options) -> dict``: the options as plain JSON values
+            that ``new_game`` accepts and that start the same game, for game records. A game
+            whose options can be objects (e.g. corrected component data) replaces them by
+            their data here, and raises ``ValueError`` for options it cannot record; applied
+            to its own result it changes nothing. The default keeps the options as they are.
     """
 
     name: str
@@ -129,6 +142,7 @@ class Game:
     invariants: Callable[[State], list[str]] = no_invariants
     render: Callable[[State], str] = str
     options: Mapping[str, Any] = attrs.field(factory=dict)
+    options_to_json: Callable[[Mapping[str, Any]], dict[str, Any]] = plain_options
 
     def replay(self, record: Any) -> State:
         """Rebuild the final state of a game record (see :mod:`tabletop.kernel.record`)."""

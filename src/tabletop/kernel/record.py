@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tabletop.kernel.api import IllegalMove, InvalidRecord
+from tabletop.kernel.api import IllegalMove, InvalidData, InvalidRecord
 
 if TYPE_CHECKING:
     from tabletop.kernel.api import Game, State
@@ -79,13 +79,17 @@ class Record:
 
 
 def record_of(game: Game, state: State, seed: int, options: dict[str, Any] | None = None) -> Record:
-    """The record of ``state``, a game of ``game`` started with ``seed`` and ``options``."""
+    """The record of ``state``, a game of ``game`` started with ``seed`` and ``options``.
+
+    The options are stored as ``game.options_to_json`` gives them, so that options passed as
+    objects (corrected component data) are recorded by value and the record replays alone.
+    """
     return Record(
         game=game.name,
         players=state.players,
         seed=seed,
         moves=tuple(str(m) for m in state.history),
-        options=dict(options or {}),
+        options=game.options_to_json(options or {}),
         version=_library_version(),
     )
 
@@ -98,6 +102,8 @@ def replay(game: Game, record: Record | str) -> State:
         raise InvalidRecord(f"field 'game' is {record.game!r}, but this is {game.name!r}")
     try:
         state = game.new_game(record.players, seed=record.seed, **record.options)
+    except InvalidData as err:
+        raise InvalidRecord(f"field 'options' holds component data that does not load: {err}") from None
     except (TypeError, ValueError) as err:
         raise InvalidRecord(f"fields 'players'/'options' do not start a game: {err}") from None
     for i, text in enumerate(record.moves):

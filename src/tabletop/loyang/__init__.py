@@ -5,7 +5,8 @@ Includes the introductory version (``introductory=True``), the 2-player courtyar
 answer of the rulebook. Options: ``start_player`` (default: chosen at random) and
 ``crier_in_card_phase`` (see below). Card contents the public record does not give are
 provisional data in ``data/*.toml``; pass corrected data with
-``new_game(..., components=load_components(path))`` (or ``components="path/to/folder"``).
+``new_game(..., components=load_components(path))`` (or ``components="path/to/folder"``, or the
+data of :meth:`Components.as_data`, which is what game records store).
 
 >>> from tabletop import loyang
 >>> state = loyang.new_game(players=2, seed=1)
@@ -45,6 +46,13 @@ Rule readings where the rulebook leaves room (all in the code's docstrings too):
 * Solo: Trader fees, Deliveryman and Tout payments to the imaginary opponent go to the supply;
   the solo deck is never reshuffled except once, when the first field is discarded in a Harvest
   phase (so two-packs and the grid may run dry).
+* Solo with the introductory version: the blue-dot customer in hand is played for free as one
+  of the (at most 2) cards of a solo Card phase, as it replaces a hand card in the multi-player
+  game.
+* A forced payment in the middle of one's actions (a common field from a two-pack, a missed
+  customer's penalty) may also be raised with the helpers that bring in money: the Deliveryman
+  and the Tout's purchase, besides the Book-keeper and the Market crier. In the Card phase only
+  the Book-keeper (and, with ``crier_in_card_phase``, the Market crier) may raise it.
 * A deck too short in the Card phase is dealt evenly; a player who then can neither place nor
   take (empty courtyard) plays a hand card of their choice alone ("play X") and drops out.
 """
@@ -56,7 +64,7 @@ from tabletop.loyang.components import STANDARD, Components, load_components
 from tabletop.loyang.moves import Move
 from tabletop.loyang.render import render
 from tabletop.loyang.rules import invariants
-from tabletop.loyang.setup import from_json, new_game
+from tabletop.loyang.setup import from_json, new_game, options_to_json
 from tabletop.loyang.state import LoyangState, Pending, Player
 from tabletop.loyang.view import determinize
 
@@ -77,6 +85,7 @@ GAME = Game(
         "crier_in_card_phase": False,
         "components": None,
     },
+    options_to_json=options_to_json,
 )
 
 __all__ = [

@@ -163,6 +163,27 @@ class Components:
     def helper_cards(self, helper: str) -> tuple[int, ...]:
         return tuple(c.index for c in self.cards if c.helper == helper)
 
+    def as_data(self) -> dict[str, Any]:
+        """These components as data files (file name -> tables) of plain JSON values, which
+        :func:`components_from_data` reads back into equal components.
+
+        The data is written from the components themselves (not kept from loading), so it is
+        right for components changed with ``attrs.evolve`` too. Components the data files
+        cannot express (cards out of the loader's order, counts off the rulebook) raise
+        ``ValueError``: a record of them would not replay.
+        """
+        data = _as_files(self)
+        try:
+            same = components_from_data(data) == self
+        except InvalidData as err:
+            raise ValueError(f"these Loyang components do not pass the rulebook's checks: {err}") from None
+        if not same:
+            raise ValueError(
+                "these Loyang components cannot be written as data files: the cards are not in the "
+                "order the loader gives them (fields, stalls, regular then casual customers by code, helpers)"
+            )
+        return data
+
 
 def _table(data: Mapping[str, Any], file: str, name: str) -> Mapping[str, Any]:
     table = data.get(name)
@@ -223,10 +244,35 @@ def _by_code(row: tuple[str, Any]) -> str:
     return str(row[1].get("code")) if isinstance(row[1], Mapping) else ""
 
 
+#: The data files of a box, in the order they are read.
+DATA_FILES: tuple[str, ...] = ("board.toml", "fields.toml", "stalls.toml", "customers.toml", "helpers.toml")
+
+
 def load_components(path: str | Path | None = None) -> Components:
-    """Read and check the component data in ``path`` (default: the package's ``data`` folder)."""
+    """Read and check the component data in ``path`` (default: the package's ``data`` folder).
+
+    Raises :class:`~tabletop.kernel.api.InvalidData` naming the file, table and field of any defect.
+    """
     folder = Path(path) if path is not None else DATA_DIR
-    board = read_toml(folder, "board.toml")
+    return components_from_data({name: read_toml(folder, name) for name in DATA_FILES})
+
+
+def _file(data: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    tables = data.get(name)
+    if not isinstance(tables, Mapping):
+        raise InvalidData(f"{name}: the data file is missing")
+    return tables
+
+
+def components_from_data(data: Mapping[str, Any]) -> Components:
+    """Check and build the components from the parsed data files (file name -> its tables).
+
+    This is :func:`load_components` once the files are read; the data of a game record
+    (:meth:`Components.as_data`) is read back through it, so both are checked alike.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidData(f"the component data must map file names to their tables, not {data!r}")
+    board = _file(data, "board.toml")
     veg_rows = _get(_table(board, "board.toml", "vegetables"), "board.toml [vegetables]", "rows", list)
     vegetables = []
     for i, row in enumerate(veg_rows):
@@ -274,7 +320,7 @@ def load_components(path: str | Path | None = None) -> Components:
     # The solo grid has 4 rows.
     rows = _ints(rounds_t, rw, "solo_rows", 4)
 
-    fields = read_toml(folder, "fields.toml")
+    fields = _file(data, "fields.toml")
     hw = "fields.toml [home]"
     home = _field(names, hw, _table(fields, "fields.toml", "home"))
     if home.spaces != 9:
@@ -300,7 +346,7 @@ def load_components(path: str | Path | None = None) -> Components:
     cards: list[ActionCard] = []
     for f in commons:
         cards.append(ActionCard(len(cards), FIELD, f.code, field=f))
-    stall_rows = _rows(read_toml(folder, "stalls.toml"), "stalls.toml", ("certain", "chosen"), "stalls")
+    stall_rows = _rows(_file(data, "stalls.toml"), "stalls.toml", ("certain", "chosen"), "stalls")
     if len(stall_rows) != 14:
         raise InvalidData("stalls.toml field 'stalls': there are 14 market stalls")
     for where, row in stall_rows:
@@ -313,7 +359,7 @@ def load_components(path: str | Path | None = None) -> Components:
                 raise InvalidData(f"{where} field 'slots': each slot is [vegetable, bowls] with 1 or 2 bowls")
             slots_.append((_veg(names, where, "slots", pair[0]), pair[1]))
         cards.append(ActionCard(len(cards), STALL, _get(row, where, "code", str), slots=tuple(slots_)))
-    cust = read_toml(folder, "customers.toml")
+    cust = _file(data, "customers.toml")
     regular_rows = _rows(cust, "customers.toml", ("regular_certain", "regular_chosen"), "customers")
     if len(regular_rows) != 14:
         raise InvalidData("customers.toml field 'customers': there are 14 regular customers")
@@ -341,7 +387,7 @@ def load_components(path: str | Path | None = None) -> Components:
         code = _get(row, where, "code", str)
         price = _get(row, where, "price", int)
         cards.append(ActionCard(len(cards), CASUAL, code, wants=tuple(sorted(wants)), price=price))
-    helpers_d = read_toml(folder, "helpers.toml")
+    helpers_d = _file(data, "helpers.toml")
     lanterns = set(map(str, _get(_table(helpers_d, "helpers.toml", "lanterns"), "helpers.toml [lanterns]", "codes", list)))
     kinds: dict[str, int] = {}
     for i, row in enumerate(_get(_table(helpers_d, "helpers.toml", "names"), "helpers.toml [names]", "helpers", list)):
@@ -395,5 +441,111 @@ def load_components(path: str | Path | None = None) -> Components:
     )
 
 
+#: Source and status of every table written by :meth:`Components.as_data`.
+_WRITTEN = {"source": "written by tabletop from a Components object (Components.as_data)", "status": "provisional"}
+
+
+def _as_files(comps: Components) -> dict[str, Any]:
+    """The data files :func:`components_from_data` reads, written from ``comps``."""
+    names = [v.name for v in comps.vegetables]
+
+    def table(**fields: Any) -> dict[str, Any]:
+        return {**_WRITTEN, **fields}
+
+    def field(f: FieldCard, in_set: bool = False) -> dict[str, Any]:
+        row: dict[str, Any] = {"code": f.code, "spaces": f.spaces, "accepts": [names[v] for v in f.accepts]}
+        return {**row, "set": f.set} if in_set else row
+
+    def of_kind(kind: int) -> list[ActionCard]:
+        return [c for c in comps.cards if c.kind == kind]
+
+    commons = [field(c.field) for c in of_kind(FIELD) if c.field is not None]
+    stalls = [{"code": c.code, "slots": [[names[v], bowls] for v, bowls in c.slots]} for c in of_kind(STALL)]
+    regulars = [
+        {"code": c.code, "wants": [names[v] for v in c.wants], "pays": list(c.pays), "start": c.start}
+        for c in of_kind(REGULAR)
+    ]
+    casuals = [{"code": c.code, "wants": [names[v] for v in c.wants], "price": c.price} for c in of_kind(CASUAL)]
+    helpers = [
+        {"code": c.code, "kind": c.helper, "name": c.name, "phases": list(c.phases)} for c in of_kind(HELPER)
+    ]
+    return {
+        "board.toml": {
+            "vegetables": table(
+                rows=[{"name": v.name, "buy": v.buy, "sell": v.sell, "tokens": v.tokens} for v in comps.vegetables]
+            ),
+            "shop": table(slots=list(comps.shop_slots), stock=list(comps.shop_stock)),
+            "player": table(
+                cash=comps.cash,
+                loan=comps.loan,
+                storehouse=comps.storehouse,
+                storehouse_upgraded=comps.storehouse_upgraded,
+                upgrade_cost=comps.upgrade_cost,
+                common_field_cost=comps.field_cost,
+                regular_penalty=comps.penalty,
+            ),
+            "storehouse": table(accepts=[names[v] for v in comps.storehouse_accepts]),
+            "path": table(start=comps.path_start, first_step=comps.first_step, values=list(comps.path_values)),
+            "rounds": table(
+                rounds=comps.rounds,
+                hand=comps.hand,
+                solo_rows=list(comps.solo_rows),
+                solo_columns=comps.solo_columns,
+                solo_goals=dict(comps.solo_goals),
+            ),
+        },
+        "fields.toml": {
+            "home": table(**field(comps.home)),
+            "private": table(fields=[field(f, in_set=True) for f in comps.private]),
+            "common": table(fields=commons),
+        },
+        "stalls.toml": {"certain": table(stalls=stalls), "chosen": table(stalls=[])},
+        "customers.toml": {
+            "regular_certain": table(customers=regulars),
+            "regular_chosen": table(customers=[]),
+            "casual_certain": table(customers=casuals),
+            "casual_chosen": table(customers=[]),
+        },
+        "helpers.toml": {
+            "names": table(helpers=helpers),
+            "lanterns": table(codes=[c.code for c in comps.cards if c.lantern]),
+        },
+    }
+
+
 #: The components of the published game (provisional where the public record is silent).
 STANDARD = load_components()
+
+
+def components_option(value: Components | str | Path | Mapping[str, Any] | None) -> Components:
+    """The components named by ``new_game``'s ``components`` option.
+
+    ``value`` is a :class:`Components`, the folder of corrected data files, their data as
+    :meth:`Components.as_data` gives it (what a game record stores), or ``None`` for the
+    standard components. Defective data raises :class:`~tabletop.kernel.api.InvalidData`
+    naming the file, table and field; any other value raises ``ValueError``.
+    """
+    if value is None:
+        return STANDARD
+    if isinstance(value, Components):
+        components = value
+    elif isinstance(value, (str, Path)):
+        if not Path(value).is_dir():
+            raise ValueError(f"Loyang option 'components': {str(value)!r} is not a folder of data files")
+        components = load_components(value)
+    elif isinstance(value, Mapping):
+        components = components_from_data(value)
+    else:
+        raise ValueError(
+            "Loyang option 'components' takes a Components object, the folder of the data files, "
+            f"their data (a dict of file name -> tables) or None, not a value of type {type(value).__name__}"
+        )
+    # Standard data given explicitly is the standard: saved states then leave it out.
+    return STANDARD if components == STANDARD else components
+
+
+def components_to_json(value: Components | str | Path | Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The ``components`` option as plain JSON values that start the same game: ``None`` for
+    the standard components, the data of any other (loaded now when given as a folder)."""
+    components = components_option(value)
+    return None if components == STANDARD else components.as_data()

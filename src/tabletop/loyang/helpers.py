@@ -1,10 +1,12 @@
 """The 20 helpers (22 cards, the Trader three times): when they can be used and what they do.
 
-Each helper has a function named after it. Helpers that are *activated* for the Action phase
-(Maid, Messenger-boy, Official, Saleswoman, the Harvest helper's sowing option) go to the discard
-pile at once - which lowers the two-pack price, as in John's Maid example - and leave a flag on
-the player's :class:`ActionsPending`. Helpers with a choice in several steps (Book-keeper,
-Merchant, Market crier) push a small session record; the helper is discarded when it ends.
+Each helper option has a function named after it (``tout_swap``, ``tout_buy``, ...), and a
+``_<helper>_moves`` function lists its legal uses in the Action phase. Helpers that are
+*activated* for the Action phase (Maid, Messenger-boy, Official, Saleswoman, the Harvest helper's
+sowing option) go to the discard pile at once - which lowers the two-pack price, as in John's
+Maid example - and leave a flag on the player's :class:`ActionsPending`. Helpers with a choice
+in several steps (Book-keeper, Merchant, Market crier) push a small session record; the helper
+is discarded when it ends.
 Lantern helpers reach "another player": the partner in a 4-player Action phase, the imaginary
 opponent in the solo game (see :func:`tabletop.loyang.rules.others`).
 """
@@ -173,8 +175,16 @@ def _haggler_moves(state: State, turn: ActionsPending, p: Player, card: int, out
             out.append(_use(card, "shopper", v))
 
 
+def _more_cards_may_come(turn: ActionsPending, p: Player) -> bool:
+    """Whether a card may still enter ``p``'s play area this Action phase: from the two-pack
+    not yet bought, or from under a card that leaves. Activating a helper first is worth it
+    then - it lowers the two-pack's price (John's Maid example) and acts on the new card."""
+    return not turn.two_pack or bool(p.covered)
+
+
 def _harvest_helper_moves(state: State, turn: ActionsPending, p: Player, card: int, out: list[Any]) -> None:
-    if any(f.veg < 0 for f in p.fields):
+    # The field to sow may still come: a common field of the two-pack, or one under a card.
+    if any(f.veg < 0 for f in p.fields) or _more_cards_may_come(turn, p):
         out.append(_use(card, "sow"))
 
 
@@ -202,7 +212,7 @@ def _merchant_moves(state: State, turn: ActionsPending, p: Player, card: int, ou
 
 
 def _messenger_boy_moves(state: State, turn: ActionsPending, p: Player, card: int, out: list[Any]) -> None:
-    if not turn.messenger and p.regulars:
+    if not turn.messenger and (p.regulars or _more_cards_may_come(turn, p)):
         out.append(_use(card))
 
 
@@ -220,8 +230,8 @@ def _ploughman_moves(state: State, turn: ActionsPending, p: Player, card: int, o
 def _saleswoman_moves(state: State, turn: ActionsPending, p: Player, card: int, out: list[Any]) -> None:
     if p.regulars and not turn.blue_ready:
         out.append(_use(card, "blue"))
-    # The bonus also pays for a casual customer bought with the Tout.
-    if (p.casuals or find(state, turn.seat, "tout") >= 0) and not turn.bonus:
+    # The bonus also pays for a casual customer bought with the Tout or still to come.
+    if (p.casuals or find(state, turn.seat, "tout") >= 0 or _more_cards_may_come(turn, p)) and not turn.bonus:
         out.append(_use(card, "bonus"))
 
 
@@ -306,17 +316,38 @@ _ACTION_MOVES: dict[str, _Generator] = {
 
 
 def cash_moves(state: State, top: CashPending, out: list[Any]) -> None:
-    """Helpers that raise money for a forced payment: the Book-keeper ([2,3]: Card or Action
-    phase) and the Market crier's sale ([3]: Action phase; also the Card phase with the option
-    ``crier_in_card_phase``, the reading of the Foreman's note, which names him among the
-    helpers used in the Card phase)."""
-    bookkeeper = find(state, top.seat, "bookkeeper")
+    """Helpers that raise money for a forced payment ("sell, use a Helper or take a Loan"): the
+    Book-keeper ([2,3]: Card or Action phase) and the Market crier's sale ([3]: Action phase;
+    also the Card phase with the option ``crier_in_card_phase``, the reading of the Foreman's
+    note, which names him among the helpers used in the Card phase). In the middle of your own
+    actions (a common field of the two-pack, a missed customer's penalty) also the helpers that
+    bring in proceeds: the Deliveryman and the Tout's purchase of a casual customer."""
+    seat = top.seat
+    p = state.seats[seat]
+    bookkeeper = find(state, seat, "bookkeeper")
     if bookkeeper >= 0 and state.phase in (CARD, ACTION):
         out.append(_use(bookkeeper))
-    crier = find(state, top.seat, "market_crier")
+    crier = find(state, seat, "market_crier")
     crier_phases = (CARD, ACTION) if state.crier_in_card_phase else (ACTION,)
-    if crier >= 0 and state.phase in crier_phases and _crier_sales(state, state.seats[top.seat]):
+    if crier >= 0 and state.phase in crier_phases and _crier_sales(state, p):
         out.append(_use(crier, "sell"))
+    turn = _own_turn(state, seat)
+    if turn is None:
+        return
+    deliveryman = find(state, seat, "deliveryman")
+    if deliveryman >= 0:
+        _deliveryman_moves(state, turn, p, deliveryman, out)
+    tout = find(state, seat, "tout")
+    if tout >= 0:
+        options: list[Any] = []
+        _tout_moves(state, turn, p, tout, options)
+        out.extend(m for m in options if m.option == "buy")
+
+
+def _own_turn(state: State, seat: int) -> ActionsPending | None:
+    """``seat``'s Action phase, if a forced payment interrupted its actions."""
+    below = state.pending[-2] if len(state.pending) >= 2 else None
+    return below if isinstance(below, ActionsPending) and below.seat == seat else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -324,27 +355,29 @@ def cash_moves(state: State, top: CashPending, out: list[Any]) -> None:
 
 
 def use(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Use a helper: in your Action phase (``turn``), or to raise money for a forced payment
+    (``turn`` None; then the Action phase it interrupted, if any)."""
     kind = state.comps.cards[move.card].helper
-    return _USE[kind](state, turn, move)
+    if turn is None:
+        turn = _own_turn(state, state.pending[-1].seat)
+    return _USE[kind, move.option](state, turn, move)
+
+
+def _seat(state: State, turn: Turn) -> int:
+    """Who uses the helper: the player in the Action phase, or the one raising a payment."""
+    return turn.seat if turn is not None else state.pending[-1].seat
 
 
 def book_keeper(state: State, turn: Turn, move: M.UseHelper) -> State:
     """Book-keeper [2,3]: fill or empty each shop space as you like, then 1 Cash per field sown
     with a vegetable of your choice."""
-    seat = turn.seat if turn is not None else state.pending[-1].seat
-    return rules.push(state, ShopPending(seat, move.card))
+    return rules.push(state, ShopPending(_seat(state, turn), move.card))
 
 
 def con_man(state: State, turn: Turn, move: M.UseHelper) -> State:
     """Con man: swap him for an uncovered helper of a player who has finished this round's
-    Action phase (not as start player); he stays in the game with that player. Solo: swap him
-    for a helper in the grid."""
-    assert turn is not None
-    seat, card, target = turn.seat, move.card, move.args[0]
-    if move.option == "offer":
-        grid = tuple(card if g == target else g for g in state.grid)
-        state = rules.leave_play(evolve(state, grid=grid), seat, card, discard=False)
-        return _set(state, seat, helpers=state.seats[seat].helpers + (target,))
+    Action phase (not as start player); he stays in the game with that player."""
+    seat, card, target = _seat(state, turn), move.card, move.args[0]
     owner = rules.owner_of(state, target)
     state = rules.leave_play(state, owner, target, discard=False)
     state = rules.leave_play(state, seat, card, discard=False)
@@ -352,12 +385,19 @@ def con_man(state: State, turn: Turn, move: M.UseHelper) -> State:
     return _set(state, owner, helpers=state.seats[owner].helpers + (card,))
 
 
+def con_man_solo(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Con man, solo game: swap him for a helper of the offer (he takes its place in the grid)."""
+    seat, card, target = _seat(state, turn), move.card, move.args[0]
+    grid = tuple(card if g == target else g for g in state.grid)
+    state = rules.leave_play(evolve(state, grid=grid), seat, card, discard=False)
+    return _set(state, seat, helpers=state.seats[seat].helpers + (target,))
+
+
 def deliveryman(state: State, turn: Turn, move: M.UseHelper) -> State:
     """Deliveryman: deliver to another player's regular customer and keep the payment; after
     its last delivery pay the owner 2 of it. The owner's own obligation this round remains."""
-    assert turn is not None
     comps = state.comps
-    seat, target = turn.seat, move.args[0]
+    seat, target = _seat(state, turn), move.args[0]
     owner = rules.owner_of(state, target)
     info = comps.cards[target]
     q = state.seats[owner]
@@ -379,18 +419,24 @@ def deliveryman(state: State, turn: Turn, move: M.UseHelper) -> State:
 
 def haggler(state: State, turn: Turn, move: M.UseHelper) -> State:
     """Haggler: 2 identical vegetables from your shop for the price of 1 (there must be 2 in
-    the shop). With the Shopper: both from the supply instead, for the Shopper's price of one."""
-    assert turn is not None
-    seat, veg = turn.seat, move.args[0]
+    the shop)."""
+    seat, veg = _seat(state, turn), move.args[0]
     p = state.seats[seat]
     price = state.comps.vegetables[veg].buy
-    if move.option == "shopper":
-        state = _set(state, seat, cart=rules.vadd(p.cart, veg, 2), cash=p.cash - (price - 2))
-        state = evolve(state, supply=rules.vadd(state.supply, veg, -2))
-        state = _discard(state, seat, move.card)
-        return _discard(state, seat, find(state, seat, "shopper"))
     state = _set(state, seat, cart=rules.vadd(p.cart, veg, 2), shop=rules.vadd(p.shop, veg, -2), cash=p.cash - price)
     return _discard(state, seat, move.card)
+
+
+def haggler_with_shopper(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Haggler with the Shopper: both vegetables from the supply instead, for the Shopper's
+    price of one (2 less than the shop's); both helpers are used."""
+    seat, veg = _seat(state, turn), move.args[0]
+    p = state.seats[seat]
+    price = state.comps.vegetables[veg].buy - 2
+    state = _set(state, seat, cart=rules.vadd(p.cart, veg, 2), cash=p.cash - price)
+    state = evolve(state, supply=rules.vadd(state.supply, veg, -2))
+    state = _discard(state, seat, move.card)
+    return _discard(state, seat, find(state, seat, "shopper"))
 
 
 def harvest_helper_sow(state: State, turn: Turn, move: M.UseHelper) -> State:
@@ -405,12 +451,9 @@ def maid(state: State, turn: Turn, move: M.UseHelper) -> State:
     return _activate(state, turn, move.card, maid=True)
 
 
-def market_crier(state: State, turn: Turn, move: M.UseHelper) -> State:
-    """Market crier: refill all your (non-empty) stalls, or move 1-3 vegetables from your stalls
-    to your shop for their sale prices, at most 3 Cash in all."""
-    seat = turn.seat if turn is not None else state.pending[-1].seat
-    if move.option == "sell":
-        return rules.push(state, CrierPending(seat, move.card))
+def market_crier_refill(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Market crier: refill all your stalls (an empty one is already discarded)."""
+    seat = _seat(state, turn)
     comps = state.comps
     p = state.seats[seat]
     supply = state.supply
@@ -422,12 +465,17 @@ def market_crier(state: State, turn: Turn, move: M.UseHelper) -> State:
     return _discard(evolve(state, supply=supply), seat, move.card)
 
 
+def market_crier_sell(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Market crier: move 1-3 vegetables from your stalls to your shop for their sale prices,
+    at most 3 Cash in all (see :func:`session_apply`)."""
+    return rules.push(state, CrierPending(_seat(state, turn), move.card))
+
+
 def market_woman(state: State, turn: Turn, move: M.UseHelper) -> State:
     """Market woman: swap one of your stalls with another player's; both are refilled, and a
     card under either stall is revealed for its owner."""
-    assert turn is not None
     comps = state.comps
-    seat = turn.seat
+    seat = _seat(state, turn)
     mine, theirs = move.args
     owner = rules.owner_of(state, theirs)
     refill = [0] * 6
@@ -446,8 +494,8 @@ def market_woman(state: State, turn: Turn, move: M.UseHelper) -> State:
 
 
 def merchant(state: State, turn: Turn, move: M.UseHelper) -> State:
-    assert turn is not None
-    return rules.push(state, MerchantPending(turn.seat, move.card))
+    """Merchant: buy the vegetables you must deliver twice this round (see :func:`merchant_buy`)."""
+    return rules.push(state, MerchantPending(_seat(state, turn), move.card))
 
 
 def merchant_types(state: State, seat: int) -> tuple[int, ...]:
@@ -468,6 +516,8 @@ def _merchant_buys(state: State, top: MerchantPending) -> list[Any]:
     haggler = find(state, top.seat, "haggler") >= 0
     out: list[Any] = []
     for v in merchant_types(state, top.seat):
+        # "Players can never buy vegetables that are not in their Shop" (with the Shopper too:
+        # he takes one "that the Merchant could buy from the Shop").
         if v in top.bought or not p.shop[v]:
             continue
         if p.cash >= 1:
@@ -507,18 +557,22 @@ def official(state: State, turn: Turn, move: M.UseHelper) -> State:
     return _activate(state, turn, move.card, official=True)
 
 
-def plough_man(state: State, turn: Turn, move: M.UseHelper) -> State:
-    """Plough-man: clear one field of 2+ tokens (not the home field; no refund) so it can be
-    sown again, or harvest every field holding exactly 1 token at once."""
-    assert turn is not None
-    seat = turn.seat
+def plough_man_clear(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Plough-man: return all vegetables of one field of 2+ tokens (not the home field) to the
+    supply, without refund; the field is as if newly turned over and may be sown again."""
+    seat, pos = _seat(state, turn), move.args[0]
     p = state.seats[seat]
-    if move.option == "clear":
-        pos = move.args[0]
-        f = p.fields[pos]
-        state = _set(state, seat, fields=p.fields[:pos] + (Field(f.card),) + p.fields[pos + 1 :])
-        state = evolve(state, supply=rules.vadd(state.supply, f.veg, f.count))
-        return _discard(state, seat, move.card)
+    f = p.fields[pos]
+    state = _set(state, seat, fields=p.fields[:pos] + (Field(f.card),) + p.fields[pos + 1 :])
+    state = evolve(state, supply=rules.vadd(state.supply, f.veg, f.count))
+    return _discard(state, seat, move.card)
+
+
+def plough_man_harvest(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Plough-man: harvest every field holding exactly 1 token (not the home field) at once;
+    the emptied fields leave play as after a harvest."""
+    seat = _seat(state, turn)
+    p = state.seats[seat]
     cart = p.cart
     kept = []
     emptied = []
@@ -534,12 +588,16 @@ def plough_man(state: State, turn: Turn, move: M.UseHelper) -> State:
     return _discard(state, seat, move.card)
 
 
-def saleswoman(state: State, turn: Turn, move: M.UseHelper) -> State:
-    """Saleswoman: turn all your satisfaction markers blue (activated now, done when you say
-    "markers blue"), or casual customers pay +2 this Action phase whatever your counts."""
+def saleswoman_blue(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Saleswoman: turn all your satisfaction markers blue - activated now, done when you say
+    "markers blue" (:func:`markers_blue`), so that you may first decline, as Fraser does."""
     assert turn is not None
-    if move.option == "blue":
-        return _activate(state, turn, move.card, blue_ready=True)
+    return _activate(state, turn, move.card, blue_ready=True)
+
+
+def saleswoman_bonus(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Saleswoman: your casual customers pay +2 this Action phase whatever your counts."""
+    assert turn is not None
     return _activate(state, turn, move.card, bonus=True)
 
 
@@ -551,8 +609,7 @@ def markers_blue(state: State, turn: ActionsPending) -> State:
 
 def shopper(state: State, turn: Turn, move: M.UseHelper) -> State:
     """Shopper: 1 vegetable from the supply for 2 less than the shop price."""
-    assert turn is not None
-    seat, veg = turn.seat, move.args[0]
+    seat, veg = _seat(state, turn), move.args[0]
     p = state.seats[seat]
     state = _set(state, seat, cart=rules.vadd(p.cart, veg), cash=p.cash - (state.comps.vegetables[veg].buy - 2))
     return _discard(evolve(state, supply=rules.vadd(state.supply, veg, -1)), seat, move.card)
@@ -560,14 +617,8 @@ def shopper(state: State, turn: Turn, move: M.UseHelper) -> State:
 
 def subsistence_farmer(state: State, turn: Turn, move: M.UseHelper) -> State:
     """Subsistence farmer: take 1 vegetable from another player's field of 4+ tokens (not a home
-    field) and pay them 1 Cash. Solo: buy wheat, pumpkin or turnip from the supply for 1 Cash."""
-    assert turn is not None
-    seat = turn.seat
-    if move.option == "solo":
-        veg = move.args[0]
-        p = state.seats[seat]
-        state = _set(state, seat, cart=rules.vadd(p.cart, veg), cash=p.cash - 1)
-        return _discard(evolve(state, supply=rules.vadd(state.supply, veg, -1)), seat, move.card)
+    field) into your cart and pay them 1 Cash."""
+    seat = _seat(state, turn)
     owner, pos = move.args
     q = state.seats[owner]
     f = q.fields[pos]
@@ -578,17 +629,28 @@ def subsistence_farmer(state: State, turn: Turn, move: M.UseHelper) -> State:
     return _discard(state, seat, move.card)
 
 
-def tenant_farmer(state: State, turn: Turn, move: M.UseHelper) -> State:
-    """Tenant-farmer: pay 3 Cash for any field of your pile (order unchanged), or put an unsown
-    field (a common field too) under your pile and take another field from it."""
-    assert turn is not None
-    seat = turn.seat
+def subsistence_farmer_solo(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Subsistence farmer, solo game: buy 1 wheat, pumpkin or turnip from the supply for 1 Cash."""
+    seat, veg = _seat(state, turn), move.args[0]
     p = state.seats[seat]
-    if move.option == "take":
-        field = move.args[0]
-        state = _set(state, seat, pile=rules.without(p.pile, field), fields=p.fields + (Field(field),), cash=p.cash - 3)
-        return _discard(state, seat, move.card)
+    state = _set(state, seat, cart=rules.vadd(p.cart, veg), cash=p.cash - 1)
+    return _discard(evolve(state, supply=rules.vadd(state.supply, veg, -1)), seat, move.card)
+
+
+def tenant_farmer_take(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Tenant-farmer: pay 3 Cash for any field of your pile (the pile's order unchanged)."""
+    seat, field = _seat(state, turn), move.args[0]
+    p = state.seats[seat]
+    state = _set(state, seat, pile=rules.without(p.pile, field), fields=p.fields + (Field(field),), cash=p.cash - 3)
+    return _discard(state, seat, move.card)
+
+
+def tenant_farmer_swap(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Tenant-farmer: put an unsown field (a common field too, not paid again when it turns up)
+    under your pile and take another field from the pile."""
+    seat = _seat(state, turn)
     pos, field = move.args
+    p = state.seats[seat]
     back = p.fields[pos].card
     fields = p.fields[:pos] + p.fields[pos + 1 :] + (Field(field),)
     state = _set(state, seat, pile=rules.without(p.pile, field) + (back,), fields=fields)
@@ -598,21 +660,26 @@ def tenant_farmer(state: State, turn: Turn, move: M.UseHelper) -> State:
     return _discard(state, seat, move.card)
 
 
-def tout(state: State, turn: Turn, move: M.UseHelper) -> State:
-    """Tout: swap one of your casual customers with another player's, or buy another player's
-    casual customer for 2 Cash (paid from the proceeds) and serve it at once."""
+def tout_swap(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Tout: swap one of your casual customers with another player's. A card either customer
+    covered is revealed for its own owner ("moved to the appropriate place", as for every
+    two-pack whose top card another player removes)."""
+    seat = _seat(state, turn)
+    mine, theirs = move.args
+    owner = rules.owner_of(state, theirs)
+    state = rules.leave_play(state, seat, mine, discard=False)
+    state = rules.leave_play(state, owner, theirs, discard=False)
+    state = _set(state, seat, casuals=state.seats[seat].casuals + (theirs,))
+    state = _set(state, owner, casuals=state.seats[owner].casuals + (mine,))
+    return _discard(state, seat, move.card)
+
+
+def tout_buy(state: State, turn: Turn, move: M.UseHelper) -> State:
+    """Tout: buy another player's casual customer for 2 Cash, paid from the proceeds of
+    serving it at once."""
     assert turn is not None
-    seat = turn.seat
-    if move.option == "swap":
-        mine, theirs = move.args
-        owner = rules.owner_of(state, theirs)
-        state = rules.leave_play(state, seat, mine, discard=False)
-        state = rules.leave_play(state, owner, theirs, discard=False)
-        state = _set(state, seat, casuals=state.seats[seat].casuals + (theirs,))
-        state = _set(state, owner, casuals=state.seats[owner].casuals + (mine,))
-        return _discard(state, seat, move.card)
     comps = state.comps
-    theirs = move.args[0]
+    seat, theirs = turn.seat, move.args[0]
     owner = rules.owner_of(state, theirs)
     state = rules.leave_play(state, owner, theirs, discard=False)
     p = state.seats[seat]
@@ -648,25 +715,34 @@ def complete_trade(state: State, top: GivePending) -> State:
     return state
 
 
-_USE: dict[str, Callable[[State, Turn, M.UseHelper], State]] = {
-    "bookkeeper": book_keeper,
-    "con_man": con_man,
-    "deliveryman": deliveryman,
-    "haggler": haggler,
-    "harvest_helper": harvest_helper_sow,
-    "maid": maid,
-    "market_crier": market_crier,
-    "market_woman": market_woman,
-    "merchant": merchant,
-    "messenger_boy": messenger_boy,
-    "official": official,
-    "ploughman": plough_man,
-    "saleswoman": saleswoman,
-    "shopper": shopper,
-    "subsistence_farmer": subsistence_farmer,
-    "tenant_farmer": tenant_farmer,
-    "tout": tout,
-    "trader": trader,
+#: Each helper option (the helper's kind and the option's name in the move) and its effect.
+_USE: dict[tuple[str, str], Callable[[State, Turn, M.UseHelper], State]] = {
+    ("bookkeeper", ""): book_keeper,
+    ("con_man", ""): con_man,
+    ("con_man", "offer"): con_man_solo,
+    ("deliveryman", ""): deliveryman,
+    ("haggler", ""): haggler,
+    ("haggler", "shopper"): haggler_with_shopper,
+    ("harvest_helper", "sow"): harvest_helper_sow,
+    ("maid", ""): maid,
+    ("market_crier", "refill"): market_crier_refill,
+    ("market_crier", "sell"): market_crier_sell,
+    ("market_woman", ""): market_woman,
+    ("merchant", ""): merchant,
+    ("messenger_boy", ""): messenger_boy,
+    ("official", ""): official,
+    ("ploughman", "clear"): plough_man_clear,
+    ("ploughman", "harvest"): plough_man_harvest,
+    ("saleswoman", "blue"): saleswoman_blue,
+    ("saleswoman", "bonus"): saleswoman_bonus,
+    ("shopper", ""): shopper,
+    ("subsistence_farmer", ""): subsistence_farmer,
+    ("subsistence_farmer", "solo"): subsistence_farmer_solo,
+    ("tenant_farmer", "take"): tenant_farmer_take,
+    ("tenant_farmer", "swap"): tenant_farmer_swap,
+    ("tout", "swap"): tout_swap,
+    ("tout", "buy"): tout_buy,
+    ("trader", ""): trader,
 }
 
 
@@ -711,6 +787,8 @@ def session_apply(state: State, top: Any, move: Any) -> State:
         return rules.replace_top(state, evolve(top, veg=veg + 1))
     if isinstance(top, BonusPending):
         veg = move.veg
+        # "For each Field card on which this vegetable has been planted": the home field is a
+        # field card too.
         sown = sum(1 for f in p.fields if f.veg == veg and f.count > 0)
         sown += 1 if p.home_veg == veg and p.home_count > 0 else 0
         state = _set(rules.pop(state), seat, cash=p.cash + sown)

@@ -73,8 +73,9 @@ class Take:
 
 @attrs.frozen
 class PlayAlone:
-    """Distribution round after a short deal, with nothing to take and no card that may be
-    placed: play ``card`` from your hand alone and drop out."""
+    """Play ``card`` alone: in the distribution round after a short deal, with nothing to take
+    and no card that may be placed, a hand card (then drop out); in the solo Card phase of the
+    introductory version, the held start customer (one of the cards of the phase)."""
 
     card: int
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tabletop.loyang.components import VEGETABLES, Components
+from tabletop.loyang.components import CASUAL, FIELD, HELPER, REGULAR, VEGETABLES, Components
 from tabletop.loyang.state import (
     ACTION,
     CARD,
@@ -61,6 +61,38 @@ def _code(comps: Components, card: int) -> str:
 
 def _cards(comps: Components, cards: tuple[int, ...]) -> str:
     return " ".join(_code(comps, c) for c in cards) or "-"
+
+
+def describe_card(comps: Components, card: int) -> str:
+    """A card's code and what it shows: a field's size and crops, a stall's goods, a customer's
+    demand and payments, a helper's name. A hidden card is ``?``."""
+    if card < 0:
+        return "?"
+    info = comps.cards[card]
+    code = comps.code(card)
+    if info.kind == FIELD:
+        assert info.field is not None
+        takes = "".join(_SHORT[v] for v in info.field.accepts)
+        return f"{code} common field, {info.field.spaces} spaces, takes {takes}"
+    if info.kind == REGULAR:
+        dot = ", blue dot" if info.start else ""
+        wants = "+".join(VEGETABLES[v] for v in info.wants)
+        return f"{code} regular customer: {wants}, pays {'/'.join(map(str, info.pays))}{dot}"
+    if info.kind == CASUAL:
+        return f"{code} casual customer: {'+'.join(VEGETABLES[v] for v in info.wants)}, pays {info.price}"
+    if info.kind == HELPER:
+        return f"{code} helper: {info.name}"
+    goods = " ".join(f"[{VEGETABLES[v]} for {b}]" for v, b in info.slots)
+    return f"{code} stall {goods}"
+
+
+def _described(label: str, comps: Components, cards: tuple[int, ...]) -> list[str]:
+    """One line per visible card with its contents; hidden cards together on one line."""
+    hidden = [c for c in cards if c < 0]
+    lines = [f"  {label:<11}{describe_card(comps, c)}" for c in cards if c >= 0]
+    if hidden:
+        lines.append(f"  {label:<11}{' '.join('?' for _ in hidden)}")
+    return lines
 
 
 def _seat(seat: int) -> str:
@@ -155,9 +187,9 @@ def render_player(state: LoyangState, seat: int) -> str:
     for top, lower in p.covered:
         lines.extend(_wrapped("two-pack", f"{_code(comps, top)} over {_code(comps, lower)}"))
     if p.hand:
-        lines.extend(_wrapped("hand", _cards(comps, p.hand)))
+        lines.extend(_described("hand", comps, p.hand))
     if p.intro != -1:
-        lines.extend(_wrapped("intro", f"introductory customer {_code(comps, p.intro)}"))
+        lines.extend(_described("intro", comps, (p.intro,)))
     return "\n".join(lines)
 
 
@@ -241,10 +273,8 @@ def render(state: LoyangState) -> str:
     if state.phase == CARD and state.n > 1:
         order = ", ".join(f"seat {s}" for s in state.active) or "nobody"
         taken = ", ".join(f"seat {s}" for s in state.taken) or "nobody"
-        lines.extend(textwrap.wrap(f"courtyard: {_cards(comps, state.courtyard)}", WIDTH, subsequent_indent="    "))
         lines.append(f"card phase: still placing {order}; took {taken}")
-    elif state.courtyard:
-        lines.extend(textwrap.wrap(f"courtyard: {_cards(comps, state.courtyard)}", WIDTH, subsequent_indent="    "))
+    lines.extend(_described("courtyard", comps, state.courtyard))
     if state.grid:
         cols = comps.solo_columns
         for row, price in enumerate(comps.solo_rows):

@@ -11,7 +11,9 @@ Rule readings (see the package documentation for the full list):
   the path of prosperity, a forced payment (:class:`CashPending`) and the solo Card phase;
 * a regular customer not served by the end of its owner's Action phase is missed then (blue to
   red, or 2 Cash while red); "decline" misses it earlier, as Fraser does in the Saleswoman example;
-* the Foreman reacts to helpers that leave a player's play area (used or discarded).
+* the Foreman reacts to helpers that leave a player's play area (used or discarded);
+* solo introductory game: the held start customer may be played ("play R..") free in a Card
+  phase as one of the (up to) 2 cards, as it replaces the hand card in the multi-player game.
 """
 
 from __future__ import annotations
@@ -210,17 +212,24 @@ def enter_play(state: State, seat: int, card: int, played_in_card_phase: bool = 
             supply = vadd(supply, veg, -1)
         return set_player(state, seat, evolve(p, stalls=p.stalls + (Stall(card),)), supply=supply)
     if kind == REGULAR:
-        # Due this round unless its owner has already taken this round's turn: finished it, or
-        # ended the actions (a helper used for a payment while storing can reveal a card).
-        finished = state.phase == ACTION and seat < state.n and (
-            state.done[seat] or any(type(d) is AdvancePending and d.seat == seat for d in state.pending)
-        )
-        regular = Regular(card, status=SETTLED if finished else DUE)
+        # "Only requires delivery in that round if the player has not taken his turn yet."
+        regular = Regular(card, status=SETTLED if turn_taken(state, seat) else DUE)
         return set_player(state, seat, evolve(p, regulars=p.regulars + (regular,)))
     if kind == CASUAL:
         return set_player(state, seat, evolve(p, casuals=p.casuals + (card,)))
     fresh = p.fresh + (card,) if played_in_card_phase else p.fresh
     return set_player(state, seat, evolve(p, helpers=p.helpers + (card,), fresh=fresh))
+
+
+def turn_taken(state: State, seat: int) -> bool:
+    """Whether ``seat`` has had this round's Action-phase turn: finished it, or ended the actions
+    (a helper used for a payment while storing can still reveal a card). The solo game's
+    imaginary opponent never has a turn, so its customers are never due."""
+    if seat >= state.n:
+        return True
+    return state.phase == ACTION and (
+        state.done[seat] or any(type(d) is AdvancePending and d.seat == seat for d in state.pending)
+    )
 
 
 def leave_play(state: State, seat: int, card: int, discard: bool = True) -> State:
@@ -590,6 +599,9 @@ def offer_moves(state: State, top: OfferPending) -> tuple[Any, ...]:
             cached(M.OfferBuy(pos, card)) for pos, card in enumerate(state.grid)
             if card >= 0 and p.cash >= row_price(state, pos)
         )
+        # Introductory version: the start customer replaces one of the cards of the Card phase.
+        if p.intro >= 0:
+            out.append(PLAY_ALONE[p.intro])
     squire = helpers.squire(state, 0)
     if squire >= 0 and top.squire < 0 and top.bought < top.limit:
         out.append(cached(M.UseHelper(squire, "offer")))
@@ -599,11 +611,17 @@ def offer_moves(state: State, top: OfferPending) -> tuple[Any, ...]:
 
 
 def apply_offer(state: State, top: OfferPending, move: Any) -> State:
-    """Solo Card phase: buy up to 2 cards (row 1 free, row 2 1 Cash, rows 3-4 2 Cash each)."""
+    """Solo Card phase: buy up to 2 cards (row 1 free, row 2 1 Cash, rows 3-4 2 Cash each).
+    In the introductory version the held start customer may be played free as one of them: in
+    the multi-player game it replaces the hand card, and the solo game has no hand."""
     if isinstance(move, M.Loan):
         return take_loan(state, 0)
     if isinstance(move, M.UseHelper):
         return replace_top(state, evolve(top, limit=4, squire=move.card))
+    if isinstance(move, M.PlayAlone):
+        state = replace_top(state, evolve(top, bought=top.bought + 1))
+        state = set_player(state, 0, evolve(state.seats[0], intro=-1))
+        return enter_play(state, 0, move.card, played_in_card_phase=True)
     if isinstance(move, M.OfferBuy):
         grid = state.grid[: move.pos] + (-1,) + state.grid[move.pos + 1 :]
         state = replace_top(state, evolve(top, bought=top.bought + 1))
@@ -1223,8 +1241,10 @@ def step_phase(state: State) -> State:
 def invariants(state: State) -> list[str]:
     """Violated invariants of a full state (empty when sound): Cash never negative; vegetables
     conserved between supply, shops, carts, storehouses, fields, stalls and regular customers;
-    each of the 70 action cards in exactly one place; satisfaction markers consistent; shop,
-    storehouse and path within bounds."""
+    each of the 70 action cards in exactly one place, each private field at most once per
+    player, a covered card only under a card in play; satisfaction markers consistent (rows and
+    deliveries agree, no customer still due once its owner's turn is over, the solo opponent's
+    never due); shop, storehouse, home field and path within bounds."""
     comps = state.comps
     out: list[str] = []
     vegetables = list(state.supply)
@@ -1249,6 +1269,11 @@ def invariants(state: State) -> list[str]:
             out.append(f"{who} is off the path ({p.position})")
         if p.home_veg >= 0:
             vegetables[p.home_veg] += p.home_count
+        if not 0 <= p.home_count <= (comps.home.spaces if p.home_veg >= 0 else 0):
+            out.append(f"{who}'s home field holds {p.home_count} tokens")
+        private = [c for c in (*p.pile, *(f.card for f in p.fields)) if c >= PRIVATE_BASE]
+        if len(set(private)) != len(private):
+            out.append(f"{who} has a private field twice")
         for f in p.fields:
             if f.veg >= 0:
                 if f.count <= 0:
@@ -1270,6 +1295,8 @@ def invariants(state: State) -> list[str]:
                 out.append(f"{who}'s regular customer {comps.code(r.card)} has an inconsistent marker or rows")
             if r.status in (DELIVERED, DOUBLED) and r.rows == 0:
                 out.append(f"{who}'s regular customer {comps.code(r.card)} is marked delivered with no row filled")
+            if r.status == DUE and turn_taken(state, seat):
+                out.append(f"{who}'s regular customer {comps.code(r.card)} is still due after the turn")
             for veg, k in enumerate(comps.cards[r.card].want_counts):
                 vegetables[veg] += k * r.delivered
         places.extend(p.casuals)
@@ -1282,6 +1309,9 @@ def invariants(state: State) -> list[str]:
         tops = [top for top, _ in p.covered]
         if len(set(tops)) != len(tops):
             out.append(f"{who} has two cards under one")
+        in_play = {f.card for f in p.fields} | {s.card for s in p.stalls} | {r.card for r in p.regulars}
+        if not set(tops) <= in_play | set(p.casuals) | set(p.helpers):
+            out.append(f"{who} has a card covered by a card no longer in play")
     totals = [v.tokens for v in comps.vegetables]
     if vegetables != totals:
         out.append(f"vegetables not conserved: {vegetables} != {totals}")

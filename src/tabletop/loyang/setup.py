@@ -13,6 +13,7 @@ are turned up first (other cards turned up are discarded), then the 12-card grid
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +33,15 @@ from tabletop.loyang.components import (
     STALL,
     STANDARD,
     Components,
-    load_components,
+    components_option,
+    components_to_json,
 )
 from tabletop.loyang.moves import Move
 from tabletop.loyang.state import SETTLED, SETUP, LoyangState, Pending, Player, Regular, Stall
 
 GOALS = (17, 18, 19)
+#: The keyword options of :func:`new_game`, for the message on an unknown one.
+OPTIONS = "introductory, goal, start_player, crier_in_card_phase and components"
 
 
 def new_game(
@@ -48,23 +52,35 @@ def new_game(
     goal: int = 17,
     start_player: int | None = None,
     crier_in_card_phase: bool = False,
-    components: Components | str | Path | None = None,
+    components: Components | str | Path | Mapping[str, Any] | None = None,
+    **unknown: Any,
 ) -> LoyangState:
     """A new game. ``introductory`` deals each player a blue-dot regular customer to hold;
     ``goal`` is the solo target (17, 18 or 19); ``start_player`` is the seat that takes the large
     start player token (``None``: chosen at random); ``crier_in_card_phase`` lets the Market
     crier's sale finance a common field in the Card phase, as the Foreman's note implies (the
     helper reference gives him [3] only, the default); ``components`` replaces the standard card
-    data: a :class:`Components` or the folder of corrected ``*.toml`` files (see
-    :func:`tabletop.loyang.components.load_components`)."""
+    data: a :class:`Components`, the folder of corrected ``*.toml`` files (see
+    :func:`tabletop.loyang.components.load_components`) or their data as
+    :meth:`Components.as_data` gives it (what a game record stores).
+
+    A bad option value raises ``ValueError``, an unknown option ``TypeError``, each naming the
+    option and what it accepts."""
+    if unknown:
+        raise TypeError(f"At the Gates of Loyang has no option {next(iter(unknown))!r}; its options are {OPTIONS}")
     check_players("At the Gates of Loyang", players, 1, 4)
-    if goal not in GOALS:
-        raise ValueError(f"the solo goal is one of {GOALS}, not {goal!r}")
-    if start_player is not None and start_player not in range(players):
-        raise ValueError(f"start_player must be a seat from 0 to {players - 1}, not {start_player!r}")
-    if isinstance(components, (str, Path)):
-        components = load_components(components)
-    comps = components if components is not None else STANDARD
+    for name, flag in (("introductory", introductory), ("crier_in_card_phase", crier_in_card_phase)):
+        if not isinstance(flag, bool):
+            raise ValueError(f"Loyang option {name!r} takes True or False, not {flag!r}")
+    if not isinstance(goal, int) or isinstance(goal, bool) or goal not in GOALS:
+        raise ValueError(f"Loyang option 'goal' (the solo goal) takes one of {', '.join(map(str, GOALS))}, not {goal!r}")
+    if start_player is not None and (
+        not isinstance(start_player, int) or isinstance(start_player, bool) or start_player not in range(players)
+    ):
+        raise ValueError(
+            f"Loyang option 'start_player' takes a seat from 0 to {players - 1} or None (random), not {start_player!r}"
+        )
+    comps = components_option(components)
     rng = Rng.from_seed(seed)
     deck = tuple(range(len(comps.cards)))
     intro = [-1] * players
@@ -119,6 +135,16 @@ def new_game(
         comps=comps,
     )
     return rules.settle(state)
+
+
+def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`new_game`'s options as plain JSON values for a game record: ``components`` is
+    recorded by its data (``None`` for the standard components), so the record replays
+    without the folder or object it came from."""
+    plain = dict(options)
+    if "components" in plain:
+        plain["components"] = components_to_json(plain["components"])
+    return plain
 
 
 def _imaginary_opponent(

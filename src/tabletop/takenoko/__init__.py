@@ -5,7 +5,9 @@
 >>> state = state.apply(state.legal_moves()[0])
 
 ``GAME`` describes the game to the library; :func:`new_game` takes the rule options of
-:class:`Options` as keywords (see ``GAME.options`` for the defaults).
+:class:`Options` as keywords (see ``GAME.options`` for the defaults), and ``components``:
+corrected component data as a :class:`Components`, a folder of ``*.toml`` files (see
+:func:`load_components`) or their data (:meth:`Components.as_data`, what game records store).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from tabletop.takenoko.moves import (
     TakeImprovement,
 )
 from tabletop.takenoko.render import render
-from tabletop.takenoko.setup import new_game, scenario
+from tabletop.takenoko.setup import new_game, options_to_json, scenario
 from tabletop.takenoko.state import DEFAULT_OPTIONS, Options, Plot, Player, State, Turn, from_json
 from tabletop.takenoko.view import determinize
 
@@ -50,7 +52,8 @@ GAME = Game(
     determinize=determinize,  # type: ignore[arg-type]
     invariants=invariants,  # type: ignore[arg-type]
     render=render,  # type: ignore[arg-type]
-    options=DEFAULT_OPTIONS,
+    options={**DEFAULT_OPTIONS, "components": None},
+    options_to_json=options_to_json,
 )
 
 __all__ = [

@@ -135,6 +135,21 @@ class Components:
         """The ids of the cards of one objective type, in data order."""
         return tuple(card.id for card in self.objectives if card.kind == kind)
 
+    def as_data(self) -> dict[str, Any]:
+        """The data files of these components (file name -> tables) as plain JSON values:
+        :func:`components_from_data` builds equal components from them.
+
+        Raises ``ValueError`` when ``data`` no longer describes these components (they were
+        changed with ``attrs.evolve`` after loading): recording stale data would replay a
+        different game.
+        """
+        if components_from_data(self.data) != self:
+            raise ValueError(
+                "these Takenoko components differ from the data files they were loaded from; "
+                "build changed components with components_from_data(), not attrs.evolve()"
+            )
+        return copy.deepcopy(dict(self.data))
+
 
 def _pattern_variants(
     cells: tuple[Hex, ...], colours: tuple[str, ...]
@@ -353,3 +368,37 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
 
 #: The components of the published game, loaded once.
 STANDARD: Components = load_components()
+
+
+def components_option(value: Components | str | Path | Mapping[str, Any] | None) -> Components:
+    """The components named by ``new_game``'s ``components`` option.
+
+    ``value`` is a :class:`Components`, the folder of corrected data files, their data as
+    :meth:`Components.as_data` gives it (what a game record stores), or ``None`` for the
+    standard components. Defective data raises :class:`~tabletop.kernel.api.InvalidData`
+    naming the file, table and field; any other value raises ``ValueError``.
+    """
+    if value is None:
+        return STANDARD
+    if isinstance(value, Components):
+        components = value
+    elif isinstance(value, (str, Path)):
+        if not Path(value).is_dir():
+            raise ValueError(f"Takenoko option 'components': {str(value)!r} is not a folder of data files")
+        components = load_components(value)
+    elif isinstance(value, Mapping):
+        components = components_from_data(value)
+    else:
+        raise ValueError(
+            "Takenoko option 'components' takes a Components object, the folder of the data files, "
+            f"their data (a dict of file name -> tables) or None, not a value of type {type(value).__name__}"
+        )
+    # Standard data given explicitly is the standard: saved states then leave it out.
+    return STANDARD if components == STANDARD else components
+
+
+def components_to_json(value: Components | str | Path | Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The ``components`` option as plain JSON values that start the same game: ``None`` for
+    the standard components, the data of any other (loaded now when given as a folder)."""
+    components = components_option(value)
+    return None if components == STANDARD else components.as_data()

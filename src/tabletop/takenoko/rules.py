@@ -423,12 +423,19 @@ def _reason(state: State, move: Any) -> str:
         if action in turn.actions and turn.weather != "wind":
             return f"the {action} action was taken already (two different actions, unless the Wind blows)"
         if action not in open_actions(state):
-            return f"the {action} action is not possible now"
+            return _why_impossible(state, action)
         if isinstance(move, ObjectiveAction):
             return f"there is no {move.deck} objective left to draw"
         return "figures move in a straight line over tiles, at least one step, never across a gap"
     if isinstance(pending, ChooseAction) and isinstance(move, EndTurn):
         return "the turn's two actions come first"
+    if isinstance(pending, PlacePlot) and isinstance(move, PlaceTile):
+        return "a plot goes next to the pond or next to two plots already placed"
+    if isinstance(pending, Rain) and isinstance(move, RainOn):
+        watered = "an irrigated" if state.options.rain_needs_irrigation else "a"
+        return f"the rain grows {watered} plot below {MAX_HEIGHT} sections"
+    if isinstance(pending, Storm) and isinstance(move, StormTo):
+        return "the storm sends the panda to a placed plot (not the pond)"
     if not isinstance(pending, (ChooseAction, WeatherChoice, Rain, Storm, Clouds)):
         return ""
     if isinstance(move, PlaceChannel):
@@ -440,6 +447,21 @@ def _reason(state: State, move: Any) -> str:
     if isinstance(move, CompleteObjective):
         return "only an objective in hand whose conditions are met can be completed"
     return ""
+
+
+def _why_impossible(state: State, action: str) -> str:
+    """Why an action the turn still allows cannot be taken (see :func:`_action_possible`)."""
+    if state.turn.declared is not None and action not in state.turn.declared:
+        return f"the {action} action was not declared"
+    if action == "plot":
+        return "the plot pile is empty"
+    if action == "irrigation":
+        return "no irrigation channel is left in the reserve"
+    if action == "objective":
+        if len(state.boards[state.current].hand) >= HAND_LIMIT:
+            return f"a hand of {HAND_LIMIT} objectives is full: complete one before drawing another"
+        return "every objective deck is empty"
+    return f"the {action} has nowhere to go: no plot is placed yet"
 
 
 def _settle(state: State) -> State:
@@ -863,7 +885,9 @@ def invariants(state: State) -> list[str]:
     channels conserved (at most 20), each between two plots and connected to the pond;
     improvement tokens 3/3/3 conserved; hands at most 5; objective cards and plot tiles
     conserved; every plot placed next to the pond or to two earlier plots; figures on tiles;
-    the Emperor with the trigger; the turn's weather and actions; a live game has moves.
+    the Emperor with the trigger; the turn's weather (none in the first round) and actions
+    (at most the weather's allowance, two alike only under the Wind); the seats playing in
+    clockwise order; a live game has moves.
     The seats come first: when they are wrong, nothing else can be read.
     """
     problems = _seat_problems(state)
@@ -973,6 +997,14 @@ def invariants(state: State) -> list[str]:
         problems.append(f"the turn's actions {turn.actions} are not all actions")
     elif turn.declared is not None and Counter(turn.actions) - Counter(turn.declared):
         problems.append("the turn took actions it did not declare")
+    if len(turn.actions) > turn.allowance:
+        problems.append(f"the turn took {len(turn.actions)} actions where the weather allows {turn.allowance}")
+    if turn.weather != "wind" and len(set(turn.actions)) < len(turn.actions):
+        problems.append(f"the turn took the same action twice without the Wind: {turn.actions}")
+    if turn.weather and (state.turn_number <= state.players or not options.weather):
+        problems.append(f"the turn has weather {turn.weather!r} though the die is not in play yet")
+    if state.current != (state.start_player + state.turn_number - 1) % state.players:
+        problems.append(f"seat {state.current} plays turn {state.turn_number} out of the clockwise order")
     if isinstance(state.pending, WeatherChoice) and not set(state.pending.choices) <= set(WEATHER_FACES[:5]):
         problems.append(f"the weather to choose from, {state.pending.choices}, is not all weather")
     # Legal moves are only worth asking for in an otherwise sound position.

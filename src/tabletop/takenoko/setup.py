@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -19,23 +20,36 @@ import attrs
 from tabletop.kernel.api import check_players
 from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.kernel.rng import Rng
-from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, STANDARD, Components
+from tabletop.takenoko.components import (
+    COLOURS,
+    IMPROVEMENTS,
+    OBJECTIVE_KINDS,
+    STANDARD,
+    Components,
+    components_option,
+    components_to_json,
+)
 from tabletop.takenoko.rules import bamboo_box, is_irrigated
 from tabletop.takenoko.state import POND, ChooseAction, Declare, Garden, Options, Plot, Player, State, Turn
 
 
 def new_game(
-    players: int, seed: int | None = None, components: Components | None = None, **options: Any
+    players: int,
+    seed: int | None = None,
+    components: Components | str | Path | Mapping[str, Any] | None = None,
+    **options: Any,
 ) -> State:
     """A new game for 2-4 players; ``seed=None`` draws a random seed.
 
-    ``options`` are the keyword fields of :class:`~tabletop.takenoko.state.Options` (unknown
-    names or bad values raise ``TypeError``/``ValueError``); ``components`` replaces the
-    bundled component data (see :func:`~tabletop.takenoko.components.load_components`).
+    ``options`` are the keyword fields of :class:`~tabletop.takenoko.state.Options` (an
+    unknown name raises ``TypeError``, a bad value ``ValueError``); ``components`` replaces the
+    bundled component data: a :class:`Components`, the folder of corrected data files (see
+    :func:`~tabletop.takenoko.components.load_components`) or their data as
+    :meth:`Components.as_data` gives it.
     """
     check_players("Takenoko", players, 2, 4)
-    rules = Options(**options)
-    parts = components or STANDARD
+    rules = _rule_options(options)
+    parts = components_option(components)
     rng = Rng.from_seed(seed)
     pile, rng = rng.shuffled([tile.code for tile in parts.tiles])
     decks = []
@@ -69,6 +83,30 @@ def new_game(
         pending=_first_pending(rules),
         components=parts,
     )
+
+
+def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``new_game``'s options as plain JSON values for a game record: ``components`` is
+    recorded by its data (``None`` for the standard components), so the record replays
+    without the folder or object it came from."""
+    plain = dict(options)
+    if "components" in plain:
+        plain["components"] = components_to_json(plain["components"])
+    return plain
+
+
+#: The rule options of :class:`Options`, by keyword.
+_OPTION_NAMES: tuple[str, ...] = tuple(field.name for field in attrs.fields(Options))
+
+
+def _rule_options(options: Mapping[str, Any]) -> Options:
+    """The :class:`Options` of ``options``; an unknown name raises ``TypeError`` listing the known ones."""
+    unknown = [name for name in options if name not in _OPTION_NAMES]
+    if unknown:
+        raise TypeError(
+            f"Takenoko has no option {unknown[0]!r}; its options are {', '.join(_OPTION_NAMES)} and components"
+        )
+    return Options(**options)
 
 
 def _first_pending(options: Options) -> ChooseAction | Declare:
@@ -113,7 +151,7 @@ def scenario(
     (decks and pile shuffled with ``seed``). Raises ``ValueError`` for impossible positions.
     """
     parts = components or STANDARD
-    rules = Options(**options)
+    rules = _rule_options(options)
     channel_set = frozenset(channels)
     garden = Garden()
     for cell, code in plots.items():

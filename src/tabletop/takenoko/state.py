@@ -78,14 +78,31 @@ HIDDEN_TILE = "?"
 HIDDEN_CARD: Mapping[str, str] = {"plot": "P?", "gardener": "G?", "panda": "A?"}
 
 
-def _one_of(*allowed: str) -> Callable[[Any, Any, str], None]:
-    """An attrs validator: the value must be one of ``allowed``."""
+def _one_of(*allowed: str) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator: the value must be one of the strings ``allowed``."""
 
-    def check(instance: Any, attribute: Any, value: str) -> None:
-        if value not in allowed:
-            raise ValueError(f"{attribute.name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if not isinstance(value, str) or value not in allowed:
+            raise ValueError(
+                f"Takenoko option {attribute.name!r} takes one of {', '.join(map(repr, allowed))}, not {value!r}"
+            )
 
     return check
+
+
+def _flag(instance: Any, attribute: Any, value: Any) -> None:
+    """An attrs validator: a real ``bool`` (``1`` or ``"yes"`` would be accepted as true by
+    the rules' ``if`` and hide a typo)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"Takenoko option {attribute.name!r} takes True or False, not {value!r}")
+
+
+def _rounds(instance: Any, attribute: Any, value: Any) -> None:
+    """An attrs validator: a whole number of rounds, 0 (no limit) or more."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(
+            f"Takenoko option {attribute.name!r} takes a whole number of rounds, 0 (no limit) or more, not {value!r}"
+        )
 
 
 @attrs.frozen
@@ -123,21 +140,21 @@ class Options:
             safety net for bots, §9 #11); 0 disables it.
     """
 
-    weather: bool = True
-    gardener_on_plot: bool = False
+    weather: bool = attrs.field(default=True, validator=_flag)
+    gardener_on_plot: bool = attrs.field(default=False, validator=_flag)
     clouds_when_empty: str = attrs.field(
         default="other_weather", validator=_one_of("other_weather", "move_improvement")
     )
-    rain_needs_irrigation: bool = True
-    improvement_on_bamboo: bool = False
-    fertilizer_first_shoot: bool = True
-    improvement_before_shoot: bool = True
-    exact_height: bool = True
+    rain_needs_irrigation: bool = attrs.field(default=True, validator=_flag)
+    improvement_on_bamboo: bool = attrs.field(default=False, validator=_flag)
+    fertilizer_first_shoot: bool = attrs.field(default=True, validator=_flag)
+    improvement_before_shoot: bool = attrs.field(default=True, validator=_flag)
+    exact_height: bool = attrs.field(default=True, validator=_flag)
     bamboo_supply: str = attrs.field(default="unlimited", validator=_one_of("unlimited", "2011", "later"))
-    declare_actions: bool = False
-    redraw_satisfied: bool = False
-    channel_on_pond_border: bool = False
-    max_rounds: int = 100
+    declare_actions: bool = attrs.field(default=False, validator=_flag)
+    redraw_satisfied: bool = attrs.field(default=False, validator=_flag)
+    channel_on_pond_border: bool = attrs.field(default=False, validator=_flag)
+    max_rounds: int = attrs.field(default=100, validator=_rounds)
 
 
 #: The documented options and their defaults.
