@@ -118,8 +118,9 @@ def test_the_courtyard_in_the_card_phase():
 
 
 def test_hand_cards_show_what_they_are():
-    state = in_hand(scenario(2), 0, "C04", "R07", "S01")
+    state = in_hand(scenario(2), 0, "C04", "R07", "S01", "Foreman")
     board = _board(render(state), 0)
+    assert "hand       Foreman: helper, harvest, card and action phases" in board
     assert "hand       C04 casual customer: " in board
     assert "hand       R07 regular customer: " in board and " pays " in board
     assert "hand       S01 stall [" in board

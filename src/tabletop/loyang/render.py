@@ -81,7 +81,10 @@ def describe_card(comps: Components, card: int) -> str:
     if info.kind == CASUAL:
         return f"{code} casual customer: {'+'.join(VEGETABLES[v] for v in info.wants)}, pays {info.price}"
     if info.kind == HELPER:
-        return f"{code} helper: {info.name}"
+        name = "" if info.name == code else f" ({info.name})"
+        phases = [PHASE_NAMES[ph] for ph in info.phases]
+        when = ", ".join(phases[:-1]) + " and " + phases[-1] + " phases" if len(phases) > 1 else phases[0] + " phase"
+        return f"{code}: helper{name}, {when}"
     goods = " ".join(f"[{VEGETABLES[v]} for {b}]" for v, b in info.slots)
     return f"{code} stall {goods}"
 
