@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -143,3 +144,34 @@ def test_a_record_of_a_game_with_components_given_as_data_replays(name: str) -> 
     record = record_of(game, state, 1, options)
     assert record.options == {"components": None}, "the standard components are recorded as None"
     assert game.replay(record.to_json()).to_json() == state.to_json()
+
+
+OBSERVED = [(name, players) for name, players in GAME_COUNTS if tabletop.GAMES[name].observation is not None]
+
+
+@pytest.mark.parametrize("name", sorted(tabletop.GAMES))
+def test_a_game_offers_observations_with_their_layout_or_neither(name: str) -> None:
+    game = tabletop.GAMES[name]
+    assert (game.observation is None) == (game.observation_layout is None)
+
+
+@pytest.mark.parametrize(("name", "players"), OBSERVED)
+def test_observations_are_flat_float32_of_one_length_and_show_only_the_seats_view(name: str, players: int) -> None:
+    game = tabletop.GAMES[name]
+    assert game.observation is not None and game.observation_layout is not None
+    for step, state in enumerate(_random_states(name, players, seed=21 + players)):
+        layout = game.observation_layout(state)
+        blocks = sorted(layout.values(), key=lambda block: block.start)
+        assert blocks[0].start == 0 and all(a.stop == b.start for a, b in zip(blocks, blocks[1:]))
+        size = blocks[-1].stop
+        if step % 5:
+            continue
+        for seat in range(players):
+            obs = game.observation(state, seat)
+            assert isinstance(obs, np.ndarray) and obs.dtype == np.float32 and obs.shape == (size,)
+            assert np.isfinite(obs).all()
+            seen = state.view(seat)
+            assert np.array_equal(game.observation(seen, seat), obs)
+            if step % 15 == 0 and game.determinize is not None:
+                sample = game.determinize(seen, Rng.from_seed(step))
+                assert np.array_equal(game.observation(sample, seat), obs)

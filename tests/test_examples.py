@@ -18,7 +18,7 @@ SCRIPTS = sorted(p.name for p in EXAMPLES.glob("*.py"))
 
 
 def test_the_examples_are_all_here() -> None:
-    assert SCRIPTS == ["custom_bot.py", "play_and_print.py", "simulation.py"]
+    assert SCRIPTS == ["custom_bot.py", "observation_tensors.py", "play_and_print.py", "simulation.py"]
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
@@ -33,6 +33,7 @@ def test_example_runs_on_the_toy_game(
         "play_and_print.py": "decisions",
         "custom_bot.py": "against random",
         "simulation.py": "greedy wins",
+        "observation_tensors.py": "observations x",
     }
     assert expected[script] in out
 
@@ -44,6 +45,7 @@ def test_example_runs_on_the_toy_game(
         ("play_and_print.py", "1", "decisions"),
         ("custom_bot.py", "4", "against random on"),
         ("simulation.py", "8", "greedy wins"),
+        ("observation_tensors.py", "3", "observations x"),
     ],
 )
 def test_example_runs_on_the_registered_games(

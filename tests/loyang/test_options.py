@@ -287,3 +287,19 @@ def test_a_record_with_corrupt_components_names_the_field():
     data["options"]["components"] = ["board.toml"]
     with pytest.raises(InvalidRecord, match="option 'components' takes"):
         GAME.replay(json.dumps(data))
+
+
+def test_a_saved_state_with_corrupt_components_names_the_field():
+    custom = components_from_data(_richer_data())
+    state = new_game(2, seed=5, components=custom)
+    data = json.loads(state.to_json())
+    assert data["components"] == custom.as_data(), "saved states store the data files"
+    data["components"]["board.toml"]["player"]["cash"] = "twelve"
+    with pytest.raises(InvalidRecord, match=r"field 'components': board.toml \[player\] field 'cash'"):
+        GAME.from_json(json.dumps(data))
+    del data["components"]
+    with pytest.raises(InvalidRecord, match="required field missing @ state.components"):
+        GAME.from_json(json.dumps(data))
+    data["components"] = "standard"
+    with pytest.raises(InvalidRecord, match="field 'components' must be null"):
+        GAME.from_json(json.dumps(data))

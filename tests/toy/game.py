@@ -16,6 +16,7 @@ import attrs
 from tabletop.kernel import serial
 from tabletop.kernel.api import Game, IllegalMove, State, check_players
 from tabletop.kernel.deck import Deck
+from tabletop.kernel.layout import Layout
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.turns import next_seat
 
@@ -209,6 +210,36 @@ def invariants(state: State) -> list[str]:
     return [] if total == expected else [f"{total} cards in play, expected {expected}"]
 
 
+def observation_layout(state: State) -> Layout:
+    """Own hand (count per value 1-6), then per player (seat-relative) score and hand size, then
+    the draw pile's size."""
+    layout = Layout()
+    layout.block("hand", 6)
+    for k in range(state.players):
+        layout.block(f"player{k}.score", 1)
+        layout.block(f"player{k}.cards", 1)
+    layout.block("deck", 1)
+    return layout
+
+
+def observation(state: State, seat: int) -> Any:
+    """What ``seat`` knows, as a float32 vector (see :func:`observation_layout`)."""
+    import numpy
+
+    assert isinstance(state, ToyState)
+    layout = observation_layout(state)
+    out = numpy.zeros(layout.size, dtype=numpy.float32)
+    for value in state.hands[seat]:
+        out[layout["hand"].start + value - 1] += 1
+    scores = state.scores()
+    for k in range(state.players):
+        who = (seat + k) % state.players
+        out[layout[f"player{k}.score"]] = scores[who]
+        out[layout[f"player{k}.cards"]] = len(state.hands[who])
+    out[layout["deck"]] = len(state.deck.draw_pile)
+    return out
+
+
 TOY = Game(
     name="toy",
     title="Toy race",
@@ -220,4 +251,6 @@ TOY = Game(
     invariants=invariants,
     render=render,
     options={"target": 12, "copies": 3},
+    observation=observation,
+    observation_layout=observation_layout,
 )

@@ -129,6 +129,16 @@ class Game:
             whose options can be objects (e.g. corrected component data) replaces them by
             their data here, and raises ``ValueError`` for options it cannot record; applied
             to its own result it changes nothing. The default keeps the options as they are.
+        observation: ``observation(state, seat) -> numpy.ndarray``: what ``seat`` knows of the
+            position as a flat ``float32`` vector for learning agents (like OpenSpiel's
+            ``observation_tensor``), of one length for a given player count, the seat's own
+            data first and the other players' clockwise after it, so that one network plays
+            any seat. It reads nothing ``seat`` cannot see: ``observation(state, seat)`` equals
+            ``observation(state.view(seat), seat)``. ``None`` when the game offers none.
+        observation_layout: ``observation_layout(state) -> Mapping[str, slice]``: the named
+            blocks of the observations of positions like ``state`` (same game, player count
+            and components), in order, covering the whole vector (a
+            :class:`tabletop.kernel.layout.Layout`). Set exactly when ``observation`` is.
     """
 
     name: str
@@ -143,6 +153,9 @@ class Game:
     render: Callable[[State], str] = str
     options: Mapping[str, Any] = attrs.field(factory=dict)
     options_to_json: Callable[[Mapping[str, Any]], dict[str, Any]] = plain_options
+    # Typed ``Any``: the arrays are numpy's, and the kernel does not import numpy (see layout.py).
+    observation: Callable[[State, int], Any] | None = None
+    observation_layout: Callable[[State], Mapping[str, slice]] | None = None
 
     def replay(self, record: Any) -> State:
         """Rebuild the final state of a game record (see :mod:`tabletop.kernel.record`)."""

@@ -1,12 +1,20 @@
-"""Reading component data files: TOML tables whose defects are reported by file and field."""
+"""Reading component data files: TOML tables whose defects are reported by file and field.
+
+Also the ``components`` option every game with data files offers (:class:`ComponentsOption`):
+corrected components given to ``new_game`` as an object, a folder or their data, written to game
+records and saved states as their data, and read back through the same checks as the files.
+"""
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
-from tabletop.kernel.api import InvalidData
+import attrs
+
+from tabletop.kernel.api import InvalidData, InvalidRecord
 
 
 def read_toml(directory: Path, name: str) -> dict[str, Any]:
@@ -19,3 +27,89 @@ def read_toml(directory: Path, name: str) -> dict[str, Any]:
         raise InvalidData(f"{name}: no such data file in {directory}") from None
     except tomllib.TOMLDecodeError as err:
         raise InvalidData(f"{name}: not valid TOML: {err}") from None
+
+
+class HasData(Protocol):
+    """Components that can be written as their data files (file name -> tables)."""
+
+    def as_data(self) -> dict[str, Any]:
+        """The data files as plain JSON values; ``ValueError`` when they cannot be written."""
+        ...
+
+
+C = TypeVar("C", bound=HasData)
+
+
+@attrs.frozen
+class ComponentsOption(Generic[C]):
+    """A game's ``components`` option and its JSON form in game records and saved states.
+
+    Attributes:
+        game: the game's name in error messages (``"Takenoko"``).
+        kind: the game's components class.
+        standard: the components of the published game.
+        load: reads and checks the data files in a folder.
+        from_data: checks and builds components from the parsed data files (file name -> tables).
+    """
+
+    game: str
+    kind: type[C]
+    standard: C
+    load: Callable[[Path], C]
+    from_data: Callable[[Mapping[str, Any]], C]
+
+    def resolve(self, value: C | str | Path | Mapping[str, Any] | None) -> C:
+        """The components named by ``new_game``'s ``components`` option.
+
+        ``value`` is a components object, the folder of corrected data files, their data as
+        ``as_data()`` gives it (what a game record stores), or ``None`` for the standard
+        components. Defective data raises :class:`InvalidData` naming the file, table and
+        field; any other value raises ``ValueError``.
+        """
+        if value is None:
+            return self.standard
+        if isinstance(value, self.kind):
+            components = value
+        elif isinstance(value, (str, Path)):
+            if not Path(value).is_dir():
+                raise ValueError(f"{self.game} option 'components': {str(value)!r} is not a folder of data files")
+            components = self.load(Path(value))
+        elif isinstance(value, Mapping):
+            components = self.from_data(value)
+        else:
+            raise ValueError(
+                f"{self.game} option 'components' takes a Components object, the folder of the data files, "
+                f"their data (a dict of file name -> tables) or None, not a value of type {type(value).__name__}"
+            )
+        # Standard data given explicitly is the standard: saved states then leave it out.
+        return self.standard if components == self.standard else components
+
+    def data(self, components: C) -> dict[str, Any] | None:
+        """What records and saved states store of ``components``: ``None`` for the standard
+        ones (so that they stay small), else their data; ``ValueError`` when it cannot be written."""
+        # The identity test first: comparing every card costs more than most states' other fields.
+        if components is self.standard or components == self.standard:
+            return None
+        return components.as_data()
+
+    def options_to_json(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``new_game``'s options as plain JSON values for a game record: ``components`` is
+        recorded by its data (``None`` for the standard components, loaded now when given as a
+        folder), so the record replays without the folder or object it came from."""
+        plain = dict(options)
+        if "components" in plain:
+            plain["components"] = self.data(self.resolve(plain["components"]))
+        return plain
+
+    def pop_saved(self, state: dict[str, Any], cls: type) -> C:
+        """Take the ``components`` field out of the JSON object of a saved ``cls`` and read it
+        as :meth:`data` wrote it; a missing or defective field raises :class:`InvalidRecord`."""
+        if "components" not in state:
+            raise InvalidRecord(f"invalid {cls.__name__}: required field missing @ state.components")
+        saved = state.pop("components")
+        if saved is not None and not isinstance(saved, Mapping):
+            raise InvalidRecord("field 'components' must be null or the component data files")
+        try:
+            return self.resolve(saved)
+        except InvalidData as err:
+            raise InvalidRecord(f"field 'components': {err}") from None

@@ -12,6 +12,9 @@ data of :meth:`Components.as_data`, which is what game records store).
 >>> state = loyang.new_game(players=2, seed=1)
 >>> state = state.apply(state.legal_moves()[0])
 
+:func:`observation` encodes what a seat knows as a numpy vector for learning agents (see
+:mod:`tabletop.loyang.encode` for its layout).
+
 Scores are path positions minus loans (during the game too). Solo: ``winners()`` is ``(0,)``
 when the final score reaches the goal, ``()`` otherwise; ``state.solo_result()`` names the
 rating ("good", "very good", "master" or "below goal").
@@ -61,6 +64,7 @@ from __future__ import annotations
 
 from tabletop.kernel.api import Game
 from tabletop.loyang.components import STANDARD, Components, load_components
+from tabletop.loyang.encode import layout_of, observation, observation_layout, observation_size
 from tabletop.loyang.moves import Move
 from tabletop.loyang.render import render
 from tabletop.loyang.rules import invariants
@@ -86,6 +90,8 @@ GAME = Game(
         "components": None,
     },
     options_to_json=options_to_json,
+    observation=observation,  # type: ignore[arg-type]
+    observation_layout=layout_of,
 )
 
 __all__ = [
@@ -100,5 +106,8 @@ __all__ = [
     "invariants",
     "load_components",
     "new_game",
+    "observation",
+    "observation_layout",
+    "observation_size",
     "render",
 ]

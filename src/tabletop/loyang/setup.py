@@ -28,13 +28,12 @@ from tabletop.kernel.turns import order_from
 from tabletop.loyang import rules
 from tabletop.loyang.components import (
     CASUAL,
+    COMPONENTS,
     PRIVATE_BASE,
     REGULAR,
     STALL,
     STANDARD,
     Components,
-    components_option,
-    components_to_json,
 )
 from tabletop.loyang.moves import Move
 from tabletop.loyang.state import SETTLED, SETUP, LoyangState, Pending, Player, Regular, Stall
@@ -80,7 +79,7 @@ def new_game(
         raise ValueError(
             f"Loyang option 'start_player' takes a seat from 0 to {players - 1} or None (random), not {start_player!r}"
         )
-    comps = components_option(components)
+    comps = COMPONENTS.resolve(components)
     rng = Rng.from_seed(seed)
     deck = tuple(range(len(comps.cards)))
     intro = [-1] * players
@@ -138,13 +137,10 @@ def new_game(
 
 
 def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
-    """:func:`new_game`'s options as plain JSON values for a game record: ``components`` is
-    recorded by its data (``None`` for the standard components), so the record replays
-    without the folder or object it came from."""
-    plain = dict(options)
-    if "components" in plain:
-        plain["components"] = components_to_json(plain["components"])
-    return plain
+    """:func:`new_game`'s options as plain JSON values for a game record (components by their data)."""
+    # A function of this module rather than the bound method: GAME then pickles by reference
+    # for worker processes, without a copy of the standard components.
+    return COMPONENTS.options_to_json(options)
 
 
 def _imaginary_opponent(
@@ -199,16 +195,17 @@ _CONVERTER.register_structure_hook(
 def to_json(state: LoyangState) -> str:
     """The full state as JSON; the component data is included only when it is not standard."""
     data: dict[str, Any] = _UNSTRUCTURE(state)
-    data["components"] = None if state.comps is STANDARD else _CONVERTER.unstructure(state.comps)
+    data["components"] = COMPONENTS.data(state.comps)
     return json.dumps(data, separators=(",", ":"))
 
 
 def from_json(text: str) -> LoyangState:
-    """Read a state written by :func:`to_json`; bad input raises ``InvalidRecord`` naming the field."""
+    """Read a state written by :func:`to_json`; bad input raises ``InvalidRecord`` naming the field.
+
+    Custom component data saved with the state is checked as the data files are."""
     data = serial.parse_object(text, "a Loyang state")
-    custom = data.pop("components", None)
+    comps = COMPONENTS.pop_saved(data, LoyangState)
     state = serial.structure(_CONVERTER, data, LoyangState)
-    comps = STANDARD if custom is None else serial.structure(_CONVERTER, custom, Components)
     if state.n not in (1, 2, 3, 4) or len(state.seats) != state.n + (1 if state.n == 1 else 0):
         raise InvalidRecord("field 'n'/'seats': 1-4 players, plus the solo opponent")
     return state if comps is STANDARD else attrs.evolve(state, comps=comps)

@@ -8,12 +8,15 @@
 :class:`Options` as keywords (see ``GAME.options`` for the defaults), and ``components``:
 corrected component data as a :class:`Components`, a folder of ``*.toml`` files (see
 :func:`load_components`) or their data (:meth:`Components.as_data`, what game records store).
+:func:`observation` encodes what a seat knows as a numpy vector for learning agents (see
+:mod:`tabletop.takenoko.encode` for its layout).
 """
 
 from __future__ import annotations
 
 from tabletop.kernel.api import Game, parse_by_notation
 from tabletop.takenoko.components import Components, load_components
+from tabletop.takenoko.encode import layout_of, observation, observation_layout, observation_size
 from tabletop.takenoko.rules import invariants
 from tabletop.takenoko.moves import (
     ChooseWeather,
@@ -54,6 +57,8 @@ GAME = Game(
     render=render,  # type: ignore[arg-type]
     options={**DEFAULT_OPTIONS, "components": None},
     options_to_json=options_to_json,
+    observation=observation,  # type: ignore[arg-type]
+    observation_layout=layout_of,
 )
 
 __all__ = [
@@ -87,6 +92,9 @@ __all__ = [
     "invariants",
     "load_components",
     "new_game",
+    "observation",
+    "observation_layout",
+    "observation_size",
     "render",
     "scenario",
 ]

@@ -18,7 +18,7 @@ import attrs
 
 from tabletop.kernel import hexgrid
 from tabletop.kernel.api import InvalidData
-from tabletop.kernel.datafile import read_toml
+from tabletop.kernel.datafile import ComponentsOption, read_toml
 from tabletop.kernel.hexgrid import Hex
 
 #: Bamboo and plot colours, in the order used by every per-colour tuple.
@@ -370,35 +370,5 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
 STANDARD: Components = load_components()
 
 
-def components_option(value: Components | str | Path | Mapping[str, Any] | None) -> Components:
-    """The components named by ``new_game``'s ``components`` option.
-
-    ``value`` is a :class:`Components`, the folder of corrected data files, their data as
-    :meth:`Components.as_data` gives it (what a game record stores), or ``None`` for the
-    standard components. Defective data raises :class:`~tabletop.kernel.api.InvalidData`
-    naming the file, table and field; any other value raises ``ValueError``.
-    """
-    if value is None:
-        return STANDARD
-    if isinstance(value, Components):
-        components = value
-    elif isinstance(value, (str, Path)):
-        if not Path(value).is_dir():
-            raise ValueError(f"Takenoko option 'components': {str(value)!r} is not a folder of data files")
-        components = load_components(value)
-    elif isinstance(value, Mapping):
-        components = components_from_data(value)
-    else:
-        raise ValueError(
-            "Takenoko option 'components' takes a Components object, the folder of the data files, "
-            f"their data (a dict of file name -> tables) or None, not a value of type {type(value).__name__}"
-        )
-    # Standard data given explicitly is the standard: saved states then leave it out.
-    return STANDARD if components == STANDARD else components
-
-
-def components_to_json(value: Components | str | Path | Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """The ``components`` option as plain JSON values that start the same game: ``None`` for
-    the standard components, the data of any other (loaded now when given as a folder)."""
-    components = components_option(value)
-    return None if components == STANDARD else components.as_data()
+#: The ``components`` option of ``new_game``, and its data in game records and saved states.
+COMPONENTS = ComponentsOption("Takenoko", Components, STANDARD, load_components, components_from_data)

@@ -22,12 +22,11 @@ from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import (
     COLOURS,
+    COMPONENTS,
     IMPROVEMENTS,
     OBJECTIVE_KINDS,
     STANDARD,
     Components,
-    components_option,
-    components_to_json,
 )
 from tabletop.takenoko.rules import bamboo_box, is_irrigated
 from tabletop.takenoko.state import POND, ChooseAction, Declare, Garden, Options, Plot, Player, State, Turn
@@ -49,7 +48,7 @@ def new_game(
     """
     check_players("Takenoko", players, 2, 4)
     rules = _rule_options(options)
-    parts = components_option(components)
+    parts = COMPONENTS.resolve(components)
     rng = Rng.from_seed(seed)
     pile, rng = rng.shuffled([tile.code for tile in parts.tiles])
     decks = []
@@ -86,13 +85,10 @@ def new_game(
 
 
 def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
-    """``new_game``'s options as plain JSON values for a game record: ``components`` is
-    recorded by its data (``None`` for the standard components), so the record replays
-    without the folder or object it came from."""
-    plain = dict(options)
-    if "components" in plain:
-        plain["components"] = components_to_json(plain["components"])
-    return plain
+    """:func:`new_game`'s options as plain JSON values for a game record (components by their data)."""
+    # A function of this module rather than the bound method: GAME then pickles by reference
+    # for worker processes, without a copy of the standard components.
+    return COMPONENTS.options_to_json(options)
 
 
 #: The rule options of :class:`Options`, by keyword.

@@ -14,22 +14,26 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
 import attrs
 
 from tabletop.kernel import serial
-from tabletop.kernel.api import InvalidData, InvalidRecord
+from tabletop.kernel.api import InvalidRecord
 from tabletop.kernel.hexgrid import Edge, Hex, edge, line_destinations
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import (
+    COMPONENTS,
     STANDARD,
     Components,
     GardenerObjective,
     PlotObjective,
-    components_from_data,
 )
 from tabletop.takenoko.moves import Move
+
+if TYPE_CHECKING:  # numpy is imported by the encoder only, not by every user of the rules
+    import numpy
+    import numpy.typing as npt
 
 _T = TypeVar("_T")
 _INIT_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
@@ -287,14 +291,16 @@ class Garden(dict[Hex, Plot]):
     share it between all the states it belongs to. That is what makes the facts derived from
     it safe to compute once and keep here: where the figures can walk (:meth:`occupied`,
     :meth:`destinations`), which plot objectives it shows (:meth:`pattern_met`) and which
-    gardener objectives (:meth:`gardener_met`).
+    gardener objectives (:meth:`gardener_met`), and its features in observation tensors
+    (kept in ``_features`` by :mod:`tabletop.takenoko.encode`: positions and values).
     """
 
-    __slots__ = ("_occupied", "_lines", "_patterns", "_gardener")
+    __slots__ = ("_occupied", "_lines", "_patterns", "_gardener", "_features")
     _occupied: frozenset[Hex]
     _lines: dict[Hex, tuple[Hex, ...]]
     _patterns: dict[str, bool]
     _gardener: dict[tuple[str, Hex | None, bool], bool]
+    _features: tuple[npt.NDArray[numpy.intp], npt.NDArray[numpy.float32]]
 
     def occupied(self) -> frozenset[Hex]:
         """Every cell holding a tile, the pond included (where the figures may walk)."""
@@ -458,7 +464,7 @@ class State:
     def to_json(self) -> str:
         """The full state as JSON; the component data goes with it when it is not the standard."""
         data = CONVERTER.unstructure(self)
-        data["components"] = None if self.components == STANDARD else self.components.data
+        data["components"] = COMPONENTS.data(self.components)
         return json.dumps(data, separators=(",", ":"))
 
     def __repr__(self) -> str:
@@ -540,17 +546,10 @@ def from_json(text: str) -> State:
     the data files, and the position must keep the invariants (:func:`rules.invariants`).
     """
     data = serial.parse_object(text, "a Takenoko state")
-    if "components" not in data:
-        raise InvalidRecord("invalid State: required field missing @ state.components")
-    custom = data.pop("components")
+    components = COMPONENTS.pop_saved(data, State)
     state = serial.structure(CONVERTER, data, State)
-    if custom is not None:
-        if not isinstance(custom, dict):
-            raise InvalidRecord("field 'components' must be null or the component data files")
-        try:
-            state = attrs.evolve(state, components=components_from_data(custom))
-        except InvalidData as err:
-            raise InvalidRecord(f"field 'components': {err}") from None
+    if components is not STANDARD:
+        state = attrs.evolve(state, components=components)
     # Well-typed fields can still describe an impossible position (a tenth improvement token,
     # a plot far from the garden, a seat that does not exist): the invariants name what is wrong.
     problems = _rules.invariants(state)
