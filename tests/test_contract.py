@@ -18,6 +18,7 @@ import tabletop
 from tabletop.kernel.api import IllegalMove, InvalidRecord
 from tabletop.kernel.record import Record, record_of
 from tabletop.kernel.rng import Rng
+from budget import examples
 
 GAME_COUNTS = [
     (name, players)
@@ -37,7 +38,7 @@ def _random_states(name: str, players: int, seed: int):
 
 
 @pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
-@settings(max_examples=3)
+@settings(max_examples=examples(3))
 @given(seed=st.integers(0, 2**40))
 def test_every_state_keeps_the_contract(name: str, players: int, seed: int) -> None:
     game = tabletop.GAMES[name]

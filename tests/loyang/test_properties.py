@@ -14,6 +14,7 @@ from tabletop.kernel.record import record_of
 from tabletop.kernel.rng import Rng
 from tabletop.loyang import GAME, determinize, invariants, new_game
 from tabletop.loyang import moves as M
+from budget import examples
 
 seeds = st.integers(0, 2**32)
 players = st.integers(1, 4)
@@ -44,7 +45,7 @@ def test_random_playouts_end_without_breaking_an_invariant(seed, n, introductory
     assert len(state.scores()) == n
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seeds, players)
 def test_json_round_trip_at_every_step(seed, n):
     def check(state):
@@ -53,7 +54,7 @@ def test_json_round_trip_at_every_step(seed, n):
     playout(seed, n, check)
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seeds, players, st.booleans())
 def test_replay_rebuilds_the_final_state(seed, n, introductory):
     options = {"introductory": introductory}
@@ -62,7 +63,7 @@ def test_replay_rebuilds_the_final_state(seed, n, introductory):
     assert GAME.replay(record.to_json()) == state
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seeds, players)
 def test_moves_not_in_legal_moves_are_refused(seed, n):
     chooser = random.Random(seed)
@@ -81,7 +82,7 @@ def test_moves_not_in_legal_moves_are_refused(seed, n):
         state = state.apply(chooser.choice(legal))
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(seeds, players)
 def test_views_hide_hands_deck_and_pile_order_and_determinize_consistently(seed, n):
     chooser = random.Random(seed)

@@ -14,6 +14,7 @@ from tabletop.kernel.hexgrid import edge
 from tabletop.kernel.record import record_of
 from tabletop.takenoko import GAME, invariants, moves, new_game
 from tabletop.takenoko.state import ChooseAction, PlacePlot
+from budget import examples
 
 seeds = st.integers(0, 2**32)
 players = st.integers(2, 4)
@@ -32,7 +33,7 @@ def _playout(seed, n, check, **options):
     return state, steps
 
 
-@settings(max_examples=12)
+@settings(max_examples=examples(12))
 @given(seeds, players)
 def test_random_playouts_end_without_breaking_an_invariant(seed, n):
     def check(state):
@@ -43,7 +44,7 @@ def test_random_playouts_end_without_breaking_an_invariant(seed, n):
     assert steps < 5000
 
 
-@settings(max_examples=6)
+@settings(max_examples=examples(6))
 @given(seeds, players)
 def test_json_round_trip_and_replay_agree_at_every_step(seed, n):
     chooser = random.Random(seed)
@@ -63,7 +64,7 @@ def test_json_round_trip_and_replay_agree_at_every_step(seed, n):
     assert GAME.replay(record_of(GAME, state, seed).to_json()) == state
 
 
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(seeds, players, st.integers(0, 300))
 def test_moves_not_in_legal_moves_are_refused_and_the_state_is_unchanged(seed, n, steps):
     chooser = random.Random(seed)
@@ -173,7 +174,7 @@ def _plot_spots_read_from_the_rulebook(state):
     }
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seeds, players)
 def test_placement_and_growth_agree_with_an_independent_reading_of_the_rules(seed, n):
     chooser = random.Random(seed)
