@@ -8,6 +8,7 @@ import pytest
 from tabletop.loyang import invariants, new_game
 from tabletop.loyang import rules
 from tabletop.loyang.components import CASUAL, REGULAR, STALL
+from tabletop.loyang.moves import SELL
 from tabletop.loyang.state import CARD, OVER, Field, OfferPending, replace
 
 from .helpers import TEST, card, cart, cash, give, legal, play, scenario, starting
@@ -236,4 +237,20 @@ def test_solo_single_reshuffle_also_when_the_first_emptied_field_is_a_common_fie
     state = replace(state, supply=rules.vadd(state.supply, 0, -1), phase=rules.HARVEST)
     state = rules.harvest(state, 0)
     assert state.reshuffled and state.discard == () and card("F3a") in state.draw, "shuffled in with it"
+    assert invariants(state) == []
+
+
+def test_solo_player_may_sell_in_the_card_phase_to_pay_a_row_price():
+    state = cash(grid_of(offer(), *GRID), 0, 0)
+    p = state.seats[0]
+    veg = next(v for v in range(6) if p.shop[v] < state.comps.shop_slots[v])
+    name = str(SELL[veg]).split()[1]
+    state = cart(state, 0, **{name: 1})
+    assert "offer R03" not in legal(state), "2 Cash for the third row: not affordable yet"
+    assert f"sell {name}" in legal(state), "selling is allowed in the Card phase too (rule C)"
+    state = play(state, f"sell {name}")
+    gain = state.comps.vegetables[veg].sell
+    assert state.seats[0].cash == gain and state.seats[0].shop[veg] == p.shop[veg] + 1
+    assert isinstance(state.pending[-1], OfferPending), "still buying from the grid"
+    assert ("offer R03" in legal(state)) == (gain >= 2)
     assert invariants(state) == []

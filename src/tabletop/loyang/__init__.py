@@ -25,9 +25,10 @@ Rule readings where the rulebook leaves room (all in the code's docstrings too):
   source chooses it.
 * Loans ("at any time") are offered wherever money can matter: the Action phase, storing,
   the path of prosperity, whenever a forced payment (common field, missed-customer penalty)
-  exceeds the player's Cash, and the solo Card phase. Sales to the shop likewise (Action phase,
-  storing, forced payments). Helpers are discarded without use in the owner's Action phase,
-  including its end (moving on the path), where a card revealed is no longer due that round.
+  exceeds the player's Cash, and the solo Card phase. Sales to the shop likewise (Action
+  phase, storing, forced payments, the solo Card phase). Helpers are discarded without use in
+  the owner's Action phase, including its end (moving on the path), where a card revealed is
+  no longer due that round.
 * A regular customer not served by the end of its owner's Action phase is missed then; the
   move "decline" misses it earlier (Fraser's example needs that). One revealed after its owner
   ended the actions (a helper used to pay while storing) is not due that round.

@@ -602,6 +602,9 @@ def offer_moves(state: State, top: OfferPending) -> tuple[Any, ...]:
         # Introductory version: the start customer replaces one of the cards of the Card phase.
         if p.intro >= 0:
             out.append(PLAY_ALONE[p.intro])
+        # Selling is allowed in the Card phase too (rule C): here it pays for the row prices.
+        comps = state.comps
+        out.extend(M.SELL[v] for v in range(6) if p.cart[v] and p.shop[v] < comps.shop_slots[v])
     squire = helpers.squire(state, 0)
     if squire >= 0 and top.squire < 0 and top.bought < top.limit:
         out.append(cached(M.UseHelper(squire, "offer")))
@@ -616,6 +619,8 @@ def apply_offer(state: State, top: OfferPending, move: Any) -> State:
     the multi-player game it replaces the hand card, and the solo game has no hand."""
     if isinstance(move, M.Loan):
         return take_loan(state, 0)
+    if isinstance(move, M.Sell):
+        return sell_to_shop(state, 0, move.veg)
     if isinstance(move, M.UseHelper):
         return replace_top(state, evolve(top, limit=4, squire=move.card))
     if isinstance(move, M.PlayAlone):
