@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -365,3 +366,129 @@ def test_a_game_with_a_components_folder_is_saved_with_its_data_and_replays(
     assert main(["replay", str(save)]) == 2
     err = capsys.readouterr().err
     assert "board.toml [player] field 'cash' must be a int" in err and "Traceback" not in err
+
+
+def test_the_player_count_is_checked_first_and_default_agents_fill_the_seats(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without --agents, "--players 5" used to be refused as "5 players need 5 agents".
+    assert main(["play", "toy", "--players", "5"]) == 2
+    assert "is played by 2-4 players, not 5" in capsys.readouterr().err
+    _typing(monkeypatch, [])
+    assert main(["play", "toy", "--players", "3", "--seed", "1"]) == 1  # the human's input ends
+    assert "3 players (human, random, random), seed 1" in capsys.readouterr().out
+
+
+@pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
+def test_a_wrong_number_of_agents_is_said_in_good_english(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "loyang", "--players", "1", "--agents", "random,greedy"]) == 2
+    assert "1 player needs 1 agent, but --agents names 2" in capsys.readouterr().err
+
+
+def test_agent_names_are_read_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "toy", "--agents", "Greedy, RANDOM", "--seed", "3", "--quiet"]) == 0
+    assert "2 players (greedy, random), seed 3" in capsys.readouterr().out
+    argv = ["tournament", "toy", "-n", "1", "--agents", "GREEDY,random", "--seed", "1"]
+    assert main(argv) == 0
+    assert "greedy,random" in capsys.readouterr().out
+
+
+def test_saving_into_a_folder_is_refused_before_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # It used to be found out after the whole game had been played, and the game was lost.
+    assert main(["play", "toy", "--agents", "random", "--save", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert "it is a folder" in captured.err and captured.out == ""
+
+
+def test_an_empty_line_asks_again_and_end_of_input_ends_the_prompt_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _typing(monkeypatch, ["", "   ", "draw"])
+    assert main(["play", "toy", "--agents", "human,random", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "is not a legal move" not in out  # Enter alone is no mistake
+    assert out.count("seat 0> seat 0> seat 0> ") == 1  # asked again twice, then "draw"
+    assert "seat 0> \ngame abandoned (input ended)" in out  # not on the prompt's line
+
+
+def test_a_stalled_game_in_a_simulation_is_one_line_naming_its_seed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("tabletop.play.play_game", functools.partial(play_game, max_decisions=3))
+    assert main(["simulate", "toy", "-n", "2", "--agents", "random,random", "--seed", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "has not ended after 3 decisions" in err and "with seed " in err
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "command", ["list", "options", "play", "simulate", "tournament", "replay", "bench"]
+)
+def test_every_command_has_a_description_and_its_arguments_have_help(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "--help"]) == 0
+    out = capsys.readouterr().out
+    _, rest = out.split("\n\n", 1)
+    assert rest.split("\n", 1)[0] and not rest.startswith(("positional", "options"))
+    if command not in ("list", "replay"):
+        assert "the game's name" in out
+    if command == "replay":
+        assert "--save FILE" in out
+    if command == "play":
+        # What --quiet really prints (help lines are wrapped: compare the words).
+        assert "only the final position and scores" in " ".join(out.split())
+
+
+def test_tabletop_alone_shows_the_help_and_version_is_known(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "simulate" in err and "tabletop COMMAND --help" in err
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("tabletop ")
+
+
+def test_an_unknown_option_names_the_options_and_where_they_are_described(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "toy", "--option", "speed=3"]) == 2
+    err = capsys.readouterr().err
+    assert "its options: target, copies ('tabletop options toy' says what each takes)" in err
+    assert "default" not in err and err.count("\n") == 1
+
+
+@pytest.mark.skipif(
+    not {"takenoko", "loyang"} <= set(tabletop.GAMES), reason="the games are not registered"
+)
+def test_options_without_a_default_say_what_they_take_and_where_they_are_described(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["options", "loyang"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"start_player +\(none\) +a whole number\n", out)
+    assert re.search(r"components +\(none\) +a folder of data files\n", out)
+    assert "any value" not in out and "python -m pydoc tabletop.loyang.new_game" in out
+    assert main(["options", "takenoko"]) == 0
+    out = capsys.readouterr().out
+    assert "python -m pydoc tabletop.takenoko.Options" in out
+
+
+def test_bench_refuses_a_budget_of_no_time(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "toy", "--seconds", "0"]) == 2
+    assert "--seconds takes a time budget above 0, not 0" in capsys.readouterr().err
+
+
+def test_the_readme_examples_with_the_search_agent_stay_short() -> None:
+    # "tournament -n 50 --agents mcts,greedy,random" (300 games of tens of seconds) ran for
+    # over an hour on two cores; the README's examples are meant to be typed and watched.
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    for line in readme.splitlines():
+        if line.startswith("tabletop ") and "mcts" in line:
+            games = int(line.split(" -n ")[1].split()[0]) if " -n " in line else 20
+            assert games <= 10, line

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import pickle
+import re
 from itertools import permutations
 from typing import Any
 
@@ -10,7 +13,7 @@ import pytest
 
 import tabletop
 from tabletop.agents import AGENTS, RandomAgent
-from tabletop.bench import bench
+from tabletop.bench import BenchResult, bench
 from tabletop.kernel.api import State
 from tabletop.kernel.record import Record
 from tabletop.play import (
@@ -283,3 +286,28 @@ def test_components_that_cannot_be_recorded_are_refused_before_the_game() -> Non
 
     with pytest.raises(ValueError, match="differ from the data files"):
         play_game(game, [Refusing(1), Refusing(2)], seed=1, components=stale)
+
+
+def test_a_stalled_game_of_a_simulation_is_a_game_stalled_naming_its_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The command line reports a GameStalled in one line with status 1; a simulation's stalled
+    # game must stay one (it used to become a plain RuntimeError, shown with a traceback).
+    monkeypatch.setattr("tabletop.play.play_game", functools.partial(play_game, max_decisions=3))
+    first = game_seeds(5, 1)[0]
+    stalled = f"seed {first} and agents random,random: the game has"
+    with pytest.raises(GameStalled, match=stalled) as err:
+        simulate(TOY, 2, ["random", "random"], seed=5)
+    # It crosses back from a worker process (by pickling) as itself, message and all.
+    back = pickle.loads(pickle.dumps(err.value))
+    assert isinstance(back, GameStalled) and str(back) == str(err.value) and back.state is None
+
+
+def test_a_tournament_report_gives_its_time() -> None:
+    report = tournament(TOY, ["greedy", "random"], 2, seed=1).format()
+    assert re.search(r"4 games in 2 seatings, seed 1, \d+\.\d s", report)
+
+
+def test_a_bench_report_groups_the_thousands() -> None:
+    result = BenchResult(game="toy", players=2, games=1234, decisions=56789, seconds=2.0)
+    assert "(1,234 games, 56,789 decisions in 2.0 s)" in result.format()

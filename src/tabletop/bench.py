@@ -54,8 +54,8 @@ class BenchResult:
         return (
             f"{self.game} ({self.players} player{'' if self.players == 1 else 's'}): "
             f"{self.decisions_per_second:,.0f} decisions/s, "
-            f"{self.games_per_second:,.2f} games/s ({self.games} games, {self.decisions} decisions "
-            f"in {self.seconds:.1f} s)"
+            f"{self.games_per_second:,.2f} games/s "
+            f"({self.games:,} games, {self.decisions:,} decisions in {self.seconds:.1f} s)"
         )
 
 

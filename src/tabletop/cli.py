@@ -22,6 +22,7 @@ printed on stderr as one line without a traceback, with exit status 2.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import secrets
@@ -64,8 +65,8 @@ class HumanAgent:
     """A person at the terminal: sees their view of the position and types a move.
 
     The move is typed as its number in the printed list or as its notation (in any case).
-    ``?`` lists the moves again; anything else gets a message and another try; ``quit`` (or
-    the end of input) abandons the game.
+    ``?`` lists the moves again; an empty line asks again; anything else gets a message and
+    another try; ``quit`` (or ``q``, or the end of input) abandons the game.
     """
 
     name = "human"
@@ -89,7 +90,11 @@ class HumanAgent:
             try:
                 text = input(f"seat {self.seat}> ").strip()
             except EOFError:
+                # End the prompt's line, so that what follows does not run on after it.
+                print(file=out)
                 raise Abandoned("input ended", state) from None
+            if not text:
+                continue  # an empty line (Enter alone) just asks again
             if text.lower() in ("quit", "q"):
                 raise Abandoned("quit", state)
             if text.lower() in ("?", "help", "moves"):
@@ -119,6 +124,10 @@ class HumanAgent:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return the exit status."""
     parser = _parser()
+    if not (sys.argv[1:] if argv is None else list(argv)):
+        # ``tabletop`` alone: show what there is to do rather than a terse error.
+        parser.print_help(sys.stderr)
+        return USAGE_ERROR
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
@@ -146,39 +155,72 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="tabletop", description="Play, simulate and check Euro board games."
+        prog="tabletop",
+        description="Play, simulate and check Euro board games.",
+        epilog="'tabletop COMMAND --help' describes a command; 'tabletop list' names the games.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    listing = commands.add_parser("list", help="list the games")
+    def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=summary, description=description)
+
+    game_help = "the game's name, as 'tabletop list' prints it (e.g. takenoko)"
+
+    listing = command(
+        "list", "list the games", "List the registered games and their player counts."
+    )
     listing.add_argument(
         "--options", action="store_true", help="also list each game's options and defaults"
     )
     listing.set_defaults(run=_list)
 
-    opts = commands.add_parser("options", help="list a game's options (for --option KEY=VALUE)")
-    opts.add_argument("game")
+    opts = command(
+        "options",
+        "list a game's options (for --option KEY=VALUE)",
+        "List a game's options with their defaults and the kind of value each takes.",
+    )
+    opts.add_argument("game", help=game_help)
     opts.set_defaults(run=_list_options)
 
     agents = ", ".join(["human", *AGENTS])
     bots = ", ".join(AGENTS)
-    play = commands.add_parser("play", help="play one game (people and bots)")
-    play.add_argument("game")
-    play.add_argument("--players", type=int, help="number of players (default: number of agents)")
+    play = command(
+        "play",
+        "play one game (people and bots)",
+        "Play one game. A 'human' seat is played at the keyboard: type a move's number or its "
+        "notation, ? to list the moves again, quit to stop. The bots' moves are printed as "
+        "they are played, then the final position and scores.",
+    )
+    play.add_argument("game", help=game_help)
+    play.add_argument(
+        "--players",
+        type=int,
+        help="number of players (default: one per name of --agents; with a single name, "
+        "2, or the game's minimum if that is more)",
+    )
     play.add_argument(
         "--agents",
-        default="human,random",
         help=f"comma-separated agents by seat, among: {agents}; one name fills every seat "
-        "(default: human,random)",
+        "(default: human in seat 0, random in the others)",
     )
     play.add_argument("--seed", type=int, help="game seed (default: random, printed)")
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE")
-    play.add_argument("--quiet", action="store_true", help="print only the result")
+    play.add_argument(
+        "--quiet",
+        action="store_true",
+        help="do not print the bots' moves, only the final position and scores",
+    )
     _add_options(play)
     play.set_defaults(run=_play)
 
-    sim = commands.add_parser("simulate", help="play many games between bots")
-    sim.add_argument("game")
+    sim = command(
+        "simulate",
+        "play many games between bots",
+        "Play many games between bots (in worker processes) and print win rates by seat "
+        "and by agent, score statistics and game length.",
+    )
+    sim.add_argument("game", help=game_help)
     sim.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument(
         "--agents",
@@ -186,36 +228,69 @@ def _parser() -> argparse.ArgumentParser:
         help=f"comma-separated bots by seat, among: {bots}; one name fills every "
         "seat (default: random)",
     )
-    sim.add_argument("--players", type=int, help="number of players (default: number of agents)")
+    sim.add_argument(
+        "--players",
+        type=int,
+        help="number of players (default: one per name of --agents; with a single name, "
+        "2, or the game's minimum if that is more)",
+    )
     sim.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     sim.add_argument("--seed", type=int, help="simulation seed (default: random, printed)")
     _add_options(sim)
     sim.set_defaults(run=_simulate)
 
-    tour = commands.add_parser("tournament", help="bots in every seating, on the same deals")
-    tour.add_argument("game")
+    tour = command(
+        "tournament",
+        "bots in every seating, on the same deals",
+        "Play the bots in every seating on the same deals (game seeds), so that seat "
+        "advantage and luck largely cancel out; print win rates by agent and by seating.",
+    )
+    tour.add_argument("game", help=game_help)
     tour.add_argument(
         "-n", "--games", type=int, default=20, help="games per seating (default 20)"
     )
     tour.add_argument(
-        "--agents", required=True, help=f"comma-separated bots, one per seat, among: {bots}"
+        "--agents",
+        required=True,
+        help=f"comma-separated bots, one per seat (their number is the number of players), "
+        f"among: {bots}",
     )
     tour.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     tour.add_argument("--seed", type=int, help="seed of the deals (default: random, printed)")
     _add_options(tour)
     tour.set_defaults(run=_tournament)
 
-    rep = commands.add_parser("replay", help="replay a game record and show the final position")
-    rep.add_argument("file")
+    rep = command(
+        "replay",
+        "replay a game record and show the final position",
+        "Rebuild a game from its record (as 'tabletop play --save' writes it) and print its "
+        "final position and scores.",
+    )
+    rep.add_argument("file", help="a game record (JSON), as 'tabletop play --save FILE' writes it")
     rep.set_defaults(run=_replay)
 
-    ben = commands.add_parser("bench", help="random playouts: decisions/s and games/s")
-    ben.add_argument("game")
-    ben.add_argument("--seconds", type=float, default=5.0, help="time budget (default 5)")
+    ben = command(
+        "bench",
+        "random playouts: decisions/s and games/s",
+        "Measure the rules engine: random playouts on one core for a time budget.",
+    )
+    ben.add_argument("game", help=game_help)
+    ben.add_argument(
+        "--seconds", type=float, default=5.0, help="time budget in seconds (default 5)"
+    )
     ben.add_argument("--players", type=int, help="number of players (default 3 if supported)")
     _add_options(ben)
     ben.set_defaults(run=_bench)
     return parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tabletop")
+    except PackageNotFoundError:
+        return "(version unknown)"
 
 
 def _add_options(parser: argparse.ArgumentParser) -> None:
@@ -235,8 +310,10 @@ def _options(pairs: list[str], game: Game) -> dict[str, Any]:
         if not sep or not key:
             raise UsageError(f"--option takes KEY=VALUE, not {pair!r}")
         if game.options and key not in game.options:
-            known = ", ".join(f"{k} (default {v!r})" for k, v in game.options.items())
-            raise UsageError(f"{game.name} has no option {key!r}; its options: {known}")
+            raise UsageError(
+                f"{game.title} has no option {key!r}; its options: {', '.join(game.options)} "
+                f"('tabletop options {game.name}' says what each takes)"
+            )
         options[key] = _option_value(game, key, text)
     try:
         check_options(game, options)
@@ -257,19 +334,19 @@ def _option_value(game: Game, key: str, text: str) -> Any:
             return True
         if text.lower() in _FALSE:
             return False
-        raise UsageError(f"{game.name} option {key!r} takes true or false, not {text!r}")
+        raise UsageError(f"{game.title} option {key!r} takes true or false, not {text!r}")
     if isinstance(default, int):
         try:
             return int(text)
         except ValueError:
             raise UsageError(
-                f"{game.name} option {key!r} takes a whole number, not {text!r}"
+                f"{game.title} option {key!r} takes a whole number, not {text!r}"
             ) from None
     if isinstance(default, float):
         try:
             return float(text)
         except ValueError:
-            raise UsageError(f"{game.name} option {key!r} takes a number, not {text!r}") from None
+            raise UsageError(f"{game.title} option {key!r} takes a number, not {text!r}") from None
     if isinstance(default, str):
         return text
     try:
@@ -288,7 +365,9 @@ def _start_options(game: Game, players: int, pairs: list[str]) -> dict[str, Any]
     return options
 
 
-def _describe(default: Any) -> str:
+def _describe(default: Any, annotation: str = "") -> str:
+    """The default of an option and the kind of value it takes; ``annotation`` is the type
+    ``new_game`` declares for it, which says more than a default of ``None``."""
     if isinstance(default, bool):
         return f"{str(default).lower():<15} true or false"
     if isinstance(default, int):
@@ -298,7 +377,16 @@ def _describe(default: Any) -> str:
     if isinstance(default, str):
         return f"{default:<15} text"
     if default is None:
-        return f"{'(none)':<15} any value; JSON when it parses"
+        kinds = {part.strip() for part in annotation.split("|")} - {"None", ""}
+        if "Path" in kinds:
+            kind = "a folder of data files"
+        elif kinds == {"int"}:
+            kind = "a whole number"
+        elif kinds == {"str"}:
+            kind = "text"
+        else:
+            kind = "any value; JSON when it parses"
+        return f"{'(none)':<15} {kind}"
     return f"{default!r:<15}"
 
 
@@ -306,22 +394,56 @@ def _option_lines(game: Game) -> list[str]:
     if not game.options:
         return ["  (no options)"]
     width = max(len(key) for key in game.options)
-    return [f"  {key:<{width}}  {_describe(value)}".rstrip() for key, value in game.options.items()]
+    annotations = _annotations(game)
+    return [
+        f"  {key:<{width}}  {_describe(value, annotations.get(key, ''))}".rstrip()
+        for key, value in game.options.items()
+    ]
 
 
-def _agent_specs(text: str, players: int | None, game: Game) -> list[str]:
+def _annotations(game: Game) -> dict[str, str]:
+    """The types ``game.new_game`` declares for its keyword parameters, as text."""
+    try:
+        parameters = inspect.signature(game.new_game).parameters.values()
+    except (TypeError, ValueError):  # pragma: no cover - a callable without a signature
+        return {}
+    return {
+        p.name: _text(p.annotation) for p in parameters if p.annotation is not p.empty
+    }
+
+
+def _text(annotation: Any) -> str:
+    """An annotation as written (``from __future__ import annotations`` keeps it as text)."""
+    return annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
+
+
+def _agent_specs(text: str | None, players: int | None, game: Game) -> list[str]:
     """The agent names by seat; a single name fills every seat (two when ``players`` is absent,
-    or the game's only supported count)."""
-    specs = [spec.strip() for spec in text.split(",")]
+    or the game's only supported count). Without ``text`` (no ``--agents``), a human plays
+    seat 0 and random bots the others. The player count is checked first."""
+    if players is not None:
+        _check_players(game, players)
+    if text is None:
+        count = players if players is not None else min(max(2, game.min_players), game.max_players)
+        return ["human"] + ["random"] * (count - 1)
+    specs = _names(text)
     if len(specs) == 1:
         if players is None:
             players = min(max(2, game.min_players), game.max_players)
         specs *= players
     if players is not None and len(specs) != players:
         raise UsageError(
-            f"{players} players need {players} agents, but --agents names {len(specs)}"
+            f"{_count(players, 'player')} {'needs' if players == 1 else 'need'} "
+            f"{_count(players, 'agent')}, "
+            f"but --agents names {len(specs)}"
         )
+    _check_players(game, len(specs))
     return specs
+
+
+def _names(text: str) -> list[str]:
+    """The agent names of a comma-separated list, in lower case (``Greedy`` is ``greedy``)."""
+    return [spec.strip().lower() for spec in text.split(",")]
 
 
 def _game(name: str) -> Game:
@@ -334,7 +456,8 @@ def _game(name: str) -> Game:
 def _check_players(game: Game, players: int) -> None:
     if not game.min_players <= players <= game.max_players:
         raise UsageError(
-            f"{game.name} is played by {game.min_players}-{game.max_players} players, not {players}"
+            f"{game.title} is played by {game.min_players}-{game.max_players} players, "
+            f"not {players}"
         )
 
 
@@ -352,22 +475,44 @@ def _list_options(args: argparse.Namespace) -> int:
     game = _game(args.game)
     print(f"{game.name} options (--option KEY=VALUE), with their defaults:")
     print("\n".join(_option_lines(game)))
-    module = getattr(game.new_game, "__module__", None) or ""
-    if module.startswith("tabletop."):
-        package = ".".join(module.split(".")[:2])
-        print(f"What they mean: python -m pydoc {package}")
+    pages = _option_docs(game)
+    if pages:
+        print("What they mean: " + ", ".join(f"python -m pydoc {page}" for page in pages))
     return 0
+
+
+def _option_docs(game: Game) -> list[str]:
+    """The pydoc pages that document the options of ``game``: its package's ``Options`` class
+    (when it has one) and its ``new_game`` function."""
+    module = getattr(game.new_game, "__module__", None) or ""
+    if not module.startswith("tabletop."):
+        return []
+    package = ".".join(module.split(".")[:2])
+    loaded = sys.modules.get(package)
+    name = getattr(game.new_game, "__name__", "")
+    if loaded is None or getattr(loaded, name, None) is not game.new_game:
+        return [package]
+    pages = [f"{package}.{name}"]
+    if inspect.isclass(getattr(loaded, "Options", None)):
+        pages.insert(0, f"{package}.Options")
+    return pages
 
 
 def _play(args: argparse.Namespace) -> int:
     game = _game(args.game)
     specs = _agent_specs(args.agents, args.players, game)
-    _check_players(game, len(specs))
     options = _start_options(game, len(specs), args.option)
     if args.save:
+        # Found out now, not after the whole game has been played.
         folder = os.path.dirname(args.save) or "."
         if not os.path.isdir(folder):
             raise UsageError(f"cannot write {args.save}: no folder {folder}")
+        if os.path.isdir(args.save):
+            raise UsageError(f"cannot write {args.save}: it is a folder")
+        if not os.access(folder, os.W_OK) or (
+            os.path.exists(args.save) and not os.access(args.save, os.W_OK)
+        ):
+            raise UsageError(f"cannot write {args.save}: permission denied")
     seed: int = args.seed if args.seed is not None else secrets.randbits(31)
     agents: list[Agent] = [
         HumanAgent(game, seat)
@@ -375,7 +520,7 @@ def _play(args: argparse.Namespace) -> int:
         else make_agent(spec, agent_seed(seed, seat), game)
         for seat, spec in enumerate(specs)
     ]
-    print(f"{game.title}, {len(specs)} player{'' if len(specs) == 1 else 's'} ({', '.join(specs)}), seed {seed}")
+    print(f"{game.title}, {_count(len(specs), 'player')} ({', '.join(specs)}), seed {seed}")
 
     def observe(state: State, seat: int, move: Any) -> None:
         # A person sees the bots' moves; their own they just typed.
@@ -399,6 +544,10 @@ def _play(args: argparse.Namespace) -> int:
     if args.save:
         _save(args.save, game, result.state, seed, options)
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _save(path: str, game: Game, state: State, seed: int, options: dict[str, Any]) -> None:
@@ -435,7 +584,6 @@ def _simulate(args: argparse.Namespace) -> int:
     specs = _agent_specs(args.agents, args.players, game)
     if "human" in specs:
         raise UsageError("simulate plays bots only; 'human' is for tabletop play")
-    _check_players(game, len(specs))
     options = _start_options(game, len(specs), args.option)
     seed: int = args.seed if args.seed is not None else secrets.randbits(31)
     summary = simulate(
@@ -453,7 +601,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _tournament(args: argparse.Namespace) -> int:
     game = _game(args.game)
-    specs = [spec.strip() for spec in args.agents.split(",")]
+    specs = _names(args.agents)
     if "human" in specs:
         raise UsageError("tournaments are played by bots only; 'human' is for tabletop play")
     _check_players(game, len(specs))
@@ -501,6 +649,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     game = _game(args.game)
+    if not args.seconds > 0:
+        raise UsageError(f"--seconds takes a time budget above 0, not {args.seconds:g}")
     if args.players is not None:
         _check_players(game, args.players)
     players = args.players or min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)

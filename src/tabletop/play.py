@@ -309,14 +309,15 @@ def _play_batch(
     resolved = resolve_game(game)
     outcomes: list[_Outcome] = []
     for seed in seeds:
+        # The seed is all it takes to replay a failing game, so the error names it.
+        where = f"{resolved.name} game with seed {seed} and agents {','.join(specs)}"
         try:
             result = play_game(resolved, make_agents(specs, seed, resolved), seed, **options)
+        except GameStalled as err:
+            # Still a GameStalled (the command line reports it in one line, status 1).
+            raise GameStalled(f"{where}: {err}") from err
         except Exception as err:
-            # The seed is all it takes to replay the failing game, so name it.
-            raise RuntimeError(
-                f"{resolved.name} game with seed {seed} and agents {','.join(specs)} failed: "
-                f"{type(err).__name__}: {err}"
-            ) from err
+            raise RuntimeError(f"{where} failed: {type(err).__name__}: {err}") from err
         outcomes.append((result.scores, result.winners, result.decisions))
     return outcomes
 
@@ -374,7 +375,9 @@ def simulate(
 
     Raises:
         ValueError: unknown game or agent, a bad number of agents, players, games or workers.
-        RuntimeError: a game failed; the message names its seed.
+        GameStalled: a game did not end within :data:`MAX_DECISIONS` decisions; the message
+            names its seed.
+        RuntimeError: another failure of a game; the message names its seed.
     """
     resolved = resolve_game(game)
     specs = tuple(agents)
@@ -493,10 +496,11 @@ class Tournament:
         """A plain-text report: win rates by agent, then by seating."""
         first = self.seatings[0]
         games = sum(s.games for s in self.seatings)
+        seconds = sum(s.seconds for s in self.seatings)
         lines = [
             f"{first.game} tournament: {_count(games, 'game')} in "
             f"{_count(len(self.seatings), 'seating')}, "
-            f"seed {first.seed}",
+            f"seed {first.seed}, {seconds:.1f} s",
             "",
             "agent       win rate (per seat held)",
         ]
