@@ -47,6 +47,8 @@ class TwoStepBot:
 
 
 name = sys.argv[1] if len(sys.argv) > 1 else "takenoko"
+if name not in tabletop.GAMES:
+    sys.exit(f"unknown game {name!r}; known games: {', '.join(sorted(tabletop.GAMES))}")
 games = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 game = tabletop.GAMES[name]
 wins = 0.0

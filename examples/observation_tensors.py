@@ -15,6 +15,8 @@ import numpy as np
 import tabletop
 
 name = sys.argv[1] if len(sys.argv) > 1 else "takenoko"
+if name not in tabletop.GAMES:
+    sys.exit(f"unknown game {name!r}; known games: {', '.join(sorted(tabletop.GAMES))}")
 seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
 game = tabletop.GAMES[name]
 if game.observation is None or game.observation_layout is None:

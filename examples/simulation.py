@@ -5,9 +5,12 @@
 
 import sys
 
+import tabletop
 from tabletop.play import simulate
 
 name = sys.argv[1] if len(sys.argv) > 1 else "takenoko"
+if name not in tabletop.GAMES:
+    sys.exit(f"unknown game {name!r}; known games: {', '.join(sorted(tabletop.GAMES))}")
 games = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 
 if __name__ == "__main__":  # worker processes import this file; only the parent simulates

@@ -492,3 +492,21 @@ def test_the_readme_examples_with_the_search_agent_stay_short() -> None:
         if line.startswith("tabletop ") and "mcts" in line:
             games = int(line.split(" -n ")[1].split()[0]) if " -n " in line else 20
             assert games <= 10, line
+
+
+class _Cheater:
+    """Plays a move of the wrong game: what a buggy bot might do."""
+
+    name = "cheater"
+
+    def choose(self, state: Any) -> object:
+        return "no such move"
+
+
+def test_a_bot_playing_an_illegal_move_is_a_bug_reported_with_status_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(tabletop.agents.AGENTS, "cheater", lambda seed, game: _Cheater())
+    assert main(["play", "toy", "--agents", "random,cheater", "--seed", "1", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "an agent played an illegal move: seat 1 (cheater) chose no such move" in err

@@ -140,3 +140,13 @@ def test_the_benchmark_script_runs(
         runpy.run_path(str(EXAMPLES.parent / "benchmarks" / "run_all.py"), run_name="__main__")
     assert exit_.value.code == 0
     assert capsys.readouterr().out.count("decisions/s") == 3
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_an_example_names_the_known_games_for_an_unknown_one(
+    script: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "argv", [script, "chess"])
+    with pytest.raises(SystemExit) as exit_:
+        runpy.run_path(str(EXAMPLES / script), run_name="__main__")
+    assert "unknown game 'chess'; known games: " in str(exit_.value.code)

@@ -135,6 +135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else USAGE_ERROR
     try:
         status: int = args.run(args)
+    except IllegalMove as err:
+        # Not a mistake on the command line: an agent (a bug in it) chose a move the rules refuse.
+        print(f"tabletop {args.command}: error: an agent played an illegal move: {err}", file=sys.stderr)
+        return 1
     except (UsageError, ValueError) as err:
         print(f"tabletop {args.command}: error: {err}", file=sys.stderr)
         return USAGE_ERROR

@@ -30,7 +30,7 @@ import attrs
 import numpy as np
 
 from tabletop.agents import Agent, make_agent
-from tabletop.kernel.api import Game, State
+from tabletop.kernel.api import Game, IllegalMove, State
 from tabletop.kernel.record import Record, record_of
 
 #: Called after every applied move with the state before it, the seat that moved and the move.
@@ -193,7 +193,10 @@ def play_game(
                 state,
             )
         move = agents[seat].choose(state)
-        after = state.apply(move)
+        try:
+            after = state.apply(move)
+        except IllegalMove as err:
+            raise IllegalMove(f"seat {seat} ({agents[seat].name}) chose {move}: {err}") from err
         if observer is not None:
             observer(state, seat, move)
         state = after

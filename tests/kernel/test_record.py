@@ -94,6 +94,10 @@ def test_a_mistyped_field_is_named(field: str, value: Any) -> None:
         ("{", "not valid JSON"),
         ("[1, 2]", "JSON object"),
         (json.dumps(_valid() | {"moves": ["draw", 3]}), r"'moves'\[1\]"),
+        ("", "the record is empty"),
+        (" \n", "the record is empty"),
+        (json.dumps(_valid() | {"format": 7}), "field 'format' of the record is 7"),
+        (json.dumps({"history": [], "pending": []}), "a saved state .* not a game record"),
     ],
 )
 def test_unreadable_records(text: str, message: str) -> None:

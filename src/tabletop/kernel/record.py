@@ -47,12 +47,25 @@ class Record:
     @classmethod
     def from_json(cls, text: str) -> Record:
         """Read a record; a missing or mistyped field raises :class:`InvalidRecord` naming it."""
+        if not text.strip():
+            raise InvalidRecord("the record is empty")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise InvalidRecord(f"the record is not valid JSON: {err}") from None
         if not isinstance(data, dict):
             raise InvalidRecord("the record must be a JSON object")
+        # A record of a later format may mean its fields differently: refuse it rather than guess.
+        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise InvalidRecord(
+                f"field 'format' of the record is {data['format']!r}; this version of tabletop "
+                f"reads format {RECORD_FORMAT}"
+            )
+        if "game" not in data and "history" in data:
+            raise InvalidRecord(
+                "this is a saved state (state.to_json()), not a game record; read it with "
+                "tabletop.GAMES[name].from_json"
+            )
         fields: dict[str, type | tuple[type, ...]] = {
             "game": str,
             "players": int,

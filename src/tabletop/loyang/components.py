@@ -140,6 +140,10 @@ class Components:
     #: the vegetables the storehouse may hold (loyang.md §3: no source restricts them)
     storehouse_accepts: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
 
+    def __repr__(self) -> str:
+        # The field-by-field repr runs to thousands of characters (in pydoc, in messages).
+        return f"<Loyang components: {len(self.cards)} action cards, {len(self.private)} private fields>"
+
     @property
     def path_end(self) -> int:
         return len(self.path_values)

@@ -131,6 +131,10 @@ class Components:
         object.__setattr__(self, "cards", {card.id: card for card in self.objectives})
         object.__setattr__(self, "tile_by_code", {tile.code: tile for tile in self.tiles})
 
+    def __repr__(self) -> str:
+        # The field-by-field repr runs to thousands of characters (in pydoc, in messages).
+        return f"<Takenoko components: {len(self.tiles)} plot tiles, {len(self.objectives)} objectives>"
+
     def deck(self, kind: str) -> tuple[str, ...]:
         """The ids of the cards of one objective type, in data order."""
         return tuple(card.id for card in self.objectives if card.kind == kind)
