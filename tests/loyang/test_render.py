@@ -76,7 +76,30 @@ def test_the_player_to_move_is_marked_and_the_decision_put_in_words():
     state = scenario(2, seat=1)
     lines = render(state).splitlines()
     assert [line for line in lines if line.startswith(">")] == [next(li for li in lines if "seat 1: cash" in li)]
-    assert lines[-1].startswith("seat 1 to decide: action phase:")
+    assert next(line for line in lines if "to decide" in line).startswith("seat 1 to decide: action phase:")
+
+
+def test_the_picture_ends_with_a_key_to_its_abbreviations():
+    text = render(scenario(2))
+    key = text[text.index("\nkey: ") + 1 :]
+    assert "W wheat, P pumpkin, T turnip, C cabbage, B bean, L leek" in " ".join(key.split())
+    assert "to decide" not in key, "the key comes after the board and the decision"
+
+
+def test_the_end_names_the_winner_or_the_solo_result():
+    for players in (1, 2):
+        chooser = random.Random(players)
+        state = new_game(players, seed=players)
+        while not state.is_over:
+            state = state.apply(chooser.choice(state.legal_moves()))
+        text = render(state)
+        assert text.splitlines()[0].endswith("round 9/9, game over")
+        if players == 1:
+            assert f"game over: score {state.scores()[0]} (goal 17): {state.solo_result()}" in text
+        else:
+            scores = ", ".join(f"seat {s} {v}" for s, v in enumerate(state.scores()))
+            assert f"game over: scores {scores}; seat" in text
+            assert ("wins" if len(state.winners()) == 1 else "share the win") in text
 
 
 def test_a_view_hides_the_other_hands():

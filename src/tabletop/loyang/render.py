@@ -161,7 +161,8 @@ def render_player(state: LoyangState, seat: int) -> str:
         lines.extend(_wrapped("shop", shop))
         lines.extend(_wrapped("cart", f"{_vegs(p.cart)};  storehouse {_vegs(p.storehouse)} (holds {capacity})"))
         lines.extend(_wrapped("fields", _fields(comps, p), " | "))
-        lines.extend(_wrapped("field pile", f"{len(p.pile)} card(s): {_cards(comps, p.pile)}"))
+        pile = f"{len(p.pile)} {'card' if len(p.pile) == 1 else 'cards'}: {_cards(comps, p.pile)}" if p.pile else "empty"
+        lines.extend(_wrapped("field pile", pile))
     stalls = []
     for stall in p.stalls:
         slots = comps.cards[stall.card].slots
@@ -265,11 +266,20 @@ def decision_text(state: LoyangState, pending: Pending) -> str:
     return f"end of turn: step along the path for {cost} Cash ({pending.steps} taken), or stop"
 
 
+#: How to read the boards, printed under them.
+LEGEND = (
+    "key: W wheat, P pumpkin, T turnip, C cabbage, B bean, L leek; shop W3/3 = 3 wheat on 3 "
+    "spaces; field 0:P5a bean 2/5 = place 0, card P5a, 2 beans left on 5 spaces, 'takes' = what "
+    "an empty field may be sown with; regular [5]/6/6/7 = the next delivery pays 5; > = to move"
+)
+
+
 def render(state: LoyangState) -> str:
     """The whole table, then every board."""
     comps = state.comps
     players = f"{state.n} player{'s' if state.n != 1 else ''}"
-    lines = [f"At the Gates of Loyang, {players}: round {state.round}/{comps.rounds}, {PHASE_NAMES[state.phase]} phase"]
+    when = "game over" if state.is_over else f"{PHASE_NAMES[state.phase]} phase"
+    lines = [f"At the Gates of Loyang, {players}: round {state.round}/{comps.rounds}, {when}"]
     market = " ".join(f"{_SHORT[v]} {veg.buy}/{veg.sell}" for v, veg in enumerate(comps.vegetables))
     lines.append(f"prices buy/sell: {market};  supply {_vegs(state.supply)}")
     lines.append(f"action deck {len(state.draw)}, discards {len(state.discard)}")
@@ -289,12 +299,16 @@ def render(state: LoyangState) -> str:
     for seat in range(len(state.seats)):
         lines.append(render_player(state, seat))
     if state.is_over:
-        scores = ", ".join(f"seat {s} {points}" for s, points in enumerate(state.scores()))
-        winners = ", ".join(f"seat {s}" for s in state.winners()) or "nobody"
-        lines.append(f"game over: {scores}; winners {winners}")
         if state.solo:
-            lines.append(f"solo result: {state.solo_result()}")
+            goal = f"goal {state.goal}"
+            lines.append(f"game over: score {state.scores()[0]} ({goal}): {state.solo_result()}")
+        else:
+            scores = ", ".join(f"seat {s} {points}" for s, points in enumerate(state.scores()))
+            winners = " and ".join(f"seat {s}" for s in state.winners())
+            verb = "wins" if len(state.winners()) == 1 else "share the win"
+            lines.append(f"game over: scores {scores}; {winners} {verb}")
     else:
         top = state.pending[-1]
         lines.extend(textwrap.wrap(f"seat {top.seat} to decide: {decision_text(state, top)}", WIDTH, subsequent_indent="  "))
+    lines.extend(textwrap.wrap(LEGEND, WIDTH, subsequent_indent="  "))
     return "\n".join(lines)
