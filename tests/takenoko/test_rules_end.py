@@ -139,3 +139,22 @@ def test_emperor_card_can_decide_the_winner():
     state = scenario({}, completed=[("P05",), ("A01",)])
     state = attrs.evolve(state, emperor=0, pending=GameOver())
     assert state.scores() == (5, 3) and state.winners() == (0,)
+
+
+def test_round_cap_does_not_cut_the_final_turns_after_a_trigger():
+    # "The other players then each have a final turn": the engine's safety cap (max_rounds)
+    # is for games nobody finishes, not for cutting the last round short.
+    done = [c for c in GREEN_CARDS if c != "A01"][:8]
+    state = scenario(
+        {E: "G"},
+        current=1,
+        turn_number=2,
+        hands=[(), ("A01",)],
+        completed=[(), done],
+        stocks=[{}, {"green": 2}],
+        max_rounds=1,
+    )
+    state = play(state, "complete A01", "irrigation", "objective plot")
+    assert state.emperor == 1 and not state.is_over and state.current == 0
+    state = _finish_turn(state)
+    assert state.is_over and state.turn_number == 3

@@ -825,10 +825,15 @@ def complete_objective(state: State, move: CompleteObjective) -> State:
 
 
 def end_turn(state: State, move: EndTurn) -> State:
-    """End the turn. After the Emperor's visit is triggered every other player plays once more."""
+    """End the turn. After the Emperor's visit is triggered every other player plays once more.
+
+    The round cap (``max_rounds``) only stops a game nobody has finished: once the end is
+    triggered, the other players' final turns are played even past the cap.
+    """
     following = next_seat(state.current, state.players)
     limit = state.options.max_rounds
-    if following == state.emperor or (limit and state.turn_number >= limit * state.players):
+    stalled = state.emperor is None and limit and state.turn_number >= limit * state.players
+    if following == state.emperor or stalled:
         return replace(state, pending=GameOver())
     return _begin_turn(state, following)
 

@@ -141,7 +141,8 @@ class Options:
         channel_on_pond_border: allow a (useless) channel along the pond's border, as BGA does
             (§9 #16). Default off.
         max_rounds: the game stops after this many rounds even if nobody triggered the end (a
-            safety net for bots, §9 #11); 0 disables it.
+            safety net for bots, §9 #11); 0 disables it. A game whose end was triggered still
+            plays the other players' final turns, past the cap if need be.
     """
 
     weather: bool = attrs.field(default=True, validator=_flag)
