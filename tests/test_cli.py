@@ -247,6 +247,7 @@ def test_options_of_the_registered_games(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["options", "loyang"]) == 0
     out = capsys.readouterr().out
     assert "introductory" in out and "true or false" in out and "pydoc tabletop.loyang" in out
+    assert "introductory version: a blue-dot regular customer in each hand" in out
     assert main(["play", "loyang", "--agents", "random", "--option", "introductory=maybe"]) == 2
     assert "takes true or false, not 'maybe'" in capsys.readouterr().err
 
@@ -510,3 +511,15 @@ def test_a_bot_playing_an_illegal_move_is_a_bug_reported_with_status_1(
     assert main(["play", "toy", "--agents", "random,cheater", "--seed", "1", "--quiet"]) == 1
     err = capsys.readouterr().err
     assert "an agent played an illegal move: seat 1 (cheater) chose no such move" in err
+
+
+def test_options_print_each_options_help_under_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    helped = attrs.evolve(TOY, option_help={"target": "points that win the race"})
+    monkeypatch.setitem(tabletop.GAMES, "toy", helped)
+    assert main(["options", "toy"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("target"))
+    assert lines[at + 1].strip() == "points that win the race"
+    assert lines[at + 2].lstrip().startswith("copies"), "an option without help gets no line"

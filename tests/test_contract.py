@@ -176,3 +176,10 @@ def test_observations_are_flat_float32_of_one_length_and_show_only_the_seats_vie
             if step % 15 == 0 and game.determinize is not None:
                 sample = game.determinize(seen, Rng.from_seed(step))
                 assert np.array_equal(game.observation(sample, seat), obs)
+
+
+@pytest.mark.parametrize("name", sorted(tabletop.GAMES))
+def test_every_option_of_a_game_has_a_line_of_help(name: str) -> None:
+    game = tabletop.GAMES[name]
+    assert set(game.option_help) == set(game.options)
+    assert all(text and "\n" not in text for text in game.option_help.values())

@@ -399,10 +399,12 @@ def _option_lines(game: Game) -> list[str]:
         return ["  (no options)"]
     width = max(len(key) for key in game.options)
     annotations = _annotations(game)
-    return [
-        f"  {key:<{width}}  {_describe(value, annotations.get(key, ''))}".rstrip()
-        for key, value in game.options.items()
-    ]
+    lines = []
+    for key, value in game.options.items():
+        lines.append(f"  {key:<{width}}  {_describe(value, annotations.get(key, ''))}".rstrip())
+        if key in game.option_help:
+            lines.append(f"  {'':<{width}}    {game.option_help[key]}")
+    return lines
 
 
 def _annotations(game: Game) -> dict[str, str]:

@@ -124,6 +124,8 @@ class Game:
         invariants: ``invariants(state) -> list of violated invariants`` (empty when sound).
         render: ``render(state) -> str``: a plain-text picture of the position.
         options: documented keyword options of ``new_game`` and their defaults.
+        option_help: one line per option saying what it does and, for a text option, the
+            values it takes (``tabletop options GAME`` prints it); every key is in ``options``.
         options_to_json: ``options_to_json(options) -> dict``: the options as plain JSON values
             that ``new_game`` accepts and that start the same game, for game records. A game
             whose options can be objects (e.g. corrected component data) replaces them by
@@ -152,6 +154,7 @@ class Game:
     invariants: Callable[[State], list[str]] = no_invariants
     render: Callable[[State], str] = str
     options: Mapping[str, Any] = attrs.field(factory=dict)
+    option_help: Mapping[str, str] = attrs.field(factory=dict)
     options_to_json: Callable[[Mapping[str, Any]], dict[str, Any]] = plain_options
     # Typed ``Any``: the arrays are numpy's, and the kernel does not import numpy (see layout.py).
     observation: Callable[[State, int], Any] | None = None

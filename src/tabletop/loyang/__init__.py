@@ -90,6 +90,13 @@ GAME = Game(
         "crier_in_card_phase": False,
         "components": None,
     },
+    option_help={
+        "introductory": "introductory version: a blue-dot regular customer in each hand",
+        "goal": "solo: the score to reach, 17 (good), 18 (very good) or 19 (master)",
+        "start_player": "the start player's seat (default: chosen at random)",
+        "crier_in_card_phase": "the Market crier may also sell in the Card phase",
+        "components": "corrected component data: a folder of data files",
+    },
     options_to_json=options_to_json,
     observation=observation,  # type: ignore[arg-type]
     observation_layout=layout_of,

@@ -41,7 +41,7 @@ from tabletop.takenoko.moves import (
 )
 from tabletop.takenoko.render import render
 from tabletop.takenoko.setup import new_game, options_to_json, scenario
-from tabletop.takenoko.state import DEFAULT_OPTIONS, Options, Plot, Player, State, Turn, from_json
+from tabletop.takenoko.state import DEFAULT_OPTIONS, OPTION_HELP, Options, Plot, Player, State, Turn, from_json
 from tabletop.takenoko.view import determinize
 
 GAME = Game(
@@ -56,6 +56,7 @@ GAME = Game(
     invariants=invariants,  # type: ignore[arg-type]
     render=render,  # type: ignore[arg-type]
     options={**DEFAULT_OPTIONS, "components": None},
+    option_help=OPTION_HELP,
     options_to_json=options_to_json,
     observation=observation,  # type: ignore[arg-type]
     observation_layout=layout_of,

@@ -165,6 +165,24 @@ class Options:
 #: The documented options and their defaults.
 DEFAULT_OPTIONS: Mapping[str, Any] = attrs.asdict(Options())
 
+#: One line per option for ``tabletop options takenoko`` (the :class:`Options` docstring says more).
+OPTION_HELP: Mapping[str, str] = {
+    "weather": "roll the weather die from the second round on",
+    "gardener_on_plot": "gardener objectives also need the gardener on the plot shown",
+    "clouds_when_empty": "Clouds with an empty reserve: other_weather | move_improvement",
+    "rain_needs_irrigation": "Rain grows only an irrigated plot",
+    "improvement_on_bamboo": "improvements may go on plots holding bamboo",
+    "fertilizer_first_shoot": "fertilizer doubles the first shoot from irrigation",
+    "improvement_before_shoot": "a stored improvement may go on a plot before its first shoot",
+    "exact_height": "gardener objectives need exactly the printed height",
+    "bamboo_supply": "bamboo sections in the box: unlimited | 2011 | later",
+    "declare_actions": "declare all the turn's actions before resolving the first",
+    "redraw_satisfied": "BGA house rule: redraw a drawn objective the garden already shows",
+    "channel_on_pond_border": "allow a (useless) channel along the pond, as BGA does",
+    "max_rounds": "stop an untriggered game after this many rounds (0: never)",
+    "components": "corrected component data: a folder of data files",
+}
+
 
 @attrs.frozen
 class Plot:
