@@ -19,6 +19,7 @@ from tabletop.kernel.api import IllegalMove, InvalidRecord
 from tabletop.kernel.record import Record, record_of
 from tabletop.kernel.rng import Rng
 from budget import examples
+from playouts import random_states
 
 GAME_COUNTS = [
     (name, players)
@@ -27,23 +28,13 @@ GAME_COUNTS = [
 ]
 
 
-def _random_states(name: str, players: int, seed: int):
-    """Every state of one random playout, the first included."""
-    chooser = random.Random(seed)
-    state = tabletop.new_game(name, players=players, seed=seed)
-    yield state
-    while not state.is_over:
-        state = state.apply(chooser.choice(state.legal_moves()))
-        yield state
-
-
 @pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
 @settings(max_examples=examples(3))
 @given(seed=st.integers(0, 2**40))
 def test_every_state_keeps_the_contract(name: str, players: int, seed: int) -> None:
     game = tabletop.GAMES[name]
     last = None
-    for step, state in enumerate(_random_states(name, players, seed)):
+    for step, state in enumerate(random_states(name, players, seed)):
         assert state.players == players
         assert len(state.scores()) == players
         assert state.is_over == (state.to_move is None)
@@ -63,7 +54,7 @@ def test_every_state_keeps_the_contract(name: str, players: int, seed: int) -> N
 @pytest.mark.parametrize(("name", "players"), GAME_COUNTS)
 def test_notation_names_each_legal_move_once_and_parses_back(name: str, players: int) -> None:
     game = tabletop.GAMES[name]
-    for step, state in enumerate(_random_states(name, players, seed=players)):
+    for step, state in enumerate(random_states(name, players, seed=players)):
         if state.is_over or step % 5:
             continue
         moves = state.legal_moves()
@@ -90,7 +81,7 @@ def test_foreign_and_unlisted_moves_are_refused_and_change_nothing(name: str, pl
 def test_views_mask_chance_and_determinize_back_to_the_same_view(name: str, players: int) -> None:
     game = tabletop.GAMES[name]
     assert game.determinize is not None
-    for step, state in enumerate(_random_states(name, players, seed=3 + players)):
+    for step, state in enumerate(random_states(name, players, seed=3 + players)):
         if state.is_over or step % 11:
             continue
         seat = state.to_move
@@ -160,7 +151,7 @@ def test_a_game_offers_observations_with_their_layout_or_neither(name: str) -> N
 def test_observations_are_flat_float32_of_one_length_and_show_only_the_seats_view(name: str, players: int) -> None:
     game = tabletop.GAMES[name]
     assert game.observation is not None and game.observation_layout is not None
-    for step, state in enumerate(_random_states(name, players, seed=21 + players)):
+    for step, state in enumerate(random_states(name, players, seed=21 + players)):
         layout = game.observation_layout(state)
         blocks = sorted(layout.values(), key=lambda block: block.start)
         assert blocks[0].start == 0 and all(a.stop == b.start for a, b in zip(blocks, blocks[1:]))

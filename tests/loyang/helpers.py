@@ -8,7 +8,7 @@ from tabletop.loyang import GAME, invariants, new_game
 from tabletop.loyang import rules
 from tabletop.loyang.components import STANDARD, VEGETABLES, Components
 from tabletop.loyang.setup import scenario as _scenario
-from tabletop.loyang.state import LoyangState, replace
+from tabletop.loyang.state import CARD, Field, LoyangState, replace
 
 # The tests' own contents for the cards they use whose published contents are not known
 # (provisional in data/*.toml), so that no test depends on a provisional value: correcting the
@@ -186,4 +186,29 @@ def courtyard(state: LoyangState, *codes: str) -> LoyangState:
         number = card(code)
         state = _take_out(state, number)
         state = replace(state, courtyard=state.courtyard + (number,))
+    return state
+
+
+def with_fields(state: LoyangState, seat: int, *fields: Field) -> LoyangState:
+    """``seat``'s fields replaced (the vegetables on them taken from / returned to the supply)."""
+    p = state.seats[seat]
+    placed = sum((f.count for f in fields if f.veg >= 0), 0)
+    supply = list(state.supply)
+    for f in fields:
+        if f.veg >= 0:
+            supply[f.veg] -= f.count
+    for f in p.fields:
+        if f.veg >= 0:
+            supply[f.veg] += f.count
+    assert placed >= 0
+    return rules.set_player(replace(state, supply=tuple(supply)), seat, replace(p, fields=tuple(fields)))
+
+
+def card_phase(players: int = 3, seed: int = 5, **options: object) -> LoyangState:
+    """A game whose home fields are sown (wheat, pumpkin, turnip, wheat by seat): the Card phase
+    of round 1."""
+    state = game(players, seed=seed, **options)
+    for text in ("home wheat", "home pumpkin", "home turnip", "home wheat")[:players]:
+        state = play(state, text)
+    assert state.phase == CARD
     return state

@@ -17,16 +17,9 @@ from tabletop.loyang.encode import FIELD_WIDTH, observation, observation_layout,
 from tabletop.loyang.rules import set_player
 from tabletop.loyang.state import DUE, replace
 
+from playouts import random_states
+
 from .helpers import card, cart, cash, courtyard, give, in_hand, scenario
-
-
-def _playout(players: int, seed: int):
-    chooser = random.Random(seed)
-    state = new_game(players, seed=seed)
-    yield state
-    while not state.is_over:
-        state = state.apply(chooser.choice(state.legal_moves()))
-        yield state
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -35,7 +28,7 @@ def test_every_observation_of_a_playout_has_the_layout_length_and_finite_float32
     layout = observation_layout(players)
     assert sum(s.stop - s.start for s in layout.values()) == size == layout.size
     assert ("grid.row0" in layout) == (players == 1)
-    for step, state in enumerate(_playout(players, seed=10 + players)):
+    for step, state in enumerate(random_states("loyang", players, seed=10 + players)):
         seats = range(players) if step % 9 == 0 else (state.to_move or 0,)
         for seat in seats:
             obs = observation(state, seat)

@@ -41,21 +41,8 @@ from .helpers import (
     stack,
     starting,
     veg,
+    with_fields,
 )
-
-
-def with_fields(state, seat, *fields):
-    p = state.seats[seat]
-    placed = sum((f.count for f in fields if f.veg >= 0), 0)
-    supply = list(state.supply)
-    for f in fields:
-        if f.veg >= 0:
-            supply[f.veg] -= f.count
-    for f in p.fields:
-        if f.veg >= 0:
-            supply[f.veg] += f.count
-    assert placed >= 0
-    return rules.set_player(replace(state, supply=tuple(supply)), seat, replace(p, fields=tuple(fields)))
 
 
 # Book-keeper

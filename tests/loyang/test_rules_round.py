@@ -7,7 +7,7 @@ from tabletop.loyang import invariants
 from tabletop.loyang import rules
 from tabletop.loyang.state import ACTION, CARD, DUE, HARVEST, CashPending, Field, replace
 
-from .helpers import card, cash, courtyard, game, give, in_hand, legal, play, scenario, stack, starting
+from .helpers import card, card_phase, cash, courtyard, game, give, in_hand, legal, play, scenario, stack, starting
 
 
 def sown(state, seat, *fields):
@@ -85,14 +85,6 @@ def test_deck_short_in_the_card_phase_is_dealt_evenly():
     state = replace(state, discard=state.draw[7:], draw=state.draw[:7], pending=())
     state = rules.begin_card_phase(replace(state, discard=()))
     assert [len(p.hand) for p in state.seats] == [2, 2, 2] and len(state.draw) == 1
-
-
-def card_phase(players=3, seed=5):
-    state = game(players, seed=seed)
-    for text in ("home wheat", "home pumpkin", "home turnip", "home wheat")[:players]:
-        state = play(state, text)
-    assert state.phase == CARD
-    return state
 
 
 def test_start_player_opens_the_courtyard_and_nobody_passes():

@@ -10,6 +10,7 @@ from tabletop.loyang.state import CARD, DUE, ActionsPending, CashPending, Field,
 
 from .helpers import (
     card,
+    card_phase,
     cart,
     cash,
     courtyard,
@@ -24,20 +25,8 @@ from .helpers import (
     stack,
     starting,
     veg,
+    with_fields,
 )
-
-
-def with_fields(state, seat, *fields):
-    """``seat``'s fields replaced (the vegetables on them taken from / returned to the supply)."""
-    p = state.seats[seat]
-    supply = list(state.supply)
-    for f in p.fields:
-        if f.veg >= 0:
-            supply[f.veg] += f.count
-    for f in fields:
-        if f.veg >= 0:
-            supply[f.veg] -= f.count
-    return rules.set_player(replace(state, supply=tuple(supply)), seat, replace(p, fields=tuple(fields)))
 
 
 def end_turn(state):
@@ -79,14 +68,6 @@ def test_an_exhausted_supply_is_improvised_sowing_still_fills_the_field():
 
 
 # --- Card phase (000 "Fase 2", 001 "Fase de Cartas") ---------------------------------------------
-
-
-def card_phase(players, seed=5, **options):
-    state = game(players, seed=seed, **options)
-    for text in ("home wheat", "home pumpkin", "home turnip", "home wheat")[:players]:
-        state = play(state, text)
-    assert state.phase == CARD
-    return state
 
 
 def test_two_players_may_flip_at_the_start_of_each_of_their_turns():

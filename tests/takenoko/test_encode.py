@@ -25,16 +25,9 @@ from tabletop.takenoko.encode import (
 from tabletop.takenoko.setup import scenario
 from tabletop.takenoko.state import KeepPlot
 
+from playouts import random_states
+
 from .helpers import play
-
-
-def _playout(players: int, seed: int):
-    chooser = random.Random(seed)
-    state = new_game(players, seed=seed)
-    yield state
-    while not state.is_over:
-        state = state.apply(chooser.choice(state.legal_moves()))
-        yield state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -42,7 +35,7 @@ def test_every_observation_of_a_playout_has_the_layout_length_and_finite_float32
     size = observation_size(players)
     layout = observation_layout(players)
     assert sum(s.stop - s.start for s in layout.values()) == size == layout.size
-    for step, state in enumerate(_playout(players, seed=players)):
+    for step, state in enumerate(random_states("takenoko", players, seed=players)):
         for seat in range(players) if step % 7 == 0 else (state.current,):
             obs = observation(state, seat)
             assert obs.shape == (size,) and obs.dtype == numpy.float32
