@@ -1,0 +1,72 @@
+"""benchmarks/compare.py: argument parsing and tiny measurements (no git worktrees needed).
+
+The catanatron measurement is skipped when catanatron (the ``bench`` extra) is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "compare.py"
+
+
+def load_compare() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("benchmarks_compare", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+compare = load_compare()
+
+
+def test_default_arguments() -> None:
+    args = compare.parse_args([])
+    assert args.old is None
+    assert args.new == compare.WORKTREE
+    assert (args.rounds, args.seconds, args.players) == (5, 3.0, 3)
+    assert args.games == ["takenoko", "loyang"]
+    assert not args.no_catanatron and args.json is None
+
+
+def test_arguments() -> None:
+    args = compare.parse_args(
+        ["--old", "2c22126", "--rounds", "2", "--seconds", "0.5", "--games", "loyang"]
+    )
+    assert (args.old, args.rounds, args.seconds, args.games) == ("2c22126", 2, 0.5, ["loyang"])
+    with pytest.raises(SystemExit):
+        compare.parse_args(["--rounds", "0"])
+    with pytest.raises(SystemExit):
+        compare.parse_args(["--games", "chess"])
+
+
+def test_tiny_measurement_in_process() -> None:
+    result = compare.measure_tabletop("takenoko", seconds=0.2, players=3)
+    assert result["games"] >= 1 and result["decisions"] > 0
+    assert result["cpu_seconds"] >= 0.2
+    assert result["rate"] > 0
+
+
+def test_one_round_of_the_current_tree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "figures.json"
+    argv = ["--rounds", "1", "--seconds", "0.2", "--games", "loyang", "--no-catanatron"]
+    assert compare.main([*argv, "--no-memory", "--json", str(out)]) == 0
+    figures = json.loads(out.read_text())
+    [row] = figures["contenders"]
+    assert row["contender"] == "loyang @new"
+    assert row["median"] > 0 and row["vs_catanatron"] is None
+    assert "catanatron skipped" in capsys.readouterr().out
+
+
+def test_catanatron_measurement() -> None:
+    pytest.importorskip("catanatron")
+    result = compare.measure_catanatron(seconds=0.2, players=3)
+    assert result["decisions"] > 0 and result["rate"] > 0
