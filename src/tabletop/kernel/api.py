@@ -9,26 +9,16 @@ position that knows its legal moves and produces a new state for each applied mo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from tabletop.kernel.errors import IllegalMove, InvalidData, InvalidRecord
+from tabletop.kernel.options import Options
+from tabletop.kernel.record import replay
 from tabletop.kernel.rng import Rng
 
-
-class IllegalMove(ValueError):
-    """A move that is not legal in the given state; the message says why.
-
-    The state the move was applied to is never changed (states are immutable).
-    """
-
-
-class InvalidRecord(ValueError):
-    """A game record or serialized state that cannot be read; the message names the field."""
-
-
-class InvalidData(ValueError):
-    """A component data file that does not match the rulebook; the message names the table and field."""
+__all__ = ["Game", "IllegalMove", "InvalidData", "InvalidRecord", "Move", "State"]
 
 
 @runtime_checkable
@@ -86,7 +76,7 @@ def parse_by_notation(state: State, text: str) -> Any:
     raise IllegalMove(f"{wanted!r} is not a legal move here (legal moves include: {sample})")
 
 
-def no_invariants(state: State) -> list[str]:
+def no_invariants(state: Any) -> list[str]:
     """The default invariant check: nothing to verify.
 
     A module-level function rather than a lambda, so that :class:`Game` values pickle (worker
@@ -95,42 +85,26 @@ def no_invariants(state: State) -> list[str]:
     return []
 
 
-def plain_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The default :attr:`Game.options_to_json`: options already are plain JSON values.
-
-    Module-level, like :func:`no_invariants`, so that :class:`Game` values pickle.
-    """
-    return dict(options)
-
-
-def check_players(name: str, players: int, minimum: int, maximum: int) -> None:
-    """Raise ``ValueError`` unless ``minimum <= players <= maximum``."""
-    if not isinstance(players, int) or not minimum <= players <= maximum:
-        raise ValueError(f"{name} is played by {minimum}-{maximum} players, not {players!r}")
+S = TypeVar("S", bound=State)
 
 
 @attrs.frozen
-class Game:
+class Game(Generic[S]):
     """Everything the library needs to know about one game, filled in the same way by every game.
 
     Attributes:
         name: registry key, e.g. ``"takenoko"``.
         title: the game's printed name.
-        min_players / max_players: supported player counts.
-        new_game: ``new_game(players, seed=None, **options) -> State``.
+        declared: the game's player range and options (:class:`~tabletop.kernel.options.Options`):
+            the one place options are declared; :meth:`new_game`, the command line,
+            ``tabletop options``, game records and the docs read them from here.
+        setup: ``setup(players, rng, options) -> State``: the starting position, for a player
+            count and a full set of options already checked against ``declared``.
         from_json: inverse of ``State.to_json``; raises :class:`InvalidRecord` on bad input.
         parse_move: ``parse_move(state, text) -> Move``; raises :class:`IllegalMove`.
         determinize: ``determinize(view, rng) -> State``: a full state consistent with a view.
         invariants: ``invariants(state) -> list of violated invariants`` (empty when sound).
         render: ``render(state) -> str``: a plain-text picture of the position.
-        options: documented keyword options of ``new_game`` and their defaults.
-        option_help: one line per option saying what it does and, for a text option, the
-            values it takes (``tabletop options GAME`` prints it); every key is in ``options``.
-        options_to_json: ``options_to_json(options) -> dict``: the options as plain JSON values
-            that ``new_game`` accepts and that start the same game, for game records. A game
-            whose options can be objects (e.g. corrected component data) replaces them by
-            their data here, and raises ``ValueError`` for options it cannot record; applied
-            to its own result it changes nothing. The default keeps the options as they are.
         observation: ``observation(state, seat) -> numpy.ndarray``: what ``seat`` knows of the
             position as a flat ``float32`` vector for learning agents (like OpenSpiel's
             ``observation_tensor``), of one length for a given player count, the seat's own
@@ -145,29 +119,56 @@ class Game:
 
     name: str
     title: str
-    min_players: int
-    max_players: int
-    new_game: Callable[..., State]
-    from_json: Callable[[str], State]
-    parse_move: Callable[[State, str], Any] = parse_by_notation
-    determinize: Callable[[State, Rng], State] | None = None
-    invariants: Callable[[State], list[str]] = no_invariants
-    render: Callable[[State], str] = str
-    options: Mapping[str, Any] = attrs.field(factory=dict)
-    option_help: Mapping[str, str] = attrs.field(factory=dict)
-    options_to_json: Callable[[Mapping[str, Any]], dict[str, Any]] = plain_options
+    declared: Options
+    setup: Callable[[int, Rng, Mapping[str, Any]], S]
+    from_json: Callable[[str], S]
+    parse_move: Callable[[S, str], Any] = parse_by_notation
+    determinize: Callable[[S, Rng], S] | None = None
+    invariants: Callable[[S], list[str]] = no_invariants
+    render: Callable[[S], str] = str
     # Typed ``Any``: the arrays are numpy's, and the kernel does not import numpy (see layout.py).
-    observation: Callable[[State, int], Any] | None = None
-    observation_layout: Callable[[State], Mapping[str, slice]] | None = None
+    observation: Callable[[S, int], Any] | None = None
+    observation_layout: Callable[[S], Mapping[str, slice]] | None = None
 
-    def replay(self, record: Any) -> State:
+    @property
+    def min_players(self) -> int:
+        return self.declared.players[0]
+
+    @property
+    def max_players(self) -> int:
+        return self.declared.players[1]
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """Every option's default, read-only (the declaration in :attr:`declared` says more)."""
+        return self.declared.defaults
+
+    @property
+    def option_help(self) -> Mapping[str, str]:
+        """One line of help per option, read-only."""
+        return self.declared.help
+
+    def new_game(self, players: int, seed: int | None = None, **options: Any) -> S:
+        """A new game for ``players`` with ``options`` (keywords; see :attr:`declared`).
+
+        ``seed`` fixes every chance event (``None`` draws one). Raises ``ValueError`` naming a
+        player count the game does not support or an option that is unknown or out of range.
+        """
+        values = self.declared.resolve(players, options)
+        return self.setup(players, Rng.from_seed(seed), values)
+
+    def options_to_json(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options that differ from the defaults as plain JSON values, for game records:
+        ``new_game(..., **options_to_json(options))`` starts the same game."""
+        return self.declared.to_json(options)
+
+    def replay(self, record: Any) -> S:
         """Rebuild the final state of a game record (see :mod:`tabletop.kernel.record`)."""
-        from tabletop.kernel.record import replay
+        final: S = replay(self, record)
+        return final
 
-        return replay(self, record)
-
-    def play_out(self, state: State, moves: Sequence[str]) -> State:
+    def play_out(self, state: S, moves: Sequence[str]) -> S:
         """Apply moves given in notation, one after the other."""
         for text in moves:
-            state = state.apply(self.parse_move(state, text))
+            state = state.apply(self.parse_move(state, text))  # type: ignore[assignment]
         return state

@@ -14,7 +14,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from tabletop.kernel.api import InvalidData, InvalidRecord
+from tabletop.kernel.errors import InvalidData, InvalidRecord
+from tabletop.kernel.options import Option
 
 
 def read_toml(directory: Path, name: str) -> dict[str, Any]:
@@ -91,6 +92,14 @@ class ComponentsOption(Generic[C]):
         if components is self.standard or components == self.standard:
             return None
         return components.as_data()
+
+    def option(self, help: str) -> Option:
+        """The declared ``components`` option (see :mod:`tabletop.kernel.options`)."""
+        return Option("components", object, None, help, check=self.resolve, to_json=self.data_of)
+
+    def data_of(self, value: C | str | Path | Mapping[str, Any] | None) -> dict[str, Any] | None:
+        """What a game record stores of the ``components`` option ``value``."""
+        return self.data(self.resolve(value))
 
     def options_to_json(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """``new_game``'s options as plain JSON values for a game record: ``components`` is

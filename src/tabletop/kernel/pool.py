@@ -1,80 +1,154 @@
-"""An immutable multiset of resources (goods, tokens, sections...) that never goes negative."""
+"""Pools: a fast, immutable count vector over a declared list of kinds.
+
+A game declares its kinds once (``Vegetables = Pool.kinds("Vegetables", ("wheat", "pumpkin",
+...))``) and gets a ``tuple`` subclass: counts are read by position or by name, serialize as a
+JSON list, and cost no more than the tuple they are. Counts are never negative and never pass
+their kind's cap (the number of tokens in the box, when the rulebook makes it a hard limit):
+an operation that would break either raises :class:`PoolError` and changes nothing.
+
+>>> Coins = Pool.kinds("Coins", ("copper", "silver"), caps=(10, None))
+>>> purse = Coins.of(copper=3)
+>>> purse.add("silver", 2).take("copper")
+Coins(copper=2, silver=2)
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar, TypeVar
 
-import attrs
+P = TypeVar("P", bound="Pool")
 
-
-def _normalize(items: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    totals: dict[str, int] = {}
-    for kind, count in items:
-        if count < 0:
-            raise ValueError(f"a pool cannot hold {count} {kind}")
-        if count:
-            totals[kind] = totals.get(kind, 0) + count
-    return tuple(sorted(totals.items()))
+_tuple_new = tuple.__new__
 
 
-@attrs.frozen(repr=False)
-class Pool:
-    """A multiset of named resources: ``Pool.of(wheat=2, cabbage=1)``.
+class PoolError(ValueError):
+    """A pool would go negative or past a cap; the message names the kind."""
 
-    Counts are never negative: taking more than there is raises ``ValueError`` and leaves the
-    pool unchanged (pools are immutable). Kinds with a zero count are not stored.
-    """
 
-    items: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_normalize)
+class Pool(tuple[int, ...]):
+    """Counts of each declared kind, in the declared order. Make the class with :meth:`kinds`."""
+
+    __slots__ = ()
+
+    KINDS: ClassVar[tuple[str, ...]] = ()
+    CAPS: ClassVar[tuple[int | None, ...]] = ()
+    INDEX: ClassVar[Mapping[str, int]] = {}
+
+    @staticmethod
+    def kinds(name: str, kinds: Sequence[str], caps: Sequence[int | None] | None = None) -> type[Pool]:
+        """A pool class over ``kinds`` (each capped by ``caps``, ``None`` for no cap)."""
+        if len(set(kinds)) != len(kinds):
+            raise ValueError(f"pool {name} declares a kind twice: {kinds}")
+        caps = tuple(caps) if caps is not None else (None,) * len(kinds)
+        if len(caps) != len(kinds):
+            raise ValueError(f"pool {name} has {len(kinds)} kinds but {len(caps)} caps")
+        namespace = {
+            "__slots__": (),
+            "KINDS": tuple(kinds),
+            "CAPS": caps,
+            "INDEX": {kind: i for i, kind in enumerate(kinds)},
+        }
+        return type(name, (Pool,), namespace)
+
+    def __new__(cls: type[P], counts: Iterable[int] = ()) -> P:
+        values = tuple(counts) or (0,) * len(cls.KINDS)
+        if len(values) != len(cls.KINDS):
+            raise PoolError(f"{cls.__name__} counts {len(cls.KINDS)} kinds, not {len(values)}")
+        for kind, count, cap in zip(cls.KINDS, values, cls.CAPS, strict=True):
+            if type(count) is not int:
+                raise PoolError(f"{cls.__name__} count of {kind} must be a whole number, not {count!r}")
+            if count < 0:
+                raise PoolError(f"{cls.__name__} cannot hold {count} {kind}")
+            if cap is not None and count > cap:
+                raise PoolError(f"{cls.__name__} cannot hold {count} {kind}: there are only {cap}")
+        return _tuple_new(cls, values)
 
     @classmethod
-    def of(cls, counts: Mapping[str, int] | None = None, /, **kinds: int) -> Pool:
-        merged = dict(counts or {})
-        for kind, n in kinds.items():
-            merged[kind] = merged.get(kind, 0) + n
-        return cls(tuple(merged.items()))
+    def of(cls: type[P], counts: Mapping[str, int] | None = None, /, **named: int) -> P:
+        """A pool from counts by kind name; kinds not named count 0."""
+        values = [0] * len(cls.KINDS)
+        for source in (counts or {}, named):
+            for kind, count in source.items():
+                values[cls.position(kind)] += count
+        return cls(values)
 
-    def __getitem__(self, kind: str) -> int:
-        for k, n in self.items:
-            if k == kind:
-                return n
-        return 0
-
-    def __iter__(self) -> Iterator[str]:
-        return (k for k, _ in self.items)
-
-    def __len__(self) -> int:
-        return sum(n for _, n in self.items)
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
+    @classmethod
+    def position(cls, kind: str | int) -> int:
+        """The position of ``kind`` (a name or a position)."""
+        if isinstance(kind, int):
+            if not 0 <= kind < len(cls.KINDS):
+                raise PoolError(f"{cls.__name__} has no kind number {kind}")
+            return kind
+        try:
+            return cls.INDEX[kind]
+        except KeyError:
+            raise PoolError(f"{cls.__name__} has no kind {kind!r} (kinds: {', '.join(cls.KINDS)})") from None
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={n}" for k, n in self.items)
-        return f"Pool({inner})"
+        inner = ", ".join(f"{k}={n}" for k, n in zip(self.KINDS, self, strict=True) if n)
+        return f"{type(self).__name__}({inner})"
+
+    def named(self, kind: str) -> int:
+        """The count of the kind called ``kind``."""
+        return self[self.position(kind)]
+
+    @property
+    def total(self) -> int:
+        return sum(self)
 
     def as_dict(self) -> dict[str, int]:
-        return dict(self.items)
+        """The non-zero counts by kind name."""
+        return {k: n for k, n in zip(self.KINDS, self, strict=True) if n}
 
-    def add(self, kind: str, count: int = 1) -> Pool:
+    def add(self: P, kind: str | int, count: int = 1) -> P:
+        """This pool with ``count`` more of ``kind`` (at most its cap)."""
+        i = kind if type(kind) is int else self.position(kind)
         if count < 0:
-            raise ValueError(f"cannot add {count} {kind}")
-        return Pool(self.items + ((kind, count),))
+            raise PoolError(f"cannot add {count} {self.KINDS[i]}")
+        new = self[i] + count
+        cap = self.CAPS[i]
+        if cap is not None and new > cap:
+            raise PoolError(f"{type(self).__name__} cannot hold {new} {self.KINDS[i]}: there are only {cap}")
+        values = list(self)
+        values[i] = new
+        return _tuple_new(type(self), values)
 
-    def remove(self, kind: str, count: int = 1) -> Pool:
-        have = self[kind]
+    def take(self: P, kind: str | int, count: int = 1) -> P:
+        """This pool with ``count`` fewer of ``kind``; never below zero."""
+        i = kind if type(kind) is int else self.position(kind)
+        have = self[i]
         if count < 0 or count > have:
-            raise ValueError(f"cannot take {count} {kind}: the pool holds {have}")
-        return Pool(tuple((k, n - count if k == kind else n) for k, n in self.items))
+            raise PoolError(f"cannot take {count} {self.KINDS[i]}: {type(self).__name__} holds {have}")
+        values = list(self)
+        values[i] = have - count
+        return _tuple_new(type(self), values)
 
-    def __add__(self, other: Pool) -> Pool:
-        return Pool(self.items + other.items)
+    def plus(self: P, other: Sequence[int]) -> P:
+        """Kind by kind sum (caps checked)."""
+        values = [a + b for a, b in zip(self, other, strict=True)]
+        for i, cap in enumerate(self.CAPS):
+            if cap is not None and values[i] > cap:
+                raise PoolError(f"{type(self).__name__} cannot hold {values[i]} {self.KINDS[i]}: there are only {cap}")
+        return _tuple_new(type(self), values)
 
-    def __sub__(self, other: Pool) -> Pool:
-        if not self.contains(other):
-            raise ValueError(f"cannot take {other!r} from {self!r}")
-        return Pool(tuple((k, n - other[k]) for k, n in self.items))
+    def minus(self: P, other: Sequence[int]) -> P:
+        """Kind by kind difference; never below zero."""
+        values = [a - b for a, b in zip(self, other, strict=True)]
+        for i, value in enumerate(values):
+            if value < 0:
+                raise PoolError(f"cannot take {other[i]} {self.KINDS[i]}: {type(self).__name__} holds {self[i]}")
+        return _tuple_new(type(self), values)
 
-    def contains(self, other: Pool) -> bool:
-        """Whether every kind of ``other`` is here at least as often."""
-        return all(self[k] >= n for k, n in other.items)
+    def times(self: P, factor: int) -> P:
+        """Every count multiplied by ``factor`` (>= 0; caps checked)."""
+        if factor < 0:
+            raise PoolError(f"cannot multiply a pool by {factor}")
+        return self.plus([n * (factor - 1) for n in self])
+
+    def covers(self, other: Sequence[int]) -> bool:
+        """Whether this pool holds at least ``other`` of every kind."""
+        for a, b in zip(self, other, strict=True):
+            if a < b:
+                return False
+        return True

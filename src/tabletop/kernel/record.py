@@ -7,14 +7,36 @@ new game with the same options and seed and applies the moves one by one.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 
-from tabletop.kernel.api import IllegalMove, InvalidData, InvalidRecord
+from tabletop.kernel.errors import IllegalMove, InvalidData, InvalidRecord
 
-if TYPE_CHECKING:
-    from tabletop.kernel.api import Game, State
+
+class _Played(Protocol):
+    """What a record reads of a game state (the kernel's ``State`` protocol, in part)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def history(self) -> tuple[Any, ...]: ...
+
+    def apply(self, move: Any) -> Any: ...
+
+
+class _Recorded(Protocol):
+    """What a record needs of a game (the kernel's ``Game``, in part: this module comes first)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def new_game(self, players: int, seed: int | None = None, **options: Any) -> Any: ...
+
+    def parse_move(self, state: Any, text: str) -> Any: ...
+
+    def options_to_json(self, options: dict[str, Any]) -> dict[str, Any]: ...
 
 RECORD_FORMAT = 1
 
@@ -91,7 +113,7 @@ class Record:
         )
 
 
-def record_of(game: Game, state: State, seed: int, options: dict[str, Any] | None = None) -> Record:
+def record_of(game: _Recorded, state: _Played, seed: int, options: dict[str, Any] | None = None) -> Record:
     """The record of ``state``, a game of ``game`` started with ``seed`` and ``options``.
 
     The options are stored as ``game.options_to_json`` gives them, so that options passed as
@@ -107,7 +129,7 @@ def record_of(game: Game, state: State, seed: int, options: dict[str, Any] | Non
     )
 
 
-def replay(game: Game, record: Record | str) -> State:
+def replay(game: _Recorded, record: Record | str) -> Any:
     """Rebuild the state a record describes; an unplayable move raises :class:`InvalidRecord`."""
     if isinstance(record, str):
         record = Record.from_json(record)

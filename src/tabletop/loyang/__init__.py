@@ -63,46 +63,40 @@ Rule readings where the rulebook leaves room (all in the code's docstrings too):
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.kernel.api import Game
 from tabletop.loyang.components import STANDARD, Components, load_components
 from tabletop.loyang.encode import layout_of, observation, observation_layout, observation_size
 from tabletop.loyang.moves import Move
 from tabletop.loyang.render import render
 from tabletop.loyang.rules import invariants
-from tabletop.loyang.setup import from_json, new_game, options_to_json
+from tabletop.loyang.options import OPTIONS
+from tabletop.loyang.setup import from_json, start
 from tabletop.loyang.state import LoyangState, Pending, Player
 from tabletop.loyang.view import determinize
 
-GAME = Game(
+GAME: Game[LoyangState] = Game(
     name="loyang",
     title="At the Gates of Loyang",
-    min_players=1,
-    max_players=4,
-    new_game=new_game,
+    declared=OPTIONS,
+    setup=start,
     from_json=from_json,
-    determinize=determinize,  # type: ignore[arg-type]
-    invariants=invariants,  # type: ignore[arg-type]
-    render=render,  # type: ignore[arg-type]
-    options={
-        "introductory": False,
-        "goal": 17,
-        "start_player": None,
-        "crier_in_card_phase": False,
-        "components": None,
-    },
-    option_help={
-        "introductory": "introductory version: a blue-dot regular customer in each hand",
-        "goal": "solo: the score to reach, 17 (good), 18 (very good) or 19 (master)",
-        "start_player": "the start player's seat (default: chosen at random)",
-        "crier_in_card_phase": "the Market crier may also sell in the Card phase",
-        "components": "corrected component data: a folder of data files",
-    },
-    options_to_json=options_to_json,
-    observation=observation,  # type: ignore[arg-type]
+    determinize=determinize,
+    invariants=invariants,
+    render=render,
+    observation=observation,
     observation_layout=layout_of,
 )
 
+
+def new_game(players: int, seed: int | None = None, **options: Any) -> LoyangState:
+    """A new game for 1-4 players (``tabletop.loyang.OPTIONS`` lists the options)."""
+    return GAME.new_game(players, seed, **options)
+
+
 __all__ = [
+    "OPTIONS",
     "GAME",
     "STANDARD",
     "Components",

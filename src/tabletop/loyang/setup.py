@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from tabletop.kernel.api import InvalidRecord, check_players
+from tabletop.kernel.api import InvalidRecord
 from tabletop.kernel.rng import Rng
 from tabletop.kernel import serial
 from tabletop.kernel.serial import make_converter
@@ -36,51 +36,32 @@ from tabletop.loyang.components import (
     Components,
 )
 from tabletop.loyang.moves import Move
+from tabletop.loyang.options import OPTIONS
 from tabletop.loyang.state import SETTLED, SETUP, LoyangState, Pending, Player, Regular, Stall
 
-GOALS = (17, 18, 19)
-#: The keyword options of :func:`new_game`, for the message on an unknown one.
-OPTIONS = "introductory, goal, start_player, crier_in_card_phase and components"
 
 
-def new_game(
-    players: int,
-    seed: int | None = None,
-    *,
-    introductory: bool = False,
-    goal: int = 17,
-    start_player: int | None = None,
-    crier_in_card_phase: bool = False,
-    components: Components | str | Path | Mapping[str, Any] | None = None,
-    **unknown: Any,
-) -> LoyangState:
-    """A new game. ``introductory`` deals each player a blue-dot regular customer to hold;
-    ``goal`` is the solo target (17, 18 or 19); ``start_player`` is the seat that takes the large
-    start player token (``None``: chosen at random); ``crier_in_card_phase`` lets the Market
-    crier's sale finance a common field in the Card phase, as the Foreman's note implies (the
-    helper reference gives him [3] only, the default); ``components`` replaces the standard card
-    data: a :class:`Components`, the folder of corrected ``*.toml`` files (see
-    :func:`tabletop.loyang.components.load_components`) or their data as
-    :meth:`Components.as_data` gives it (what a game record stores).
+def start(players: int, rng: Rng, options: Mapping[str, Any]) -> LoyangState:
+    """The starting position for ``players`` with ``options`` checked by
+    :data:`tabletop.loyang.options.OPTIONS` (``GAME.new_game`` calls it).
 
-    A bad option value raises ``ValueError``, an unknown option ``TypeError``, each naming the
-    option and what it accepts."""
-    if unknown:
-        raise TypeError(f"At the Gates of Loyang has no option {next(iter(unknown))!r}; its options are {OPTIONS}")
-    check_players("At the Gates of Loyang", players, 1, 4)
-    for name, flag in (("introductory", introductory), ("crier_in_card_phase", crier_in_card_phase)):
-        if not isinstance(flag, bool):
-            raise ValueError(f"Loyang option {name!r} takes True or False, not {flag!r}")
-    if not isinstance(goal, int) or isinstance(goal, bool) or goal not in GOALS:
-        raise ValueError(f"Loyang option 'goal' (the solo goal) takes one of {', '.join(map(str, GOALS))}, not {goal!r}")
-    if start_player is not None and (
-        not isinstance(start_player, int) or isinstance(start_player, bool) or start_player not in range(players)
-    ):
+    ``introductory`` deals each player a blue-dot regular customer to hold; ``goal`` is the solo
+    target; ``start_player`` is the seat that takes the large start player token (``None``:
+    chosen at random); ``crier_in_card_phase`` lets the Market crier's sale finance a common
+    field in the Card phase, as the Foreman's note implies (the helper reference gives him [3]
+    only, the default); ``components`` replaces the standard card data."""
+    if options["chance"] != "sampled":
+        raise ValueError("At the Gates of Loyang does not offer explicit chance yet")
+    introductory: bool = options["introductory"]
+    goal: int = options["goal"]
+    crier_in_card_phase: bool = options["crier_in_card_phase"]
+    start_player: int | None = options["start_player"]
+    if start_player is not None and start_player >= players:
         raise ValueError(
-            f"Loyang option 'start_player' takes a seat from 0 to {players - 1} or None (random), not {start_player!r}"
+            f"loyang option 'start_player' takes a seat from 0 to {players - 1} or None (random), not {start_player!r}"
         )
+    components = options["components"]
     comps = COMPONENTS.resolve(components)
-    rng = Rng.from_seed(seed)
     deck = tuple(range(len(comps.cards)))
     intro = [-1] * players
     if introductory:
@@ -134,13 +115,6 @@ def new_game(
         comps=comps,
     )
     return rules.settle(state)
-
-
-def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
-    """:func:`new_game`'s options as plain JSON values for a game record (components by their data)."""
-    # A function of this module rather than the bound method: GAME then pickles by reference
-    # for worker processes, without a copy of the standard components.
-    return COMPONENTS.options_to_json(options)
 
 
 def _imaginary_opponent(
@@ -228,7 +202,8 @@ def scenario(
     from tabletop.loyang.moves import SOW_HOME
     from tabletop.loyang.state import ACTION, ActionsPending, replace
 
-    state = new_game(players, seed=seed, introductory=introductory, start_player=0, components=components)
+    options = dict(OPTIONS.defaults, introductory=introductory, start_player=0, components=components)
+    state = start(players, Rng.from_seed(seed), options)
     for veg in (0, 1, 2, 0)[:players]:
         state = state.apply(SOW_HOME[veg])
     hands = tuple(c for p in state.seats for c in p.hand)

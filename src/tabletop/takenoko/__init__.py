@@ -14,6 +14,8 @@ corrected component data as a :class:`Components`, a folder of ``*.toml`` files 
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.kernel.api import Game, parse_by_notation
 from tabletop.takenoko.components import Components, load_components
 from tabletop.takenoko.encode import layout_of, observation, observation_layout, observation_size
@@ -40,29 +42,34 @@ from tabletop.takenoko.moves import (
     TakeImprovement,
 )
 from tabletop.takenoko.render import render
-from tabletop.takenoko.setup import new_game, options_to_json, scenario
+from tabletop.takenoko.options import OPTIONS
+from tabletop.takenoko.setup import scenario, start
 from tabletop.takenoko.state import DEFAULT_OPTIONS, OPTION_HELP, Options, Plot, Player, State, Turn, from_json
 from tabletop.takenoko.view import determinize
 
-GAME = Game(
+GAME: Game[State] = Game(
     name="takenoko",
     title="Takenoko",
-    min_players=2,
-    max_players=4,
-    new_game=new_game,
+    declared=OPTIONS,
+    setup=start,
     from_json=from_json,
     parse_move=parse_by_notation,
     determinize=determinize,  # type: ignore[arg-type]
     invariants=invariants,  # type: ignore[arg-type]
     render=render,  # type: ignore[arg-type]
-    options={**DEFAULT_OPTIONS, "components": None},
-    option_help=OPTION_HELP,
-    options_to_json=options_to_json,
     observation=observation,  # type: ignore[arg-type]
     observation_layout=layout_of,
 )
 
+
+
+def new_game(players: int, seed: int | None = None, **options: Any) -> State:
+    """A new game for 2-4 players (``tabletop.takenoko.OPTIONS`` lists the options)."""
+    return GAME.new_game(players, seed, **options)
+
+
 __all__ = [
+    "OPTIONS",
     "GAME",
     "ChooseWeather",
     "CompleteObjective",

@@ -17,7 +17,6 @@ from typing import Any
 
 import attrs
 
-from tabletop.kernel.api import check_players
 from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import (
@@ -32,24 +31,15 @@ from tabletop.takenoko.rules import bamboo_box, is_irrigated
 from tabletop.takenoko.state import POND, ChooseAction, Declare, Garden, Options, Plot, Player, State, Turn
 
 
-def new_game(
-    players: int,
-    seed: int | None = None,
-    components: Components | str | Path | Mapping[str, Any] | None = None,
-    **options: Any,
-) -> State:
-    """A new game for 2-4 players; ``seed=None`` draws a random seed.
-
-    ``options`` are the keyword fields of :class:`~tabletop.takenoko.state.Options` (an
-    unknown name raises ``TypeError``, a bad value ``ValueError``); ``components`` replaces the
-    bundled component data: a :class:`Components`, the folder of corrected data files (see
-    :func:`~tabletop.takenoko.components.load_components`) or their data as
-    :meth:`Components.as_data` gives it.
-    """
-    check_players("Takenoko", players, 2, 4)
-    rules = _rule_options(options)
+def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
+    """The starting position for ``players`` with ``options`` checked by
+    :data:`tabletop.takenoko.options.OPTIONS` (``GAME.new_game`` calls it)."""
+    rule_options = {name: value for name, value in options.items() if name in _OPTION_NAMES}
+    if options.get("chance", "sampled") != "sampled":
+        raise ValueError("Takenoko does not offer explicit chance yet")
+    rules = Options(**rule_options)
+    components = options.get("components")
     parts = COMPONENTS.resolve(components)
-    rng = Rng.from_seed(seed)
     pile, rng = rng.shuffled([tile.code for tile in parts.tiles])
     decks = []
     for kind in OBJECTIVE_KINDS:
@@ -82,13 +72,6 @@ def new_game(
         pending=_first_pending(rules),
         components=parts,
     )
-
-
-def options_to_json(options: Mapping[str, Any]) -> dict[str, Any]:
-    """:func:`new_game`'s options as plain JSON values for a game record (components by their data)."""
-    # A function of this module rather than the bound method: GAME then pickles by reference
-    # for worker processes, without a copy of the standard components.
-    return COMPONENTS.options_to_json(options)
 
 
 #: The rule options of :class:`Options`, by keyword.

@@ -1,0 +1,372 @@
+"""The engine every game runs on: a decision stack, one apply pipeline, and chance through one door.
+
+A game's position is an :class:`EngineState`: game data (attrs fields of the game's own class)
+plus the fields the engine keeps for every game:
+
+* ``stack``: the pending decisions, the one being asked last. A pending decision is a small
+  frozen record with a ``seat`` (who answers it; :data:`CHANCE` for a random event) and the
+  context the question needs (``KeepPlot(seat=1, drawn=(...))``). An empty stack means the
+  game is over.
+* ``rng``: the seeded random source (masked in a view).
+* ``chance``: ``"sampled"`` (default) or ``"explicit"`` (see below).
+* ``rules``: the game's :class:`Rules`, which the state's methods call; it is not game data and
+  is neither compared nor saved.
+
+A game fills in one :class:`Rules` value: per type of pending decision, a :class:`Decision`
+(the function listing its moves and the one resolving a move) or a :class:`ChanceDecision` (the
+function listing its outcomes with their weights and the one resolving an outcome), and its
+``settle``, which performs the forced steps between decisions (end a turn with nothing left to
+do, start the next phase...) until a real decision is on top of the stack or the game is over.
+
+**Chance through one door.** Every random event of a game (a shuffle, a draw, a die roll) is a
+pending :class:`ChanceDecision` with seat :data:`CHANCE`. In the default ``"sampled"`` mode the
+engine resolves it at once with an outcome drawn from the state's seeded random source, so the
+players never see a chance node: same seed + same moves = same game. In ``"explicit"`` mode the
+engine stops there: ``state.to_move == CHANCE``, ``state.chance_outcomes()`` lists
+``(outcome, probability)`` pairs as OpenSpiel does, and ``state.apply(outcome)`` chooses one
+(search averages over them, tests force them, game records carry them).
+
+**One apply pipeline.** :meth:`EngineState.apply` checks the move against the cached legal
+moves, resolves it with the decision's function, settles, samples chance events (in sampled
+mode) and links the move into the history. States are copied by :func:`evolve`, which copies
+one dictionary and shares every unchanged value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import attrs
+
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.options import Option
+from tabletop.kernel.rng import Rng
+
+#: The seat of chance: ``state.to_move == CHANCE`` at a random event in explicit chance mode.
+CHANCE = -1
+
+#: The chance modes (the ``chance`` option every game has).
+CHANCE_MODES = ("sampled", "explicit")
+
+S = TypeVar("S", bound="EngineState")
+P = TypeVar("P")
+
+_setattr = object.__setattr__
+_new = object.__new__
+
+
+class HiddenChance(RuntimeError):
+    """A view reached a random event: its random source is hidden. Determinize it first
+    (``game.determinize(view, rng)``) to play on from a view."""
+
+
+class Pending(Protocol):
+    """A pending decision: who answers it, and the context of the question."""
+
+    @property
+    def seat(self) -> int: ...
+
+
+@attrs.frozen
+class Decision(Generic[S]):
+    """How a game asks one type of decision.
+
+    Attributes:
+        moves: ``moves(state, pending) -> tuple of moves``: the legal answers (never empty:
+            a decision without answers is the game's ``settle`` to resolve).
+        resolve: ``resolve(state, pending, move) -> state``: the position after the answer,
+            with the decision popped or replaced as the rules say.
+        doing: what the seat is doing, for error messages (``"choosing the weather"``).
+    """
+
+    moves: Callable[[S, Any], tuple[Any, ...]]
+    resolve: Callable[[S, Any, Any], S]
+    doing: str
+
+
+@attrs.frozen
+class ChanceDecision(Generic[S]):
+    """How a game performs one type of random event.
+
+    Attributes:
+        outcomes: ``outcomes(state, pending) -> ((outcome, weight), ...)``: every possible
+            outcome with a positive whole-number weight; the probability of an outcome is its
+            weight over the total. Outcomes are moves: they have a notation and can be recorded.
+        resolve: ``resolve(state, pending, outcome) -> state``: the position after it.
+        doing: what happens, for messages (``"rolling the weather die"``).
+    """
+
+    outcomes: Callable[[S, Any], tuple[tuple[Any, int], ...]]
+    resolve: Callable[[S, Any, Any], S]
+    doing: str
+
+
+@attrs.frozen
+class Rules(Generic[S]):
+    """Everything the engine needs from one game to run its states.
+
+    Attributes:
+        game: the game's name, for messages.
+        decisions: for every type of pending decision, how it is asked and resolved.
+        settle: ``settle(state) -> state``: perform forced steps until a real decision is on
+            top of the stack (or the stack is empty: the game is over). Called after every
+            resolved decision; it must not loop for ever.
+        scores / winners: the rulebook's scores, and the seats sharing first place (``()``
+            until the game is over).
+        view: ``view(state, seat) -> state``: the position as ``seat`` sees it.
+        to_json: ``to_json(state) -> str``: the full, self-contained saved state.
+        render: ``render(state) -> str``: a plain-text picture of the position.
+        describe: ``describe(state, move) -> str``: an optional sentence saying why a move
+            that is not legal is refused, beyond what is being asked (``""`` for none).
+    """
+
+    game: str
+    decisions: Mapping[type, Decision[S] | ChanceDecision[S]]
+    settle: Callable[[S], S]
+    scores: Callable[[S], tuple[int, ...]]
+    winners: Callable[[S], tuple[int, ...]]
+    view: Callable[[S, int], S]
+    to_json: Callable[[S], str]
+    render: Callable[[S], str]
+    describe: Callable[[S, Any], str] | None = None
+
+    def start(self, state: S) -> S:
+        """Settle a freshly built position (and sample its chance events in sampled mode)."""
+        return self._run(state)
+
+    def legal_moves(self, state: S) -> tuple[Any, ...]:
+        stack = state.stack
+        if not stack:
+            return ()
+        top = stack[-1]
+        decision = self.decisions[type(top)]
+        if isinstance(decision, ChanceDecision):
+            return tuple(outcome for outcome, _ in decision.outcomes(state, top))
+        return decision.moves(state, top)
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[Any, float], ...]:
+        stack = state.stack
+        if not stack:
+            return ()
+        top = stack[-1]
+        decision = self.decisions[type(top)]
+        if not isinstance(decision, ChanceDecision):
+            return ()
+        weighted = decision.outcomes(state, top)
+        total = sum(weight for _, weight in weighted)
+        return tuple((outcome, weight / total) for outcome, weight in weighted)
+
+    def apply(self, state: S, move: Any) -> S:
+        legal = state.legal_moves()
+        for candidate in legal:
+            if candidate is move:
+                break
+        else:
+            if move not in legal:
+                raise IllegalMove(self._why_illegal(state, move))
+        top = state.stack[-1]
+        after = self._run(self.decisions[type(top)].resolve(state, top, move))
+        if after is state:  # a resolution that changed nothing must not touch the old state
+            after = evolve(state)
+        _setattr(after, "log", Link(state.log, move))
+        return after
+
+    def _run(self, state: S) -> S:
+        """Settle, and in sampled mode resolve chance events from the random source, until a
+        player's decision is asked or the game is over."""
+        settle = self.settle
+        decisions = self.decisions
+        state = settle(state)
+        while state.stack:
+            top = state.stack[-1]
+            decision = decisions[type(top)]
+            if not isinstance(decision, ChanceDecision) or state.chance == "explicit":
+                break
+            if state.rng.masked:
+                raise HiddenChance(
+                    f"this {self.game} position is a view and has reached a random event "
+                    f"({decision.doing}); its random source is hidden: play on from "
+                    "game.determinize(view, rng) instead"
+                )
+            outcome, rng = sample(decision.outcomes(state, top), state.rng)
+            state = settle(decision.resolve(evolve(state, rng=rng), top, outcome))
+        return state
+
+    def _why_illegal(self, state: S, move: Any) -> str:
+        if not state.stack:
+            return f"the {self.game} game is over, so {move} cannot be played"
+        top = state.stack[-1]
+        decision = self.decisions[type(top)]
+        who = "chance" if top.seat == CHANCE else f"seat {top.seat}"
+        reason = self.describe(state, move) if self.describe is not None else ""
+        sample_moves = ", ".join(str(m) for m in state.legal_moves()[:8])
+        because = f": {reason}" if reason else ""
+        return f"'{move}' is not legal here{because}; {who} is {decision.doing} (legal: {sample_moves})"
+
+
+def sample(weighted: tuple[tuple[P, int], ...], rng: Rng) -> tuple[P, Rng]:
+    """An outcome drawn with probability proportional to its weight, and the next generator."""
+    if len(weighted) == 1:
+        return weighted[0][0], rng
+    total = 0
+    for _, weight in weighted:
+        total += weight
+    pick, rng = rng.below(total)
+    for outcome, weight in weighted:
+        if pick < weight:
+            return outcome, rng
+        pick -= weight
+    raise AssertionError("weights changed while sampling")
+
+
+@attrs.frozen(slots=True)
+class Link:
+    """One move of a game's history and the link to the history before it.
+
+    States share their history this way: applying a move adds one link instead of copying a
+    tuple, so a state's memory does not grow with the length of the game.
+    """
+
+    before: Link | None
+    move: Any
+    length: int = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        _setattr(self, "length", 1 if self.before is None else self.before.length + 1)
+
+    def moves(self) -> tuple[Any, ...]:
+        out: list[Any] = []
+        link: Link | None = self
+        while link is not None:
+            out.append(link.move)
+            link = link.before
+        out.reverse()
+        return tuple(out)
+
+
+def link_moves(moves: tuple[Any, ...] | list[Any]) -> Link | None:
+    """The history link of ``moves`` (for loading a saved state)."""
+    link: Link | None = None
+    for move in moves:
+        link = Link(link, move)
+    return link
+
+
+@attrs.frozen(slots=False, kw_only=True)
+class EngineState:
+    """The fields and methods every game's state shares. A game's state subclasses it with
+    ``@attrs.frozen(slots=False)`` and adds its own data.
+
+    ``slots=False`` is deliberate: :func:`evolve` copies a state by copying its ``__dict__`` in
+    one call, the fastest copy CPython offers.
+    """
+
+    stack: tuple[Any, ...]
+    rng: Rng
+    chance: str = "sampled"
+    log: Link | None = attrs.field(default=None, eq=False, repr=False)
+    rules: Rules[Any] = attrs.field(eq=False, repr=False)
+    _moves: tuple[Any, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    #: Attributes that cache facts derived from the position; :func:`evolve` drops them.
+    CACHES: ClassVar[tuple[str, ...]] = ("_moves",)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (:data:`CHANCE` at a random event in explicit chance
+        mode); ``None`` once the game is over."""
+        stack = self.stack
+        return stack[-1].seat if stack else None
+
+    @property
+    def is_over(self) -> bool:
+        return not self.stack
+
+    @property
+    def pending(self) -> Any:
+        """The decision being asked (``None`` once the game is over)."""
+        stack = self.stack
+        return stack[-1] if stack else None
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The moves applied since the start (chance outcomes too, in explicit chance mode)."""
+        return () if self.log is None else self.log.moves()
+
+    @property
+    def move_count(self) -> int:
+        return 0 if self.log is None else self.log.length
+
+    def legal_moves(self) -> tuple[Any, ...]:
+        """The moves open to :attr:`to_move` (empty once the game is over); computed once."""
+        moves = self._moves
+        if moves is None:
+            moves = self.rules.legal_moves(self)
+            _setattr(self, "_moves", moves)
+        return moves
+
+    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
+        """At a chance node (``to_move == CHANCE``): each outcome with its probability, summing
+        to 1. Empty at a player's decision."""
+        return self.rules.chance_outcomes(self)
+
+    def apply(self, move: Any) -> Any:
+        """The state after ``move``; raises :class:`IllegalMove` (state unchanged) if it is not legal."""
+        return self.rules.apply(self, move)
+
+    def scores(self) -> tuple[int, ...]:
+        return self.rules.scores(self)
+
+    def winners(self) -> tuple[int, ...]:
+        return self.rules.winners(self)
+
+    def view(self, seat: int) -> Any:
+        """The position as ``seat`` sees it: what it cannot see is hidden, the random source masked."""
+        return self.rules.view(self, seat)
+
+    def to_json(self) -> str:
+        return self.rules.to_json(self)
+
+    def __str__(self) -> str:
+        return self.rules.render(self)
+
+
+def evolve(state: S, **changes: Any) -> S:
+    """A copy of ``state`` (any attrs class without slots) with ``changes``; caches dropped.
+
+    The copy shares every unchanged value (all are immutable). It is ``attrs.evolve`` without
+    re-running ``__init__``: the engine's hottest path.
+    """
+    new = _new(type(state))
+    values = state.__dict__.copy()
+    for cache in getattr(state, "CACHES", ()):
+        values[cache] = None
+    values.update(changes)
+    _setattr(new, "__dict__", values)
+    return new
+
+
+def push(state: S, pending: Any) -> S:
+    """``state`` with ``pending`` asked next (on top of the stack)."""
+    return evolve(state, stack=state.stack + (pending,))
+
+
+def pop(state: S) -> S:
+    """``state`` with the decision on top of the stack answered (removed)."""
+    return evolve(state, stack=state.stack[:-1])
+
+
+def replace_top(state: S, pending: Any) -> S:
+    """``state`` with the decision on top of the stack replaced by ``pending``."""
+    return evolve(state, stack=state.stack[:-1] + (pending,))
+
+
+#: The option every game declares: how its random events are decided.
+CHANCE_OPTION = Option(
+    "chance",
+    str,
+    "sampled",
+    "random events: sampled (from the seed) | explicit (a chance seat decides, see tabletop.CHANCE)",
+    choices=CHANCE_MODES,
+)

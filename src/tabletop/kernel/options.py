@@ -1,0 +1,202 @@
+"""Declared options: each game states its options once, and everything else reads them from here.
+
+A game declares an :class:`Options` value: its player range and one :class:`Option` per rule
+choice (name, kind, default, allowed values, one line of help). Validation at ``new_game``, the
+command line's ``--option NAME=VALUE``, ``tabletop options``, game records and the docs all come
+from that declaration; nothing else checks options or player counts.
+
+>>> opts = Options("demo", players=(2, 4), options=(Option("weather", bool, True, "roll the die"),))
+>>> opts.resolve(3, {"weather": False})["weather"]
+False
+>>> opts.parse("weather", "no")
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, cast
+
+import attrs
+
+#: The kinds an option may take; anything else is given with ``parse``/``check`` hooks.
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+class UnknownOption(TypeError, ValueError):
+    """An option the game does not declare (a ``TypeError``, like an unknown keyword argument,
+    and a ``ValueError``, like every other bad option)."""
+
+
+def _plain(value: Any) -> Any:
+    return value
+
+
+@attrs.frozen
+class Option:
+    """One declared option of a game.
+
+    Attributes:
+        name: the keyword of ``new_game`` (``--option name=value`` on the command line).
+        kind: ``bool``, ``int``, ``str`` or ``object`` (for values checked by ``check``).
+        default: the value when the option is not given.
+        help: one line saying what it does.
+        choices: the allowed values of a text option (``()``: any value of the kind).
+        minimum / maximum: the range of a whole-number option (``None``: unbounded).
+        check: for ``kind=object``: ``check(value) -> value`` returns the value to use or
+            raises ``ValueError`` saying why (e.g. corrected component data read from a path).
+        to_json: the value as plain JSON that ``check`` accepts and that starts the same game
+            (for game records); the identity by default.
+    """
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    check: Callable[[Any], Any] | None = attrs.field(default=None, eq=False)
+    to_json: Callable[[Any], Any] = attrs.field(default=_plain, eq=False)
+
+    def validate(self, value: Any, game: str) -> Any:
+        """The value to use for ``value``; raises ``ValueError`` naming the game and option."""
+        where = f"{game} option {self.name!r}"
+        if self.kind is object:
+            if self.check is None:
+                return value
+            try:
+                return self.check(value)
+            except (TypeError, ValueError) as err:
+                raise ValueError(f"{where}: {err}") from None
+        # ``True`` is an int and ``1`` would pass for true: demand the exact kind, so a typo never
+        # silently turns into a rule choice.
+        if type(value) is not self.kind:
+            raise ValueError(f"{where} takes {self.describe()}, not {value!r}")
+        if self.choices and value not in self.choices:
+            raise ValueError(f"{where} takes {self.describe()}, not {value!r}")
+        number: int = cast(int, value) if self.kind is int else 0
+        if self.minimum is not None and number < self.minimum:
+            raise ValueError(f"{where} takes {self.describe()}, not {value!r}")
+        if self.maximum is not None and number > self.maximum:
+            raise ValueError(f"{where} takes {self.describe()}, not {value!r}")
+        return value
+
+    def describe(self) -> str:
+        """The values the option takes, in words (``"True or False"``, ``"one of 'a', 'b'"``...)."""
+        if self.kind is bool:
+            return "True or False"
+        if self.choices:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if self.kind is int:
+            low = "any whole number" if self.minimum is None else f"a whole number >= {self.minimum}"
+            return low if self.maximum is None else f"{low} and <= {self.maximum}"
+        if self.kind is str:
+            return "a text"
+        return "a value " + (self.help.split(":")[0] if self.help else "")
+
+    def parse(self, text: str) -> Any:
+        """The value written ``text`` on the command line, of the option's kind (not yet validated)."""
+        if self.kind is bool:
+            word = text.strip().lower()
+            if word in _TRUE:
+                return True
+            if word in _FALSE:
+                return False
+            raise ValueError(f"option {self.name!r} takes true or false, not {text!r}")
+        if self.kind is int:
+            try:
+                return int(text)
+            except ValueError:
+                raise ValueError(f"option {self.name!r} takes a whole number, not {text!r}") from None
+        return text
+
+
+@attrs.frozen
+class Options:
+    """The declared options of one game and its player range.
+
+    Attributes:
+        game: the game's registry name, used in messages.
+        players: the smallest and largest player counts.
+        options: the options, in the order ``tabletop options`` lists them.
+    """
+
+    game: str
+    players: tuple[int, int]
+    options: tuple[Option, ...]
+    _by_name: Mapping[str, Option] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.game} declares an option twice: {names}")
+        object.__setattr__(self, "_by_name", MappingProxyType({o.name: o for o in self.options}))
+
+    def __getitem__(self, name: str) -> Option:
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise UnknownOption(self.unknown(name)) from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def __iter__(self) -> Any:
+        return iter(self.options)
+
+    @property
+    def defaults(self) -> Mapping[str, Any]:
+        """Every option's default value, read-only."""
+        return MappingProxyType({o.name: o.default for o in self.options})
+
+    @property
+    def help(self) -> Mapping[str, str]:
+        """One line of help per option, read-only."""
+        return MappingProxyType({o.name: o.help for o in self.options})
+
+    def unknown(self, name: str) -> str:
+        known = ", ".join(self._by_name) or "none"
+        return f"{self.game} has no option {name!r} (its options: {known})"
+
+    def check_players(self, players: Any) -> int:
+        """``players`` if the game is played by that many; ``ValueError`` otherwise."""
+        low, high = self.players
+        if type(players) is not int or not low <= players <= high:
+            raise ValueError(f"{self.game} is played by {low}-{high} players, not {players!r}")
+        return players
+
+    def resolve(self, players: Any, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value for a new game of ``players``: the given ones checked, the others
+        at their defaults. Raises ``ValueError`` naming the first bad player count or option."""
+        self.check_players(players)
+        for name in given:
+            if name not in self._by_name:
+                raise UnknownOption(self.unknown(name))
+        return {o.name: o.validate(given[o.name], self.game) if o.name in given else o.default for o in self.options}
+
+    def parse(self, name: str, text: str) -> Any:
+        """The value ``text`` of option ``name`` as written on the command line, checked."""
+        option = self[name]
+        return option.validate(option.parse(text), self.game)
+
+    def to_json(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The options that differ from their defaults, as plain JSON values (for records)."""
+        out: dict[str, Any] = {}
+        for name, value in values.items():
+            option = self[name]
+            plain = option.to_json(value)
+            if plain != option.to_json(option.default):
+                out[name] = plain
+        return out
+
+    def lines(self) -> list[str]:
+        """One line per option: name, default, allowed values, help (``tabletop options``)."""
+        width = max((len(o.name) for o in self.options), default=0)
+        out = []
+        for o in self.options:
+            default = "(standard)" if o.kind is object else repr(o.default)
+            out.append(f"{o.name:<{width}}  default {default:<14} {o.help}")
+        return out

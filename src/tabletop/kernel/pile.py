@@ -1,0 +1,159 @@
+"""Piles of cards or tiles whose order nobody knows, and the tools for hidden information.
+
+A :class:`Pile` is a face-down draw pile. Its *unseen* cards are a multiset: nobody knows their
+order, so the state does not store one; each draw is a random event (a chance decision whose
+outcomes are the distinct unseen cards, weighted by how many copies there are). Cards put
+*under* the pile keep a known order and are drawn after the unseen ones. Drawing a fixed
+order therefore needs no shuffle, and forcing or averaging over a draw needs nothing new.
+
+In a view the unseen cards are replaced by their number (:meth:`Pile.masked`): what a seat
+cannot see is a count, never a placeholder that could be mistaken for a card.
+:func:`deal_unseen` deals the cards a view cannot place back into its hidden places when a full
+state is sampled (``determinize``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from tabletop.kernel.rng import Rng
+
+C = TypeVar("C")
+
+
+class PileError(ValueError):
+    """A card taken from a pile that does not hold it, or a masked pile asked for its cards."""
+
+
+def _sorted(cards: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(sorted(cards))
+
+
+@attrs.frozen
+class Pile(Generic[C]):
+    """A face-down pile: ``unseen`` cards in no known order, then ``bottom`` in a known order.
+
+    Attributes:
+        unseen: the cards nobody can tell apart, sorted (a multiset, not an order).
+        bottom: cards put under the pile, first to be drawn first, after every unseen card.
+        hidden: in a view, how many unseen cards the seat cannot name (``unseen`` is then
+            empty); 0 in a full state.
+    """
+
+    unseen: tuple[C, ...] = attrs.field(default=(), converter=_sorted)
+    bottom: tuple[C, ...] = ()
+    hidden: int = 0
+
+    def __len__(self) -> int:
+        return len(self.unseen) + self.hidden + len(self.bottom)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    @property
+    def masked_cards(self) -> bool:
+        """Whether this is a view's pile, whose unseen cards are only counted."""
+        return self.hidden > 0
+
+    def cards(self) -> tuple[C, ...]:
+        """Every card of the pile (unseen ones sorted, then the bottom in order)."""
+        if self.hidden:
+            raise PileError("this pile is a view's: its unseen cards are hidden")
+        return self.unseen + self.bottom
+
+    def draw_outcomes(self) -> tuple[tuple[C, int], ...]:
+        """The possible next cards with their weights: each distinct unseen card weighted by its
+        copies, or the first bottom card once the unseen ones are gone."""
+        if self.hidden:
+            raise PileError("this pile is a view's: the next card is hidden")
+        if self.unseen:
+            return tuple(Counter(self.unseen).items())
+        if self.bottom:
+            return ((self.bottom[0], 1),)
+        raise PileError("the pile is empty")
+
+    def take(self, card: C) -> Pile[C]:
+        """The pile after ``card`` is drawn (it must be a possible next card)."""
+        if self.hidden:
+            raise PileError("this pile is a view's: its cards are hidden")
+        if self.unseen:
+            try:
+                i = self.unseen.index(card)
+            except ValueError:
+                raise PileError(f"{card!r} is not in the pile") from None
+            return _pile(self.unseen[:i] + self.unseen[i + 1 :], self.bottom)
+        if self.bottom and self.bottom[0] == card:
+            return _pile((), self.bottom[1:])
+        raise PileError(f"{card!r} is not the next card of the pile")
+
+    def remove(self, card: C) -> Pile[C]:
+        """The pile without one copy of ``card``, wherever it is (for setting up positions)."""
+        if card in self.unseen:
+            i = self.unseen.index(card)
+            return _pile(self.unseen[:i] + self.unseen[i + 1 :], self.bottom, self.hidden)
+        if card in self.bottom:
+            i = self.bottom.index(card)
+            return _pile(self.unseen, self.bottom[:i] + self.bottom[i + 1 :], self.hidden)
+        raise PileError(f"{card!r} is not in the pile")
+
+    def put_under(self, cards: Sequence[C]) -> Pile[C]:
+        """The pile with ``cards`` under it, the first given drawn first of them."""
+        return _pile(self.unseen, self.bottom + tuple(cards), self.hidden)
+
+    def shuffle_in(self, cards: Iterable[C]) -> Pile[C]:
+        """The pile with ``cards`` shuffled into its unseen part (the known bottom stays)."""
+        if self.hidden:
+            raise PileError("this pile is a view's: cards cannot be shuffled into it")
+        return Pile(self.unseen + tuple(cards), self.bottom)
+
+    def masked(self) -> Pile[C]:
+        """The pile as a seat sees it: the unseen cards counted, the known bottom kept."""
+        if not self.unseen:
+            return self
+        return _pile((), self.bottom, self.hidden + len(self.unseen))
+
+    def masked_all(self) -> Pile[C]:
+        """The pile as a seat that knows none of it sees it (its bottom hidden too)."""
+        return _pile((), (), len(self))
+
+
+def _pile(unseen: tuple[Any, ...], bottom: tuple[Any, ...], hidden: int = 0) -> Pile[Any]:
+    """A pile from parts already in order (no sort): the hot path of drawing."""
+    pile: Pile[Any] = object.__new__(Pile)
+    object.__setattr__(pile, "unseen", unseen)
+    object.__setattr__(pile, "bottom", bottom)
+    object.__setattr__(pile, "hidden", hidden)
+    return pile
+
+
+def deal_unseen(
+    cards: Iterable[C], sizes: Sequence[int], rng: Rng
+) -> tuple[tuple[tuple[C, ...], ...], Rng]:
+    """Deal the ``cards`` a view cannot place into hidden places of the given ``sizes``
+    (opponents' hands, the unseen part of a pile...), uniformly at random.
+
+    Used by ``determinize``: ``sum(sizes)`` must equal the number of cards.
+    """
+    pool = tuple(cards)
+    if sum(sizes) != len(pool):
+        raise PileError(f"cannot deal {len(pool)} unseen cards into places of {sum(sizes)}")
+    shuffled, rng = rng.shuffled(pool)
+    out = []
+    start = 0
+    for size in sizes:
+        out.append(shuffled[start : start + size])
+        start += size
+    return tuple(out), rng
+
+
+def unseen_by(everything: Iterable[C], seen: Iterable[C]) -> tuple[C, ...]:
+    """The cards of ``everything`` (a multiset) left once the ``seen`` ones are taken out."""
+    left = Counter(everything)
+    left.subtract(seen)
+    if any(n < 0 for n in left.values()):
+        raise PileError("more cards seen than the game holds")
+    return tuple(sorted(left.elements(), key=repr))
