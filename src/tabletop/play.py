@@ -167,15 +167,7 @@ def play_game(
             raise _stalled(state, agents, decisions)
         seat = state.to_move
         assert seat is not None, "a game that is not over has a seat to move"
-        if seat == CHANCE:
-            move, chance = chance.pick(state.chance_outcomes())
-            after = state.apply(move)
-        else:
-            move = agents[seat].choose(state)
-            try:
-                after = state.apply(move)
-            except IllegalMove as err:
-                raise IllegalMove(f"seat {seat} ({agents[seat].name}) chose {move}: {err}") from err
+        move, after, chance = _step(state, seat, agents, chance)
         if observer is not None:
             observer(state, seat, move)
         state = after
@@ -190,6 +182,19 @@ def play_game(
         decisions=decisions,
         record=record_of(game, state, seed, recorded),
     )
+
+
+def _step(state: State, seat: int, agents: Sequence[Agent], chance: Rng) -> tuple[Any, State, Rng]:
+    """The move of ``seat`` (an outcome drawn from ``chance`` at a chance node, else the
+    agent's choice), the state after it, and the chance source left."""
+    if seat == CHANCE:
+        outcome, chance = chance.pick(state.chance_outcomes())
+        return outcome, state.apply(outcome), chance
+    move = agents[seat].choose(state)
+    try:
+        return move, state.apply(move), chance
+    except IllegalMove as err:
+        raise IllegalMove(f"seat {seat} ({agents[seat].name}) chose {move}: {err}") from err
 
 
 def _stalled(state: State, agents: Sequence[Agent], decisions: int) -> GameStalled:
@@ -268,20 +273,7 @@ def simulate(
     """
     resolved = lookup(game)
     specs = _seat_agents(agents, players)
-    # Fail here, not in a worker: a bad player count or option (from the declaration), an
-    # unknown agent name, a bad count of games or workers.
-    resolved.declared.resolve(len(specs), options)
-    for spec in specs:
-        make_agent(spec, None, resolved)
-    if n < 1:
-        raise ValueError(f"the number of games must be at least 1, not {n}")
-    if workers < 1:
-        raise ValueError(f"the number of workers must be at least 1, not {workers}")
-    if workers > 1 and GAMES.get(resolved.name) is not resolved:
-        raise ValueError(
-            f"worker processes find games by name: register {resolved.name!r} in tabletop.GAMES "
-            "to simulate it with more than one worker"
-        )
+    _check_request(resolved, specs, n, workers, options)
     if seed is None:
         seed = fresh_seed()
     seeds = game_seeds(seed, n)
@@ -295,6 +287,25 @@ def simulate(
     else:
         outcomes = _run_in_workers(resolved.name, specs, seeds, options, workers, progress)
     return summarize(resolved.name, specs, seed, outcomes, time.perf_counter() - started)
+
+
+def _check_request(
+    game: Game[Any], specs: tuple[str, ...], n: int, workers: int, options: dict[str, Any]
+) -> None:
+    """Fail here, not in a worker: a bad player count or option (from the game's declaration),
+    an unknown agent name, a bad count of games or workers, workers for an unregistered game."""
+    game.declared.resolve(len(specs), options)
+    for spec in specs:
+        make_agent(spec, None, game)
+    if n < 1:
+        raise ValueError(f"the number of games must be at least 1, not {n}")
+    if workers < 1:
+        raise ValueError(f"the number of workers must be at least 1, not {workers}")
+    if workers > 1 and GAMES.get(game.name) is not game:
+        raise ValueError(
+            f"worker processes find games by name: register {game.name!r} in tabletop.GAMES "
+            "to simulate it with more than one worker"
+        )
 
 
 def _seat_agents(agents: Sequence[str], players: int | None) -> tuple[str, ...]:
