@@ -32,6 +32,7 @@ from typing import Any
 import attrs
 
 from tabletop.agents import Agent, make_agent
+from tabletop.agents.chance import chance_outcome
 from tabletop.kernel.api import Game, IllegalMove, State
 from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.record import Record, record_of
@@ -188,7 +189,7 @@ def _step(state: State, seat: int, agents: Sequence[Agent], chance: Rng) -> tupl
     """The move of ``seat`` (an outcome drawn from ``chance`` at a chance node, else the
     agent's choice), the state after it, and the chance source left."""
     if seat == CHANCE:
-        outcome, chance = chance.pick(state.chance_outcomes())
+        outcome, chance = chance_outcome(state, chance)
         return outcome, state.apply(outcome), chance
     move = agents[seat].choose(state)
     try:
