@@ -13,7 +13,7 @@ each section is headed by the file it would be in.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -423,6 +423,43 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> ToyState:
         rules=RULES,
     )
     return RULES.start(first)
+
+
+# --- positions.py: a position from a readable description ------------------------------------
+
+
+def position(
+    hands: Sequence[Sequence[int]],
+    played: Sequence[Sequence[int]] | None = None,
+    to_move: int = 0,
+    seed: int = 0,
+    **options: Any,
+) -> ToyState:
+    """The position where each seat holds ``hands[seat]`` and has played ``played[seat]``,
+    ``to_move`` choosing to draw or play; the deck holds the other cards. ``options`` as for
+    ``new_game``, checked by the declaration.
+
+    >>> position([[6, 6], [1]], played=[[], [5]]).scores()
+    (0, 5)
+    """
+    values = OPTIONS.resolve(len(hands), options)
+    played = played if played is not None else [[]] * len(hands)
+    everything = [v for v in VALUES for _ in range(values["copies"])]
+    deck = unseen_by(everything, [v for cards in (*hands, *played) for v in cards])
+    state = ToyState(
+        players=len(hands),
+        hands=tuple(_counted(tuple(h)) for h in hands),
+        hidden=(0,) * len(hands),
+        played=tuple(_counted(tuple(p)) for p in played),
+        deck=Pile(deck),
+        target=values["target"],
+        copies=values["copies"],
+        rng=Rng.from_seed(seed),
+        chance=values["chance"],
+        stack=(ChooseAction(to_move),),
+        rules=RULES,
+    )
+    return RULES.start(state)
 
 
 # --- __init__.py: registration ----------------------------------------------------------------

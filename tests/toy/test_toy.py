@@ -12,7 +12,7 @@ from tabletop.agents import RandomAgent
 from tabletop.kernel.api import IllegalMove, State
 from tabletop.kernel.engine import HiddenChance
 from tabletop.kernel.rng import Rng
-from toy.game import TOY, Card, Cards, Draw, Drawn, Play, ToyState
+from toy.game import TOY, Card, Cards, Draw, Drawn, Play, ToyState, position
 
 
 def test_a_toy_state_is_a_state() -> None:
@@ -77,3 +77,11 @@ def test_determinize_is_consistent_with_the_view() -> None:
     assert [sample.hand_size(s) for s in range(3)] == [state.hand_size(s) for s in range(3)]
     assert TOY.invariants(sample) == []
     sample.apply(Draw())  # a determinized state can be played on
+
+
+def test_a_position_is_built_from_a_readable_description() -> None:
+    state = position([[6, 6], [1]], played=[[], [5]], to_move=1, target=8)
+    assert state.to_move == 1 and state.scores() == (0, 5) and len(state.deck) == 18 - 4
+    assert state.apply(Play()).apply(Card(1)).scores() == (0, 6)
+    won = position([[6, 6], [1]], played=[[2], [5]], target=8).apply(Play()).apply(Card(6))
+    assert won.is_over and won.winners() == (0,)
