@@ -534,3 +534,13 @@ def test_options_print_each_options_help_under_it(capsys: pytest.CaptureFixture[
     assert "default 12" in lines[at] and "takes a whole number >= 1" in lines[at]
     assert lines[at + 1].strip() == "the score that ends the game"
     assert lines[at + 2].lstrip().startswith("copies")
+
+
+def test_replay_of_an_unfinished_explicit_chance_game_says_chance_is_next(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "dealing.json"
+    record = {"format": 2, "game": "toy", "players": 2, "seed": 1, "moves": ["drawn 3"], "options": {"chance": "explicit"}}
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 0
+    assert "a random event is next (chance to move)" in capsys.readouterr().out

@@ -473,7 +473,9 @@ def _replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file}: {err}") from None
     print(f"{game.title}, {record.players} players, seed {record.seed}, {len(record.moves)} moves")
     _print_end(game, state)
-    if not state.is_over:
+    if state.to_move == CHANCE:
+        print("the game is not over: a random event is next (chance to move)")
+    elif not state.is_over:
         print(f"the game is not over: seat {state.to_move} to move")
     return 0
 
