@@ -234,3 +234,21 @@ def test_the_random_agent_draws_a_chance_outcome_with_its_probability() -> None:
         counts[str(move)] = counts.get(str(move), 0) + 1
     assert set(counts) == {f"drawn {v}" for v in range(1, 7)}
     assert all(60 < n < 140 for n in counts.values())
+
+
+def test_the_human_agent_reads_numbers_and_notation_and_may_quit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from tabletop.agents import Abandoned, HumanAgent
+
+    typed = iter(["", "9", "PLAY", "2", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    out = io.StringIO()
+    human = HumanAgent(TOY, 0, out=out)
+    state = _dealt_explicitly(1)
+    assert human.choose(state) == Play()  # "" asks again, "9" is no move, "PLAY" is play
+    assert "There is no move 9" in out.getvalue() and "seat 0: score  0  hand [5 6]" in out.getvalue()
+    playing = state.apply(Play())
+    assert human.choose(playing) == playing.legal_moves()[1]
+    with pytest.raises(Abandoned, match="quit"):
+        human.choose(playing)
