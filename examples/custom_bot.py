@@ -10,7 +10,6 @@ hidden cards or the next draw of the real state.
     python examples/custom_bot.py [GAME] [GAMES]      (default: takenoko, 10 games)
 """
 
-import random
 import sys
 from typing import Any
 
@@ -23,8 +22,8 @@ from tabletop.play import play_game
 class TwoStepBot:
     name = "two-step"
 
-    def __init__(self, seed: int, game: tabletop.Game) -> None:
-        self.random = random.Random(seed)
+    def __init__(self, seed: int, game: tabletop.Game[Any]) -> None:
+        self.rng = Rng.from_seed(seed)  # the kernel's seeded random source
         self.game = game
 
     def reach(self, state: tabletop.State, me: int, depth: int) -> int:
@@ -38,10 +37,9 @@ class TwoStepBot:
         assert me is not None
         sample = state  # a game without hidden information is searched as it is
         if self.game.determinize is not None:
-            rng = Rng.from_seed(self.random.getrandbits(63))
-            sample = self.game.determinize(state.view(me), rng)
-        moves = list(sample.legal_moves())
-        self.random.shuffle(moves)  # random among equals
+            seed, self.rng = self.rng.seed63()
+            sample = self.game.determinize(state.view(me), Rng.from_seed(seed))
+        moves, self.rng = self.rng.shuffled(sample.legal_moves())  # random among equals
         best = max(moves, key=lambda move: self.reach(sample.apply(move), me, 1))
         return self.game.parse_move(state, str(best))  # the same move, in the real game
 

@@ -7,12 +7,12 @@ seat's own data first, the others clockwise after it); ``game.observation_layout
 names its blocks. A training loop would feed such batches to a network.
 """
 
-import random
 import sys
 
 import numpy as np
 
 import tabletop
+from tabletop.kernel.rng import Rng
 
 name = sys.argv[1] if len(sys.argv) > 1 else "takenoko"
 if name not in tabletop.GAMES:
@@ -22,14 +22,15 @@ game = tabletop.GAMES[name]
 if game.observation is None or game.observation_layout is None:
     sys.exit(f"{game.title} offers no observation tensors")
 
-chooser = random.Random(seed)
+rng = Rng.from_seed(seed)  # the kernel's seeded random source
 state = game.new_game(max(2, game.min_players), seed=seed)
 rows, movers = [], []
 while not state.is_over and len(rows) < 200:
     seat = state.to_move
     rows.append(game.observation(state, seat))  # what the mover saw when choosing
     movers.append(seat)
-    state = state.apply(chooser.choice(state.legal_moves()))
+    move, rng = rng.choice(state.legal_moves())
+    state = state.apply(move)
 
 batch = np.stack(rows)
 layout = game.observation_layout(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import given
@@ -12,7 +14,7 @@ from tabletop.agents import AGENTS, Agent, GreedyAgent, ISMCTSAgent, RandomAgent
 from tabletop.kernel.api import Game, State
 from tabletop.kernel.rng import Rng
 from tabletop.play import make_agents, play_game
-from toy.game import TOY, Card, Play
+from toy.game import TOY, Card, Drawn, Play
 
 
 def _choices(agent: Agent, seed: int, steps: int = 15) -> list[str]:
@@ -201,3 +203,52 @@ def test_greedy_does_not_stall_to_put_off_a_loss() -> None:
 def test_greedy_finishes_games_of_loyang(players: int) -> None:
     result = play_game("loyang", make_agents(["greedy"] * players, 3, "loyang"), 3)
     assert result.state.is_over
+
+
+def _dealt_explicitly(seed: int) -> Any:
+    """A 2-player toy game with explicit chance, after its deal."""
+    state = TOY.new_game(2, seed=seed, chance="explicit")
+    for value in (6, 5, 1, 2):
+        state = state.apply(Drawn(value))
+    return state
+
+
+@pytest.mark.parametrize("name", ["greedy", "mcts"])
+def test_searching_agents_draw_the_chance_nodes_they_meet(name: str) -> None:
+    state = _dealt_explicitly(1)
+    assert state.to_move == 0
+    agent = make_agent(name, 1, TOY)
+    assert agent.choose(state) in state.legal_moves()
+    playing = state.apply(Play())
+    assert agent.choose(playing) in playing.legal_moves()
+    with pytest.raises(ValueError, match="chance node"):
+        agent.choose(TOY.new_game(2, seed=1, chance="explicit"))
+
+
+def test_the_random_agent_draws_a_chance_outcome_with_its_probability() -> None:
+    state = TOY.new_game(2, seed=1, chance="explicit")
+    counts: dict[str, int] = {}
+    agent = RandomAgent(5)
+    for _ in range(600):
+        move = agent.choose(state)
+        counts[str(move)] = counts.get(str(move), 0) + 1
+    assert set(counts) == {f"drawn {v}" for v in range(1, 7)}
+    assert all(60 < n < 140 for n in counts.values())
+
+
+def test_the_human_agent_reads_numbers_and_notation_and_may_quit(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from tabletop.agents import Abandoned, HumanAgent
+
+    typed = iter(["", "9", "PLAY", "2", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(typed))
+    out = io.StringIO()
+    human = HumanAgent(TOY, 0, out=out)
+    state = _dealt_explicitly(1)
+    assert human.choose(state) == Play()  # "" asks again, "9" is no move, "PLAY" is play
+    assert "There is no move 9" in out.getvalue() and "seat 0: score  0  hand [5 6]" in out.getvalue()
+    playing = state.apply(Play())
+    assert human.choose(playing) == playing.legal_moves()[1]
+    with pytest.raises(Abandoned, match="quit"):
+        human.choose(playing)

@@ -17,6 +17,7 @@ import pytest
 import tabletop
 from tabletop.cli import main
 from tabletop.play import play_game
+from tabletop.kernel.options import Option, Options
 from toy.game import TOY
 
 
@@ -57,7 +58,7 @@ def test_play_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_human_plays_by_number_and_by_notation(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # Seed 3: the human (seat 0) may draw or play; "play" then the first card, then always 1.
+    # The human (seat 0) may draw or play; "play" then the first card, then always 1.
     _typing(monkeypatch, ["play", "1"] + ["1"] * 40)
     save = tmp_path / "game.json"
     argv = ["play", "toy", "--agents", "human,random", "--seed", "3"]
@@ -66,7 +67,7 @@ def test_a_human_plays_by_number_and_by_notation(
     assert "seat 0> " in out
     assert "deck:" in out  # the position is rendered before the human's decisions
     record = json.loads(save.read_text())
-    assert record["moves"][:2] == ["play", "card 1"]
+    assert record["moves"][0] == "play" and record["moves"][1].startswith("card ")
     assert TOY.replay(save.read_text()).is_over
 
 
@@ -108,9 +109,10 @@ def test_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     ("content", "message"),
     [
         ("not json", "not valid JSON"),
-        ('{"game": "toy"}', "no field 'players'"),
-        ('{"game": "chess", "players": 2, "seed": 1, "moves": [], "options": {}}', "unknown game"),
-        ('{"game": "toy", "players": 2, "seed": 1, "moves": ["fly"], "options": {}}', "'moves'[0]"),
+        ('{"format": 2, "game": "toy"}', "no field 'players'"),
+        ('{"format": 2, "game": "chess", "players": 2, "seed": 1, "moves": [], "options": {}}', "unknown game"),
+        ('{"format": 2, "game": "toy", "players": 2, "seed": 1, "moves": ["fly"], "options": {}}', "'moves'[0]"),
+        ('{"format": 1, "game": "toy", "players": 2, "seed": 1, "moves": [], "options": {}}', "tabletop 0.1"),
     ],
 )
 def test_replay_of_a_bad_record_is_a_clear_error(
@@ -168,7 +170,7 @@ def test_bench(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "toy", "--agents", "random", "--players", "7"], "2-4 players"),
         (["simulate", "toy", "--agents", "human,random"], "bots only"),
         (["simulate", "toy", "--option", "speed=3"], "no option 'speed'"),
-        (["simulate", "toy", "--option", "target"], "KEY=VALUE"),
+        (["simulate", "toy", "--option", "target"], "NAME=VALUE"),
         (["simulate", "toy", "-n", "0"], "at least 1"),
         (["bench", "toy", "--players", "1"], "2-4 players"),
         (["tournament", "toy", "--agents", "human,random"], "bots only"),
@@ -189,14 +191,27 @@ def test_usage_errors_are_clear(
     assert err.count("\n") == 1  # one line
 
 
-_FLAGGED = attrs.evolve(TOY, name="flagged", options={"target": 12, "fast": False, "mode": "a"})
-
-
-def _flagged_new_game(players: int, seed: int | None = None, **options: Any) -> Any:
+def _flagged_setup(players: int, rng: Any, options: Any) -> Any:
     """The toy game with a flag and a text option, which must arrive typed."""
-    assert isinstance(options.pop("fast", False), bool)
-    assert isinstance(options.pop("mode", "a"), str)
-    return TOY.new_game(players, seed=seed, **options)
+    assert isinstance(options["fast"], bool) and isinstance(options["mode"], str)
+    toy = {name: value for name, value in options.items() if name in TOY.declared}
+    return TOY.setup(players, rng, toy)
+
+
+_FLAGGED = attrs.evolve(
+    TOY,
+    name="flagged",
+    declared=Options(
+        "flagged",
+        (2, 4),
+        (
+            *TOY.declared,
+            Option("fast", bool, False, "a flag"),
+            Option("mode", str, "a", "a text option", choices=("a", "2011")),
+        ),
+    ),
+    setup=_flagged_setup,
+)
 
 
 @pytest.mark.parametrize(
@@ -206,8 +221,7 @@ def _flagged_new_game(players: int, seed: int | None = None, **options: Any) -> 
 def test_a_flag_option_takes_true_or_false(
     value: str, ok: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    game = attrs.evolve(_FLAGGED, new_game=_flagged_new_game)
-    monkeypatch.setitem(tabletop.GAMES, "flagged", game)
+    monkeypatch.setitem(tabletop.GAMES, "flagged", _FLAGGED)
     argv = ["play", "flagged", "--agents", "random", "--seed", "1", "--quiet"]
     status = main([*argv, "--option", f"fast={value}", "--option", "mode=2011"])
     captured = capsys.readouterr()
@@ -219,18 +233,20 @@ def test_a_flag_option_takes_true_or_false(
         assert captured.out == ""  # checked before anything is played or printed
 
 
-def test_options_are_checked_by_the_game_before_the_game_starts(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_options_are_checked_by_the_declaration_before_the_game_starts(
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    def refusing(players: int, seed: int | None = None, **options: Any) -> Any:
-        if options.get("target", 12) > 50:
-            raise ValueError("the target is at most 50")
-        return TOY.new_game(players, seed=seed, **options)
-
-    monkeypatch.setitem(tabletop.GAMES, "toy", attrs.evolve(TOY, new_game=refusing))
-    assert main(["play", "toy", "--agents", "random", "--option", "target=99"]) == 2
+    assert main(["play", "toy", "--agents", "random", "--option", "target=0"]) == 2
     captured = capsys.readouterr()
-    assert "the target is at most 50" in captured.err and captured.out == ""
+    assert "toy option 'target' takes a whole number >= 1, not 0" in captured.err
+    assert captured.out == ""
+    assert main(["play", "toy", "--agents", "random", "--option", "mode=b"]) == 2
+    assert "toy has no option 'mode'" in capsys.readouterr().err
+
+
+def test_an_explicit_chance_game_prints_the_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "toy", "--agents", "random", "--seed", "2", "--option", "chance=explicit"]) == 0
+    assert "chance: drawn " in capsys.readouterr().out
 
 
 def test_options_lists_a_games_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -246,7 +262,7 @@ def test_options_lists_a_games_options(capsys: pytest.CaptureFixture[str]) -> No
 def test_options_of_the_registered_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["options", "loyang"]) == 0
     out = capsys.readouterr().out
-    assert "introductory" in out and "true or false" in out and "pydoc tabletop.loyang" in out
+    assert re.search(r"introductory +default false +takes True or False\n", out)
     assert "introductory version: a blue-dot regular customer in each hand" in out
     assert main(["play", "loyang", "--agents", "random", "--option", "introductory=maybe"]) == 2
     assert "takes true or false, not 'maybe'" in capsys.readouterr().err
@@ -256,7 +272,7 @@ def test_replay_of_a_record_with_a_badly_typed_option(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "bad.json"
-    record = {"game": "toy", "players": 2, "seed": 1, "moves": [], "options": {"target": "x"}}
+    record = {"format": 2, "game": "toy", "players": 2, "seed": 1, "moves": [], "options": {"target": "x"}}
     path.write_text(json.dumps(record))
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
@@ -308,7 +324,7 @@ def test_bad_arguments_exit_2_and_help_exits_0(capsys: pytest.CaptureFixture[str
     [
         ("weather=maybe", "option 'weather' takes true or false, not 'maybe'"),
         ("max_rounds=x", "option 'max_rounds' takes a whole number, not 'x'"),
-        ("max_rounds=-1", "option 'max_rounds' takes a whole number of rounds, 0 (no limit) or more"),
+        ("max_rounds=-1", "takenoko option 'max_rounds' takes a whole number >= 0, not -1"),
         ("bamboo_supply=2012", "option 'bamboo_supply' takes one of 'unlimited', '2011', 'later'"),
         ("components=/no/such/folder", "option 'components': '/no/such/folder' is not a folder of data files"),
         ("components=7", "option 'components' takes a Components object"),
@@ -326,7 +342,7 @@ def test_a_bad_takenoko_option_is_one_line_without_traceback(
 @pytest.mark.parametrize(
     ("option", "message"),
     [
-        ("goal=20", "option 'goal' (the solo goal) takes one of 17, 18, 19, not 20"),
+        ("goal=20", "loyang option 'goal' takes one of 17, 18, 19, not 20"),
         ("start_player=2", "option 'start_player' takes a seat from 0 to 1 or None (random), not 2"),
         ("start_player=true", "not True"),
         ("crier_in_card_phase=1.5", "option 'crier_in_card_phase' takes true or false"),
@@ -460,24 +476,22 @@ def test_an_unknown_option_names_the_options_and_where_they_are_described(
 ) -> None:
     assert main(["simulate", "toy", "--option", "speed=3"]) == 2
     err = capsys.readouterr().err
-    assert "its options: target, copies ('tabletop options toy' says what each takes)" in err
+    assert "its options: target, copies, chance); 'tabletop options toy' says what each takes" in err
     assert "default" not in err and err.count("\n") == 1
 
 
-@pytest.mark.skipif(
-    not {"takenoko", "loyang"} <= set(tabletop.GAMES), reason="the games are not registered"
-)
-def test_options_without_a_default_say_what_they_take_and_where_they_are_described(
+@pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
+def test_options_checked_by_the_game_are_read_as_json_from_the_command_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["options", "loyang"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"start_player +\(none\) +a whole number\n", out)
-    assert re.search(r"components +\(none\) +a folder of data files\n", out)
-    assert "any value" not in out and "python -m pydoc tabletop.loyang.new_game" in out
-    assert main(["options", "takenoko"]) == 0
-    out = capsys.readouterr().out
-    assert "python -m pydoc tabletop.takenoko.Options" in out
+    assert re.search(r"start_player +default none +takes a value \(see its help\)\n", out)
+    argv = ["play", "loyang", "--agents", "random", "--seed", "1", "--quiet", "--players", "2"]
+    assert main([*argv, "--option", "start_player=1"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--option", "start_player=seven"]) == 2
+    assert "takes a seat from 0 to 3 or None (random), not 'seven'" in capsys.readouterr().err
 
 
 def test_bench_refuses_a_budget_of_no_time(capsys: pytest.CaptureFixture[str]) -> None:
@@ -513,13 +527,20 @@ def test_a_bot_playing_an_illegal_move_is_a_bug_reported_with_status_1(
     assert "an agent played an illegal move: seat 1 (cheater) chose no such move" in err
 
 
-def test_options_print_each_options_help_under_it(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    helped = attrs.evolve(TOY, option_help={"target": "points that win the race"})
-    monkeypatch.setitem(tabletop.GAMES, "toy", helped)
+def test_options_print_each_options_help_under_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["options", "toy"]) == 0
     lines = capsys.readouterr().out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("target"))
-    assert lines[at + 1].strip() == "points that win the race"
-    assert lines[at + 2].lstrip().startswith("copies"), "an option without help gets no line"
+    assert "default 12" in lines[at] and "takes a whole number >= 1" in lines[at]
+    assert lines[at + 1].strip() == "the score that ends the game"
+    assert lines[at + 2].lstrip().startswith("copies")
+
+
+def test_replay_of_an_unfinished_explicit_chance_game_says_chance_is_next(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "dealing.json"
+    record = {"format": 2, "game": "toy", "players": 2, "seed": 1, "moves": ["drawn 3"], "options": {"chance": "explicit"}}
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 0
+    assert "a random event is next (chance to move)" in capsys.readouterr().out

@@ -12,14 +12,16 @@ import attrs
 import pytest
 
 import tabletop
+from tabletop.kernel.options import Option, Options
 from tabletop.agents import AGENTS, RandomAgent
 from tabletop.bench import BenchResult, bench
 from tabletop.kernel.api import State
 from tabletop.kernel.record import Record
+from tabletop import CHANCE
 from tabletop.play import (
     GameStalled,
     agent_seed,
-    check_options,
+    chance_rng,
     game_seeds,
     make_agents,
     play_game,
@@ -102,7 +104,7 @@ def test_simulate_summary() -> None:
 
 
 def test_simulate_in_workers_gives_the_same_summary() -> None:
-    # An unregistered game object is sent to the workers as is.
+    # The workers find the toy game by its name in the registry (the fixture registers it).
     alone = simulate(TOY, 60, ["greedy", "random", "random"], workers=1, seed=4)
     pooled = simulate(TOY, 60, ["greedy", "random", "random"], workers=2, seed=4)
     assert alone.seat_wins == pooled.seat_wins
@@ -142,7 +144,7 @@ def test_simulate_rejects_bad_requests(kwargs: dict[str, Any], message: str) -> 
 
 
 def test_simulate_rejects_bad_options_before_playing() -> None:
-    with pytest.raises(ValueError, match="two cards each"):
+    with pytest.raises(ValueError, match="toy option 'copies' takes a whole number >= 2"):
         simulate(TOY, 2, ["random"], players=4, copies=1)
 
 
@@ -170,15 +172,23 @@ def test_a_failing_game_names_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
         simulate(TOY, 2, ["resigner", "random"], seed=3)
 
 
-def test_a_registered_game_that_does_not_pickle_reaches_workers_by_name(
+def test_workers_find_the_game_by_name_so_it_need_not_pickle(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import attrs
-
-    unpicklable = attrs.evolve(TOY, name="toy2", new_game=lambda n, **kw: TOY.new_game(n, **kw))
+    # An option's check is any callable: a Game value need not pickle, its name always does.
+    target = Option("target", int, 12, "the target", check=lambda v: v)
+    declared = Options("toy2", (2, 4), (target, *[o for o in TOY.declared if o.name != "target"]))
+    unpicklable = attrs.evolve(TOY, name="toy2", declared=declared)
     monkeypatch.setitem(tabletop.GAMES, "toy2", unpicklable)
     pooled = simulate(unpicklable, 20, ["random", "random"], workers=2, seed=1)
     assert pooled.seat_wins == simulate(TOY, 20, ["random", "random"], seed=1).seat_wins
+
+
+def test_an_unregistered_game_plays_in_this_process_only() -> None:
+    unregistered = attrs.evolve(TOY, name="toy3")
+    assert simulate(unregistered, 2, ["random", "random"], seed=1).games == 2
+    with pytest.raises(ValueError, match="register 'toy3' in tabletop.GAMES"):
+        simulate(unregistered, 2, ["random", "random"], workers=2, seed=1)
 
 
 def test_bench_by_games_and_by_time() -> None:
@@ -223,27 +233,51 @@ def test_a_game_that_does_not_end_is_stopped() -> None:
     assert play_game(TOY, agents, 1, max_decisions=None).state.is_over
 
 
-@pytest.mark.parametrize("value", ["12", 12.0, True, None])
-def test_options_of_the_wrong_type_are_refused_everywhere(value: Any) -> None:
-    if value is None:  # an option without a default is the game's to check
-        game = attrs.evolve(TOY, options={**TOY.options, "target": None})
-        check_options(game, {"target": "anything"})
-        return
-    with pytest.raises(ValueError, match="option 'target' takes a whole number"):
-        check_options(TOY, {"target": value})
-    with pytest.raises(ValueError, match="takes a whole number"):
+@pytest.mark.parametrize("value", ["12", 12.0, True, 0])
+def test_options_are_checked_by_the_declaration_everywhere(value: Any) -> None:
+    wanted = "toy option 'target' takes a whole number >= 1"
+    with pytest.raises(ValueError, match=wanted):
+        TOY.declared.resolve(2, {"target": value})
+    with pytest.raises(ValueError, match=wanted):
         play_game(TOY, make_agents(["random", "random"], 1, TOY), 1, target=value)
-    with pytest.raises(ValueError, match="takes a whole number"):
+    with pytest.raises(ValueError, match=wanted):
         simulate(TOY, 2, ["random", "random"], target=value)
-    with pytest.raises(ValueError, match="takes a whole number"):
+    with pytest.raises(ValueError, match=wanted):
         bench(TOY, games=1, target=value)
-    with pytest.raises(ValueError, match="takes a whole number"):
+    with pytest.raises(ValueError, match=wanted):
         tabletop.new_game("toy", 2, target=value)
+
+
+def test_an_unknown_option_is_refused_naming_the_declared_ones() -> None:
+    with pytest.raises(ValueError, match="toy has no option 'speed' .its options: target, copies, chance"):
+        play_game(TOY, make_agents(["random", "random"], 1, TOY), 1, speed=2)
+    with pytest.raises(ValueError, match="no option 'speed'"):
+        simulate(TOY, 2, ["random", "random"], speed=2)
+
+
+def test_explicit_chance_is_decided_from_the_game_seed() -> None:
+    seen: list[tuple[int, str]] = []
+    agents = make_agents(["random", "greedy"], 4, TOY)
+    result = play_game(TOY, agents, 4, chance="explicit", observer=lambda s, seat, m: seen.append((seat, str(m))))
+    drawn = [m for seat, m in seen if seat == CHANCE]
+    assert drawn[:4] and all(m.startswith("drawn ") for m in drawn)
+    assert result.record.options == {"chance": "explicit"}
+    assert TOY.replay(result.record.to_json()) == result.state
+    again = play_game(TOY, make_agents(["random", "greedy"], 4, TOY), 4, chance="explicit")
+    assert again.state == result.state
+    first, _ = chance_rng(4).pick(TOY.new_game(2, seed=4, chance="explicit").chance_outcomes())
+    assert str(first) == drawn[0]
+
+
+def test_simulate_and_tournament_play_explicit_chance() -> None:
+    summary = simulate(TOY, 6, ["mcts", "greedy"], seed=2, chance="explicit")
+    assert summary.games == 6
+    assert tournament(TOY, ["greedy", "random"], 2, seed=1, chance="explicit").seatings
 
 
 @pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
 def test_a_flag_of_a_registered_game_must_be_true_or_false() -> None:
-    with pytest.raises(ValueError, match="'introductory' takes true or false, not 'maybe'"):
+    with pytest.raises(ValueError, match="loyang option 'introductory' takes True or False, not 'maybe'"):
         tabletop.new_game("loyang", 2, introductory="maybe")
 
 

@@ -8,51 +8,45 @@ True
 >>> state = state.apply(move)
 
 ``GAMES`` maps each game's name to its :class:`~tabletop.kernel.api.Game` description (title,
-player counts, ``options`` with their defaults, ``render``, ``parse_move``, ``determinize``).
+``declared`` options and player counts, ``render``, ``parse_move``, ``determinize``).
 
 A bot is any object with a ``name`` and a ``choose(state)`` method that returns one of
 ``state.legal_moves()`` (see :mod:`tabletop.agents`); :func:`play_game` plays one game between
 bots, :func:`simulate` many. States are immutable: ``state.apply(move)`` returns a new one.
+
+Random events are sampled from the game's seed unless the game is started with
+``chance="explicit"``: each random event is then a decision of the chance seat
+(``state.to_move == CHANCE``) whose ``state.chance_outcomes()`` lists ``(outcome,
+probability)`` pairs; ``state.apply(outcome)`` chooses one.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from tabletop.agents import GreedyAgent, ISMCTSAgent, RandomAgent
 from tabletop.kernel.api import Game, IllegalMove, InvalidData, InvalidRecord, Move, State
+from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.record import Record
-from tabletop.play import GameStalled, check_options, play_game, simulate
-
-#: The game packages, in the order they are listed; each exposes ``GAME`` and ``new_game``.
-_GAME_PACKAGES: tuple[str, ...] = ("takenoko", "loyang")
-
-GAMES: dict[str, Game] = {
-    game.name: game
-    for game in (importlib.import_module(f"tabletop.{name}").GAME for name in _GAME_PACKAGES)
-}
+from tabletop.play import GameStalled, play_game, simulate
+from tabletop.registry import GAMES, lookup
 
 
-def new_game(name: str, players: int, seed: int | None = None, **options: Any) -> State:
+def new_game(name: str, players: int, seed: int | None = None, **options: Any) -> Any:
     """Start a new game of ``name`` (a key of :data:`GAMES`) for ``players`` players.
 
     ``seed`` fixes every chance event of the game (``None`` draws one). ``options`` are the
-    game's options as keywords; ``GAMES[name].options`` lists them with their defaults (on the
-    command line: ``tabletop options NAME``).
+    game's options as keywords, declared by ``GAMES[name].declared`` (on the command line:
+    ``tabletop options NAME``).
 
     Raises ``ValueError`` for an unknown game, a player count the game does not support or an
-    option value of the wrong type or out of range.
+    option that is unknown or out of range.
     """
-    try:
-        game = GAMES[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}") from None
-    check_options(game, options)
-    return game.new_game(players, seed=seed, **options)
+    return lookup(name).new_game(players, seed, **options)
 
 
 __all__ = [
+    "CHANCE",
     "GAMES",
     "Game",
     "GameStalled",

@@ -17,7 +17,8 @@ import attrs
 
 from tabletop.agents import RandomAgent
 from tabletop.kernel.api import Game
-from tabletop.play import agent_seed, check_options, resolve_game
+from tabletop.play import agent_seed
+from tabletop.registry import lookup
 
 #: Players in a benchmark game when none are asked for (clamped to what the game supports).
 DEFAULT_PLAYERS = 3
@@ -60,7 +61,7 @@ class BenchResult:
 
 
 def bench(
-    game: Game | str,
+    game: Game[Any] | str,
     *,
     players: int | None = None,
     seconds: float | None = None,
@@ -74,10 +75,10 @@ def bench(
     out is abandoned: its decisions count, the game does not. Game ``i`` is seeded with
     ``seed + i``, so two runs play the same games.
 
-    Raises ``ValueError`` for an unknown game, a bad option or a bad budget.
+    Raises ``ValueError`` for an unknown game, a bad player count or option (from the game's
+    declaration) or a bad budget.
     """
-    resolved = resolve_game(game)
-    check_options(resolved, options)
+    resolved = lookup(game)
     if players is None:
         players = min(max(DEFAULT_PLAYERS, resolved.min_players), resolved.max_players)
     if games is not None and seconds is not None:

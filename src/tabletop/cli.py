@@ -10,115 +10,43 @@
     tabletop replay game.json
     tabletop bench takenoko --seconds 10
 
-Every command that starts games accepts ``--option key=value`` (repeatable) for the game's
-options (``tabletop options GAME`` lists them). A value is read as the type of the option's
-default: ``true``/``false`` (also ``yes``/``no``, ``on``/``off``, ``1``/``0``) for a flag, a
-whole number for a number, the text as typed for a text option, and JSON when it parses (plain
-text otherwise) for an option without a default. Errors the user can fix (unknown game, agent
-or option, a bad option value, wrong number of agents or players, unreadable record) are
-printed on stderr as one line without a traceback, with exit status 2.
+Every command that starts games accepts ``--option NAME=VALUE`` (repeatable) for the game's
+declared options (``tabletop options GAME`` lists them with their defaults and the values each
+takes); the declaration reads the value (``true``/``false``, also ``yes``/``no``, ``on``/``off``,
+``1``/``0``, for a flag; a whole number for a number; the text as typed otherwise) and checks
+it. Errors the user can fix (unknown game, agent or option, a bad option value, wrong number of
+agents or players, unreadable record) are printed on stderr as one line without a traceback,
+with exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import inspect
-import json
 import os
-import secrets
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 import tabletop
-from tabletop.agents import AGENTS, Agent, make_agent
+from tabletop.agents import AGENTS, Abandoned, Agent, HumanAgent, make_agent
 from tabletop.bench import DEFAULT_PLAYERS, bench
 from tabletop.kernel.api import Game, IllegalMove, State
+from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.record import Record, record_of, replay
-from tabletop.play import (
-    GameStalled,
-    agent_seed,
-    check_options,
-    play_game,
-    resolve_game,
-    simulate,
-    tournament,
-)
+from tabletop.kernel.rng import fresh_seed
+from tabletop.play import GameStalled, agent_seed, play_game, simulate, tournament
+from tabletop.registry import lookup
+from tabletop.report import count
 
 #: Exit status for errors in what the user asked (as argparse uses for bad arguments).
 USAGE_ERROR = 2
 
+#: Seeds the command line draws are kept short enough to type back.
+_CLI_SEED_BITS = 31
+
 
 class UsageError(Exception):
     """A mistake in the command line or its inputs; printed without a traceback."""
-
-
-class Abandoned(Exception):
-    """A person at the keyboard quit the game (``quit`` or end of input) in ``state``."""
-
-    def __init__(self, reason: str, state: State) -> None:
-        super().__init__(reason)
-        self.state = state
-
-
-class HumanAgent:
-    """A person at the terminal: sees their view of the position and types a move.
-
-    The move is typed as its number in the printed list or as its notation (in any case).
-    ``?`` lists the moves again; an empty line asks again; anything else gets a message and
-    another try; ``quit`` (or ``q``, or the end of input) abandons the game.
-    """
-
-    name = "human"
-
-    def __init__(self, game: Game, seat: int, out: TextIO | None = None) -> None:
-        self.game = game
-        self.seat = seat
-        self.out = out
-
-    def choose(self, state: State) -> Any:
-        """Print the position and the legal moves, then read moves until one is legal."""
-        out = self.out or sys.stdout
-        view = state.view(self.seat)
-        moves = state.legal_moves()
-        print(file=out)
-        print(self.game.render(view), file=out)
-        print(f"\nSeat {self.seat} to move. Legal moves:", file=out)
-        for number, move in enumerate(moves, 1):
-            print(f"  {number:>3}. {move}", file=out)
-        while True:
-            try:
-                text = input(f"seat {self.seat}> ").strip()
-            except EOFError:
-                # End the prompt's line, so that what follows does not run on after it.
-                print(file=out)
-                raise Abandoned("input ended", state) from None
-            if not text:
-                continue  # an empty line (Enter alone) just asks again
-            if text.lower() in ("quit", "q"):
-                raise Abandoned("quit", state)
-            if text.lower() in ("?", "help", "moves"):
-                for number, move in enumerate(moves, 1):
-                    print(f"  {number:>3}. {move}", file=out)
-                continue
-            if text.isdigit():
-                number = int(text)
-                if 1 <= number <= len(moves):
-                    return moves[number - 1]
-                print(f"There is no move {number}: type 1 to {len(moves)}, or a move.", file=out)
-                continue
-            try:
-                return self.game.parse_move(state, text)
-            except IllegalMove as err:
-                # Notation typed in another case ("Plot" for "plot") is still that move.
-                same = [m for m in moves if str(m).lower() == " ".join(text.lower().split())]
-                if len(same) == 1:
-                    return same[0]
-                print(
-                    f"{err}. Type a number from 1 to {len(moves)}, a move, ? to list the "
-                    "moves again, or quit.",
-                    file=out,
-                )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -157,6 +85,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+# --- the parser, one function per command ---------------------------------------------------
+
+_GAME_HELP = "the game's name, as 'tabletop list' prints it (e.g. takenoko)"
+_PLAYERS_HELP = (
+    "number of players (default: one per name of --agents; with a single name, 2, or the "
+    "game's minimum if that is more)"
+)
+_BOTS = ", ".join(AGENTS)
+
+Commands = Any  # argparse's subparsers action has no public type
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tabletop",
@@ -165,106 +105,104 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_add_list, _add_options_command, _add_play, _add_simulate, _add_tournament, _add_replay, _add_bench):
+        add(commands)
+    return parser
 
-    def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
-        return commands.add_parser(name, help=summary, description=description)
 
-    game_help = "the game's name, as 'tabletop list' prints it (e.g. takenoko)"
+def _command(commands: Commands, name: str, summary: str, description: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(name, help=summary, description=description)
+    return parser
 
-    listing = command(
-        "list", "list the games", "List the registered games and their player counts."
-    )
-    listing.add_argument(
-        "--options", action="store_true", help="also list each game's options and defaults"
-    )
+
+def _add_list(commands: Commands) -> None:
+    listing = _command(commands, "list", "list the games", "List the registered games and their player counts.")
+    listing.add_argument("--options", action="store_true", help="also list each game's options and defaults")
     listing.set_defaults(run=_list)
 
-    opts = command(
+
+def _add_options_command(commands: Commands) -> None:
+    opts = _command(
+        commands,
         "options",
-        "list a game's options (for --option KEY=VALUE)",
-        "List a game's options with their defaults and the kind of value each takes.",
+        "list a game's options (for --option NAME=VALUE)",
+        "List a game's declared options: default, the values each takes, and what it does.",
     )
-    opts.add_argument("game", help=game_help)
+    opts.add_argument("game", help=_GAME_HELP)
     opts.set_defaults(run=_list_options)
 
-    agents = ", ".join(["human", *AGENTS])
-    bots = ", ".join(AGENTS)
-    play = command(
+
+def _add_play(commands: Commands) -> None:
+    play = _command(
+        commands,
         "play",
         "play one game (people and bots)",
         "Play one game. A 'human' seat is played at the keyboard: type a move's number or its "
         "notation, ? to list the moves again, quit to stop. The bots' moves are printed as "
         "they are played, then the final position and scores.",
     )
-    play.add_argument("game", help=game_help)
-    play.add_argument(
-        "--players",
-        type=int,
-        help="number of players (default: one per name of --agents; with a single name, "
-        "2, or the game's minimum if that is more)",
-    )
+    play.add_argument("game", help=_GAME_HELP)
+    play.add_argument("--players", type=int, help=_PLAYERS_HELP)
     play.add_argument(
         "--agents",
-        help=f"comma-separated agents by seat, among: {agents}; one name fills every seat "
+        help=f"comma-separated agents by seat, among: human, {_BOTS}; one name fills every seat "
         "(default: human in seat 0, random in the others)",
     )
     play.add_argument("--seed", type=int, help="game seed (default: random, printed)")
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE")
     play.add_argument(
-        "--quiet",
-        action="store_true",
-        help="do not print the bots' moves, only the final position and scores",
+        "--quiet", action="store_true", help="do not print the bots' moves, only the final position and scores"
     )
-    _add_options(play)
+    _add_game_options(play)
     play.set_defaults(run=_play)
 
-    sim = command(
+
+def _add_simulate(commands: Commands) -> None:
+    sim = _command(
+        commands,
         "simulate",
         "play many games between bots",
         "Play many games between bots (in worker processes) and print win rates by seat "
         "and by agent, score statistics and game length.",
     )
-    sim.add_argument("game", help=game_help)
+    sim.add_argument("game", help=_GAME_HELP)
     sim.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument(
         "--agents",
         default="random",
-        help=f"comma-separated bots by seat, among: {bots}; one name fills every "
-        "seat (default: random)",
+        help=f"comma-separated bots by seat, among: {_BOTS}; one name fills every seat (default: random)",
     )
-    sim.add_argument(
-        "--players",
-        type=int,
-        help="number of players (default: one per name of --agents; with a single name, "
-        "2, or the game's minimum if that is more)",
-    )
+    sim.add_argument("--players", type=int, help=_PLAYERS_HELP)
     sim.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     sim.add_argument("--seed", type=int, help="simulation seed (default: random, printed)")
-    _add_options(sim)
+    _add_game_options(sim)
     sim.set_defaults(run=_simulate)
 
-    tour = command(
+
+def _add_tournament(commands: Commands) -> None:
+    tour = _command(
+        commands,
         "tournament",
         "bots in every seating, on the same deals",
         "Play the bots in every seating on the same deals (game seeds), so that seat "
         "advantage and luck largely cancel out; print win rates by agent and by seating.",
     )
-    tour.add_argument("game", help=game_help)
-    tour.add_argument(
-        "-n", "--games", type=int, default=20, help="games per seating (default 20)"
-    )
+    tour.add_argument("game", help=_GAME_HELP)
+    tour.add_argument("-n", "--games", type=int, default=20, help="games per seating (default 20)")
     tour.add_argument(
         "--agents",
         required=True,
-        help=f"comma-separated bots, one per seat (their number is the number of players), "
-        f"among: {bots}",
+        help=f"comma-separated bots, one per seat (their number is the number of players), among: {_BOTS}",
     )
     tour.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     tour.add_argument("--seed", type=int, help="seed of the deals (default: random, printed)")
-    _add_options(tour)
+    _add_game_options(tour)
     tour.set_defaults(run=_tournament)
 
-    rep = command(
+
+def _add_replay(commands: Commands) -> None:
+    rep = _command(
+        commands,
         "replay",
         "replay a game record and show the final position",
         "Rebuild a game from its record (as 'tabletop play --save' writes it) and print its "
@@ -273,19 +211,29 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("file", help="a game record (JSON), as 'tabletop play --save FILE' writes it")
     rep.set_defaults(run=_replay)
 
-    ben = command(
+
+def _add_bench(commands: Commands) -> None:
+    ben = _command(
+        commands,
         "bench",
         "random playouts: decisions/s and games/s",
         "Measure the rules engine: random playouts on one core for a time budget.",
     )
-    ben.add_argument("game", help=game_help)
-    ben.add_argument(
-        "--seconds", type=float, default=5.0, help="time budget in seconds (default 5)"
-    )
+    ben.add_argument("game", help=_GAME_HELP)
+    ben.add_argument("--seconds", type=float, default=5.0, help="time budget in seconds (default 5)")
     ben.add_argument("--players", type=int, help="number of players (default 3 if supported)")
-    _add_options(ben)
+    _add_game_options(ben)
     ben.set_defaults(run=_bench)
-    return parser
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable); 'tabletop options GAME' lists them",
+    )
 
 
 def _version() -> str:
@@ -297,151 +245,43 @@ def _version() -> str:
         return "(version unknown)"
 
 
-def _add_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option (repeatable); 'tabletop options GAME' lists them",
-    )
+# --- reading the command line ----------------------------------------------------------------
 
 
-def _options(pairs: list[str], game: Game) -> dict[str, Any]:
+def _options(pairs: list[str], game: Game[Any]) -> dict[str, Any]:
+    """The options of ``--option NAME=VALUE`` pairs, each read and checked by the declaration."""
     options: dict[str, Any] = {}
     for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key:
-            raise UsageError(f"--option takes KEY=VALUE, not {pair!r}")
-        if game.options and key not in game.options:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--option takes NAME=VALUE, not {pair!r}")
+        if name not in game.declared:
             raise UsageError(
-                f"{game.title} has no option {key!r}; its options: {', '.join(game.options)} "
-                f"('tabletop options {game.name}' says what each takes)"
+                f"{game.declared.unknown(name)}; 'tabletop options {game.name}' says what each takes"
             )
-        options[key] = _option_value(game, key, text)
-    try:
-        check_options(game, options)
-    except ValueError as err:
-        raise UsageError(str(err)) from None
+        try:
+            options[name] = game.declared.parse(name, text)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
     return options
 
 
-_TRUE = ("true", "yes", "on", "1")
-_FALSE = ("false", "no", "off", "0")
-
-
-def _option_value(game: Game, key: str, text: str) -> Any:
-    """``text`` read as the type of the option's default (see the module's docstring)."""
-    default = game.options.get(key)
-    if isinstance(default, bool):
-        if text.lower() in _TRUE:
-            return True
-        if text.lower() in _FALSE:
-            return False
-        raise UsageError(f"{game.title} option {key!r} takes true or false, not {text!r}")
-    if isinstance(default, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise UsageError(
-                f"{game.title} option {key!r} takes a whole number, not {text!r}"
-            ) from None
-    if isinstance(default, float):
-        try:
-            return float(text)
-        except ValueError:
-            raise UsageError(f"{game.title} option {key!r} takes a number, not {text!r}") from None
-    if isinstance(default, str):
-        return text
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
-def _start_options(game: Game, players: int, pairs: list[str]) -> dict[str, Any]:
-    """The options of ``pairs``, checked by starting a game with them (before any is played)."""
-    options = _options(pairs, game)
-    try:
-        game.new_game(players, seed=0, **options)
-    except (ValueError, TypeError) as err:
-        raise UsageError(str(err)) from None
-    return options
-
-
-def _describe(default: Any, annotation: str = "") -> str:
-    """The default of an option and the kind of value it takes; ``annotation`` is the type
-    ``new_game`` declares for it, which says more than a default of ``None``."""
-    if isinstance(default, bool):
-        return f"{str(default).lower():<15} true or false"
-    if isinstance(default, int):
-        return f"{default!s:<15} a whole number"
-    if isinstance(default, float):
-        return f"{default!s:<15} a number"
-    if isinstance(default, str):
-        return f"{default:<15} text"
-    if default is None:
-        kinds = {part.strip() for part in annotation.split("|")} - {"None", ""}
-        if "Path" in kinds:
-            kind = "a folder of data files"
-        elif kinds == {"int"}:
-            kind = "a whole number"
-        elif kinds == {"str"}:
-            kind = "text"
-        else:
-            kind = "any value; JSON when it parses"
-        return f"{'(none)':<15} {kind}"
-    return f"{default!r:<15}"
-
-
-def _option_lines(game: Game) -> list[str]:
-    if not game.options:
-        return ["  (no options)"]
-    width = max(len(key) for key in game.options)
-    annotations = _annotations(game)
-    lines = []
-    for key, value in game.options.items():
-        lines.append(f"  {key:<{width}}  {_describe(value, annotations.get(key, ''))}".rstrip())
-        if key in game.option_help:
-            lines.append(f"  {'':<{width}}    {game.option_help[key]}")
-    return lines
-
-
-def _annotations(game: Game) -> dict[str, str]:
-    """The types ``game.new_game`` declares for its keyword parameters, as text."""
-    try:
-        parameters = inspect.signature(game.new_game).parameters.values()
-    except (TypeError, ValueError):  # pragma: no cover - a callable without a signature
-        return {}
-    return {
-        p.name: _text(p.annotation) for p in parameters if p.annotation is not p.empty
-    }
-
-
-def _text(annotation: Any) -> str:
-    """An annotation as written (``from __future__ import annotations`` keeps it as text)."""
-    return annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
-
-
-def _agent_specs(text: str | None, players: int | None, game: Game) -> list[str]:
+def _agent_specs(text: str | None, players: int | None, game: Game[Any]) -> list[str]:
     """The agent names by seat; a single name fills every seat (two when ``players`` is absent,
     or the game's only supported count). Without ``text`` (no ``--agents``), a human plays
     seat 0 and random bots the others. The player count is checked first."""
     if players is not None:
         _check_players(game, players)
+    default_count = min(max(2, game.min_players), game.max_players)
     if text is None:
-        count = players if players is not None else min(max(2, game.min_players), game.max_players)
-        return ["human"] + ["random"] * (count - 1)
+        return ["human"] + ["random"] * ((players or default_count) - 1)
     specs = _names(text)
     if len(specs) == 1:
-        if players is None:
-            players = min(max(2, game.min_players), game.max_players)
-        specs *= players
+        specs *= players or default_count
     if players is not None and len(specs) != players:
         raise UsageError(
-            f"{_count(players, 'player')} {'needs' if players == 1 else 'need'} "
-            f"{_count(players, 'agent')}, "
-            f"but --agents names {len(specs)}"
+            f"{count(players, 'player')} {'needs' if players == 1 else 'need'} "
+            f"{count(players, 'agent')}, but --agents names {len(specs)}"
         )
     _check_players(game, len(specs))
     return specs
@@ -452,19 +292,25 @@ def _names(text: str) -> list[str]:
     return [spec.strip().lower() for spec in text.split(",")]
 
 
-def _game(name: str) -> Game:
+def _game(name: str) -> Game[Any]:
     try:
-        return resolve_game(name)
+        return lookup(name)
     except ValueError as err:
         raise UsageError(str(err)) from None
 
 
-def _check_players(game: Game, players: int) -> None:
-    if not game.min_players <= players <= game.max_players:
-        raise UsageError(
-            f"{game.title} is played by {game.min_players}-{game.max_players} players, "
-            f"not {players}"
-        )
+def _check_players(game: Game[Any], players: int) -> None:
+    try:
+        game.declared.check_players(players)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+def _seed(given: int | None) -> int:
+    return given if given is not None else fresh_seed() >> (63 - _CLI_SEED_BITS)
+
+
+# --- the commands ----------------------------------------------------------------------------
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -473,64 +319,38 @@ def _list(args: argparse.Namespace) -> int:
     for name, game in sorted(tabletop.GAMES.items()):
         print(f"{name:<20} {game.title} ({game.min_players}-{game.max_players} players)")
         if args.options:
-            print("\n".join(_option_lines(game)))
+            print("\n".join("  " + line for line in game.declared.lines()))
     return 0
 
 
 def _list_options(args: argparse.Namespace) -> int:
     game = _game(args.game)
-    print(f"{game.name} options (--option KEY=VALUE), with their defaults:")
-    print("\n".join(_option_lines(game)))
-    pages = _option_docs(game)
-    if pages:
-        print("What they mean: " + ", ".join(f"python -m pydoc {page}" for page in pages))
+    print(f"{game.name} options (--option NAME=VALUE), with their defaults:")
+    print("\n".join("  " + line for line in game.declared.lines()))
     return 0
-
-
-def _option_docs(game: Game) -> list[str]:
-    """The pydoc pages that document the options of ``game``: its package's ``Options`` class
-    (when it has one) and its ``new_game`` function."""
-    module = getattr(game.new_game, "__module__", None) or ""
-    if not module.startswith("tabletop."):
-        return []
-    package = ".".join(module.split(".")[:2])
-    loaded = sys.modules.get(package)
-    name = getattr(game.new_game, "__name__", "")
-    if loaded is None or getattr(loaded, name, None) is not game.new_game:
-        return [package]
-    pages = [f"{package}.{name}"]
-    if inspect.isclass(getattr(loaded, "Options", None)):
-        pages.insert(0, f"{package}.Options")
-    return pages
 
 
 def _play(args: argparse.Namespace) -> int:
     game = _game(args.game)
     specs = _agent_specs(args.agents, args.players, game)
-    options = _start_options(game, len(specs), args.option)
+    options = _options(args.option, game)
+    game.declared.resolve(len(specs), options)  # a bad combination is refused before the game
     if args.save:
-        # Found out now, not after the whole game has been played.
-        folder = os.path.dirname(args.save) or "."
-        if not os.path.isdir(folder):
-            raise UsageError(f"cannot write {args.save}: no folder {folder}")
-        if os.path.isdir(args.save):
-            raise UsageError(f"cannot write {args.save}: it is a folder")
-        if not os.access(folder, os.W_OK) or (
-            os.path.exists(args.save) and not os.access(args.save, os.W_OK)
-        ):
-            raise UsageError(f"cannot write {args.save}: permission denied")
-    seed: int = args.seed if args.seed is not None else secrets.randbits(31)
+        _check_writable(args.save)
+    seed = _seed(args.seed)
     agents: list[Agent] = [
-        HumanAgent(game, seat)
-        if spec == "human"
-        else make_agent(spec, agent_seed(seed, seat), game)
+        HumanAgent(game, seat) if spec == "human" else make_agent(spec, agent_seed(seed, seat), game)
         for seat, spec in enumerate(specs)
     ]
-    print(f"{game.title}, {_count(len(specs), 'player')} ({', '.join(specs)}), seed {seed}")
+    print(f"{game.title}, {count(len(specs), 'player')} ({', '.join(specs)}), seed {seed}")
 
     def observe(state: State, seat: int, move: Any) -> None:
-        # A person sees the bots' moves; their own they just typed.
-        if not args.quiet and specs[seat] != "human":
+        # A person sees the bots' moves and chance's outcomes; their own they just typed.
+        if args.quiet:
+            return
+        if seat == CHANCE:
+            print(f"chance: {move}")
+        elif specs[seat] != "human":
             print(f"seat {seat} ({specs[seat]}): {move}")
 
     try:
@@ -540,23 +360,36 @@ def _play(args: argparse.Namespace) -> int:
         if args.save:
             _save(args.save, game, why.state, seed, options)
         return 1
-    print()
-    print(game.render(result.state))
-    print()
-    for seat, (spec, score) in enumerate(zip(specs, result.scores, strict=True)):
-        mark = "  winner" if seat in result.winners else ""
-        print(f"seat {seat} ({spec}): {score}{mark}")
+    _print_end(game, result.state, specs)
     print(f"{result.decisions} decisions")
     if args.save:
         _save(args.save, game, result.state, seed, options)
     return 0
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def _print_end(game: Game[Any], state: State, specs: Sequence[str] | None = None) -> None:
+    """The final position and each seat's score, the winners marked."""
+    print()
+    print(game.render(state))
+    print()
+    winners = state.winners()
+    for seat, score in enumerate(state.scores()):
+        who = f"seat {seat} ({specs[seat]})" if specs else f"seat {seat}"
+        print(f"{who}: {score}{'  winner' if seat in winners else ''}")
 
 
-def _save(path: str, game: Game, state: State, seed: int, options: dict[str, Any]) -> None:
+def _check_writable(path: str) -> None:
+    """Refuse a ``--save`` path that cannot be written, before the game rather than after."""
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise UsageError(f"cannot write {path}: no folder {folder}")
+    if os.path.isdir(path):
+        raise UsageError(f"cannot write {path}: it is a folder")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise UsageError(f"cannot write {path}: permission denied")
+
+
+def _save(path: str, game: Game[Any], state: State, seed: int, options: dict[str, Any]) -> None:
     try:
         with open(path, "w", encoding="utf-8") as file:
             file.write(record_of(game, state, seed, options).to_json() + "\n")
@@ -590,14 +423,13 @@ def _simulate(args: argparse.Namespace) -> int:
     specs = _agent_specs(args.agents, args.players, game)
     if "human" in specs:
         raise UsageError("simulate plays bots only; 'human' is for tabletop play")
-    options = _start_options(game, len(specs), args.option)
-    seed: int = args.seed if args.seed is not None else secrets.randbits(31)
+    options = _options(args.option, game)
     summary = simulate(
         game,
         args.games,
         specs,
         workers=args.workers,
-        seed=seed,
+        seed=_seed(args.seed),
         progress=_ProgressBar(sys.stderr),
         **options,
     )
@@ -611,14 +443,13 @@ def _tournament(args: argparse.Namespace) -> int:
     if "human" in specs:
         raise UsageError("tournaments are played by bots only; 'human' is for tabletop play")
     _check_players(game, len(specs))
-    options = _start_options(game, len(specs), args.option)
-    seed: int = args.seed if args.seed is not None else secrets.randbits(31)
+    options = _options(args.option, game)
     result = tournament(
         game,
         specs,
         args.games,
         workers=args.workers,
-        seed=seed,
+        seed=_seed(args.seed),
         progress=_ProgressBar(sys.stderr),
         **options,
     )
@@ -636,19 +467,15 @@ def _replay(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.file} is not a text file") from None
     try:
         record = Record.from_json(text)
-        game = resolve_game(record.game)
-        check_options(game, record.options)
+        game = lookup(record.game)
         state = replay(game, record)
-    except ValueError as err:  # InvalidRecord, an unknown game, a bad option
+    except ValueError as err:  # InvalidRecord, an unknown game
         raise UsageError(f"{args.file}: {err}") from None
     print(f"{game.title}, {record.players} players, seed {record.seed}, {len(record.moves)} moves")
-    print()
-    print(game.render(state))
-    print()
-    for seat, score in enumerate(state.scores()):
-        mark = "  winner" if seat in state.winners() else ""
-        print(f"seat {seat}: {score}{mark}")
-    if not state.is_over:
+    _print_end(game, state)
+    if state.to_move == CHANCE:
+        print("the game is not over: a random event is next (chance to move)")
+    elif not state.is_over:
         print(f"the game is not over: seat {state.to_move} to move")
     return 0
 
@@ -660,7 +487,8 @@ def _bench(args: argparse.Namespace) -> int:
     if args.players is not None:
         _check_players(game, args.players)
     players = args.players or min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
-    options = _start_options(game, players, args.option)
+    options = _options(args.option, game)
+    game.declared.resolve(players, options)
     print(bench(game, players=players, seconds=args.seconds, **options).format())
     return 0
 

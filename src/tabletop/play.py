@@ -1,8 +1,10 @@
 """Play games between agents: one game (:func:`play_game`), many in parallel (:func:`simulate`),
 or every seating of a set of agents (:func:`tournament`).
 
-Seeds make everything reproducible. A game started with seed ``s`` seats agents seeded with
-:func:`agent_seed` ``(s, seat)``. The games of a simulation are seeded with :func:`game_seeds`
+Seeds make everything reproducible; every seed is drawn from the kernel's
+:class:`~tabletop.kernel.rng.Rng`. A game started with seed ``s`` seats agents seeded with
+:func:`agent_seed` ``(s, seat)``, and in a game started with ``chance="explicit"`` the chance
+nodes are decided from ``s`` too (:func:`chance_rng`). The games of a simulation are seeded with :func:`game_seeds`
 (and a game that fails names its seed), so any one of them is replayed exactly by
 ``play_game(game, make_agents(specs, s, game), s)`` or on the command line by
 ``tabletop play GAME --agents ... --seed s``.
@@ -12,6 +14,9 @@ Seeds make everything reproducible. A game started with seed ``s`` seats agents 
 >>> result = play_game("takenoko", agents, seed=1)                      # doctest: +SKIP
 >>> summary = simulate("takenoko", 100, ["greedy", "random", "random"])  # doctest: +SKIP
 >>> print(summary.format())                                             # doctest: +SKIP
+
+The reports (:class:`~tabletop.report.Summary`, :class:`~tabletop.report.Tournament`) are
+formatted by :mod:`tabletop.report`.
 """
 
 from __future__ import annotations
@@ -19,21 +24,24 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import pickle
-import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
-import numpy as np
 
 from tabletop.agents import Agent, make_agent
+from tabletop.agents.chance import chance_outcome
 from tabletop.kernel.api import Game, IllegalMove, State
+from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.record import Record, record_of
+from tabletop.kernel.rng import Rng, fresh_seed
+from tabletop.registry import GAMES, lookup
+from tabletop.report import Outcome, Stats, Summary, Tournament, summarize
 
-#: Called after every applied move with the state before it, the seat that moved and the move.
+#: Called after every applied move with the state before it, the seat that moved (:data:`CHANCE`
+#: for a chance outcome) and the move.
 Observer = Callable[[State, int, Any], None]
 
 #: Called by :func:`simulate` and :func:`tournament` as games finish: ``progress(done, total)``.
@@ -51,7 +59,7 @@ class GameResult:
         state: the final state.
         scores: the final scores, by seat.
         winners: the seats sharing first place.
-        decisions: how many moves were applied.
+        decisions: how many moves were applied (chance outcomes included).
         record: the game record (options, seed and moves), ready for ``Record.to_json``.
     """
 
@@ -65,43 +73,38 @@ class GameResult:
     record: Record
 
 
-def resolve_game(game: Game | str) -> Game:
-    """``game`` itself, or the registered game of that name.
-
-    Raises ``ValueError`` listing the known games when the name is unknown.
-    """
-    if isinstance(game, Game):
-        return game
-    from tabletop import GAMES  # not at the top: the package imports this module
-
-    try:
-        return GAMES[game]
-    except KeyError:
-        known = ", ".join(sorted(GAMES)) or "none"
-        raise ValueError(f"unknown game {game!r}; known games: {known}") from None
-
-
-def _seed63(sequence: np.random.SeedSequence) -> int:
-    """A non-negative 63-bit seed drawn from ``sequence`` (fits a JSON record and any int64)."""
-    high, low = (int(word) for word in sequence.generate_state(2, np.uint32))
-    return (high << 31) | (low >> 1)
-
-
 def agent_seed(game_seed: int, seat: int) -> int:
     """The seed of the agent at ``seat`` in the game seeded with ``game_seed``."""
-    return _seed63(np.random.SeedSequence([game_seed & (2**64 - 1), seat]))
+    return Rng.from_seed(game_seed).stream(seat).seed63()[0]
 
 
-def make_agents(specs: Sequence[str], seed: int, game: Game | str) -> list[Agent]:
+def chance_rng(game_seed: int) -> Rng:
+    """The random source that decides the chance nodes of the game seeded with ``game_seed``
+    (in a game started with ``chance="explicit"``), independent of the agents' seeds."""
+    return Rng.from_seed(game_seed).stream(CHANCE)
+
+
+def game_seeds(seed: int, n: int) -> list[int]:
+    """The seeds of the ``n`` games of a simulation seeded with ``seed`` (63 bits each).
+
+    A negative ``seed`` is read as its 64-bit two's complement, as :func:`agent_seed` does.
+    """
+    rng = Rng.from_seed(seed)
+    seeds = []
+    for _ in range(n):
+        value, rng = rng.seed63()
+        seeds.append(value)
+    return seeds
+
+
+def make_agents(specs: Sequence[str], seed: int, game: Game[Any] | str) -> list[Agent]:
     """Agents named by ``specs`` (keys of :data:`tabletop.agents.AGENTS`), one per seat of a
     game of ``game`` seeded with ``seed``.
 
     Each is seeded with :func:`agent_seed` ``(seed, seat)``.
     """
-    resolved = resolve_game(game)
-    return [
-        make_agent(spec, agent_seed(seed, seat), resolved) for seat, spec in enumerate(specs)
-    ]
+    resolved = lookup(game)
+    return [make_agent(spec, agent_seed(seed, seat), resolved) for seat, spec in enumerate(specs)]
 
 
 #: :func:`play_game` gives up on a game that has not ended after this many decisions. Games
@@ -122,34 +125,8 @@ class GameStalled(RuntimeError):
         self.state = state
 
 
-def check_options(game: Game, options: Mapping[str, Any]) -> None:
-    """Raise ``ValueError`` for an option whose value has the wrong type.
-
-    The type expected is that of the option's default in ``game.options``: ``True``/``False``
-    for a flag, a whole number for a number, text for a text option. Options without a default
-    (``None``) and keys the game does not document are left to the game to check.
-    """
-    for key, value in options.items():
-        if key not in game.options or game.options[key] is None:
-            continue
-        default = game.options[key]
-        if isinstance(default, bool):
-            ok, wanted = isinstance(value, bool), "true or false"
-        elif isinstance(default, int):
-            ok, wanted = isinstance(value, int) and not isinstance(value, bool), "a whole number"
-        elif isinstance(default, float):
-            ok = isinstance(value, int | float) and not isinstance(value, bool)
-            wanted = "a number"
-        elif isinstance(default, str):
-            ok, wanted = isinstance(value, str), "text"
-        else:
-            continue
-        if not ok:
-            raise ValueError(f"{game.name} option {key!r} takes {wanted}, not {value!r}")
-
-
 def play_game(
-    game: Game | str,
+    game: Game[Any] | str,
     agents: Sequence[Agent],
     seed: int | None = None,
     *,
@@ -159,6 +136,10 @@ def play_game(
 ) -> GameResult:
     """Play one game of ``game`` with one agent per seat, from start to end.
 
+    In a game started with ``chance="explicit"``, the chance nodes (``state.to_move ==
+    CHANCE``) are decided here: each outcome is drawn with its probability from
+    :func:`chance_rng` ``(seed)``, so the same seed and agents play the same game.
+
     Args:
         game: a :class:`~tabletop.kernel.api.Game` or the name of a registered one.
         agents: the agents by seat; their number is the number of players.
@@ -166,37 +147,28 @@ def play_game(
         observer: called after every move as ``observer(state_before, seat, move)``.
         max_decisions: give up (raise :class:`GameStalled`) after this many decisions if the
             game has not ended; ``None`` plays on for ever.
-        **options: the game's options (see ``game.options``; checked by :func:`check_options`).
+        **options: the game's options (``GAMES[name].declared`` declares them).
 
     Raises:
         ValueError: unknown game, a player count the game does not support, or a bad option.
         tabletop.IllegalMove: an agent chose a move that is not legal.
         GameStalled: the game did not end within ``max_decisions`` decisions.
     """
-    game = resolve_game(game)
-    check_options(game, options)
+    game = lookup(game)
+    if seed is None:
+        seed = fresh_seed()
+    state = game.new_game(len(agents), seed=seed, **options)
     # Options that cannot be recorded (components the game cannot write as data) fail here,
     # not after the whole game has been played.
     recorded = game.options_to_json(options)
-    if seed is None:
-        seed = secrets.randbits(63)
-    state = game.new_game(len(agents), seed=seed, **options)
+    chance = chance_rng(seed)
     decisions = 0
     while not state.is_over:
+        if max_decisions is not None and decisions >= max_decisions:
+            raise _stalled(state, agents, decisions)
         seat = state.to_move
         assert seat is not None, "a game that is not over has a seat to move"
-        if max_decisions is not None and decisions >= max_decisions:
-            last = ", ".join(str(m) for m in state.history[-5:])
-            raise GameStalled(
-                f"the game has not ended after {decisions} decisions (last moves: {last}); "
-                f"an agent may be stalling (seat {seat}: {agents[seat].name})",
-                state,
-            )
-        move = agents[seat].choose(state)
-        try:
-            after = state.apply(move)
-        except IllegalMove as err:
-            raise IllegalMove(f"seat {seat} ({agents[seat].name}) chose {move}: {err}") from err
+        move, after, chance = _step(state, seat, agents, chance)
         if observer is not None:
             observer(state, seat, move)
         state = after
@@ -213,109 +185,40 @@ def play_game(
     )
 
 
-@attrs.frozen
-class Stats:
-    """Mean, standard deviation, minimum and maximum of a sample."""
-
-    mean: float
-    std: float
-    min: float
-    max: float
-
-    @classmethod
-    def of(cls, values: np.ndarray[Any, Any]) -> Stats:
-        return cls(
-            mean=float(np.mean(values)),
-            std=float(np.std(values)),
-            min=float(np.min(values)),
-            max=float(np.max(values)),
-        )
-
-    def __str__(self) -> str:
-        return f"{self.mean:7.2f} ± {self.std:5.2f}  [{self.min:g}, {self.max:g}]"
+def _step(state: State, seat: int, agents: Sequence[Agent], chance: Rng) -> tuple[Any, State, Rng]:
+    """The move of ``seat`` (an outcome drawn from ``chance`` at a chance node, else the
+    agent's choice), the state after it, and the chance source left."""
+    if seat == CHANCE:
+        outcome, chance = chance_outcome(state, chance)
+        return outcome, state.apply(outcome), chance
+    move = agents[seat].choose(state)
+    try:
+        return move, state.apply(move), chance
+    except IllegalMove as err:
+        raise IllegalMove(f"seat {seat} ({agents[seat].name}) chose {move}: {err}") from err
 
 
-@attrs.frozen
-class Summary:
-    """Merged results of many games between the same agents in the same seats.
-
-    Wins shared by ``k`` seats count ``1/k`` to each, so the win counts of a summary add up to
-    the number of games that have a winner (a solo game may be lost).
-
-    Attributes:
-        game: the game's registry name.
-        agents: the agent names, by seat.
-        games: the number of games played.
-        seed: the seed the game seeds were derived from.
-        seat_wins: fractional win counts, by seat.
-        scores: final score statistics, by seat.
-        decisions: statistics of the number of decisions per game.
-        seconds: wall-clock time of the whole simulation.
-    """
-
-    game: str
-    agents: tuple[str, ...]
-    games: int
-    seed: int
-    seat_wins: tuple[float, ...]
-    scores: tuple[Stats, ...]
-    decisions: Stats
-    seconds: float
-
-    @property
-    def seat_win_rates(self) -> tuple[float, ...]:
-        """The fraction of games won by each seat."""
-        return tuple(w / self.games for w in self.seat_wins)
-
-    @property
-    def agent_win_rates(self) -> dict[str, float]:
-        """For each agent name, its wins divided by the number of seats it held over all games."""
-        wins: dict[str, float] = {}
-        seats: dict[str, int] = {}
-        for name, won in zip(self.agents, self.seat_wins, strict=True):
-            wins[name] = wins.get(name, 0.0) + won
-            seats[name] = seats.get(name, 0) + self.games
-        return {name: wins[name] / seats[name] for name in wins}
-
-    def format(self) -> str:
-        """A plain-text report: win rates by seat and by agent, scores and game length."""
-        lines = [
-            f"{self.game}: {_count(self.games, 'game')}, {_count(len(self.agents), 'player')}, "
-            f"seed {self.seed}, "
-            f"{self.seconds:.1f} s",
-            "",
-            "seat  agent       win rate   score: mean ± std  [min, max]",
-        ]
-        for seat, (name, rate, stats) in enumerate(
-            zip(self.agents, self.seat_win_rates, self.scores, strict=True)
-        ):
-            lines.append(f"{seat:>4}  {name:<10}  {rate:7.1%}   {stats}")
-        lines += ["", "agent       win rate (per seat held)"]
-        for name, rate in self.agent_win_rates.items():
-            lines.append(f"{name:<10}  {rate:7.1%}")
-        lines += ["", f"decisions per game: {self.decisions}"]
-        return "\n".join(lines)
+def _stalled(state: State, agents: Sequence[Agent], decisions: int) -> GameStalled:
+    seat = state.to_move
+    who = "chance" if seat == CHANCE or seat is None else f"seat {seat}: {agents[seat].name}"
+    last = ", ".join(str(m) for m in state.history[-5:])
+    return GameStalled(
+        f"the game has not ended after {decisions} decisions (last moves: {last}); "
+        f"an agent may be stalling ({who})",
+        state,
+    )
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-# One game's outcome as sent back by a worker: scores, winners, decisions.
-_Outcome = tuple[tuple[int, ...], tuple[int, ...], int]
-
-
-def _play_batch(
-    game: Game | str, specs: tuple[str, ...], seeds: list[int], options: dict[str, Any]
-) -> list[_Outcome]:
-    """Play one game per seed (runs in a worker process)."""
-    resolved = resolve_game(game)
-    outcomes: list[_Outcome] = []
+def _play_games(
+    game: Game[Any], specs: tuple[str, ...], seeds: list[int], options: dict[str, Any]
+) -> list[Outcome]:
+    """Play one game per seed and return their outcomes."""
+    outcomes: list[Outcome] = []
     for seed in seeds:
         # The seed is all it takes to replay a failing game, so the error names it.
-        where = f"{resolved.name} game with seed {seed} and agents {','.join(specs)}"
+        where = f"{game.name} game with seed {seed} and agents {','.join(specs)}"
         try:
-            result = play_game(resolved, make_agents(specs, seed, resolved), seed, **options)
+            result = play_game(game, make_agents(specs, seed, game), seed, **options)
         except GameStalled as err:
             # Still a GameStalled (the command line reports it in one line, status 1).
             raise GameStalled(f"{where}: {err}") from err
@@ -325,31 +228,16 @@ def _play_batch(
     return outcomes
 
 
-def _portable(game: Game) -> Game | str:
-    """What to send to worker processes: the game itself if it pickles, else its name.
-
-    A game whose functions pickle (module-level functions) reaches the workers as is, even when
-    it is not registered; a registered game that does not pickle is looked up by name there.
-    """
-    try:
-        pickle.dumps(game)
-    except (pickle.PicklingError, AttributeError, TypeError):
-        return game.name
-    return game
-
-
-def game_seeds(seed: int, n: int) -> list[int]:
-    """The seeds of the ``n`` games of a simulation seeded with ``seed`` (independent streams).
-
-    A negative ``seed`` is read as its 64-bit two's complement, as :func:`agent_seed` does.
-    """
-    if seed < 0:
-        seed &= 2**64 - 1
-    return [_seed63(child) for child in np.random.SeedSequence(seed).spawn(n)]
+def _play_batch(
+    name: str, specs: tuple[str, ...], seeds: list[int], options: dict[str, Any]
+) -> list[Outcome]:
+    """Play one game per seed in a worker process, the game found by name in the registry:
+    a :class:`Game` holds functions (its options' checks among them) that need not pickle."""
+    return _play_games(lookup(name), specs, seeds, options)
 
 
 def simulate(
-    game: Game | str,
+    game: Game[Any] | str,
     n: int,
     agents: Sequence[str],
     players: int | None = None,
@@ -361,12 +249,13 @@ def simulate(
 ) -> Summary:
     """Play ``n`` games between the agents named by ``agents`` and summarize them.
 
-    Game ``i`` is seeded from ``numpy.random.SeedSequence(seed).spawn(n)[i]``, so the summary
-    depends on ``seed`` only, not on the number of workers. Games are sent to the workers in
-    batches, one task per batch.
+    Game ``i`` is seeded with ``game_seeds(seed, n)[i]``, so the summary depends on ``seed``
+    only, not on the number of workers. Games are sent to the workers in batches, one task per
+    batch; the workers find the game by its name in :data:`tabletop.GAMES`.
 
     Args:
-        game: a :class:`~tabletop.kernel.api.Game` or the name of a registered one.
+        game: a :class:`~tabletop.kernel.api.Game` or the name of a registered one (with
+            ``workers > 1``, a registered one).
         n: the number of games (at least 1).
         agents: agent names by seat (keys of :data:`tabletop.agents.AGENTS`); a single name
             fills every seat when ``players`` is given.
@@ -377,67 +266,78 @@ def simulate(
         **options: the game's options.
 
     Raises:
-        ValueError: unknown game or agent, a bad number of agents, players, games or workers.
+        ValueError: unknown game or agent, a bad number of agents, players, games or workers,
+            a bad option, or several workers for a game that is not registered.
         GameStalled: a game did not end within :data:`MAX_DECISIONS` decisions; the message
             names its seed.
         RuntimeError: another failure of a game; the message names its seed.
     """
-    resolved = resolve_game(game)
-    specs = tuple(agents)
-    if players is None:
-        players = len(specs)
-    elif len(specs) == 1:
-        specs = specs * players
-    if len(specs) != players:
-        raise ValueError(f"{players} players need {players} agents, not {len(specs)}")
-    if not resolved.min_players <= players <= resolved.max_players:
-        raise ValueError(
-            f"{resolved.name} is played by {resolved.min_players}-{resolved.max_players} "
-            f"players, not {players}"
-        )
-    # Fail here, not in a worker, on an unknown agent name or a bad option.
+    resolved = lookup(game)
+    specs = _seat_agents(agents, players)
+    _check_request(resolved, specs, n, workers, options)
+    if seed is None:
+        seed = fresh_seed()
+    seeds = game_seeds(seed, n)
+    started = time.perf_counter()
+    if workers == 1:
+        outcomes: list[Outcome] = []
+        for done, game_seed in enumerate(seeds, 1):
+            outcomes += _play_games(resolved, specs, [game_seed], options)
+            if progress is not None:
+                progress(done, n)
+    else:
+        outcomes = _run_in_workers(resolved.name, specs, seeds, options, workers, progress)
+    return summarize(resolved.name, specs, seed, outcomes, time.perf_counter() - started)
+
+
+def _check_request(
+    game: Game[Any], specs: tuple[str, ...], n: int, workers: int, options: dict[str, Any]
+) -> None:
+    """Fail here, not in a worker: a bad player count or option (from the game's declaration),
+    an unknown agent name, a bad count of games or workers, workers for an unregistered game."""
+    game.declared.resolve(len(specs), options)
     for spec in specs:
-        make_agent(spec, None, resolved)
-    check_options(resolved, options)
-    resolved.new_game(players, seed=0, **options)
+        make_agent(spec, None, game)
     if n < 1:
         raise ValueError(f"the number of games must be at least 1, not {n}")
     if workers < 1:
         raise ValueError(f"the number of workers must be at least 1, not {workers}")
-    if seed is None:
-        seed = secrets.randbits(63)
-    seeds = game_seeds(seed, n)
-    started = time.perf_counter()
-    outcomes: list[_Outcome] = []
-    if workers == 1:
-        for done, game_seed in enumerate(seeds, 1):
-            outcomes += _play_batch(resolved, specs, [game_seed], options)
-            if progress is not None:
-                progress(done, n)
-    else:
-        outcomes = _run_in_workers(resolved, specs, seeds, options, workers, progress)
-    return _summarize(resolved.name, specs, seed, outcomes, time.perf_counter() - started)
+    if workers > 1 and GAMES.get(game.name) is not game:
+        raise ValueError(
+            f"worker processes find games by name: register {game.name!r} in tabletop.GAMES "
+            "to simulate it with more than one worker"
+        )
+
+
+def _seat_agents(agents: Sequence[str], players: int | None) -> tuple[str, ...]:
+    """The agent names by seat: ``agents``, or its single name repeated for ``players``."""
+    specs = tuple(agents)
+    if players is None:
+        return specs
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise ValueError(f"{players} players need {players} agents, not {len(specs)}")
+    return specs
 
 
 def _run_in_workers(
-    game: Game,
+    name: str,
     specs: tuple[str, ...],
     seeds: list[int],
     options: dict[str, Any],
     workers: int,
     progress: Progress | None,
-) -> list[_Outcome]:
+) -> list[Outcome]:
     # Several batches per worker keep every core busy to the end and let progress advance;
     # batches of at most 50 games keep the per-task overhead negligible.
     size = max(1, min(50, math.ceil(len(seeds) / (workers * 8))))
     batches = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    results: list[list[_Outcome]] = [[] for _ in batches]
-    portable = _portable(game)
+    results: list[list[Outcome]] = [[] for _ in batches]
     done = 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {
-            pool.submit(_play_batch, portable, specs, batch, options): i
-            for i, batch in enumerate(batches)
+            pool.submit(_play_batch, name, specs, batch, options): i for i, batch in enumerate(batches)
         }
         try:
             for future in as_completed(futures):
@@ -452,71 +352,8 @@ def _run_in_workers(
     return [outcome for batch in results for outcome in batch]
 
 
-def _summarize(
-    game: str, specs: tuple[str, ...], seed: int, outcomes: list[_Outcome], seconds: float
-) -> Summary:
-    players = len(specs)
-    scores = np.array([o[0] for o in outcomes], dtype=np.int64).reshape(len(outcomes), players)
-    wins = np.zeros((len(outcomes), players))
-    for i, (_, winners, _) in enumerate(outcomes):
-        for seat in winners:
-            wins[i, seat] = 1.0 / len(winners)
-    decisions = np.array([o[2] for o in outcomes], dtype=np.int64)
-    return Summary(
-        game=game,
-        agents=specs,
-        games=len(outcomes),
-        seed=seed,
-        seat_wins=tuple(float(w) for w in wins.sum(axis=0)),
-        scores=tuple(Stats.of(scores[:, seat]) for seat in range(players)),
-        decisions=Stats.of(decisions),
-        seconds=seconds,
-    )
-
-
-@attrs.frozen
-class Tournament:
-    """Results of :func:`tournament`: one :class:`Summary` per seating of the agents.
-
-    Attributes:
-        seatings: the summaries, one per distinct arrangement of the agents over the seats.
-    """
-
-    seatings: tuple[Summary, ...]
-
-    @property
-    def agent_win_rates(self) -> dict[str, float]:
-        """For each agent name, its wins divided by the seats it held, over every seating."""
-        wins: dict[str, float] = {}
-        seats: dict[str, int] = {}
-        for summary in self.seatings:
-            for name, won in zip(summary.agents, summary.seat_wins, strict=True):
-                wins[name] = wins.get(name, 0.0) + won
-                seats[name] = seats.get(name, 0) + summary.games
-        return {name: wins[name] / seats[name] for name in sorted(wins)}
-
-    def format(self) -> str:
-        """A plain-text report: win rates by agent, then by seating."""
-        first = self.seatings[0]
-        games = sum(s.games for s in self.seatings)
-        seconds = sum(s.seconds for s in self.seatings)
-        lines = [
-            f"{first.game} tournament: {_count(games, 'game')} in "
-            f"{_count(len(self.seatings), 'seating')}, "
-            f"seed {first.seed}, {seconds:.1f} s",
-            "",
-            "agent       win rate (per seat held)",
-        ]
-        lines += [f"{name:<10}  {rate:7.1%}" for name, rate in self.agent_win_rates.items()]
-        lines += ["", "seating" + " " * 27 + "win rates by seat"]
-        for s in self.seatings:
-            rates = "  ".join(f"{rate:6.1%}" for rate in s.seat_win_rates)
-            lines.append(f"{','.join(s.agents):<34}{rates}")
-        return "\n".join(lines)
-
-
 def tournament(
-    game: Game | str,
+    game: Game[Any] | str,
     agents: Sequence[str],
     games: int,
     workers: int = 1,
@@ -544,7 +381,7 @@ def tournament(
         ValueError: as :func:`simulate`.
     """
     if seed is None:
-        seed = secrets.randbits(63)
+        seed = fresh_seed()
     seatings = sorted(set(itertools.permutations(agents)))
     total = games * len(seatings)
     summaries = []
@@ -560,3 +397,20 @@ def tournament(
 
 def _report_within(progress: Progress, offset: int, total: int, done: int, _: int) -> None:
     progress(offset + done, total)
+
+
+__all__ = [
+    "MAX_DECISIONS",
+    "GameResult",
+    "GameStalled",
+    "Stats",
+    "Summary",
+    "Tournament",
+    "agent_seed",
+    "chance_rng",
+    "game_seeds",
+    "make_agents",
+    "play_game",
+    "simulate",
+    "tournament",
+]

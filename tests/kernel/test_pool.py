@@ -1,4 +1,4 @@
-"""Pools of resources: an immutable multiset that never goes negative."""
+"""Pools: count vectors over declared kinds, never negative, caps as hard limits."""
 
 from __future__ import annotations
 
@@ -6,72 +6,85 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.kernel.pool import Pool
+from tabletop.kernel.pool import Pool, PoolError
 
-kinds = st.sampled_from(["wheat", "cabbage", "bean", "pumpkin"])
-counts = st.dictionaries(kinds, st.integers(0, 20))
-pools = counts.map(Pool.of)
+KINDS = ("wheat", "cabbage", "bean", "pumpkin")
+Veg = Pool.kinds("Veg", KINDS)
+Capped = Pool.kinds("Capped", ("gold", "silver"), caps=(3, None))
 
-
-def test_of_and_indexing() -> None:
-    pool = Pool.of(wheat=2, cabbage=1)
-    assert pool["wheat"] == 2 and pool["bean"] == 0
-    assert len(pool) == 3 and set(pool) == {"wheat", "cabbage"}
-    assert Pool.of({"wheat": 1}, wheat=1) == Pool.of(wheat=2)
-    assert repr(pool) == "Pool(cabbage=1, wheat=2)"
+kinds = st.sampled_from(KINDS)
+pools = st.lists(st.integers(0, 20), min_size=4, max_size=4).map(Veg)
 
 
-def test_zero_counts_are_not_stored() -> None:
-    assert Pool.of(wheat=0) == Pool() and not Pool.of(wheat=0)
-    assert Pool.of(wheat=2).remove("wheat", 2).items == ()
+def test_counts_by_position_and_by_name() -> None:
+    pool = Veg.of(wheat=2, cabbage=1)
+    assert pool == (2, 1, 0, 0) and pool[0] == 2 and pool.named("cabbage") == 1
+    assert pool.total == 3 and pool.as_dict() == {"wheat": 2, "cabbage": 1}
+    assert Veg.of({"wheat": 1}, wheat=1) == Veg.of(wheat=2)
+    assert repr(pool) == "Veg(wheat=2, cabbage=1)"
+    assert Veg() == (0, 0, 0, 0) and not Veg().total
 
 
-def test_negative_counts_are_refused() -> None:
-    with pytest.raises(ValueError):
-        Pool.of(wheat=-1)
-    with pytest.raises(ValueError):
-        Pool().add("wheat", -1)
-    with pytest.raises(ValueError):
-        Pool.of(wheat=1).remove("wheat", -1)
+def test_a_pool_is_a_tuple_of_ints_and_a_class_per_declaration() -> None:
+    assert isinstance(Veg(), tuple) and Veg.KINDS == KINDS
+    assert list(Veg.of(bean=1)) == [0, 0, 1, 0]  # its JSON is a list of counts
+    with pytest.raises(ValueError, match="declares a kind twice"):
+        Pool.kinds("Twice", ("a", "a"))
+    with pytest.raises(ValueError, match="2 kinds but 1 caps"):
+        Pool.kinds("Short", ("a", "b"), caps=(1,))
 
 
-def test_taking_too_much_is_refused_and_changes_nothing() -> None:
-    pool = Pool.of(wheat=1)
-    with pytest.raises(ValueError, match="holds 1"):
-        pool.remove("wheat", 2)
-    with pytest.raises(ValueError):
-        pool - Pool.of(wheat=1, bean=1)
-    assert pool == Pool.of(wheat=1)
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Veg((1, 2)), "counts 4 kinds, not 2"),
+        (lambda: Veg((1, 2, 3, -1)), "cannot hold -1 pumpkin"),
+        (lambda: Veg((1, 2, 3, 1.5)), "must be a whole number"),
+        (lambda: Veg.of(rice=1), "has no kind 'rice'"),
+        (lambda: Veg().add("wheat", -1), "cannot add -1 wheat"),
+        (lambda: Veg.of(wheat=1).take("wheat", 2), "cannot take 2 wheat: Veg holds 1"),
+        (lambda: Veg.position(9), "has no kind number 9"),
+        (lambda: Capped.of(gold=4), "there are only 3"),
+        (lambda: Capped.of(gold=3).add("gold"), "cannot hold 4 gold"),
+        (lambda: Capped.of(gold=2).plus((2, 0)), "cannot hold 4 gold"),
+        (lambda: Veg.of(bean=1).minus((0, 0, 2, 0)), "cannot take 2 bean"),
+        (lambda: Veg().times(-1), "cannot multiply"),
+    ],
+)
+def test_refusals_name_the_kind(build: object, message: str) -> None:
+    with pytest.raises(PoolError, match=message):
+        build()  # type: ignore[operator]
+
+
+def test_a_refused_operation_changes_nothing() -> None:
+    pool = Veg.of(wheat=1)
+    with pytest.raises(PoolError):
+        pool.take("wheat", 2)
+    assert pool == Veg.of(wheat=1)
+
+
+def test_uncapped_kinds_have_no_limit() -> None:
+    assert Capped.of(silver=10**6).add("silver").named("silver") == 10**6 + 1
+
+
+@given(pool=pools, kind=kinds, n=st.integers(0, 10))
+def test_add_then_take_is_the_same_pool(pool: Pool, kind: str, n: int) -> None:
+    assert pool.add(kind, n).take(kind, n) == pool
+    assert type(pool.add(kind, n)) is Veg
 
 
 @given(a=pools, b=pools)
-def test_add_then_subtract(a: Pool, b: Pool) -> None:
-    total = a + b
-    assert len(total) == len(a) + len(b)
-    assert total.contains(a) and total.contains(b)
-    assert total - b == a
+def test_plus_minus_and_covers(a: Pool, b: Pool) -> None:
+    total = a.plus(b)
+    assert total.minus(b) == a and total.covers(a) and total.covers(b)
+    assert a.covers(b) == all(x >= y for x, y in zip(a, b, strict=True))
+    assert a.times(2) == a.plus(a) and a.times(0) == Veg()
 
 
-@given(a=counts, b=counts)
-def test_equal_contents_equal_pools(a: dict[str, int], b: dict[str, int]) -> None:
-    def nonzero(counts: dict[str, int]) -> dict[str, int]:
-        return {k: n for k, n in counts.items() if n}
-
-    assert (Pool.of(a) == Pool.of(b)) == (nonzero(a) == nonzero(b))
-    assert hash(Pool.of(a)) == hash(Pool.of(dict(reversed(list(a.items())))))
-
-
-@given(pool=pools, ops=st.lists(st.tuples(st.booleans(), kinds, st.integers(0, 5)), max_size=30))
-def test_a_pool_never_goes_negative(pool: Pool, ops: list[tuple[bool, str, int]]) -> None:
-    for adding, kind, n in ops:
-        before = pool
-        if adding:
-            pool = pool.add(kind, n)
-        else:
-            try:
-                pool = pool.remove(kind, n)
-            except ValueError:
-                assert n > before[kind]
-                assert pool == before
-        assert all(count > 0 for _, count in pool.items)
-    assert pool.as_dict() == {k: pool[k] for k in pool}
+@given(pool=pools, kind=kinds, n=st.integers(0, 30))
+def test_a_pool_never_goes_negative(pool: Pool, kind: str, n: int) -> None:
+    if n > pool.named(kind):
+        with pytest.raises(PoolError):
+            pool.take(kind, n)
+    else:
+        assert min(pool.take(kind, n)) >= 0

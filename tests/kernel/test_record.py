@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tabletop.agents import RandomAgent
 from tabletop.kernel.api import InvalidData, InvalidRecord
+from tabletop.kernel.options import Option, Options
 from tabletop.kernel.record import Record, record_of, replay
 from toy.game import TOY
 
@@ -35,7 +36,7 @@ def test_records_round_trip(record: Record) -> None:
 
 def test_a_record_without_version_gets_the_library_version() -> None:
     data = json.loads(Record(game="toy", players=2, seed=1).to_json())
-    assert data["format"] == 1 and data["version"]
+    assert data["format"] == 2 and data["version"]
 
 
 def _played(seed: int, players: int = 3) -> Any:
@@ -60,7 +61,7 @@ def test_an_unfinished_game_replays_too() -> None:
 
 
 def _valid() -> dict[str, Any]:
-    return {"format": 1, "game": "toy", "players": 2, "seed": 1, "options": {}, "moves": []}
+    return {"format": 2, "game": "toy", "players": 2, "seed": 1, "options": {}, "moves": []}
 
 
 @pytest.mark.parametrize("field", ["game", "players", "seed", "moves", "options"])
@@ -97,6 +98,8 @@ def test_a_mistyped_field_is_named(field: str, value: Any) -> None:
         ("", "the record is empty"),
         (" \n", "the record is empty"),
         (json.dumps(_valid() | {"format": 7}), "field 'format' of the record is 7"),
+        (json.dumps(_valid() | {"format": 1}), "format 1, written by tabletop 0.1 before the chance door"),
+        (json.dumps({k: v for k, v in _valid().items() if k != "format"}), "no field 'format'"),
         (json.dumps({"history": [], "pending": []}), "a saved state .* not a game record"),
     ],
 )
@@ -124,17 +127,20 @@ def test_options_are_recorded_as_they_are_by_default() -> None:
     assert record_of(TOY, state, 1, {"target": 10}).options == {"target": 10}
 
 
-def _by_value(options: Any) -> dict[str, Any]:
-    """A game's hook: an option given as an object is recorded by its plain value."""
-    return {key: getattr(value, "plain", value) for key, value in options.items()}
-
-
 class _Target:
+    """An option value given as an object, recorded by its plain value."""
+
     plain = 10
 
 
-def test_a_games_options_to_json_decides_what_the_record_stores() -> None:
-    game = attrs.evolve(TOY, options_to_json=_by_value)
+def _plain(value: Any) -> Any:
+    return getattr(value, "plain", value)
+
+
+def test_the_declared_options_decide_what_the_record_stores() -> None:
+    target = Option("target", object, 12, "the target, as an object", check=_plain, to_json=_plain)
+    declared = Options("toy", (2, 4), (target, *[o for o in TOY.declared if o.name != "target"]))
+    game = attrs.evolve(TOY, declared=declared)
     state = _played(6)
     record = record_of(game, state, 6, {"target": _Target()})
     assert record.options == {"target": 10}
@@ -142,9 +148,20 @@ def test_a_games_options_to_json_decides_what_the_record_stores() -> None:
 
 
 def test_component_data_that_does_not_load_is_named_as_the_options_field() -> None:
-    def refusing(players: int, seed: int | None = None, **options: Any) -> Any:
+    def refusing(players: int, rng: Any, options: Any) -> Any:
         raise InvalidData("plots.toml: table [plots], field 'count': must be of type int")
 
-    game = attrs.evolve(TOY, new_game=refusing)
+    game = attrs.evolve(TOY, setup=refusing)
     with pytest.raises(InvalidRecord, match=r"field 'options' .*plots.toml: table \[plots\], field 'count'"):
         replay(game, json.dumps(_valid()))
+
+
+def test_a_record_of_explicit_chance_carries_the_outcomes_and_replays() -> None:
+    agent = RandomAgent(3)
+    state = TOY.new_game(2, seed=3, chance="explicit")
+    while not state.is_over:
+        state = state.apply(agent.choose(state))
+    record = record_of(TOY, state, 3, {"chance": "explicit"})
+    assert record.options == {"chance": "explicit"}
+    assert any(move.startswith("drawn ") for move in record.moves)
+    assert replay(TOY, record.to_json()) == state

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.kernel.rng import MaskedRandomness, Rng
+from tabletop.kernel.rng import MaskedRandomness, Rng, fresh_seed
 
 seeds = st.integers(-(2**70), 2**70)
 
@@ -120,3 +120,22 @@ def test_streams_are_independent_of_the_game_sequence(seed: int, label: int) -> 
     assert rng.stream(label) == stream  # derived deterministically
     assert rng.stream(label + 1) != stream
     assert _stream(rng, 3) == _stream(Rng.from_seed(seed), 3)  # the game's sequence is untouched
+
+
+def test_pick_draws_each_outcome_with_its_probability() -> None:
+    rng = Rng.from_seed(11)
+    counts: Counter[str] = Counter()
+    for _ in range(6000):
+        outcome, rng = rng.pick((("a", 0.5), ("b", 1 / 3), ("c", 1 / 6)))
+        counts[outcome] += 1
+    assert abs(counts["a"] / 6000 - 0.5) < 0.03 and abs(counts["c"] / 6000 - 1 / 6) < 0.03
+    assert rng.pick((("only", 1.0),))[0] == "only"
+    with pytest.raises(ValueError, match="at least one outcome"):
+        rng.pick(())
+
+
+@given(seed=st.integers(-(2**63), 2**64))
+def test_seeds_drawn_from_a_generator_fit_63_bits(seed: int) -> None:
+    value, nxt = Rng.from_seed(seed).seed63()
+    assert 0 <= value < 2**63 and nxt != Rng.from_seed(seed)
+    assert 0 <= fresh_seed() < 2**63

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from tabletop.kernel import serial
 from tabletop.kernel.api import InvalidRecord
-from tabletop.kernel.deck import Deck
+from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
+
+Grain = Pool.kinds("Grain", ("wheat", "bean"))
 
 
 @attrs.frozen
@@ -39,8 +41,8 @@ Action = Take | Pass | Wait
 class Position:
     moves: tuple[Action, ...]
     pending: Action | None
-    pool: Pool
-    deck: Deck[int]
+    pool: Grain
+    deck: Pile[int]
     rng: Rng
 
 
@@ -55,8 +57,8 @@ positions = st.builds(
     Position,
     moves=st.lists(actions, max_size=5).map(tuple),
     pending=st.none() | actions,
-    pool=st.dictionaries(st.sampled_from(["wheat", "bean"]), st.integers(0, 5)).map(Pool.of),
-    deck=st.builds(Deck, st.lists(st.integers(0, 9), max_size=5).map(tuple)),
+    pool=st.dictionaries(st.sampled_from(["wheat", "bean"]), st.integers(0, 5)).map(Grain.of),
+    deck=st.builds(Pile, st.lists(st.integers(0, 9), max_size=5).map(tuple), st.lists(st.integers(0, 9), max_size=3).map(tuple)),
     rng=st.integers(0, 2**64 - 1).map(Rng) | st.just(Rng.from_seed(1).mask()),
 )
 
@@ -67,15 +69,15 @@ def test_round_trip(position: Position) -> None:
 
 
 def test_union_members_carry_a_type_tag_even_in_an_optional_field() -> None:
-    data = json.loads(serial.dumps(CONVERTER, Position((Pass(),), Wait(), Pool(), Deck(), Rng(1))))
+    data = json.loads(serial.dumps(CONVERTER, Position((Pass(),), Wait(), Grain(), Pile(), Rng(1))))
     assert data["moves"] == [{"type": "Pass"}]
     assert data["pending"] == {"type": "Wait"}
-    data = json.loads(serial.dumps(CONVERTER, Position((), None, Pool(), Deck(), Rng(1))))
+    data = json.loads(serial.dumps(CONVERTER, Position((), None, Grain(), Pile(), Rng(1))))
     assert data["pending"] is None
 
 
 def _text(**change: object) -> str:
-    position = Position((Take("wheat", 1),), None, Pool(), Deck(), Rng(1))
+    position = Position((Take("wheat", 1),), None, Grain(), Pile(), Rng(1))
     data = json.loads(serial.dumps(CONVERTER, position))
     data.update(change)
     return json.dumps(data)
@@ -105,3 +107,10 @@ def test_a_missing_field_is_named() -> None:
     del data["deck"]
     with pytest.raises(InvalidRecord, match="deck"):
         serial.loads(CONVERTER, json.dumps(data), Position)
+
+
+def test_a_pool_is_a_list_of_counts_and_a_bad_count_is_named() -> None:
+    data = json.loads(serial.dumps(CONVERTER, Position((), None, Grain.of(bean=2), Pile(), Rng(1))))
+    assert data["pool"] == [0, 2]
+    with pytest.raises(InvalidRecord, match="pool"):
+        serial.loads(CONVERTER, _text(pool=[0, -1]), Position)

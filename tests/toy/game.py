@@ -1,26 +1,72 @@
-"""Toy race: the smallest game that exercises the whole Game/State contract.
+"""Toy race: the smallest complete game on the kernel engine, written to be copied.
 
-A shuffled deck holds the cards 1..6, ``copies`` of each. Every player starts with two cards
-in hand (hidden from the others). On a turn the player either draws a card (``draw``) or plays
-one: first ``play``, then which card (``card 5``) -- a two-step decision. A played card adds
-its value to the player's score. The game ends as soon as a score reaches ``target`` or when
-the player to move can neither draw nor play. The highest score wins; equal scores share.
+The rules. A face-down deck holds the cards 1 to 6, ``copies`` of each. Every player is dealt
+two cards, which the others cannot see. On a turn the player either draws a card (``draw``)
+or plays one: first ``play``, then which card (``card 5``), a decision in two steps. A played
+card scores its value. The game ends as soon as a score reaches ``target``, or when the player
+to move can neither draw nor play. The highest score wins; equal scores share the win.
+
+A real game spreads these parts over the files of its package (``docs/adding-a-game.md``); here
+each section is headed by the file it would be in.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from tabletop.kernel import serial
-from tabletop.kernel.api import Game, IllegalMove, State, check_players
-from tabletop.kernel.deck import Deck
+from tabletop.kernel.api import Game
+from tabletop.kernel.engine import (
+    CHANCE,
+    CHANCE_OPTION,
+    ChanceDecision,
+    Decision,
+    EngineState,
+    Rules,
+    evolve,
+    link_moves,
+    pop,
+    push,
+    replace_top,
+)
+from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.layout import Layout
+from tabletop.kernel.options import Option, Options
+from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
+from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.turns import next_seat
 
-HIDDEN = 0  # a card whose value the viewer cannot see
+# --- components.py: what is in the box -------------------------------------------------------
+
+VALUES = (1, 2, 3, 4, 5, 6)
+
+#: Cards counted by value: a hand, or the cards a player has played (its score pile).
+Cards = Pool.kinds("Cards", tuple(str(v) for v in VALUES))
+
+
+def card_count(cards: Pool, value: int) -> int:
+    return cards[value - 1]
+
+
+# --- options.py: the declared options ---------------------------------------------------------
+
+OPTIONS = Options(
+    "toy",
+    players=(2, 4),
+    options=(
+        Option("target", int, 12, "the score that ends the game", minimum=1),
+        # Two copies of each value deal two cards to four players: setup never runs short.
+        Option("copies", int, 3, "copies of each card value in the deck", minimum=2, maximum=9),
+        CHANCE_OPTION,
+    ),
+)
+
+
+# --- moves.py: the answers to decisions, each with its notation -------------------------------
 
 
 @attrs.frozen
@@ -37,184 +83,226 @@ class Play:
 
 @attrs.frozen
 class Card:
+    """Which card to play."""
+
     value: int
 
     def __str__(self) -> str:
         return f"card {self.value}"
 
 
-Move = Draw | Play | Card
+@attrs.frozen
+class Drawn:
+    """A chance outcome: the card that comes off the deck."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"drawn {self.value}"
+
+
+Move = Draw | Play | Card | Drawn
+
+
+def parse_move_text(text: str) -> Move:
+    """The move written ``text`` (used to load a saved history)."""
+    word, _, number = text.partition(" ")
+    if text == "draw":
+        return Draw()
+    if text == "play":
+        return Play()
+    if word in ("card", "drawn") and number.isdigit():
+        return Card(int(number)) if word == "card" else Drawn(int(number))
+    raise InvalidRecord(f"{text!r} is not a toy move")
+
+
+# --- state.py: data only (pending decisions and the state) ------------------------------------
 
 
 @attrs.frozen
 class ChooseAction:
     """Draw or play?"""
 
+    seat: int
+
 
 @attrs.frozen
 class ChooseCard:
     """Which card of the hand to play?"""
 
-
-Pending = ChooseAction | ChooseCard
+    seat: int
 
 
 @attrs.frozen
-class ToyState:
+class DrawCard:
+    """The top card of the deck goes to ``drawer``'s hand: a random event."""
+
+    drawer: int
+    seat: int = CHANCE
+
+
+Pending = ChooseAction | ChooseCard | DrawCard
+
+
+@attrs.frozen(slots=False)
+class ToyState(EngineState):
+    """A toy race position.
+
+    Attributes:
+        players: the number of players.
+        hands: each seat's hand. In a view, the hands the viewer cannot see are empty and
+            ``hidden`` counts their cards.
+        hidden: in a view, how many cards of each seat's hand the viewer cannot see.
+        played: each seat's played cards (its score is their total value).
+        deck: the draw pile.
+        target, copies: the options.
+        viewer: the seat whose view this is (``None`` for a full state).
+    """
+
     players: int
-    seat: int
-    hands: tuple[tuple[int, ...], ...]
-    played: tuple[tuple[int, ...], ...]
-    deck: Deck[int]
-    rng: Rng
-    pending: Pending | None
+    hands: tuple[Pool, ...]
+    hidden: tuple[int, ...]
+    played: tuple[Pool, ...]
+    deck: Pile[int]
     target: int
     copies: int
-    history: tuple[Move, ...] = ()
     viewer: int | None = None
 
-    @property
-    def to_move(self) -> int | None:
-        return None if self.pending is None else self.seat
+    def hand_size(self, seat: int) -> int:
+        return self.hands[seat].total + self.hidden[seat]
 
-    @property
-    def is_over(self) -> bool:
-        return self.pending is None
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        if isinstance(self.pending, ChooseAction):
-            moves: list[Move] = []
-            if self.deck.draw_pile:
-                moves.append(Draw())
-            if self.hands[self.seat]:
-                moves.append(Play())
-            return tuple(moves)
-        if isinstance(self.pending, ChooseCard):
-            return tuple(Card(v) for v in sorted(set(self.hands[self.seat])))
-        return ()
+# --- rules/ package: one function per decision, and settle ------------------------------------
 
-    def apply(self, move: Any) -> ToyState:
-        if move not in self.legal_moves():
-            if self.is_over:
-                raise IllegalMove("the game is over")
-            raise IllegalMove(f"{move} is not legal now")
-        history = self.history + (move,)
-        if isinstance(move, Play):
-            return attrs.evolve(self, pending=ChooseCard(), history=history)
-        hands = list(self.hands)
-        played = list(self.played)
-        deck, rng = self.deck, self.rng
-        if isinstance(move, Draw):
-            # The draw goes through the random source on purpose: a view must refuse it.
-            _, rng = rng.next64()
-            (card,), deck = deck.draw(1)
-            hands[self.seat] = tuple(sorted(hands[self.seat] + (card,)))
-        else:
-            hand = list(hands[self.seat])
-            hand.remove(move.value)
-            hands[self.seat] = tuple(hand)
-            played[self.seat] = played[self.seat] + (move.value,)
-        state = attrs.evolve(
-            self,
-            hands=tuple(hands),
-            played=tuple(played),
-            deck=deck,
-            rng=rng,
-            history=history,
-            seat=next_seat(self.seat, self.players),
-            pending=ChooseAction(),
-        )
-        if max(state.scores()) >= self.target or not state.legal_moves():
-            state = attrs.evolve(state, pending=None)
+
+def action_moves(state: ToyState, pending: ChooseAction) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    if state.deck:
+        moves.append(Draw())
+    if state.hand_size(pending.seat):
+        moves.append(Play())
+    return tuple(moves)
+
+
+def resolve_action(state: ToyState, pending: ChooseAction, move: Move) -> ToyState:
+    if isinstance(move, Play):
+        return replace_top(state, ChooseCard(pending.seat))
+    # The turn passes once the card is in hand: the draw is asked on top of the next turn.
+    after = replace_top(state, ChooseAction(next_seat(pending.seat, state.players)))
+    return push(after, DrawCard(pending.seat))
+
+
+def card_moves(state: ToyState, pending: ChooseCard) -> tuple[Move, ...]:
+    hand = state.hands[pending.seat]
+    return tuple(Card(v) for v in VALUES if card_count(hand, v))
+
+
+def resolve_card(state: ToyState, pending: ChooseCard, move: Card) -> ToyState:
+    seat = pending.seat
+    hands = _with(state.hands, seat, state.hands[seat].take(move.value - 1))
+    played = _with(state.played, seat, state.played[seat].add(move.value - 1))
+    after = evolve(state, hands=hands, played=played)
+    return replace_top(after, ChooseAction(next_seat(seat, state.players)))
+
+
+def draw_outcomes(state: ToyState, pending: DrawCard) -> tuple[tuple[Drawn, int], ...]:
+    return tuple((Drawn(card), weight) for card, weight in state.deck.draw_outcomes())
+
+
+def resolve_draw(state: ToyState, pending: DrawCard, outcome: Drawn) -> ToyState:
+    hands = _with(state.hands, pending.drawer, state.hands[pending.drawer].add(outcome.value - 1))
+    return pop(evolve(state, hands=hands, deck=state.deck.take(outcome.value)))
+
+
+def settle(state: ToyState) -> ToyState:
+    """End the game when a score reaches the target or the player to move is stuck."""
+    if not state.stack:
         return state
-
-    def scores(self) -> tuple[int, ...]:
-        return tuple(sum(p) for p in self.played)
-
-    def winners(self) -> tuple[int, ...]:
-        if not self.is_over:
-            return ()
-        scores = self.scores()
-        best = max(scores)
-        return tuple(s for s, v in enumerate(scores) if v == best)
-
-    def view(self, seat: int) -> ToyState:
-        hands = tuple(
-            hand if s == seat else (HIDDEN,) * len(hand) for s, hand in enumerate(self.hands)
-        )
-        deck = Deck((HIDDEN,) * len(self.deck.draw_pile), self.deck.discard_pile)
-        return attrs.evolve(self, hands=hands, deck=deck, rng=self.rng.mask(), viewer=seat)
-
-    def to_json(self) -> str:
-        return serial.dumps(CONVERTER, self)
+    top = state.stack[-1]
+    if max(scores(state)) >= state.target:
+        return evolve(state, stack=())
+    if isinstance(top, ChooseAction) and not action_moves(state, top):
+        return evolve(state, stack=())
+    return state
 
 
-CONVERTER = serial.make_converter([Move, Pending])
+def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return values[:seat] + (value,) + values[seat + 1 :]
 
 
-def new_game(players: int, seed: int | None = None, target: int = 12, copies: int = 3) -> ToyState:
-    check_players("toy", players, 2, 4)
-    if target < 1 or 6 * copies < 2 * players:
-        raise ValueError("the target must be positive and the deck must deal two cards each")
-    deck, rng = Deck.shuffled([v for v in range(1, 7) for _ in range(copies)], Rng.from_seed(seed))
-    hands = []
-    for _ in range(players):
-        cards, deck = deck.draw(2)
-        hands.append(tuple(sorted(cards)))
-    return ToyState(
-        players=players,
-        seat=0,
-        hands=tuple(hands),
-        played=((),) * players,
-        deck=deck,
-        rng=rng,
-        pending=ChooseAction(),
-        target=target,
-        copies=copies,
+# --- scoring.py -------------------------------------------------------------------------------
+
+
+def scores(state: ToyState) -> tuple[int, ...]:
+    return tuple(sum(v * card_count(p, v) for v in VALUES) for p in state.played)
+
+
+def winners(state: ToyState) -> tuple[int, ...]:
+    if state.stack:
+        return ()
+    final = scores(state)
+    return tuple(s for s, v in enumerate(final) if v == max(final))
+
+
+# --- view.py: what a seat sees, and a full state consistent with it ---------------------------
+
+
+def view(state: ToyState, seat: int) -> ToyState:
+    """The position as ``seat`` sees it: the other hands counted, the deck masked, the random
+    source hidden."""
+    hands = tuple(h if s == seat else Cards() for s, h in enumerate(state.hands))
+    hidden = tuple(0 if s == seat else state.hand_size(s) for s in range(state.players))
+    return evolve(state, hands=hands, hidden=hidden, deck=state.deck.masked(), rng=state.rng.mask(), viewer=seat)
+
+
+def determinize(view_state: ToyState, rng: Rng) -> ToyState:
+    """A full state consistent with ``view_state``: the cards the viewer has not seen dealt at
+    random into the other hands and the deck."""
+    seen = [v for hand in (view_state.hands + view_state.played) for v in VALUES for _ in range(card_count(hand, v))]
+    everything = [v for v in VALUES for _ in range(view_state.copies)]
+    unseen = unseen_by(everything, seen)
+    sizes = (*view_state.hidden, view_state.deck.hidden)
+    dealt, rng = deal_unseen(unseen, sizes, rng)
+    hands = tuple(hand.plus(_counted(cards)) for hand, cards in zip(view_state.hands, dealt[:-1], strict=True))
+    return evolve(
+        view_state,
+        hands=hands,
+        hidden=(0,) * view_state.players,
+        deck=Pile(dealt[-1], view_state.deck.bottom),
+        rng=rng.stream(1),
+        viewer=None,
     )
 
 
-def from_json(text: str) -> ToyState:
-    return serial.loads(CONVERTER, text, ToyState)
+def _counted(cards: tuple[int, ...]) -> Pool:
+    counts = [0] * len(VALUES)
+    for value in cards:
+        counts[value - 1] += 1
+    return Cards(counts)
 
 
-def determinize(view: State, rng: Rng) -> State:
-    """A full state consistent with ``view``: hidden cards dealt at random from the unseen ones."""
-    assert isinstance(view, ToyState) and view.viewer is not None
-    unseen = [v for v in range(1, 7) for _ in range(view.copies)]
-    for card in view.hands[view.viewer] + sum(view.played, ()) + view.deck.discard_pile:
-        unseen.remove(card)
-    cards, rng = rng.shuffled(unseen)
-    it = iter(cards)
-    hands = tuple(
-        hand if s == view.viewer else tuple(sorted(next(it) for _ in hand))
-        for s, hand in enumerate(view.hands)
-    )
-    deck = Deck(tuple(next(it) for _ in view.deck.draw_pile), view.deck.discard_pile)
-    return attrs.evolve(view, hands=hands, deck=deck, rng=rng.stream(1), viewer=None)
+# --- render.py --------------------------------------------------------------------------------
 
 
-def render(state: State) -> str:
-    assert isinstance(state, ToyState)
-    lines = [f"deck: {len(state.deck.draw_pile)} cards"]
+def render(state: ToyState) -> str:
+    lines = [f"deck: {len(state.deck)} cards"]
     for s in range(state.players):
-        hand = " ".join("?" if c == HIDDEN else str(c) for c in state.hands[s])
-        lines.append(f"seat {s}: score {state.scores()[s]:>2}  hand [{hand}]")
+        known = [str(v) for v in VALUES for _ in range(card_count(state.hands[s], v))]
+        hand = " ".join(known + ["?"] * state.hidden[s])
+        lines.append(f"seat {s}: score {scores(state)[s]:>2}  hand [{hand}]")
+    if state.to_move == CHANCE:
+        lines.append(f"next: seat {state.stack[-1].drawer} draws a card")
     return "\n".join(lines)
 
 
-def invariants(state: State) -> list[str]:
-    assert isinstance(state, ToyState)
-    total = len(state.deck) + sum(len(h) for h in state.hands) + sum(len(p) for p in state.played)
-    expected = 6 * state.copies
-    return [] if total == expected else [f"{total} cards in play, expected {expected}"]
+# --- encode.py: observations for learning agents ----------------------------------------------
 
 
-def observation_layout(state: State) -> Layout:
-    """Own hand (count per value 1-6), then per player (seat-relative) score and hand size, then
-    the draw pile's size."""
+def observation_layout(state: ToyState) -> Layout:
+    """Own hand (count per value), then per player (seat-relative) score and hand size, then
+    the deck's size."""
     layout = Layout()
-    layout.block("hand", 6)
+    layout.block("hand", len(VALUES))
     for k in range(state.players):
         layout.block(f"player{k}.score", 1)
         layout.block(f"player{k}.cards", 1)
@@ -222,35 +310,178 @@ def observation_layout(state: State) -> Layout:
     return layout
 
 
-def observation(state: State, seat: int) -> Any:
-    """What ``seat`` knows, as a float32 vector (see :func:`observation_layout`)."""
+def observation(state: ToyState, seat: int) -> Any:
     import numpy
 
-    assert isinstance(state, ToyState)
     layout = observation_layout(state)
     out = numpy.zeros(layout.size, dtype=numpy.float32)
-    for value in state.hands[seat]:
-        out[layout["hand"].start + value - 1] += 1
-    scores = state.scores()
+    out[layout["hand"]] = state.hands[seat]
+    points = scores(state)
     for k in range(state.players):
         who = (seat + k) % state.players
-        out[layout[f"player{k}.score"]] = scores[who]
-        out[layout[f"player{k}.cards"]] = len(state.hands[who])
-    out[layout["deck"]] = len(state.deck.draw_pile)
+        out[layout[f"player{k}.score"]] = points[who]
+        out[layout[f"player{k}.cards"]] = state.hand_size(who)
+    out[layout["deck"]] = len(state.deck)
     return out
 
 
-TOY = Game(
+# --- saved states (state.py in a real game) ---------------------------------------------------
+
+STATE_FORMAT = 2
+
+
+def to_json(state: ToyState) -> str:
+    return json.dumps(
+        {
+            "format": STATE_FORMAT,
+            "players": state.players,
+            "hands": [list(h) for h in state.hands],
+            "hidden": list(state.hidden),
+            "played": [list(p) for p in state.played],
+            "deck": {"unseen": list(state.deck.unseen), "bottom": list(state.deck.bottom), "hidden": state.deck.hidden},
+            "target": state.target,
+            "copies": state.copies,
+            "viewer": state.viewer,
+            "rng": state.rng.state,
+            "chance": state.chance,
+            "stack": [_pending_to_json(p) for p in state.stack],
+            "history": [str(m) for m in state.history],
+        }
+    )
+
+
+def _pending_to_json(pending: Pending) -> dict[str, Any]:
+    return {"type": type(pending).__name__, **attrs.asdict(pending)}
+
+
+_PENDING: Mapping[str, type] = {cls.__name__: cls for cls in (ChooseAction, ChooseCard, DrawCard)}
+
+
+def from_json(text: str) -> ToyState:
+    try:
+        data = json.loads(text)
+        if data.get("format") != STATE_FORMAT:
+            raise InvalidRecord(f"a toy state of format {data.get('format')!r}; this reads format {STATE_FORMAT}")
+        stack = tuple(_PENDING[p.pop("type")](**p) for p in data["stack"])
+        deck = data["deck"]
+        return ToyState(
+            players=data["players"],
+            hands=tuple(Cards(h) for h in data["hands"]),
+            hidden=tuple(data["hidden"]),
+            played=tuple(Cards(p) for p in data["played"]),
+            deck=Pile(tuple(deck["unseen"]), tuple(deck["bottom"]), deck["hidden"]),
+            target=data["target"],
+            copies=data["copies"],
+            viewer=data["viewer"],
+            rng=Rng(data["rng"]),
+            chance=data["chance"],
+            stack=stack,
+            log=link_moves([parse_move_text(m) for m in data["history"]]),
+            rules=RULES,
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise InvalidRecord(f"not a toy state: {err}") from None
+
+
+# --- the engine's view of the game (rules/__init__.py in a real game) -------------------------
+
+RULES: Rules[ToyState] = Rules(
+    game="toy",
+    decisions={
+        ChooseAction: Decision(action_moves, resolve_action, "choosing to draw or play"),
+        ChooseCard: Decision(card_moves, resolve_card, "choosing a card to play"),
+        DrawCard: ChanceDecision(draw_outcomes, resolve_draw, "drawing a card"),
+    },
+    settle=settle,
+    scores=scores,
+    winners=winners,
+    view=view,
+    to_json=to_json,
+    render=render,
+    describe=lambda state, move: "the hand has no such card" if isinstance(move, Card) else "",
+)
+
+
+# --- setup.py: the first position -------------------------------------------------------------
+
+
+def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> ToyState:
+    """Shuffle the deck and deal two cards to each player: the deals are chance decisions on
+    the stack, so that explicit chance asks them too."""
+    deals = tuple(DrawCard(seat) for seat in reversed(range(players)) for _ in range(2))
+    first = ToyState(
+        players=players,
+        hands=(Cards(),) * players,
+        hidden=(0,) * players,
+        played=(Cards(),) * players,
+        deck=Pile(tuple(v for v in VALUES for _ in range(options["copies"]))),
+        target=options["target"],
+        copies=options["copies"],
+        rng=rng,
+        chance=options["chance"],
+        stack=(ChooseAction(0), *deals),
+        rules=RULES,
+    )
+    return RULES.start(first)
+
+
+# --- positions.py: a position from a readable description ------------------------------------
+
+
+def position(
+    hands: Sequence[Sequence[int]],
+    played: Sequence[Sequence[int]] | None = None,
+    to_move: int = 0,
+    seed: int = 0,
+    **options: Any,
+) -> ToyState:
+    """The position where each seat holds ``hands[seat]`` and has played ``played[seat]``,
+    ``to_move`` choosing to draw or play; the deck holds the other cards. ``options`` as for
+    ``new_game``, checked by the declaration.
+
+    >>> position([[6, 6], [1]], played=[[], [5]]).scores()
+    (0, 5)
+    """
+    values = OPTIONS.resolve(len(hands), options)
+    played = played if played is not None else [[]] * len(hands)
+    everything = [v for v in VALUES for _ in range(values["copies"])]
+    deck = unseen_by(everything, [v for cards in (*hands, *played) for v in cards])
+    state = ToyState(
+        players=len(hands),
+        hands=tuple(_counted(tuple(h)) for h in hands),
+        hidden=(0,) * len(hands),
+        played=tuple(_counted(tuple(p)) for p in played),
+        deck=Pile(deck),
+        target=values["target"],
+        copies=values["copies"],
+        rng=Rng.from_seed(seed),
+        chance=values["chance"],
+        stack=(ChooseAction(to_move),),
+        rules=RULES,
+    )
+    return RULES.start(state)
+
+
+# --- __init__.py: registration ----------------------------------------------------------------
+
+
+def invariants(state: ToyState) -> list[str]:
+    if state.viewer is not None:
+        return []
+    total = len(state.deck) + sum(h.total for h in state.hands) + sum(p.total for p in state.played)
+    expected = len(VALUES) * state.copies
+    return [] if total == expected else [f"{total} cards in play, expected {expected}"]
+
+
+TOY: Game[ToyState] = Game(
     name="toy",
     title="Toy race",
-    min_players=2,
-    max_players=4,
-    new_game=new_game,
+    declared=OPTIONS,
+    setup=setup,
     from_json=from_json,
     determinize=determinize,
     invariants=invariants,
     render=render,
-    options={"target": 12, "copies": 3},
     observation=observation,
     observation_layout=observation_layout,
 )

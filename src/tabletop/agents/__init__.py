@@ -9,7 +9,8 @@ play fairly that way when they are given the game (as :data:`AGENTS` gives it); 
 docstrings say what they look at.
 
 :data:`AGENTS` maps the names used by the command line and by :func:`tabletop.play.simulate`
-to factories ``factory(seed, game) -> Agent``.
+to factories ``factory(seed, game) -> Agent`` (bots only; :class:`HumanAgent`, a person at the
+terminal, is seated by ``tabletop play``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from tabletop.agents.greedy import GreedyAgent
+from tabletop.agents.human import Abandoned, HumanAgent
 from tabletop.agents.mcts import ISMCTSAgent
 from tabletop.agents.random_agent import RandomAgent
 from tabletop.kernel.api import Game, State
@@ -34,7 +36,7 @@ class Agent(Protocol):
 
 
 #: Builds a seeded agent for a game: ``factory(seed, game)``.
-AgentFactory = Callable[[int | None, Game], Agent]
+AgentFactory = Callable[[int | None, Game[Any]], Agent]
 
 #: Agent factories by name: ``AGENTS["greedy"](seed, game)`` builds a seeded greedy agent.
 AGENTS: dict[str, AgentFactory] = {
@@ -44,7 +46,7 @@ AGENTS: dict[str, AgentFactory] = {
 }
 
 
-def make_agent(spec: str, seed: int | None, game: Game) -> Agent:
+def make_agent(spec: str, seed: int | None, game: Game[Any]) -> Agent:
     """The agent named ``spec`` (a key of :data:`AGENTS`) for ``game``, seeded with ``seed``.
 
     Raises ``ValueError`` listing the known names when ``spec`` is unknown.
@@ -59,8 +61,10 @@ def make_agent(spec: str, seed: int | None, game: Game) -> Agent:
 __all__ = [
     "AGENTS",
     "Agent",
+    "Abandoned",
     "AgentFactory",
     "GreedyAgent",
+    "HumanAgent",
     "ISMCTSAgent",
     "RandomAgent",
     "make_agent",

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from tabletop.agents.chance import past_chance
 from tabletop.kernel.api import Game, State
+from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.rng import Rng
 
 
@@ -18,7 +19,9 @@ class GreedyAgent:
     2. the agent's own score after the move;
     3. its margin over the best opponent's score after the move;
 
-    and ties are broken at random with the agent's own seeded random source. A move that ends
+    and ties are broken at random with the agent's own seeded random source (a kernel
+    :class:`Rng`). A move that leads to a chance node (a game with ``chance="explicit"``) is
+    judged after outcomes drawn with their probabilities, as the game would draw them. A move that ends
     the game in a loss ranks like any other move, by score: preferring "not over yet" to a
     loss would let the agent stall for ever where the rules allow a move that postpones the
     end (in At the Gates of Loyang, an unlimited number of loans).
@@ -33,8 +36,8 @@ class GreedyAgent:
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, *, game: Game | None = None) -> None:
-        self._random = random.Random(seed)
+    def __init__(self, seed: int | None = None, *, game: Game[Any] | None = None) -> None:
+        self._rng = Rng.from_seed(seed)
         self.game = game
 
     def choose(self, state: State) -> Any:
@@ -42,6 +45,8 @@ class GreedyAgent:
         seat = state.to_move
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
+        if seat == CHANCE:
+            raise ValueError("this is a chance node: its outcome is drawn, not chosen by a player")
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -57,19 +62,22 @@ class GreedyAgent:
                 after = sample.apply(ahead[str(move)])
             else:  # pragma: no cover - a game whose view changes the seat's choices
                 continue
+            after, self._rng = past_chance(after, self._rng)
             key = _evaluate(after, seat)
             if best_key is None or key > best_key:
                 best, best_key = [move], key
             elif key == best_key:
                 best.append(move)
-        return self._random.choice(best or list(moves))
+        choice, self._rng = self._rng.choice(best or list(moves))
+        return choice
 
     def _sample(self, state: State, seat: int) -> State:
         """What the agent looks ahead on: a determinization of its view, or ``state``."""
         if self.game is None or self.game.determinize is None:
             return state
-        rng = Rng.from_seed(self._random.getrandbits(63))
-        return self.game.determinize(state.view(seat), rng)
+        seed, self._rng = self._rng.seed63()
+        sample: State = self.game.determinize(state.view(seat), Rng.from_seed(seed))
+        return sample
 
     def __repr__(self) -> str:
         return "GreedyAgent()" if self.game is None else f"GreedyAgent(game={self.game.name!r})"

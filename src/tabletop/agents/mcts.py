@@ -3,7 +3,9 @@
 Every iteration samples one full state consistent with what the agent's seat sees
 (``game.determinize(state.view(seat), rng)``), walks down a tree of moves shared by all
 samples, adds one move, plays on at random for a bounded number of decisions and backs the
-result up. Moves are identified by their notation, so the same move in two samples is the same
+result up. A chance node met on the way (a game started with ``chance="explicit"``) has no
+edge of its own: its outcome is drawn with its probability, as the game would draw it, so
+the tree averages over the outcomes. Moves are identified by their notation, so the same move in two samples is the same
 edge; a move that is only legal in some samples is judged against how often it was available
 (availability counts), as the algorithm requires.
 """
@@ -11,10 +13,11 @@ edge; a move that is only legal in some samples is judged against how often it w
 from __future__ import annotations
 
 import math
-import random
 from typing import Any
 
+from tabletop.agents.chance import chance_outcome, past_chance
 from tabletop.kernel.api import Game, State
+from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.rng import Rng
 
 
@@ -54,7 +57,7 @@ class ISMCTSAgent:
         self,
         seed: int | None = None,
         *,
-        game: Game,
+        game: Game[Any],
         iterations: int = 200,
         rollout_depth: int = 30,
         exploration: float = 0.7,
@@ -65,7 +68,7 @@ class ISMCTSAgent:
         self.iterations = iterations
         self.rollout_depth = rollout_depth
         self.exploration = exploration
-        self._random = random.Random(seed)
+        self._rng = Rng.from_seed(seed)
 
     def __repr__(self) -> str:
         return f"ISMCTSAgent(game={self.game.name!r}, iterations={self.iterations})"
@@ -75,6 +78,8 @@ class ISMCTSAgent:
         seat = state.to_move
         if seat is None:
             raise ValueError("the game is over: there is no move to choose")
+        if seat == CHANCE:
+            raise ValueError("this is a chance node: its outcome is drawn, not chosen by a player")
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -92,18 +97,22 @@ class ISMCTSAgent:
     def _sample(self, view: State, state: State) -> State:
         if self.game.determinize is None:
             return state
-        rng = Rng.from_seed(self._random.getrandbits(63))
-        return self.game.determinize(view, rng)
+        seed, self._rng = self._rng.seed63()
+        sample: State = self.game.determinize(view, Rng.from_seed(seed))
+        return sample
 
     def _iterate(self, root: _Node, state: State) -> None:
         node = root
         # Selection: descend while every legal move of this sample already has an edge.
-        while not state.is_over:
+        while True:
+            state, self._rng = past_chance(state, self._rng)
+            if state.is_over:
+                break
             moves = state.legal_moves()
             untried = [m for m in moves if str(m) not in node.children]
             if untried:
                 # Expansion: one new edge, chosen at random among the untried moves.
-                move = self._random.choice(untried)
+                move, self._rng = self._rng.choice(untried)
                 child = _Node(node, _seat(state))
                 node.children[str(move)] = child
                 for m in moves:
@@ -116,7 +125,11 @@ class ISMCTSAgent:
         for _ in range(self.rollout_depth):
             if state.is_over:
                 break
-            state = state.apply(self._random.choice(state.legal_moves()))
+            if state.to_move == CHANCE:
+                move, self._rng = chance_outcome(state, self._rng)
+            else:
+                move, self._rng = self._rng.choice(state.legal_moves())
+            state = state.apply(move)
         shares = _shares(state)
         while node.parent is not None:
             node.visits += 1

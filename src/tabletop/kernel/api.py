@@ -9,7 +9,7 @@ position that knows its legal moves and produces a new state for each applied mo
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -77,11 +77,7 @@ def parse_by_notation(state: State, text: str) -> Any:
 
 
 def no_invariants(state: Any) -> list[str]:
-    """The default invariant check: nothing to verify.
-
-    A module-level function rather than a lambda, so that :class:`Game` values pickle (worker
-    processes of ``tabletop.play.simulate`` receive the game by pickling).
-    """
+    """The default invariant check: nothing to verify."""
     return []
 
 
@@ -170,5 +166,5 @@ class Game(Generic[S]):
     def play_out(self, state: S, moves: Sequence[str]) -> S:
         """Apply moves given in notation, one after the other."""
         for text in moves:
-            state = state.apply(self.parse_move(state, text))  # type: ignore[assignment]
+            state = cast(S, state.apply(self.parse_move(state, text)))
         return state

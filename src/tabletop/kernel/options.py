@@ -14,6 +14,7 @@ False
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, cast
@@ -95,10 +96,12 @@ class Option:
             return low if self.maximum is None else f"{low} and <= {self.maximum}"
         if self.kind is str:
             return "a text"
-        return "a value " + (self.help.split(":")[0] if self.help else "")
+        return "a value (see its help)"
 
     def parse(self, text: str) -> Any:
-        """The value written ``text`` on the command line, of the option's kind (not yet validated)."""
+        """The value written ``text`` on the command line, of the option's kind (not yet
+        validated). An option of kind ``object`` reads ``text`` as JSON when it parses (``2``,
+        ``null``, ``{...}``) and as the text itself otherwise (a folder's path)."""
         if self.kind is bool:
             word = text.strip().lower()
             if word in _TRUE:
@@ -111,6 +114,11 @@ class Option:
                 return int(text)
             except ValueError:
                 raise ValueError(f"option {self.name!r} takes a whole number, not {text!r}") from None
+        if self.kind is object:
+            try:
+                return json.loads(text)
+            except json.JSONDecodeError:
+                return text
         return text
 
 
@@ -193,10 +201,21 @@ class Options:
         return out
 
     def lines(self) -> list[str]:
-        """One line per option: name, default, allowed values, help (``tabletop options``)."""
-        width = max((len(o.name) for o in self.options), default=0)
+        """Two lines per option, as ``tabletop options`` prints them: the name, the default and
+        the values it takes (:meth:`Option.describe`), then its help, indented."""
+        if not self.options:
+            return ["(no options)"]
+        width = max(len(o.name) for o in self.options)
         out = []
         for o in self.options:
-            default = "(standard)" if o.kind is object else repr(o.default)
-            out.append(f"{o.name:<{width}}  default {default:<14} {o.help}")
+            default = _shown(o.default)
+            out.append(f"{o.name:<{width}}  default {default:<14} takes {o.describe()}")
+            out.append(f"{'':<{width}}  {o.help}")
         return out
+
+
+def _shown(value: Any) -> str:
+    """A default as typed on the command line (``true``, ``12``, ``sampled``)."""
+    if value is None or isinstance(value, bool):
+        return str(value).lower()
+    return str(value) if isinstance(value, int | str) else "(standard)"

@@ -38,7 +38,11 @@ class _Recorded(Protocol):
 
     def options_to_json(self, options: dict[str, Any]) -> dict[str, Any]: ...
 
-RECORD_FORMAT = 1
+
+#: The format of the records this version writes and reads. Format 1 records were written by
+#: tabletop 0.1, before random events went through the engine's chance door: the same seed
+#: now draws other cards, so their moves no longer fit the game their seed starts.
+RECORD_FORMAT = 2
 
 
 @attrs.frozen
@@ -77,17 +81,12 @@ class Record:
             raise InvalidRecord(f"the record is not valid JSON: {err}") from None
         if not isinstance(data, dict):
             raise InvalidRecord("the record must be a JSON object")
-        # A record of a later format may mean its fields differently: refuse it rather than guess.
-        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise InvalidRecord(
-                f"field 'format' of the record is {data['format']!r}; this version of tabletop "
-                f"reads format {RECORD_FORMAT}"
-            )
         if "game" not in data and "history" in data:
             raise InvalidRecord(
                 "this is a saved state (state.to_json()), not a game record; read it with "
                 "tabletop.GAMES[name].from_json"
             )
+        _check_format(data)
         fields: dict[str, type | tuple[type, ...]] = {
             "game": str,
             "players": int,
@@ -110,6 +109,22 @@ class Record:
             moves=tuple(data["moves"]),
             options=dict(data["options"]),
             version=str(data.get("version", "")),
+        )
+
+
+def _check_format(data: dict[str, Any]) -> None:
+    """Refuse a record of another format: its fields, or the games its seeds start, differ."""
+    if "format" not in data:
+        raise InvalidRecord(f"the record has no field 'format'; this version of tabletop reads format {RECORD_FORMAT}")
+    found = data["format"]
+    if found == 1:
+        raise InvalidRecord(
+            f"the record is of format 1, written by tabletop 0.1 before the chance door changed the "
+            f"random sequence (the same seed now deals other cards); this version reads format {RECORD_FORMAT}"
+        )
+    if found != RECORD_FORMAT:
+        raise InvalidRecord(
+            f"field 'format' of the record is {found!r}; this version of tabletop reads format {RECORD_FORMAT}"
         )
 
 

@@ -29,6 +29,14 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def fresh_seed() -> int:
+    """A new non-negative 63-bit seed from the operating system, for a game or a simulation
+    given none (the one place the library reads randomness from outside a seed)."""
+    import secrets
+
+    return secrets.randbits(63)
+
+
 class MaskedRandomness(RuntimeError):
     """Raised when a masked generator (one inside a view) is asked for a random value."""
 
@@ -43,9 +51,7 @@ class Rng:
     def from_seed(cls, seed: int | None) -> Rng:
         """A generator for ``seed``; ``None`` picks a fresh seed from the operating system."""
         if seed is None:
-            import secrets
-
-            seed = secrets.randbits(63)
+            seed = fresh_seed()
         return cls(_mix(seed & _MASK))
 
     @property
@@ -86,6 +92,25 @@ class Rng:
         """A uniformly chosen element of a non-empty sequence and the next generator."""
         index, rng = self.below(len(items))
         return items[index], rng
+
+    def pick(self, weighted: Sequence[tuple[T, float]]) -> tuple[T, Rng]:
+        """An element of ``weighted`` (``(element, probability)`` pairs summing to 1, as
+        ``state.chance_outcomes()`` gives them) drawn with its probability, and the next
+        generator."""
+        if not weighted:
+            raise ValueError("pick() needs at least one outcome")
+        value, rng = self.next64()
+        point = value / (1 << 64)
+        for element, probability in weighted:
+            point -= probability
+            if point < 0:
+                return element, rng
+        return weighted[-1][0], rng  # rounding left a sliver past the last probability
+
+    def seed63(self) -> tuple[int, Rng]:
+        """A non-negative 63-bit seed (fits a JSON record and any int64) and the next generator."""
+        value, rng = self.next64()
+        return value >> 1, rng
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A uniformly shuffled copy of ``items`` (Fisher-Yates) and the next generator."""

@@ -15,22 +15,36 @@ import cattrs
 from cattrs.strategies import configure_tagged_union
 
 from tabletop.kernel.api import InvalidRecord
+from tabletop.kernel.pool import Pool
 
 T = TypeVar("T")
 
 
 def make_converter(unions: Iterable[Any] = ()) -> cattrs.Converter:
-    """A converter that writes each class of the given unions with a ``"type"`` tag.
+    """A converter that writes each class of the given unions with a ``"type"`` tag, and
+    pools as lists of counts.
 
     Fields typed ``union | None`` (e.g. no pending decision once the game is over) are tagged
     too: cattrs treats that optional type as a different union, which it would otherwise write
     without tags and then fail to read back.
     """
     converter = cattrs.Converter(forbid_extra_keys=True)
+    _configure_pools(converter)
     for union in unions:
         configure_tagged_union(union, converter, tag_name="type")
         _configure_optional(union, converter)
     return converter
+
+
+def _configure_pools(converter: cattrs.Converter) -> None:
+    """Pools (:mod:`tabletop.kernel.pool`) are written as their list of counts and read back
+    through their class, which refuses a wrong length, a negative count or one past a cap."""
+
+    def is_pool(cls: Any) -> bool:
+        return isinstance(cls, type) and issubclass(cls, Pool)
+
+    converter.register_unstructure_hook_func(is_pool, list)
+    converter.register_structure_hook_func(is_pool, lambda data, cls: cls(data))
 
 
 def _configure_optional(union: Any, converter: cattrs.Converter) -> None:

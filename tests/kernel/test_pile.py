@@ -1,0 +1,83 @@
+"""Piles: unseen cards as a multiset drawn through chance outcomes, a known bottom, masking in
+views, and dealing the unseen cards back for determinization."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop.kernel.pile import Pile, PileError, deal_unseen, unseen_by
+from tabletop.kernel.rng import Rng
+
+cards = st.lists(st.integers(1, 6), max_size=15)
+
+
+@given(unseen=cards, bottom=st.lists(st.integers(7, 9), max_size=4), seed=st.integers(0, 2**32))
+def test_drawing_every_card_empties_the_pile_and_yields_its_multiset(
+    unseen: list[int], bottom: list[int], seed: int
+) -> None:
+    pile = Pile(tuple(unseen), tuple(bottom))
+    rng = Rng.from_seed(seed)
+    drawn = []
+    while pile:
+        outcomes = pile.draw_outcomes()
+        assert all(weight > 0 for _, weight in outcomes)
+        assert sum(weight for _, weight in outcomes) == (len(pile.unseen) or 1)
+        card, rng = rng.pick([(c, w / sum(x for _, x in outcomes)) for c, w in outcomes])
+        pile = pile.take(card)
+        drawn.append(card)
+    assert Counter(drawn) == Counter(unseen + bottom)
+    assert drawn[len(unseen) :] == bottom  # the known bottom comes last, in its order
+    with pytest.raises(PileError, match="empty"):
+        pile.draw_outcomes()
+
+
+def test_outcomes_weigh_each_distinct_card_by_its_copies() -> None:
+    pile = Pile((3, 1, 3, 3))
+    assert pile.unseen == (1, 3, 3, 3) and dict(pile.draw_outcomes()) == {1: 1, 3: 3}
+    with pytest.raises(PileError, match="not in the pile"):
+        pile.take(2)
+
+
+@given(unseen=cards, bottom=st.lists(st.integers(7, 9), max_size=4))
+def test_a_masked_pile_hides_its_unseen_cards(unseen: list[int], bottom: list[int]) -> None:
+    pile = Pile(tuple(unseen), tuple(bottom))
+    masked = pile.masked()
+    assert len(masked) == len(pile) and masked.unseen == ()
+    assert masked.bottom == pile.bottom and masked.hidden == len(unseen)
+    assert masked.masked_cards == bool(unseen)
+    everything_hidden = pile.masked_all()
+    assert everything_hidden.unseen == everything_hidden.bottom == () and everything_hidden.hidden == len(pile)
+    if unseen:
+        for refused in (masked.cards, masked.draw_outcomes, lambda: masked.take(unseen[0])):
+            with pytest.raises(PileError, match="view"):
+                refused()
+
+
+def test_put_under_shuffle_in_and_remove() -> None:
+    pile = Pile((2, 1)).put_under([9, 8])
+    assert pile.cards() == (1, 2, 9, 8)
+    assert pile.shuffle_in([5]).cards() == (1, 2, 5, 9, 8)
+    assert pile.remove(9).cards() == (1, 2, 8) and pile.remove(1).cards() == (2, 9, 8)
+    with pytest.raises(PileError):
+        pile.remove(4)
+    with pytest.raises(PileError, match="not the next card"):
+        Pile((), (9, 8)).take(8)
+
+
+@given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(0, 4), min_size=1, max_size=4))
+def test_deal_unseen_fills_every_place_with_the_unseen_cards(seed: int, sizes: list[int]) -> None:
+    everything = [v for v in range(1, 7) for _ in range(3)]
+    seen = everything[: len(everything) - sum(sizes)]
+    unseen = unseen_by(everything, seen)
+    assert Counter(unseen) + Counter(seen) == Counter(everything)
+    dealt, _ = deal_unseen(unseen, sizes, Rng.from_seed(seed))
+    assert [len(place) for place in dealt] == sizes
+    assert Counter(c for place in dealt for c in place) == Counter(unseen)
+    with pytest.raises(PileError, match="cannot deal"):
+        deal_unseen(unseen, [*sizes, 1], Rng.from_seed(seed))
+    with pytest.raises(PileError, match="more cards seen"):
+        unseen_by([1], [1, 1])
