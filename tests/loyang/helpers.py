@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop.kernel.engine import evolve
 from tabletop.loyang import GAME, invariants, new_game
-from tabletop.loyang import rules
-from tabletop.loyang.components import STANDARD, VEGETABLES, Components
+from tabletop.loyang.rules.play_area import enter_play
+from tabletop.loyang.rules.table import set_player, without
+from tabletop.loyang.components import STANDARD, VEGETABLES, Components, Vegetables
 from tabletop.loyang.setup import scenario as _scenario
-from tabletop.loyang.state import CARD, Field, LoyangState, replace
+from tabletop.loyang.state import CARD, Field, LoyangState
 
 # The tests' own contents for the cards they use whose published contents are not known
 # (provisional in data/*.toml), so that no test depends on a provisional value: correcting the
@@ -111,16 +113,16 @@ def starting(state: LoyangState, prefix: str) -> set[str]:
 def _take_out(state: LoyangState, number: int) -> LoyangState:
     """Remove an action card from the deck, discards, courtyard, grid or a hand."""
     if number in state.draw:
-        return replace(state, draw=rules.without(state.draw, number))
+        return evolve(state, draw=without(state.draw, number))
     if number in state.discard:
-        return replace(state, discard=rules.without(state.discard, number))
+        return evolve(state, discard=without(state.discard, number))
     if number in state.courtyard:
-        return replace(state, courtyard=rules.without(state.courtyard, number))
+        return evolve(state, courtyard=without(state.courtyard, number))
     if number in state.grid:
-        return replace(state, grid=tuple(-1 if g == number else g for g in state.grid))
+        return evolve(state, grid=tuple(-1 if g == number else g for g in state.grid))
     for seat, p in enumerate(state.seats):
         if number in p.hand:
-            return rules.set_player(state, seat, replace(p, hand=rules.without(p.hand, number)))
+            return set_player(state, seat, evolve(p, hand=without(p.hand, number)))
     raise AssertionError(f"{STANDARD.code(number)} is not available")
 
 
@@ -128,7 +130,7 @@ def give(state: LoyangState, seat: int, *codes: str) -> LoyangState:
     """Put the cards into ``seat``'s play area as if played (stalls filled, markers blue)."""
     for code in codes:
         number = card(code)
-        state = rules.enter_play(_take_out(state, number), seat, number)
+        state = enter_play(_take_out(state, number), seat, number)
     return state
 
 
@@ -137,7 +139,7 @@ def stack(state: LoyangState, seat: int, top: str, lower: str) -> LoyangState:
     state = give(state, seat, top)
     state = _take_out(state, card(lower))
     p = state.seats[seat]
-    return rules.set_player(state, seat, replace(p, covered=p.covered + ((card(top), card(lower)),)))
+    return set_player(state, seat, evolve(p, covered=p.covered + ((card(top), card(lower)),)))
 
 
 def on_top(state: LoyangState, *codes: str) -> LoyangState:
@@ -145,7 +147,7 @@ def on_top(state: LoyangState, *codes: str) -> LoyangState:
     for code in reversed(codes):
         number = card(code)
         state = _take_out(state, number)
-        state = replace(state, draw=(number,) + state.draw)
+        state = evolve(state, draw=(number,) + state.draw)
     return state
 
 
@@ -154,26 +156,40 @@ def in_hand(state: LoyangState, seat: int, *codes: str) -> LoyangState:
         number = card(code)
         state = _take_out(state, number)
         p = state.seats[seat]
-        state = rules.set_player(state, seat, replace(p, hand=p.hand + (number,)))
+        state = set_player(state, seat, evolve(p, hand=p.hand + (number,)))
     return state
+
+
+def vadd(counts, veg: int, k: int = 1) -> Vegetables:
+    """``counts`` (vegetables) with ``k`` more (or fewer) of ``veg``."""
+    counts = Vegetables(counts)
+    return counts.add(veg, k) if k >= 0 else counts.take(veg, -k)
+
+
+def vplus(a, b) -> Vegetables:
+    return Vegetables(a).plus(b)
+
+
+def vminus(a, b) -> Vegetables:
+    return Vegetables(a).minus(b)
 
 
 def cart(state: LoyangState, seat: int, **vegs: int) -> LoyangState:
     """Add vegetables from the supply to ``seat``'s cart, e.g. ``cart(s, 0, turnip=1)``."""
     p = state.seats[seat]
-    counts = tuple(vegs.get(name, 0) for name in VEGETABLES)
-    state = replace(state, supply=rules.vminus(state.supply, counts))
-    return rules.set_player(state, seat, replace(p, cart=rules.vplus(p.cart, counts)))
+    counts = Vegetables.of(vegs)
+    state = evolve(state, supply=state.supply.minus(counts))
+    return set_player(state, seat, evolve(p, cart=p.cart.plus(counts)))
 
 
 def empty_cart(state: LoyangState, seat: int) -> LoyangState:
     p = state.seats[seat]
-    state = replace(state, supply=rules.vplus(state.supply, p.cart))
-    return rules.set_player(state, seat, replace(p, cart=(0,) * 6))
+    state = evolve(state, supply=state.supply.plus(p.cart))
+    return set_player(state, seat, evolve(p, cart=Vegetables()))
 
 
 def cash(state: LoyangState, seat: int, amount: int) -> LoyangState:
-    return rules.set_player(state, seat, replace(state.seats[seat], cash=amount))
+    return set_player(state, seat, evolve(state.seats[seat], cash=amount))
 
 
 def veg(name: str) -> int:
@@ -185,7 +201,7 @@ def courtyard(state: LoyangState, *codes: str) -> LoyangState:
     for code in codes:
         number = card(code)
         state = _take_out(state, number)
-        state = replace(state, courtyard=state.courtyard + (number,))
+        state = evolve(state, courtyard=state.courtyard + (number,))
     return state
 
 
@@ -201,7 +217,7 @@ def with_fields(state: LoyangState, seat: int, *fields: Field) -> LoyangState:
         if f.veg >= 0:
             supply[f.veg] += f.count
     assert placed >= 0
-    return rules.set_player(replace(state, supply=tuple(supply)), seat, replace(p, fields=tuple(fields)))
+    return set_player(evolve(state, supply=Vegetables(supply)), seat, evolve(p, fields=tuple(fields)))
 
 
 def card_phase(players: int = 3, seed: int = 5, **options: object) -> LoyangState:

@@ -243,28 +243,28 @@ def _offsets(players: int) -> _Offsets:
 class _Cards:
     """What the encoder needs of one set of components, computed once per set."""
 
-    def __init__(self, comps: Components) -> None:
-        self.comps = comps
-        stalls, regulars = comps.of_kind(STALL), comps.of_kind(REGULAR)
+    def __init__(self, components: Components) -> None:
+        self.components = components
+        stalls, regulars = components.of_kind(STALL), components.of_kind(REGULAR)
         self.stall = {card: i for i, card in enumerate(stalls)}
         self.regular = {card: i for i, card in enumerate(regulars)}
         # Per field card (common and private): its features after the kind flag.
         self.field: dict[int, tuple[int, tuple[float, ...]]] = {}
-        for card in (*comps.of_kind(FIELD), *range(PRIVATE_BASE, PRIVATE_BASE + len(comps.private))):
-            field = comps.field(card)
+        for card in (*components.of_kind(FIELD), *range(PRIVATE_BASE, PRIVATE_BASE + len(components.private))):
+            field = components.field(card)
             kind = 1 if card >= PRIVATE_BASE else 2  # the kind one-hot: home, private, common
             self.field[card] = (kind, (field.spaces, *(float(v in field.accepts) for v in range(_VEG))))
-        home = comps.home
+        home = components.home
         self.home = (home.spaces, *(float(v in home.accepts) for v in range(_VEG)))
 
 
 _CARD_TABLES: dict[int, _Cards] = {}
 
 
-def _cards(comps: Components) -> _Cards:
-    known = _CARD_TABLES.get(id(comps))
-    if known is None or known.comps is not comps:
-        known = _CARD_TABLES[id(comps)] = _Cards(comps)
+def _cards(components: Components) -> _Cards:
+    known = _CARD_TABLES.get(id(components))
+    if known is None or known.components is not components:
+        known = _CARD_TABLES[id(components)] = _Cards(components)
     return known
 
 
@@ -278,7 +278,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
         raise ValueError(f"seat {seat} is not in this {players}-player game")
     off = _offsets(players)
     at = off.at
-    tables = _cards(state.comps)
+    tables = _cards(state.components)
     # Every feature is gathered as (index, value) and stored with one fancy-indexed write:
     # a numpy store per feature would cost more than all the gathering.
     index: list[int] = []
@@ -292,19 +292,19 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
         value.extend([1.0] * len(cards))
 
     for k in range(count):
-        p = seats[(seat + k) % count]
+        player = seats[(seat + k) % count]
         base = k * off.stride
         start = base + at["player0.cash"]
         # cash, loans, position, shop, cart, storehouse, upgraded lie side by side.
         index.extend(range(start, start + 4 + 3 * _VEG))
-        value += (p.cash, p.loans, p.position, *p.shop, *p.cart, *p.storehouse, p.upgraded)
+        value += (player.cash, player.loans, player.position, *player.shop, *player.cart, *player.storehouse, player.upgraded)
         slot = base + at["player0.fields"]
         index.extend(range(slot, slot + FIELD_WIDTH))
         home_veg = [0.0] * _VEG
-        if p.home_veg >= 0:
-            home_veg[p.home_veg] = 1.0
-        value += (1.0, 0.0, 0.0, *tables.home, *home_veg, p.home_count)
-        for field in p.fields:
+        if player.home_veg >= 0:
+            home_veg[player.home_veg] = 1.0
+        value += (1.0, 0.0, 0.0, *tables.home, *home_veg, player.home_count)
+        for field in player.fields:
             slot += FIELD_WIDTH
             kind, printed = tables.field[field.card]
             put(slot + kind)
@@ -315,25 +315,25 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
                 index += (slot + 10 + field.veg, slot + 16)
                 value += (1.0, field.count)
         play = base + at["player0.play"]
-        ones(play, tuple(stall.card for stall in p.stalls))
-        ones(play, tuple(regular.card for regular in p.regulars))
-        ones(play, p.casuals)
-        ones(play, p.helpers)
-        ones(base + at["player0.covered"], tuple(lower for _, lower in p.covered))
+        ones(play, tuple(stall.card for stall in player.stalls))
+        ones(play, tuple(regular.card for regular in player.regulars))
+        ones(play, player.casuals)
+        ones(play, player.helpers)
+        ones(base + at["player0.covered"], tuple(lower for _, lower in player.covered))
         goods = base + at["player0.stall_goods"]
-        for stall in p.stalls:
+        for stall in player.stalls:
             first = goods + 3 * tables.stall[stall.card]
             for i, full in enumerate(stall.goods):
                 if full:
                     put(first + i)
                     val(1.0)
         regulars = base + at["player0.regulars"]
-        for regular in p.regulars:
+        for regular in player.regulars:
             first = regulars + 7 * tables.regular[regular.card]
             index += (first, first + 1, first + 2, first + 3 + regular.status)
             value += (regular.rows, regular.delivered, regular.red, 1.0)
         index += (base + at["player0.pile"], base + at["player0.hand"], base + at["player0.intro"])
-        value += (len(p.pile), len(p.hand), p.intro != -1)
+        value += (len(player.pile), len(player.hand), player.intro != -1)
 
     own = seats[seat]
     ones(at["hand"], own.hand)
@@ -352,7 +352,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
             put(at[block] + (who - seat) % players)
             val(number)
 
-    relative("to_move", -1 if state.is_over else state.pending[-1].seat)
+    relative("to_move", -1 if state.is_over else state.stack[-1].seat)
     relative("start_player", state.start)
     relative("second_player", state.second)
     if state.partner:
@@ -367,7 +367,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
         relative("active", who)
 
     _pending(state, seat, at, index, value)
-    actions = next((p for p in reversed(state.pending) if isinstance(p, ActionsPending)), None)
+    actions = next((pending for pending in reversed(state.stack) if isinstance(pending, ActionsPending)), None)
     if actions is not None:
         index.extend(range(at["actions"], at["actions"] + 7))
         value += (
@@ -382,7 +382,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
     index += (at["options"], at["options"] + 1)
     value += (state.introductory, state.goal if state.solo else 0)
     if state.solo:
-        columns = state.comps.solo_columns
+        columns = state.components.solo_columns
         for i, card in enumerate(state.grid):
             if card >= 0:
                 put(at[f"grid.row{i // columns}"] + card)
@@ -397,12 +397,12 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
 
 def _pending(state: LoyangState, seat: int, at: Mapping[str, int], index: list[int], value: list[float]) -> None:
     """Gather the features of the decision on top of the stack (see ``pending.*`` in the docstring)."""
-    depth = len(state.pending)
+    depth = len(state.stack)
     index.append(at["pending.depth"])
     value.append(depth)
     if not depth:
         return
-    top = state.pending[-1]
+    top = state.stack[-1]
     index.append(at["pending"] + _PENDING_INDEX[type(top)])
     value.append(1.0)
     cards: tuple[int, ...] = ()

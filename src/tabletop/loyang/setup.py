@@ -12,20 +12,13 @@ are turned up first (other cards turned up are discarded), then the 12-card grid
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-import attrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
-
-from tabletop.kernel.api import InvalidRecord
+from tabletop.kernel.engine import evolve
 from tabletop.kernel.rng import Rng
-from tabletop.kernel import serial
-from tabletop.kernel.serial import make_converter
 from tabletop.kernel.turns import order_from
-from tabletop.loyang import rules
+from tabletop.loyang import serialize
 from tabletop.loyang.components import (
     CASUAL,
     COMPONENTS,
@@ -35,9 +28,11 @@ from tabletop.loyang.components import (
     STANDARD,
     Components,
 )
-from tabletop.loyang.moves import Move
+from tabletop.loyang.moves import SOW_HOME
 from tabletop.loyang.options import OPTIONS
-from tabletop.loyang.state import SETTLED, SETUP, LoyangState, Pending, Player, Regular, Stall
+from tabletop.loyang.rules import RULES
+from tabletop.loyang.components import Vegetables
+from tabletop.loyang.state import ACTION, SETTLED, SETUP, ActionsPending, LoyangState, Player, Regular, Stall
 
 
 
@@ -60,32 +55,37 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> LoyangState:
         raise ValueError(
             f"loyang option 'start_player' takes a seat from 0 to {players - 1} or None (random), not {start_player!r}"
         )
-    components = options["components"]
-    comps = COMPONENTS.resolve(components)
-    deck = tuple(range(len(comps.cards)))
+    components = COMPONENTS.resolve(options["components"])
+    deck = tuple(range(len(components.cards)))
     intro = [-1] * players
     if introductory:
-        starts, rng = rng.shuffled([c.index for c in comps.cards if c.kind == REGULAR and c.start])
+        starts, rng = rng.shuffled([c.index for c in components.cards if c.kind == REGULAR and c.start])
         intro = list(starts[:players])
         deck = tuple(c for c in deck if c not in intro)
     draw, rng = rng.shuffled(deck)
-    supply = tuple(v.tokens - players * s for v, s in zip(comps.vegetables, comps.shop_stock))
+    supply = Vegetables(v.tokens - players * s for v, s in zip(components.vegetables, components.shop_stock))
     seats = []
     for seat in range(players):
         pile: tuple[int, ...] = ()
         for part in (1, 2):
-            part_fields = [PRIVATE_BASE + i for i, f in enumerate(comps.private) if f.set == part]
+            part_fields = [PRIVATE_BASE + i for i, f in enumerate(components.private) if f.set == part]
             shuffled, rng = rng.shuffled(part_fields)
             pile += shuffled
         seats.append(
-            Player(cash=comps.cash, position=comps.path_start, shop=comps.shop_stock, pile=pile, intro=intro[seat])
+            Player(
+                cash=components.cash,
+                position=components.path_start,
+                shop=components.shop_stock,
+                pile=pile,
+                intro=intro[seat],
+            )
         )
     discard: tuple[int, ...] = ()
     grid: tuple[int, ...] = ()
     if players == 1:
-        opponent, draw, discard, supply = _imaginary_opponent(comps, draw, supply)
+        opponent, draw, discard, supply = _imaginary_opponent(components, draw, supply)
         seats.append(opponent)
-        size = len(comps.solo_rows) * comps.solo_columns
+        size = len(components.solo_rows) * components.solo_columns
         grid, draw = draw[:size], draw[size:]
     if start_player is None:
         start_player, rng = rng.below(players)
@@ -107,19 +107,20 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> LoyangState:
         grid=grid,
         reshuffled=False,
         supply=supply,
-        pending=(),
+        stack=(),
         rng=rng,
         introductory=introductory,
         goal=goal,
         crier_in_card_phase=crier_in_card_phase,
-        comps=comps,
+        components=components,
+        rules=RULES,
     )
-    return rules.settle(state)
+    return RULES.start(state)
 
 
 def _imaginary_opponent(
-    comps: Components, draw: tuple[int, ...], supply: tuple[int, ...]
-) -> tuple[Player, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    components: Components, draw: tuple[int, ...], supply: Vegetables
+) -> tuple[Player, tuple[int, ...], tuple[int, ...], Vegetables]:
     """Solo: turn cards up until the opponent has exactly 2 stalls (filled), 2 regular and
     2 casual customers; every other card turned up goes to the discard pile."""
     wanted = {STALL: 2, REGULAR: 2, CASUAL: 2}
@@ -127,15 +128,15 @@ def _imaginary_opponent(
     discard: tuple[int, ...] = ()
     while any(wanted.values()) and draw:
         card, draw = draw[0], draw[1:]
-        kind = comps.cards[card].kind
+        kind = components.cards[card].kind
         if wanted.get(kind, 0) > 0:
             wanted[kind] -= 1
             picked[kind].append(card)
         else:
             discard += (card,)
     for card in picked[STALL]:
-        for veg, _ in comps.cards[card].slots:
-            supply = rules.vadd(supply, veg, -1)
+        for veg, _ in components.cards[card].slots:
+            supply = supply.take(veg)
     opponent = Player(
         cash=0,
         stalls=tuple(Stall(c) for c in picked[STALL]),
@@ -146,43 +147,9 @@ def _imaginary_opponent(
     return opponent, draw, discard, supply
 
 
-# ---------------------------------------------------------------------------------------------
-# JSON
-
-
-_CONVERTER = make_converter([Pending, Move])
-_UNSTRUCTURE = make_dict_unstructure_fn(
-    LoyangState, _CONVERTER, comps=override(omit=True), _moves=override(omit=True)
-)
-_CONVERTER.register_structure_hook(
-    LoyangState,
-    make_dict_structure_fn(
-        LoyangState,
-        _CONVERTER,
-        _cattrs_forbid_extra_keys=True,
-        comps=override(omit=True),
-        _moves=override(omit=True),
-    ),
-)
-
-
-def to_json(state: LoyangState) -> str:
-    """The full state as JSON; the component data is included only when it is not standard."""
-    data: dict[str, Any] = _UNSTRUCTURE(state)
-    data["components"] = COMPONENTS.data(state.comps)
-    return json.dumps(data, separators=(",", ":"))
-
-
 def from_json(text: str) -> LoyangState:
-    """Read a state written by :func:`to_json`; bad input raises ``InvalidRecord`` naming the field.
-
-    Custom component data saved with the state is checked as the data files are."""
-    data = serial.parse_object(text, "a Loyang state")
-    comps = COMPONENTS.pop_saved(data, LoyangState)
-    state = serial.structure(_CONVERTER, data, LoyangState)
-    if state.n not in (1, 2, 3, 4) or len(state.seats) != state.n + (1 if state.n == 1 else 0):
-        raise InvalidRecord("field 'n'/'seats': 1-4 players, plus the solo opponent")
-    return state if comps is STANDARD else attrs.evolve(state, comps=comps)
+    """Read a state written by ``state.to_json()`` (see :mod:`tabletop.loyang.serialize`)."""
+    return serialize.from_json(text, RULES)
 
 
 def scenario(
@@ -199,17 +166,14 @@ def scenario(
     cart), hands returned to the deck, and the Action phase of round ``round`` with ``seat`` as
     start player and the first to act. ``components`` replaces the standard card data (tests
     pass cards of their own, so that they never depend on provisional data)."""
-    from tabletop.loyang.moves import SOW_HOME
-    from tabletop.loyang.state import ACTION, ActionsPending, replace
-
     options = dict(OPTIONS.defaults, introductory=introductory, start_player=0, components=components)
     state = start(players, Rng.from_seed(seed), options)
     for veg in (0, 1, 2, 0)[:players]:
         state = state.apply(SOW_HOME[veg])
-    hands = tuple(c for p in state.seats for c in p.hand)
-    seats = tuple(replace(p, hand=()) for p in state.seats)
+    hands = tuple(card for player in state.seats for card in player.hand)
+    seats = tuple(evolve(player, hand=()) for player in state.seats)
     order = order_from(seat, players)
-    return replace(
+    return evolve(
         state,
         seats=seats,
         draw=hands + state.draw,
@@ -223,8 +187,8 @@ def scenario(
         active=(),
         taken=(),
         courtyard=(),
-        pending=(ActionsPending(seat),),
-        history=(),
+        stack=(ActionsPending(seat),),
+        log=None,
     )
 
 

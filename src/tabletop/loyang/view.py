@@ -9,7 +9,7 @@ play areas, two-packs (the lower card's top line shows), the solo grid.
 
 from __future__ import annotations
 
-import attrs
+from tabletop.kernel.engine import evolve
 
 from tabletop.kernel.rng import Rng
 from tabletop.loyang.components import PRIVATE_BASE, REGULAR, Components
@@ -18,12 +18,12 @@ from tabletop.loyang.state import KeepPending, LoyangState, Player
 HIDDEN = -2
 
 
-def _runs(comps: Components, pile: tuple[int, ...]) -> list[list[int]]:
+def _runs(components: Components, pile: tuple[int, ...]) -> list[list[int]]:
     """The pile cut into runs of cards from the same shuffled set (common fields: set 0)."""
     runs: list[list[int]] = []
     last = None
     for card in pile:
-        part = comps.private[card - PRIVATE_BASE].set if card >= PRIVATE_BASE else 0
+        part = components.private[card - PRIVATE_BASE].set if card >= PRIVATE_BASE else 0
         if part != last or part == 0:
             runs.append([])
             last = part
@@ -31,27 +31,27 @@ def _runs(comps: Components, pile: tuple[int, ...]) -> list[list[int]]:
     return runs
 
 
-def mask_pile(comps: Components, pile: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(card for run in _runs(comps, pile) for card in sorted(run))
+def mask_pile(components: Components, pile: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(card for run in _runs(components, pile) for card in sorted(run))
 
 
 def view(state: LoyangState, seat: int) -> LoyangState:
     """The position as ``seat`` sees it."""
     seats = []
-    for s, p in enumerate(state.seats):
-        pile = mask_pile(state.comps, p.pile)
+    for s, player in enumerate(state.seats):
+        pile = mask_pile(state.components, player.pile)
         if s == seat:
-            seats.append(attrs.evolve(p, pile=pile))
+            seats.append(evolve(player, pile=pile))
         else:
             seats.append(
-                attrs.evolve(
-                    p,
+                evolve(
+                    player,
                     pile=pile,
-                    hand=(HIDDEN,) * len(p.hand),
-                    intro=HIDDEN if p.intro >= 0 else -1,
+                    hand=(HIDDEN,) * len(player.hand),
+                    intro=HIDDEN if player.intro >= 0 else -1,
                 )
             )
-    return attrs.evolve(
+    return evolve(
         state,
         seats=tuple(seats),
         draw=(HIDDEN,) * len(state.draw),
@@ -61,18 +61,18 @@ def view(state: LoyangState, seat: int) -> LoyangState:
 
 def _visible(state: LoyangState) -> set[int]:
     seen: set[int] = set(state.discard) | set(state.courtyard) | {g for g in state.grid if g >= 0}
-    for p in state.seats:
-        seen.update(f.card for f in p.fields if f.card < PRIVATE_BASE)
-        seen.update(s.card for s in p.stalls)
-        seen.update(r.card for r in p.regulars)
-        seen.update(p.casuals)
-        seen.update(p.helpers)
-        seen.update(c for pair in p.covered for c in pair)
-        seen.update(c for c in p.pile if c < PRIVATE_BASE)
-        seen.update(c for c in p.hand if c >= 0)
-        if p.intro >= 0:
-            seen.add(p.intro)
-    for pending in state.pending:
+    for player in state.seats:
+        seen.update(f.card for f in player.fields if f.card < PRIVATE_BASE)
+        seen.update(s.card for s in player.stalls)
+        seen.update(r.card for r in player.regulars)
+        seen.update(player.casuals)
+        seen.update(player.helpers)
+        seen.update(c for pair in player.covered for c in pair)
+        seen.update(c for c in player.pile if c < PRIVATE_BASE)
+        seen.update(c for c in player.hand if c >= 0)
+        if player.intro >= 0:
+            seen.add(player.intro)
+    for pending in state.stack:
         if isinstance(pending, KeepPending):
             seen.update(pending.drawn)
     return seen
@@ -82,28 +82,28 @@ def determinize(state: LoyangState, rng: Rng) -> LoyangState:
     """A full state consistent with the view ``state``: hidden cards dealt at random (held
     introductory customers from the unseen blue-dot cards), piles shuffled within their runs,
     and ``rng`` as the random source."""
-    comps = state.comps
-    unseen = [c for c in range(len(comps.cards)) if c not in _visible(state)]
+    components = state.components
+    unseen = [c for c in range(len(components.cards)) if c not in _visible(state)]
     unseen_list, rng = rng.shuffled(unseen)
     pool = list(unseen_list)
-    starts = [c for c in pool if comps.cards[c].kind == REGULAR and comps.cards[c].start]
+    starts = [c for c in pool if components.cards[c].kind == REGULAR and components.cards[c].start]
     seats: list[Player] = []
-    for p in state.seats:
-        intro = p.intro
+    for player in state.seats:
+        intro = player.intro
         if intro == HIDDEN:
             intro = starts.pop() if starts else pool[-1]
             pool.remove(intro)
-        seats.append(attrs.evolve(p, intro=intro))
-    for i, p in enumerate(seats):
+        seats.append(evolve(player, intro=intro))
+    for i, player in enumerate(seats):
         hand = []
-        for card in p.hand:
+        for card in player.hand:
             if card == HIDDEN:
                 card = pool.pop()
             hand.append(card)
         pile: tuple[int, ...] = ()
-        for run in _runs(comps, p.pile):
+        for run in _runs(components, player.pile):
             shuffled, rng = rng.shuffled(run)
             pile += shuffled
-        seats[i] = attrs.evolve(p, hand=tuple(hand), pile=pile)
+        seats[i] = evolve(player, hand=tuple(hand), pile=pile)
     draw = tuple(pool.pop() if card == HIDDEN else card for card in state.draw)
-    return attrs.evolve(state, seats=tuple(seats), draw=draw, rng=rng.stream(len(state.history)))
+    return evolve(state, seats=tuple(seats), draw=draw, rng=rng.stream(state.move_count))

@@ -1,0 +1,155 @@
+"""Cards entering and leaving a player's play area, the action deck, and the Foreman's offer when a
+helper reaches the discard pile."""
+
+from __future__ import annotations
+
+
+from tabletop.kernel.engine import evolve, push
+from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL
+from tabletop.loyang.rules.table import (
+    find,
+    return_all_to_supply,
+    set_player,
+    take_from_supply,
+    turn_taken,
+    without,
+)
+from tabletop.loyang.state import (
+    ACTION,
+    DUE,
+    Field,
+    ForemanPending,
+    HARVEST,
+    NO_VEG,
+    LoyangState,
+    Regular,
+    SETTLED,
+    Stall,
+)
+
+
+def enter_play(state: LoyangState, seat: int, card: int, played_in_card_phase: bool = False) -> LoyangState:
+    """Put ``card`` into the right part of ``seat``'s play area: a stall is filled, a regular
+    customer gets a blue satisfaction marker. (Paying for a common field is the caller's.)"""
+    components = state.components
+    info = components.cards[card]
+    player = state.seats[seat]
+    kind = info.kind
+    if kind == FIELD:
+        return set_player(state, seat, evolve(player, fields=player.fields + (Field(card),)))
+    if kind == STALL:
+        state = set_player(state, seat, evolve(player, stalls=player.stalls + (Stall(card),)))
+        for veg, _ in info.slots:
+            state = take_from_supply(state, veg)
+        return state
+    if kind == REGULAR:
+        # "Only requires delivery in that round if the player has not taken his turn yet."
+        regular = Regular(card, status=SETTLED if turn_taken(state, seat) else DUE)
+        return set_player(state, seat, evolve(player, regulars=player.regulars + (regular,)))
+    if kind == CASUAL:
+        return set_player(state, seat, evolve(player, casuals=player.casuals + (card,)))
+    fresh = player.fresh + (card,) if played_in_card_phase else player.fresh
+    return set_player(state, seat, evolve(player, helpers=player.helpers + (card,), fresh=fresh))
+
+
+def leave_play(state: LoyangState, seat: int, card: int, discard: bool = True) -> LoyangState:
+    """Take ``card`` out of ``seat``'s play area (if it is there), reveal the card it covered,
+    and put it on the discard pile (``discard``) where the Foreman may react to a helper."""
+    components = state.components
+    player = state.seats[seat]
+    kind = components.cards[card].kind
+    returned = NO_VEG  # vegetables leaving play with the card
+    if kind == FIELD:
+        player = evolve(player, fields=tuple(f for f in player.fields if f.card != card))
+    elif kind == STALL:
+        for stall in player.stalls:
+            if stall.card == card:
+                for (veg, _), full in zip(components.cards[card].slots, stall.goods):
+                    if full and discard:
+                        returned = returned.add(veg)
+        player = evolve(player, stalls=tuple(s for s in player.stalls if s.card != card))
+    elif kind == REGULAR:
+        for r in player.regulars:
+            if r.card == card:
+                returned = returned.plus(components.cards[card].want_counts.times(r.delivered))
+        player = evolve(player, regulars=tuple(r for r in player.regulars if r.card != card))
+    elif kind == CASUAL:
+        if card in player.casuals:
+            player = evolve(player, casuals=without(player.casuals, card))
+    elif card in player.helpers:
+        player = evolve(player, helpers=without(player.helpers, card))
+    lower = -1
+    for upper, under in player.covered:
+        if upper == card:
+            lower = under
+            player = evolve(player, covered=tuple(pair for pair in player.covered if pair[0] != card))
+    state = set_player(state, seat, player)
+    state = return_all_to_supply(state, returned)
+    if lower >= 0:
+        state = enter_play(state, seat, lower)
+    if discard:
+        state = evolve(state, discard=state.discard + (card,))
+        if kind == HELPER:
+            state = foreman_offer(state, seat, card)
+    return state
+
+
+def foreman_offer(state: LoyangState, discarder: int, helper: int) -> LoyangState:
+    """Foreman: "take one helper immediately after it is placed on the discard pile". In a
+    4-player Action phase only the discarder and their partner qualify (the Foreman carries the
+    lantern); in the Harvest and Card phases there are no partners."""
+    components = state.components
+    if components.cards[helper].helper == "foreman":
+        return state
+    if state.n == 1:
+        eligible: tuple[int, ...] = (0,)
+    elif state.n == 4 and state.phase == ACTION and state.partner:
+        eligible = (discarder, state.partner[discarder])
+    else:
+        eligible = tuple(range(state.n))
+    for seat in eligible:
+        if find(state, seat, "foreman") >= 0:
+            return push(state, ForemanPending(seat, helper))
+    return state
+
+
+def draw_cards(state: LoyangState, n: int) -> tuple[tuple[int, ...], LoyangState]:
+    """Draw up to ``n`` action cards. In the Action phase of a game with 2-4 players an empty
+    draw pile is replaced at once by the shuffled discards (FAQ); the solo game shuffles only
+    once (see :func:`discard_emptied_field`)."""
+    drawn = state.draw[:n]
+    state = evolve(state, draw=state.draw[n:])
+    if len(drawn) < n and not state.solo and state.discard:
+        pile, rng = state.rng.shuffled(state.discard)
+        more = pile[: n - len(drawn)]
+        state = evolve(state, draw=pile[len(more) :], discard=(), rng=rng)
+        drawn += more
+    return drawn, state
+
+
+def discard_emptied_field(state: LoyangState, seat: int, card: int) -> LoyangState:
+    """An emptied field: a private field leaves the game, a common field is discarded. In the
+    solo game the first field discarded in the Harvest phase triggers the one reshuffle."""
+    if card < PRIVATE_BASE:
+        state = leave_play(state, seat, card)
+    if state.solo and state.phase == HARVEST and not state.reshuffled:
+        pile, rng = state.rng.shuffled(state.draw + state.discard)
+        state = evolve(state, draw=pile, discard=(), rng=rng, reshuffled=True)
+    return state
+
+
+def take_stall_vegetable(state: LoyangState, seat: int, owner: int, card: int, slot: int) -> LoyangState:
+    """Move a stall's vegetable to ``seat``'s cart; an emptied stall is discarded at once."""
+    components = state.components
+    veg = components.cards[card].slots[slot][0]
+    other = state.seats[owner]
+    stalls = tuple(
+        evolve(s, goods=s.goods[:slot] + (False,) + s.goods[slot + 1 :]) if s.card == card else s
+        for s in other.stalls
+    )
+    state = set_player(state, owner, evolve(other, stalls=stalls))
+    player = state.seats[seat]
+    state = set_player(state, seat, evolve(player, cart=player.cart.add(veg)))
+    if not any(g for s in stalls if s.card == card for g in s.goods):
+        state = leave_play(state, owner, card)
+    return state
