@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop.kernel.engine import evolve
+from tabletop.kernel.engine import CHANCE, ChanceDecision, evolve
+from tabletop.kernel.pile import Pile
 from tabletop.loyang import GAME, invariants, new_game
 from tabletop.loyang.rules.play_area import enter_play
 from tabletop.loyang.rules.table import set_player, without
+from tabletop.loyang.components import PRIVATE_BASE as PRIVATE
 from tabletop.loyang.components import STANDARD, VEGETABLES, Components, Vegetables
 from tabletop.loyang.setup import scenario as _scenario
-from tabletop.loyang.state import CARD, Field, LoyangState
+from tabletop.loyang.rules.driver import DECISIONS, RULES
+from tabletop.loyang.state import CARD, Field, LoyangState, pile_cards
 
 # The tests' own contents for the cards they use whose published contents are not known
 # (provisional in data/*.toml), so that no test depends on a provisional value: correcting the
@@ -112,8 +115,10 @@ def starting(state: LoyangState, prefix: str) -> set[str]:
 
 def _take_out(state: LoyangState, number: int) -> LoyangState:
     """Remove an action card from the deck, discards, courtyard, grid or a hand."""
-    if number in state.draw:
-        return evolve(state, draw=without(state.draw, number))
+    if number in state.deck_top:
+        return evolve(state, deck_top=without(state.deck_top, number))
+    if number in state.deck.cards():
+        return evolve(state, deck=state.deck.remove(number))
     if number in state.discard:
         return evolve(state, discard=without(state.discard, number))
     if number in state.courtyard:
@@ -143,11 +148,11 @@ def stack(state: LoyangState, seat: int, top: str, lower: str) -> LoyangState:
 
 
 def on_top(state: LoyangState, *codes: str) -> LoyangState:
-    """The draw pile with these cards on top, in this order."""
+    """The deck with these cards on top, in this order (drawn before the face-down rest)."""
     for code in reversed(codes):
         number = card(code)
         state = _take_out(state, number)
-        state = evolve(state, draw=(number,) + state.draw)
+        state = evolve(state, deck_top=(number,) + state.deck_top)
     return state
 
 
@@ -228,3 +233,39 @@ def card_phase(players: int = 3, seed: int = 5, **options: object) -> LoyangStat
         state = play(state, text)
     assert state.phase == CARD
     return state
+
+
+def sampled(state: LoyangState) -> LoyangState:
+    """``state`` (built with explicit chance) playing on with chance sampled from its seed."""
+    return RULES.start(evolve(state, chance="sampled"))
+
+
+def deck_cards(state: LoyangState) -> tuple[int, ...]:
+    """The action cards of the deck: those known on top, then the face-down rest (sorted)."""
+    return state.deck_top + state.deck.cards()
+
+
+def with_deck(state: LoyangState, cards, **changes) -> LoyangState:
+    """``state`` whose deck holds exactly ``cards`` (face down), with other ``changes``."""
+    return evolve(state, deck=Pile(cards), deck_top=(), **changes)
+
+
+def reveal(state: LoyangState, *codes: str) -> LoyangState:
+    """Resolve the random events on top of the stack, and only them (no forced step after):
+    the cards named first, in order, then the first possible outcome of each."""
+    wanted = [card(code) if not code.startswith("P") else _private(state, code) for code in codes]
+    while state.stack and state.stack[-1].seat == CHANCE:
+        pending = state.stack[-1]
+        decision = DECISIONS[type(pending)]
+        assert isinstance(decision, ChanceDecision)
+        outcomes = [outcome for outcome, _ in decision.outcomes(state, pending)]
+        chosen = next((o for o in outcomes if wanted and getattr(o, "card", None) == wanted[0]), outcomes[0])
+        if wanted and getattr(chosen, "card", None) == wanted[0]:
+            wanted.pop(0)
+        state = decision.resolve(state, pending, chosen)
+    assert not wanted, f"no random event turned up {wanted}"
+    return state
+
+
+def _private(state: LoyangState, code: str) -> int:
+    return next(PRIVATE + i for i, f in enumerate(state.components.private) if f.code == code)

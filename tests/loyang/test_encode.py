@@ -20,7 +20,9 @@ from tabletop.loyang.state import DUE
 
 from playouts import random_states
 
-from .helpers import card, cart, cash, courtyard, give, in_hand, scenario
+from tabletop.loyang.state import pile_cards
+
+from .helpers import deck_cards, with_deck, card, cart, cash, courtyard, give, in_hand, scenario
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -81,7 +83,7 @@ def test_features_decode_to_a_small_position() -> None:
     assert {i for i, x in enumerate(block("hand")) if x} == {card("S02")}
     assert block("player0.hand") == [1] and block("player1.hand") == [1] and block("player2.hand") == [0]
     assert {i for i, x in enumerate(block("courtyard")) if x} == {card("C09")}
-    assert block("draw") == [len(state.draw)] and block("round") == [state.round]
+    assert block("draw") == [len(deck_cards(state))] and block("round") == [state.round]
     assert block("phase")[3] == 1  # the Action phase
     assert block("to_move") == [1, 0, 0] and block("start_player") == [1, 0, 0]
     assert block("pending")[6] == 1 and block("pending.depth") == [1]
@@ -96,7 +98,7 @@ def test_features_decode_to_a_small_position() -> None:
     assert slot[:3] == [0, 1, 0] and slot[3] == state.components.field(first.card).spaces
     assert sum(slot[10:16]) == (first.veg >= 0) and slot[16] == first.count
     assert not any(fields[2 * FIELD_WIDTH + i] for i in range(3))  # no third field
-    assert block("player0.pile") == [len(me.pile)]
+    assert block("player0.pile") == [len(pile_cards(me))]
 
 
 def test_observations_are_seat_relative() -> None:
@@ -117,8 +119,8 @@ def test_other_hands_and_the_draw_pile_do_not_leak() -> None:
     state = _position()
     base = observation(state, 0)
     # Seat 1's hand card R14 and the top card of the draw pile change places: seat 0 cannot tell.
-    top = state.draw[0]
-    swapped = evolve(state, draw=(card("R14"),) + state.draw[1:])
+    top = deck_cards(state)[0]
+    swapped = with_deck(state, (card("R14"),) + deck_cards(state)[1:])
     swapped = set_player(swapped, 1, evolve(swapped.seats[1], hand=(top,)))
     assert numpy.array_equal(observation(swapped, 0), base)
     assert not numpy.array_equal(observation(swapped, 1), observation(state, 1))

@@ -28,7 +28,11 @@ from tabletop.loyang.state import (
     HarvestPending,
 )
 
+from tabletop.kernel.pile import Pile
+from tabletop.loyang.state import pile_cards
+
 from .helpers import (
+    reveal,
     vadd,
     vplus,
     vminus,
@@ -399,7 +403,7 @@ def card_phase_with(squire_seat):
     state = game(2, seed=3)
     state = play(state, "home wheat", "home pumpkin")
     seats = tuple(evolve(p, hand=()) for p in state.seats)
-    state = evolve(state, seats=seats, draw=tuple(c for p in state.seats for c in p.hand) + state.draw)
+    state = evolve(state, seats=seats, deck=state.deck.shuffle_in(c for p in state.seats for c in p.hand))
     state = give(state, squire_seat, "Squire")
     p = state.seats[squire_seat]
     return set_player(state, squire_seat, evolve(p, fresh=()))
@@ -443,21 +447,21 @@ def test_subsistence_farmer_takes_from_another_players_field_of_4_and_pays_1():
 
 def test_tenant_farmer_buys_any_field_of_the_pile_for_3():
     state = cash(give(scenario(2), 0, "TenantFarmer"), 0, 3)
-    pile = state.seats[0].pile
+    pile = pile_cards(state.seats[0])
     take = [m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer take")]
     state = state.apply(next(m for m in take if m.args[0] == pile[3]))
     p = state.seats[0]
-    assert p.pile == pile[:3] + pile[4:] and p.fields[-1].card == pile[3] and p.cash == 0
+    assert pile_cards(p) == pile[:3] + pile[4:] and p.fields[-1].card == pile[3] and p.cash == 0
 
 
 def test_tenant_farmer_puts_an_unsown_common_field_under_the_pile():
     state = give(scenario(2), 0, "TenantFarmer", "F4b")
-    pile = state.seats[0].pile
+    pile = pile_cards(state.seats[0])
     swaps = [m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer swap 1")]
     move = next(m for m in swaps if m.args[1] == pile[0])
     state = state.apply(move)
     p = state.seats[0]
-    assert p.pile == pile[1:] + (card("F4b"),)
+    assert pile_cards(p) == pile[1:] + (card("F4b"),)
     assert [f.card for f in p.fields][-1] == pile[0]
     assert invariants(state) == []
     assert all(c >= PRIVATE_BASE for c in pile)
@@ -783,11 +787,12 @@ def test_messenger_boy_pays_for_the_second_delivery_with_the_first_payment():
 def test_tenant_farmer_common_field_turned_over_again_is_not_paid_again():
     state = give(scenario(2), 0, "TenantFarmer", "F4b")
     p = state.seats[0]
-    state = set_player(state, 0, evolve(p, pile=p.pile[:1]))
-    state = play(state, f"helper TenantFarmer swap 1 {state.components.code(p.pile[0])}")
-    assert state.seats[0].pile == (card("F4b"),)
+    last = pile_cards(p)[0]
+    state = set_player(state, 0, evolve(p, pile=(Pile([last]),)))
+    state = play(state, f"helper TenantFarmer swap 1 {state.components.code(last)}")
+    assert pile_cards(state.seats[0]) == (card("F4b"),)
     cash_before = state.seats[0].cash
-    state = begin_round(state, 2)
+    state = reveal(begin_round(state, 2))
     assert state.seats[0].fields[-1] == Field(card("F4b")) and state.seats[0].cash == cash_before
 
 

@@ -75,6 +75,7 @@ from tabletop.loyang import moves as M
 from tabletop.loyang import new_game
 from tabletop.loyang.components import FIELD, PRIVATE_BASE
 from tabletop.loyang.state import (
+    pile_cards,
     ACTION,
     HARVEST,
     OVER,
@@ -438,12 +439,15 @@ class Checker:
         for s in range(n):
             m = model[s]
             if post.round > pre.round:
-                pile = pre.seats[s].pile
+                pile = pile_cards(pre.seats[s])
                 if post.round < ROUNDS and pile:
-                    assert post.seats[s].pile == pile[1:] and pile[0] in {f.card for f in post.seats[s].fields}
-                    m.fields[pile[0]] = (-1, 0)
+                    # The top field: the piles are face down, so any field of the first set left.
+                    first_set = next(part for part in pre.seats[s].pile if part).cards()
+                    (new,) = set(pile) - set(pile_cards(post.seats[s]))
+                    assert new in first_set and new in {f.card for f in post.seats[s].fields}
+                    m.fields[new] = (-1, 0)
                 else:
-                    assert post.seats[s].pile == pile, "no new field in the last round"
+                    assert pile_cards(post.seats[s]) == pile, "no new field in the last round"
             if harvested_round(post, s) > harvested_round(pre, s):
                 assert harvested_round(post, s) == harvested_round(pre, s) + 1
                 m.cart = [a + b for a, b in zip(m.cart, m.storehouse)]
@@ -457,9 +461,9 @@ class Checker:
                         if count == 1:
                             del m.fields[card]
                             if card >= PRIVATE_BASE:
-                                assert card not in post.seats[s].pile, "an emptied private field leaves the game"
+                                assert card not in pile_cards(post.seats[s]), "an emptied private field leaves the game"
                             else:
-                                assert card in post.discard or card in post.draw or any(
+                                assert card in post.discard or card in post.deck.cards() or any(
                                     card in q.hand for q in post.seats
                                 ), "an emptied common field goes to the discard pile"
                         else:
@@ -537,7 +541,7 @@ class Checker:
             for c in p.casuals:
                 offers(M.Serve(c), cart_has(wants(comps, c)))
             cost = 0 if turn.official else max(len(p.helpers), len(p.stalls))
-            if pre.draw:
+            if len(pre.deck) + len(pre.deck_top):
                 offers(M.TwoPack(), not turn.two_pack and p.cash >= cost)
             assert M.Loan() in offered and M.EndActions() in offered
         elif isinstance(top, StorePending):

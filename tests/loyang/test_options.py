@@ -22,7 +22,7 @@ def test_introductory_version_deals_each_player_a_blue_dot_regular_customer():
     starts = {c.index for c in STANDARD.cards if c.start}
     intros = [p.intro for p in state.seats]
     assert all(i in starts for i in intros) and len(set(intros)) == 2
-    assert len(state.draw) == 70 - 2, "the unused start cards go back into the deck"
+    assert len(state.deck) == 70 - 2, "the unused start cards go back into the deck"
     assert invariants(state) == []
 
 

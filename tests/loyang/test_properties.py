@@ -94,10 +94,10 @@ def test_views_hide_hands_deck_and_pile_order_and_determinize_consistently(seed,
             break
         seat = state.to_move
         view = state.view(seat)
-        assert view.rng.masked and all(c == -2 for c in view.draw)
+        assert view.rng.masked and view.deck.unseen == () and view.deck.hidden == len(state.deck)
         for other, p in enumerate(view.seats[: n]):
             if other != seat:
-                assert all(c == -2 for c in p.hand)
+                assert p.hand == () and p.hidden_hand == len(state.seats[other].hand)
         assert {str(m) for m in view.legal_moves()} == {str(m) for m in state.legal_moves()}
         full = determinize(view, Rng.from_seed(step))
         assert invariants(full) == []
@@ -145,12 +145,16 @@ def test_invariants_report_each_broken_rule():
     from tabletop.loyang.state import DUE
     from tabletop.loyang.state import Field
 
-    from .helpers import TEST, card, give, scenario, stack, vadd
+    from tabletop.loyang.state import pile_cards
+
+    from .helpers import TEST, card, deck_cards, give, scenario, stack, vadd, with_deck
 
     state = give(scenario(2, components=TEST), 0, "R01")
     assert invariants(state) == [] and invariants(stack(state, 0, "S03", "C01")) == []
     p = state.seats[0]
     one_wheat_more = vadd(state.supply, 0, -1)
+
+    deck = deck_cards(state)
 
     def seat0(s, **changes):
         return set_player(s, 0, evolve(s.seats[0], **changes))
@@ -161,11 +165,9 @@ def test_invariants_report_each_broken_rule():
     broken = {
         "negative Cash": seat0(state, cash=-1),
         "vegetables not conserved": seat0(state, cart=vadd(p.cart, 0)),
-        "action cards not conserved": evolve(state, draw=state.draw[1:]),
-        "private field twice": seat0(state, fields=p.fields + (Field(p.pile[0]),)),
-        "covered by a card no longer in play": evolve(
-            seat0(state, covered=((card("C01"), state.draw[0]),)), draw=state.draw[1:]
-        ),
+        "action cards not conserved": with_deck(state, deck[1:]),
+        "private field twice": seat0(state, fields=p.fields + (Field(pile_cards(p)[0]),)),
+        "covered by a card no longer in play": with_deck(seat0(state, covered=((card("C01"), deck[0]),)), deck[1:]),
         "still due after the turn": evolve(state, done=(True, False)),
         "still due after the turn (solo opponent)": set_player(solo, 1, evolve(opponent, regulars=due)),
         "inconsistent marker or rows": seat0(state, regulars=(evolve(p.regulars[0], rows=4),)),

@@ -13,7 +13,7 @@ from tabletop.loyang.state import ActionsPending, OVER
 from tabletop.loyang import moves as M
 from tabletop.loyang.state import DELIVERED, DUE, SETTLED, CashPending, Field
 
-from .helpers import vadd, vplus, vminus, card, cart, cash, empty_cart, give, legal, on_top, play, scenario, stack, starting, veg
+from .helpers import deck_cards, with_deck, vadd, vplus, vminus, card, cart, cash, empty_cart, give, legal, on_top, play, scenario, stack, starting, veg
 
 
 def test_sow_fills_the_field_from_the_supply():
@@ -198,7 +198,8 @@ def test_covered_cards_do_not_count_for_the_two_pack():
 
 def test_deck_exhausted_in_the_action_phase_reshuffles_the_discards():
     state = scenario(2)
-    state = evolve(state, draw=state.draw[:1], discard=state.draw[1:])
+    deck = deck_cards(state)
+    state = with_deck(state, deck[:1], discard=deck[1:])
     state = play(state, "two-pack")
     assert len(state.stack[-1].drawn) == 2 and state.discard == ()
     assert invariants(state) == []

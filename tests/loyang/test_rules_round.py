@@ -14,7 +14,9 @@ from tabletop.loyang.rules.payments import charge
 from tabletop.loyang.rules.table import PLACE, others, set_player
 from tabletop.loyang.state import ACTION, CARD, DUE, HARVEST, CashPending, Field
 
-from .helpers import vadd, vminus, card, card_phase, cash, courtyard, game, give, in_hand, legal, play, scenario, stack, starting
+from tabletop.loyang.state import pile_cards
+
+from .helpers import deck_cards, on_top, reveal, with_deck, vadd, vminus, card, card_phase, cash, courtyard, game, give, in_hand, legal, play, scenario, stack, starting
 
 
 def sown(state, seat, *fields):
@@ -28,8 +30,8 @@ def test_harvest_reveals_a_field_and_takes_1_from_each_field():
     p = state.seats[0]
     state = sown(state, 0, Field(p.fields[0].card, 0, 5), Field(card("F3a"), 1, 2))
     state = evolve(state, supply=vminus(state.supply, (5, 2, 0, 0, 0, 0)))
-    pile_top = state.seats[0].pile[0]
-    state = harvest(begin_round(state, 2), 0)
+    pile_top = pile_cards(state.seats[0])[0]
+    state = harvest(reveal(begin_round(state, 2), state.components.code(pile_top)), 0)
     p = state.seats[0]
     assert p.fields[-1].card == pile_top and p.fields[-1].veg == -1
     assert p.fields[0].count == 4 and p.fields[1].count == 1
@@ -74,24 +76,25 @@ def test_unsown_fields_are_not_discarded():
 
 def test_no_new_field_is_revealed_in_round_9():
     state = scenario(2)
-    before = len(state.seats[0].pile)
-    assert len(begin_round(state, 9).seats[0].pile) == before
-    assert len(begin_round(state, 8).seats[0].pile) == before - 1
+    before = len(pile_cards(state.seats[0]))
+    assert len(pile_cards(reveal(begin_round(state, 9)).seats[0])) == before
+    assert len(pile_cards(reveal(begin_round(state, 8)).seats[0])) == before - 1
 
 
 def test_card_phase_shuffles_the_discards_back_and_deals_4():
     state = scenario(2)
-    state = evolve(state, discard=state.draw[:10], draw=state.draw[10:], phase=HARVEST, stack=())
-    state = begin_card_phase(state)
-    assert state.discard == () and len(state.draw) == 70 - 8
+    deck = deck_cards(state)
+    state = with_deck(state, deck[10:], discard=deck[:10], phase=HARVEST, stack=())
+    state = reveal(begin_card_phase(state))
+    assert state.discard == () and len(deck_cards(state)) == 70 - 8
     assert all(len(p.hand) == 4 for p in state.seats)
 
 
 def test_deck_short_in_the_card_phase_is_dealt_evenly():
     state = scenario(3)
-    state = evolve(state, discard=state.draw[7:], draw=state.draw[:7], stack=())
-    state = begin_card_phase(evolve(state, discard=()))
-    assert [len(p.hand) for p in state.seats] == [2, 2, 2] and len(state.draw) == 1
+    state = with_deck(state, deck_cards(state)[:7], discard=(), stack=())
+    state = reveal(begin_card_phase(state))
+    assert [len(p.hand) for p in state.seats] == [2, 2, 2] and len(deck_cards(state)) == 1
 
 
 def test_start_player_opens_the_courtyard_and_nobody_passes():
@@ -165,9 +168,9 @@ def test_leftover_courtyard_cards_become_the_discard_pile():
 
 
 def test_two_players_may_flip_the_top_card_into_the_courtyard():
-    state = card_phase(2)
+    state = on_top(card_phase(2), "S03")
     assert "flip" in legal(state)
-    top = state.draw[0]
+    top = card("S03")
     state = play(state, "flip")
     assert state.courtyard == (top,) and "flip" not in legal(state)
     assert starting(state, "take"), "the start player may take at once"
@@ -261,8 +264,8 @@ def test_taking_plays_exactly_one_courtyard_card_and_one_hand_card():
 
 def test_after_a_short_deal_a_player_with_nothing_to_take_plays_a_hand_card_alone():
     state = scenario(3)
-    state = evolve(state, draw=state.draw[:4], discard=(), stack=(), phase=HARVEST, start=0)
-    state = settle(begin_card_phase(state))
+    state = with_deck(state, deck_cards(state)[:4], discard=(), stack=(), phase=HARVEST, start=0)
+    state = settle(reveal(begin_card_phase(state)))
     assert [len(p.hand) for p in state.seats] == [1, 1, 1], "4 cards dealt evenly: 1 each"
     assert state.to_move == 0 and not state.courtyard
     only = state.seats[0].hand[0]
@@ -276,7 +279,7 @@ def test_after_a_short_deal_a_player_with_nothing_to_take_plays_a_hand_card_alon
 def test_four_player_introductory_game_deals_all_four_start_customers():
     state = game(4, seed=2, introductory=True)
     assert sorted(p.intro for p in state.seats) == sorted(c.index for c in state.components.cards if c.start)
-    assert len(state.draw) == 66
+    assert len(deck_cards(state)) == 66
 
 
 def test_foreman_in_the_card_phase_reaches_every_player_in_four_players():

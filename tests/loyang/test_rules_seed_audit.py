@@ -13,7 +13,12 @@ from tabletop.loyang.state import HARVEST
 from tabletop.loyang.components import STALL
 from tabletop.loyang.state import CARD, DUE, ActionsPending, CashPending, Field
 
+from tabletop.loyang.state import pile_cards
+
 from .helpers import (
+    deck_cards,
+    on_top,
+    reveal,
     vadd,
     vplus,
 
@@ -57,8 +62,8 @@ def test_introductory_three_players_the_fourth_start_customer_goes_back_into_the
     state = game(3, seed=4, introductory=True)
     intros = [p.intro for p in state.seats]
     unused = [c.index for c in state.components.cards if c.start and c.index not in intros]
-    assert len(unused) == 1 and unused[0] in state.draw
-    assert len(state.draw) == 70 - 3
+    assert len(unused) == 1 and unused[0] in deck_cards(state)
+    assert len(deck_cards(state)) == 70 - 3
     assert invariants(state) == []
 
 
@@ -86,8 +91,8 @@ def test_two_players_may_flip_at_the_start_of_each_of_their_turns():
     assert state.to_move == 1 and "flip" in legal(state)
     state = play(state, "flip", f"place {state.components.code(state.seats[1].hand[0])}")
     assert state.to_move == 0 and "flip" in legal(state), "the start player's second turn"
-    top = state.draw[0]
-    state = play(state, "flip")
+    top = card("S03")
+    state = play(on_top(state, "S03"), "flip")
     assert state.courtyard[-1] == top and "flip" not in legal(state)
 
 
@@ -240,17 +245,17 @@ def test_tenant_farmer_who_bought_a_field_has_none_left_to_turn_over_in_round_8(
     # "Opção 1 reduz o tamanho da pilha de campo individual do jogador. Alguns jogadores têm 1
     # campo privado a esquerda para virar no Round 8, outros não."
     state = cash(give(scenario(2), 0, "TenantFarmer"), 0, 3)
-    pile = state.seats[0].pile
+    pile = pile_cards(state.seats[0])
     assert len(pile) == 7
     state = play(state, f"helper TenantFarmer take {state.components.code(pile[-1])}")
-    assert state.seats[0].pile == pile[:-1]
+    assert pile_cards(state.seats[0]) == pile[:-1]
     for number in range(2, 8):
-        state = begin_round(state, number)
-    assert len(state.seats[0].pile) == 0 and len(state.seats[1].pile) == 1
+        state = reveal(begin_round(state, number))
+    assert len(pile_cards(state.seats[0])) == 0 and len(pile_cards(state.seats[1])) == 1
     fields0, fields1 = len(state.seats[0].fields), len(state.seats[1].fields)
-    state = begin_round(state, 8)
+    state = reveal(begin_round(state, 8))
     assert len(state.seats[0].fields) == fields0, "nothing left to turn over"
-    assert len(state.seats[1].fields) == fields1 + 1 and state.seats[1].pile == ()
+    assert len(state.seats[1].fields) == fields1 + 1 and pile_cards(state.seats[1]) == ()
 
 
 def test_subsistence_farmer_in_four_players_reaches_only_the_partner():
@@ -310,7 +315,7 @@ def test_foreman_takes_the_squire_from_any_player_in_a_four_player_card_phase():
     state = game(4, seed=3)
     state = play(state, "home wheat", "home pumpkin", "home turnip", "home wheat")
     seats = tuple(evolve(p, hand=()) for p in state.seats)
-    state = evolve(state, seats=seats, draw=tuple(c for p in state.seats for c in p.hand) + state.draw)
+    state = evolve(state, seats=seats, deck=state.deck.shuffle_in(c for p in state.seats for c in p.hand))
     state = give(give(state, 0, "Squire"), 1, "Foreman")
     state = set_player(state, 0, evolve(state.seats[0], fresh=()))
     state = in_hand(in_hand(state, 0, "S03"), 1, "S04", "S05")
@@ -346,7 +351,7 @@ def test_introductory_start_customers_are_dealt_face_down_and_seen_by_their_owne
     state = game(2, seed=5, introductory=True)
     mine, theirs = state.view(0).seats
     assert mine.intro == state.seats[0].intro >= 0
-    assert theirs.intro < 0 and theirs.intro != -1, "held, but hidden"
+    assert theirs.intro == -1 and theirs.hidden_intro == 1, "held, but hidden"
 
 
 def test_two_pack_cards_are_turned_up_for_every_player_to_see():
@@ -355,4 +360,5 @@ def test_two_pack_cards_are_turned_up_for_every_player_to_see():
     drawn = state.stack[-1].drawn
     assert drawn == (card("S03"), card("C02"))
     assert state.view(1).stack[-1].drawn == drawn
-    assert all(c == -2 for c in state.view(1).draw), "the rest of the deck stays hidden"
+    deck = state.view(1).deck
+    assert deck.unseen == () and deck.hidden == len(deck_cards(state)) > 0, "the rest of the deck stays hidden"

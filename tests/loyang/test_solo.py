@@ -13,13 +13,22 @@ from tabletop.loyang.rules.table import set_player
 from tabletop.loyang.state import DUE, HARVEST, SETTLED, SETUP
 from tabletop.loyang.components import CASUAL, REGULAR, STALL, Vegetables
 from tabletop.loyang.moves import SELL
-from tabletop.loyang.state import CARD, OVER, Field, OfferPending
+from tabletop.loyang.state import CARD, OVER, Field, GridDraw, IntroDeal, OfferPending, pile_cards
 
-from .helpers import vadd, TEST, card, cart, cash, give, legal, play, scenario, starting
+from .helpers import sampled, deck_cards, with_deck, vadd, TEST, card, cart, cash, give, legal, play, scenario, starting
+
+
+#: The imaginary opponent's cards in :func:`offer`: none of them is wanted in a test grid.
+OPPONENT = ("S05", "S12", "R05", "R06", "C14", "C04")
 
 
 def offer(seed=1, **options):
-    state = play(new_game(1, seed=seed, components=TEST, **options), "home wheat")
+    """The solo Card phase of round 1, the opponent holding :data:`OPPONENT`."""
+    state = new_game(1, seed=seed, components=TEST, start_player=0, chance="explicit", **options)
+    if isinstance(state.stack[-1], IntroDeal):
+        state = state.apply(state.legal_moves()[0])
+    state = play(state, *(f"reveal {code}" for code in OPPONENT))
+    state = play(sampled(state), "home wheat")
     assert state.phase == CARD and isinstance(state.stack[-1], OfferPending)
     return state
 
@@ -30,7 +39,7 @@ def test_opponent_gets_exactly_2_stalls_2_regulars_2_casuals():
     assert len(opponent.stalls) == 2 and len(opponent.regulars) == 2 and len(opponent.casuals) == 2
     assert all(all(s.goods) for s in opponent.stalls)
     assert len(state.grid) == 12 and all(g >= 0 for g in state.grid)
-    assert len(state.draw) + len(state.discard) + 12 + 6 == 70
+    assert len(state.deck) + len(state.discard) + 12 + 6 == 70
     cards = state.components.cards
     kinds = {cards[c].kind for c in opponent.casuals} | {cards[s.card].kind for s in opponent.stalls}
     assert kinds == {CASUAL, STALL} and all(state.components.cards[r.card].kind == REGULAR for r in opponent.regulars)
@@ -41,9 +50,9 @@ def grid_of(state, *codes):
     """The solo grid holding these cards, row by row (taken from the deck or discards)."""
     numbers = [card(c) for c in codes]
     rest = [g for g in state.grid if g not in numbers]
-    draw = tuple(c for c in state.draw if c not in numbers) + tuple(rest)
+    deck = tuple(c for c in deck_cards(state) if c not in numbers) + tuple(rest)
     discard = tuple(c for c in state.discard if c not in numbers)
-    return evolve(state, grid=tuple(numbers), draw=draw, discard=discard)
+    return with_deck(state, deck, grid=tuple(numbers), discard=discard)
 
 
 GRID = ("S03", "S04", "C01", "C02", "C03", "R01", "R02", "R03", "R04", "Maid", "Official", "Shopper")
@@ -88,17 +97,21 @@ def test_grid_second_row_rest_is_discarded_and_cards_slide_up():
 
 def test_solo_single_reshuffle_when_the_first_field_is_discarded():
     state = scenario(1)
-    state = evolve(state, discard=state.discard + state.draw[:5], draw=state.draw[5:])
+    deck = deck_cards(state)
+    state = with_deck(state, deck[5:], discard=state.discard + deck[:5])
     p = state.seats[0]
     state = set_player(state, 0, evolve(p, fields=(Field(p.fields[0].card, 0, 1),)))
     state = evolve(state, supply=vadd(state.supply, 0, -1), phase=HARVEST)
     state = harvest(state, 0)
     assert state.reshuffled and state.discard == () and invariants(state) == []
-    state = evolve(state, discard=state.draw[:3], draw=state.draw[3:])
+    deck = deck_cards(state)
+    state = with_deck(state, deck[3:], discard=deck[:3])
     state = begin_card_phase(state)
     assert len(state.discard) == 3, "no reshuffle at the start of the solo Card phase"
     p = state.seats[0]
-    state = set_player(state, 0, evolve(p, fields=(Field(p.pile[0], 0, 1),), pile=p.pile[1:]))
+    first = pile_cards(p)[0]
+    pile = tuple(part.remove(first) if first in part.cards() else part for part in p.pile)
+    state = set_player(state, 0, evolve(p, fields=(Field(first, 0, 1),), pile=pile))
     state = evolve(state, supply=vadd(state.supply, 0, -1), phase=HARVEST)
     state = harvest(state, 0)
     assert len(state.discard) == 3, "a later emptied field does not reshuffle again"
@@ -130,7 +143,7 @@ def test_solo_con_man_swaps_with_a_helper_of_the_offer():
     state = give(state, 0, "ConMan")
     if helper not in state.grid:
         grid = list(state.grid)
-        state = evolve(state, draw=tuple(c for c in state.draw if c != helper) + (grid[0],))
+        state = with_deck(state, tuple(c for c in deck_cards(state) if c != helper) + (grid[0],))
         state = evolve(state, discard=tuple(c for c in state.discard if c != helper))
         grid[0] = helper
         state = evolve(state, grid=tuple(grid))
@@ -185,9 +198,9 @@ def test_solo_payments_to_the_imaginary_opponent_go_to_the_supply():
 
 def test_solo_two_pack_needs_cards_in_the_draw_pile_no_reshuffle():
     state = scenario(1)
-    state = evolve(state, discard=state.discard + state.draw, draw=())
+    state = with_deck(state, (), discard=state.discard + deck_cards(state))
     assert "two-pack" not in legal(state)
-    state = evolve(state, draw=state.discard[:1], discard=state.discard[1:])
+    state = with_deck(state, state.discard[:1], discard=state.discard[1:])
     state = play(state, "two-pack")
     assert len(state.stack[-1].drawn) == 1 and state.discard
 
@@ -206,17 +219,17 @@ def test_solo_grid_is_turned_up_before_the_home_field_is_sown():
 
 
 def test_opponent_cards_are_turned_up_until_two_of_each_and_the_others_discarded():
-    from tabletop.loyang.setup import _imaginary_opponent
-
-    order = ["Maid", "S03", "C01", "S04", "F3a", "S05", "R01", "C02", "C03", "R02", "Shopper"]
-    draw = tuple(card(c) for c in order)
-    opponent, rest, discard, supply = _imaginary_opponent(TEST, draw, Vegetables((20,) * 6))
+    order = ["Maid", "S03", "C01", "S04", "F3a", "S05", "R01", "C02", "C03", "R02"]
+    state = new_game(1, seed=1, components=TEST, start_player=0, chance="explicit")
+    supply = state.supply
+    state = play(state, *(f"reveal {code}" for code in order))
+    opponent, discard = state.seats[1], state.discard
     assert [s.card for s in opponent.stalls] == [card("S03"), card("S04")]
     assert [r.card for r in opponent.regulars] == [card("R01"), card("R02")]
     assert opponent.casuals == (card("C01"), card("C02"))
     assert discard == tuple(card(c) for c in ("Maid", "F3a", "S05", "C03")), "a third stall is discarded too"
-    assert rest == (card("Shopper"),), "turning stops at the last card needed"
-    assert supply == (20 - 2, 20 - 1, 20 - 2, 20 - 1, 20, 20), "the two stalls are filled"
+    assert isinstance(state.stack[-1], GridDraw), "turning stops at the last card needed"
+    assert supply.minus(state.supply) == (2, 1, 2, 1, 0, 0), "the two stalls are filled"
 
 
 def test_solo_introductory_start_customer_is_played_free_as_one_of_the_two_cards():
@@ -235,12 +248,13 @@ def test_solo_introductory_start_customer_is_played_free_as_one_of_the_two_cards
 
 def test_solo_single_reshuffle_also_when_the_first_emptied_field_is_a_common_field():
     state = give(scenario(1, components=TEST), 0, "F3a")
-    state = evolve(state, discard=state.discard + state.draw[:5], draw=state.draw[5:])
+    deck = deck_cards(state)
+    state = with_deck(state, deck[5:], discard=state.discard + deck[:5])
     p = state.seats[0]
     state = set_player(state, 0, evolve(p, fields=p.fields[:1] + (Field(card("F3a"), 0, 1),)))
     state = evolve(state, supply=vadd(state.supply, 0, -1), phase=HARVEST)
     state = harvest(state, 0)
-    assert state.reshuffled and state.discard == () and card("F3a") in state.draw, "shuffled in with it"
+    assert state.reshuffled and state.discard == () and card("F3a") in deck_cards(state), "shuffled in with it"
     assert invariants(state) == []
 
 

@@ -99,6 +99,7 @@ from tabletop.kernel.api import State as AnyState
 from tabletop.kernel.layout import Layout
 from tabletop.loyang.components import FIELD, PRIVATE_BASE, REGULAR, STALL, VEGETABLES, Components
 from tabletop.loyang.state import (
+    pile_cards,
     ActionsPending,
     AdvancePending,
     BonusPending,
@@ -333,7 +334,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
             index += (first, first + 1, first + 2, first + 3 + regular.status)
             value += (regular.rows, regular.delivered, regular.red, 1.0)
         index += (base + at["player0.pile"], base + at["player0.hand"], base + at["player0.intro"])
-        value += (len(player.pile), len(player.hand), player.intro != -1)
+        value += (len(pile_cards(player)), len(player.hand) + player.hidden_hand, player.intro >= 0 or player.hidden_intro)
 
     own = seats[seat]
     ones(at["hand"], own.hand)
@@ -345,7 +346,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
     index.extend(range(at["supply"], at["supply"] + _VEG))
     value += state.supply
     index += (at["draw"], at["round"], at["phase"] + state.phase)
-    value += (len(state.draw), state.round, 1.0)
+    value += (len(state.deck) + len(state.deck_top), state.round, 1.0)
 
     def relative(block: str, who: int, number: float = 1.0) -> None:
         if who >= 0:

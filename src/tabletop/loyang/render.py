@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
+from tabletop.kernel.engine import CHANCE
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, REGULAR, VEGETABLES, Components
 from tabletop.loyang.state import (
     ACTION,
@@ -40,6 +41,15 @@ from tabletop.loyang.state import (
     SowHomePending,
     SquirePending,
     StorePending,
+    CourtyardFlip,
+    FieldDraw,
+    GridDraw,
+    HandDeal,
+    IntroDeal,
+    OpponentDraw,
+    StartPlayerDraw,
+    TwoPackDraw,
+    pile_cards,
 )
 
 #: The widest line of the picture.
@@ -161,7 +171,8 @@ def render_player(state: LoyangState, seat: int) -> str:
         lines.extend(_wrapped("shop", shop))
         lines.extend(_wrapped("cart", f"{_vegs(player.cart)};  storehouse {_vegs(player.storehouse)} (holds {capacity})"))
         lines.extend(_wrapped("fields", _fields(components, player), " | "))
-        pile = f"{len(player.pile)} {'card' if len(player.pile) == 1 else 'cards'}: {_cards(components, player.pile)}" if player.pile else "empty"
+        fields = pile_cards(player)
+        pile = f"{len(fields)} {'card' if len(fields) == 1 else 'cards'}: {_cards(components, fields)}" if fields else "empty"
         lines.extend(_wrapped("field pile", pile))
     stalls = []
     for stall in player.stalls:
@@ -192,14 +203,39 @@ def render_player(state: LoyangState, seat: int) -> str:
         lines.extend(_wrapped("two-pack", f"{_code(components, top)} over {_code(components, lower)}"))
     if player.hand:
         lines.extend(_described("hand", components, player.hand))
+    if player.hidden_hand:
+        lines.extend(_wrapped("hand", " ".join("?" * player.hidden_hand)))
     if player.intro != -1:
         lines.extend(_described("intro", components, (player.intro,)))
+    if player.hidden_intro:
+        lines.extend(_wrapped("intro", "?"))
     return "\n".join(lines)
+
+
+def _chance_text(pending: Pending) -> str:
+    if isinstance(pending, StartPlayerDraw):
+        return "the start player is chosen"
+    if isinstance(pending, IntroDeal):
+        return f"a blue-dot regular customer is dealt to seat {pending.to}"
+    if isinstance(pending, OpponentDraw):
+        return "a card is turned up for the imaginary opponent"
+    if isinstance(pending, GridDraw):
+        return f"a card is drawn for place {pending.pos} of the grid"
+    if isinstance(pending, HandDeal):
+        return f"a card is dealt to seat {pending.to}"
+    if isinstance(pending, CourtyardFlip):
+        return "the top card of the deck is turned into the courtyard"
+    if isinstance(pending, TwoPackDraw):
+        return "a card of the two-pack is drawn"
+    assert isinstance(pending, FieldDraw)
+    return f"seat {pending.owner} turns over the top field of the pile"
 
 
 def decision_text(state: LoyangState, pending: Pending) -> str:
     """The decision on top of the stack, in words."""
     components = state.components
+    if pending.seat == CHANCE:
+        return f"a random event: {_chance_text(pending)}"
     if isinstance(pending, SowHomePending):
         choices = ", ".join(VEGETABLES[v] for v in components.home.accepts)
         return f"setup: buy {choices} from your shop and sow your home field"
@@ -282,7 +318,7 @@ def render(state: LoyangState) -> str:
     lines = [f"At the Gates of Loyang, {players}: round {state.round}/{components.rounds}, {when}"]
     market = " ".join(f"{_SHORT[v]} {veg.buy}/{veg.sell}" for v, veg in enumerate(components.vegetables))
     lines.append(f"prices buy/sell: {market};  supply {_vegs(state.supply)}")
-    lines.append(f"action deck {len(state.draw)}, discards {len(state.discard)}")
+    lines.append(f"action deck {len(state.deck) + len(state.deck_top)}, discards {len(state.discard)}")
     if state.phase == CARD and state.n > 1:
         order = ", ".join(f"seat {s}" for s in state.active) or "nobody"
         taken = ", ".join(f"seat {s}" for s in state.taken) or "nobody"
@@ -308,7 +344,9 @@ def render(state: LoyangState) -> str:
             verb = "wins" if len(state.winners()) == 1 else "share the win"
             lines.append(f"game over: scores {scores}; {winners} {verb}")
     else:
-        top = state.stack[-1]
-        lines.extend(textwrap.wrap(f"seat {top.seat} to decide: {decision_text(state, top)}", WIDTH, subsequent_indent="  "))
+        pending = state.stack[-1]
+        who = "chance" if pending.seat == CHANCE else f"seat {pending.seat}"
+        text = f"{who} to decide: {decision_text(state, pending)}"
+        lines.extend(textwrap.wrap(text, WIDTH, subsequent_indent="  "))
     lines.extend(textwrap.wrap(LEGEND, WIDTH, subsequent_indent="  "))
     return "\n".join(lines)

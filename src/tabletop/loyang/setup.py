@@ -1,4 +1,4 @@
-"""A new game for 1-4 players, and the JSON form of a state.
+"""A new game for 1-4 players, and reading a saved state.
 
 Setup follows the rulebook: each player gets 10 Cash, a stocked shop (3 wheat, 2 pumpkins,
 2 turnips, 2 cabbages, 1 bean, 1 leek), the storehouse on its 1-vegetable side, the scoring marker
@@ -16,23 +16,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.kernel.engine import evolve
+from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import serialize
-from tabletop.loyang.components import (
-    CASUAL,
-    COMPONENTS,
-    PRIVATE_BASE,
-    REGULAR,
-    STALL,
-    STANDARD,
-    Components,
-)
+from tabletop.loyang.components import COMPONENTS, PRIVATE_BASE, Components, Vegetables
 from tabletop.loyang.moves import SOW_HOME
 from tabletop.loyang.options import OPTIONS
 from tabletop.loyang.rules import RULES
-from tabletop.loyang.components import Vegetables
-from tabletop.loyang.state import ACTION, SETTLED, SETUP, ActionsPending, LoyangState, Player, Regular, Stall
+from tabletop.loyang.state import ACTION, SETUP, ActionsPending, LoyangState, Player
 
 
 
@@ -44,107 +36,56 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> LoyangState:
     target; ``start_player`` is the seat that takes the large start player token (``None``:
     chosen at random); ``crier_in_card_phase`` lets the Market crier's sale finance a common
     field in the Card phase, as the Foreman's note implies (the helper reference gives him [3]
-    only, the default); ``components`` replaces the standard card data."""
-    if options["chance"] != "sampled":
-        raise ValueError("At the Gates of Loyang does not offer explicit chance yet")
-    introductory: bool = options["introductory"]
-    goal: int = options["goal"]
-    crier_in_card_phase: bool = options["crier_in_card_phase"]
+    only, the default); ``components`` replaces the standard card data; ``chance`` is
+    ``"sampled"`` or ``"explicit"`` (every random event a decision of the seat
+    :data:`tabletop.CHANCE`)."""
     start_player: int | None = options["start_player"]
     if start_player is not None and start_player >= players:
         raise ValueError(
             f"loyang option 'start_player' takes a seat from 0 to {players - 1} or None (random), not {start_player!r}"
         )
     components = COMPONENTS.resolve(options["components"])
-    deck = tuple(range(len(components.cards)))
-    intro = [-1] * players
-    if introductory:
-        starts, rng = rng.shuffled([c.index for c in components.cards if c.kind == REGULAR and c.start])
-        intro = list(starts[:players])
-        deck = tuple(c for c in deck if c not in intro)
-    draw, rng = rng.shuffled(deck)
-    supply = Vegetables(v.tokens - players * s for v, s in zip(components.vegetables, components.shop_stock))
-    seats = []
-    for seat in range(players):
-        pile: tuple[int, ...] = ()
-        for part in (1, 2):
-            part_fields = [PRIVATE_BASE + i for i, f in enumerate(components.private) if f.set == part]
-            shuffled, rng = rng.shuffled(part_fields)
-            pile += shuffled
-        seats.append(
-            Player(
-                cash=components.cash,
-                position=components.path_start,
-                shop=components.shop_stock,
-                pile=pile,
-                intro=intro[seat],
-            )
-        )
-    discard: tuple[int, ...] = ()
-    grid: tuple[int, ...] = ()
+    seats = [_farmer(components) for _ in range(players)]
     if players == 1:
-        opponent, draw, discard, supply = _imaginary_opponent(components, draw, supply)
-        seats.append(opponent)
-        size = len(components.solo_rows) * components.solo_columns
-        grid, draw = draw[:size], draw[size:]
-    if start_player is None:
-        start_player, rng = rng.below(players)
+        seats.append(Player(cash=0))  # the imaginary opponent: its cards are turned up first
     state = LoyangState(
         n=players,
         seats=tuple(seats),
         round=0,
         phase=SETUP,
-        start=start_player,
+        start=-1 if start_player is None else start_player,
         second=-1,
-        order=order_from(start_player, players),
+        order=() if start_player is None else order_from(start_player, players),
         done=(False,) * players,
         partner=(),
-        draw=draw,
-        discard=discard,
+        deck=Pile(range(len(components.cards))),
+        discard=(),
         courtyard=(),
         active=(),
         taken=(),
-        grid=grid,
+        grid=(-1,) * (len(components.solo_rows) * components.solo_columns) if players == 1 else (),
         reshuffled=False,
-        supply=supply,
+        supply=Vegetables(v.tokens - players * s for v, s in zip(components.vegetables, components.shop_stock)),
         stack=(),
         rng=rng,
-        introductory=introductory,
-        goal=goal,
-        crier_in_card_phase=crier_in_card_phase,
+        chance=options["chance"],
+        introductory=options["introductory"],
+        goal=options["goal"],
+        crier_in_card_phase=options["crier_in_card_phase"],
         components=components,
         rules=RULES,
     )
     return RULES.start(state)
 
 
-def _imaginary_opponent(
-    components: Components, draw: tuple[int, ...], supply: Vegetables
-) -> tuple[Player, tuple[int, ...], tuple[int, ...], Vegetables]:
-    """Solo: turn cards up until the opponent has exactly 2 stalls (filled), 2 regular and
-    2 casual customers; every other card turned up goes to the discard pile."""
-    wanted = {STALL: 2, REGULAR: 2, CASUAL: 2}
-    picked: dict[int, list[int]] = {STALL: [], REGULAR: [], CASUAL: []}
-    discard: tuple[int, ...] = ()
-    while any(wanted.values()) and draw:
-        card, draw = draw[0], draw[1:]
-        kind = components.cards[card].kind
-        if wanted.get(kind, 0) > 0:
-            wanted[kind] -= 1
-            picked[kind].append(card)
-        else:
-            discard += (card,)
-    for card in picked[STALL]:
-        for veg, _ in components.cards[card].slots:
-            supply = supply.take(veg)
-    opponent = Player(
-        cash=0,
-        stalls=tuple(Stall(c) for c in picked[STALL]),
-        # The opponent never acts: its customers are never due.
-        regulars=tuple(Regular(c, status=SETTLED) for c in picked[REGULAR]),
-        casuals=tuple(picked[CASUAL]),
+def _farmer(components: Components) -> Player:
+    """A player's board: Cash, a stocked shop, the scoring marker at the start of the path and a
+    face-down field pile of the private fields, one shuffled set above the other."""
+    sets = sorted({field.set for field in components.private})
+    pile: tuple[Pile[int], ...] = tuple(
+        Pile(PRIVATE_BASE + i for i, field in enumerate(components.private) if field.set == part) for part in sets
     )
-    return opponent, draw, discard, supply
+    return Player(cash=components.cash, position=components.path_start, shop=components.shop_stock, pile=pile)
 
 
 def from_json(text: str) -> LoyangState:
@@ -176,7 +117,7 @@ def scenario(
     return evolve(
         state,
         seats=seats,
-        draw=hands + state.draw,
+        deck=state.deck.shuffle_in(hands),
         phase=ACTION,
         round=round,
         start=seat,

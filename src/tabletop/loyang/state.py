@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop.kernel.engine import EngineState
+from tabletop.kernel.engine import CHANCE, EngineState
+from tabletop.kernel.pile import Pile
 from tabletop.loyang.components import STANDARD, Components, Vegetables
 
 NO_VEG = Vegetables()
@@ -74,7 +75,9 @@ class Player:
     home_veg: int = -1
     home_count: int = 0
     fields: tuple[Field, ...] = ()
-    pile: tuple[int, ...] = ()
+    #: the private field pile: its separately shuffled sets, the first drawn first (a field put
+    #: under the pile lies at the bottom of the last); see :func:`pile_cards`
+    pile: tuple[Pile[int], ...] = ()
     stalls: tuple[Stall, ...] = ()
     regulars: tuple[Regular, ...] = ()
     casuals: tuple[int, ...] = ()
@@ -84,6 +87,10 @@ class Player:
     hand: tuple[int, ...] = ()
     #: the blue-dot regular customer of the introductory version, held apart from the hand (-1: none)
     intro: int = -1
+    #: in another seat's view: how many cards of the hand it cannot see (``hand`` is then empty)
+    hidden_hand: int = 0
+    #: in another seat's view: 1 when a blue-dot customer it cannot see is held (``intro`` is -1)
+    hidden_intro: int = 0
     #: helpers played in this round's Card phase (the Squire cannot be used in that round)
     fresh: tuple[int, ...] = ()
 
@@ -91,6 +98,11 @@ class Player:
     def score(self) -> int:
         """The position on the path of prosperity minus one space per loan."""
         return self.position - self.loans
+
+
+def pile_cards(player: Player) -> tuple[int, ...]:
+    """The fields of ``player``'s pile: each set's (in no known order), then what lies under it."""
+    return tuple(card for part in player.pile for card in part.cards())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -252,6 +264,72 @@ class AdvancePending:
     steps: int = 0
 
 
+# ---------------------------------------------------------------------------------------------
+# Random events (seat CHANCE): resolved from the state's random source, or asked as decisions of
+# the chance seat with ``chance="explicit"``.
+
+
+@attrs.frozen(slots=False)
+class StartPlayerDraw:
+    """Setup: the start player is chosen at random (when the ``start_player`` option is None)."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class IntroDeal:
+    """Introductory version: a blue-dot regular customer from the deck is dealt to ``to``."""
+
+    to: int
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class OpponentDraw:
+    """Solo setup: the next action card is turned up for the imaginary opponent."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class GridDraw:
+    """Solo: the next action card fills position ``pos`` of the grid."""
+
+    pos: int
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class HandDeal:
+    """Card phase: the next action card of the deal goes to ``to``'s hand."""
+
+    to: int
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class CourtyardFlip:
+    """2 players: the top action card is turned into the courtyard."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class TwoPackDraw:
+    """Action H: the next card of a two-pack (the :class:`KeepPending` under it collects it);
+    with 2-4 players an empty deck is replaced by the shuffled discards first."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class FieldDraw:
+    """Start of a round: ``owner`` turns over the top field of their pile."""
+
+    owner: int
+    seat: int = CHANCE
+
+
 Pending = (
     SowHomePending
     | HarvestPending
@@ -270,6 +348,14 @@ Pending = (
     | CrierPending
     | StorePending
     | AdvancePending
+    | StartPlayerDraw
+    | IntroDeal
+    | OpponentDraw
+    | GridDraw
+    | HandDeal
+    | CourtyardFlip
+    | TwoPackDraw
+    | FieldDraw
 )
 
 
@@ -281,8 +367,9 @@ class LoyangState(EngineState):
     history): ``n`` (players), ``seats`` (players, plus the solo opponent), ``round`` (1-9),
     ``phase``, ``start``/``second`` (holders of the large and small start player tokens),
     ``order`` (seats in the order of the current phase), ``done`` (who finished it),
-    ``partner`` (4 players, Action phase), ``draw`` (the action deck, top first), ``discard``
-    (latest last), ``courtyard``, ``active``
+    ``partner`` (4 players, Action phase), ``deck`` (the face-down action deck, a
+    :class:`~tabletop.kernel.pile.Pile`: no order is stored, each draw is a random event),
+    ``discard`` (latest last), ``courtyard``, ``active``
     (seats still in the distribution round, next first), ``taken`` (seats in the order they
     took), ``grid`` (solo offer, row by row, -1 = empty), ``reshuffled`` (solo: the one
     reshuffle happened), ``supply`` (vegetable tokens left in the box) and ``improvised``
@@ -299,7 +386,7 @@ class LoyangState(EngineState):
     order: tuple[int, ...]
     done: tuple[bool, ...]
     partner: tuple[int, ...]
-    draw: tuple[int, ...]
+    deck: Pile[int]
     discard: tuple[int, ...]
     courtyard: tuple[int, ...]
     active: tuple[int, ...]
@@ -308,6 +395,9 @@ class LoyangState(EngineState):
     reshuffled: bool
     supply: Vegetables
     improvised: Vegetables = NO_VEG
+    #: action cards known to lie on top of the deck, drawn first, in this order (only positions
+    #: described with :func:`tabletop.loyang.positions.position` have them)
+    deck_top: tuple[int, ...] = ()
     introductory: bool = False
     goal: int = 17
     #: option: the Market crier may also sell in the Card phase to pay for a common field

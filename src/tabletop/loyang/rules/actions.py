@@ -28,7 +28,7 @@ from tabletop.loyang.rules.table import (
     two_pack_cost,
 )
 from tabletop.loyang.rules.payments import buy_from_shop, charge, pay, sell_to_shop, take_loan
-from tabletop.loyang.rules.play_area import draw_cards, enter_play, leave_play
+from tabletop.loyang.rules.play_area import deck_outcomes, deck_size, draw_from_deck, enter_play, leave_play
 from tabletop.loyang.state import (
     ACTION,
     ActionsPending,
@@ -42,6 +42,7 @@ from tabletop.loyang.state import (
     Player,
     SETTLED,
     StorePending,
+    TwoPackDraw,
 )
 
 
@@ -117,7 +118,7 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
             out.append(SERVE[c])
     # H: buy a two-pack
     if not turn.two_pack and player.cash >= two_pack_cost(player, turn.official):
-        if state.draw or (state.discard and not state.solo):
+        if deck_size(state) or (state.discard and not state.solo):
             out.append(moves.TWO_PACK)
     if turn.blue_ready:
         out.append(moves.MARKERS_BLUE)
@@ -203,12 +204,28 @@ def deliver_to_casual_customer(state: LoyangState, turn: ActionsPending, card: i
 
 
 def buy_two_pack(state: LoyangState, turn: ActionsPending) -> LoyangState:
-    """H: once per Action phase, pay max(uncovered helpers, uncovered stalls) and draw 2."""
+    """H: once per Action phase, pay max(uncovered helpers, uncovered stalls) and draw 2 (one
+    random event each; with 2-4 players the discards replace an empty deck, FAQ)."""
     player = state.seats[turn.seat]
     state = pay(state, turn.seat, two_pack_cost(player, turn.official))
-    drawn, state = draw_cards(state, 2)
-    state = replace_top(state, evolve(turn, two_pack=True))
-    return push(state, KeepPending(turn.seat, drawn))
+    state = push(replace_top(state, evolve(turn, two_pack=True)), KeepPending(turn.seat, ()))
+    available = deck_size(state) + (0 if state.solo else len(state.discard))
+    for _ in range(min(2, available)):
+        state = push(state, TwoPackDraw())
+    return state
+
+
+def two_pack_outcomes(state: LoyangState, pending: TwoPackDraw) -> tuple[tuple[Any, int], ...]:
+    return tuple((moves.Reveal(card), weight) for card, weight in deck_outcomes(state, refill=not state.solo))
+
+
+def draw_two_pack_card(state: LoyangState, pending: TwoPackDraw, move: moves.Reveal) -> LoyangState:
+    """The card drawn joins the two-pack that the player then keeps or not."""
+    state = draw_from_deck(pop(state), move.card, refill=not state.solo)
+    stack = state.stack
+    below = max(i for i, pending in enumerate(stack) if type(pending) is KeepPending)
+    keep = evolve(stack[below], drawn=stack[below].drawn + (move.card,))
+    return evolve(state, stack=stack[:below] + (keep,) + stack[below + 1 :])
 
 
 def keep_moves(pending: KeepPending) -> tuple[Any, ...]:

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import evolve, pop, replace_top
+from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.components import FIELD
-from tabletop.loyang.rules.table import sale_moves, PICK, PLACE, PLAY_ALONE, cached, set_player, squire, without
-from tabletop.loyang.rules.payments import charge, pay, sell_to_shop, take_loan
-from tabletop.loyang.rules.play_area import enter_play, leave_play
 from tabletop.loyang.rules.actions import begin_action_phase
+from tabletop.loyang.rules.payments import charge, pay, sell_to_shop, take_loan
+from tabletop.loyang.rules.play_area import deck_size, draw_from_deck, enter_play, leave_play
+from tabletop.loyang.rules.table import PICK, PLACE, PLAY_ALONE, cached, sale_moves, set_player, squire, without
 from tabletop.loyang.state import (
     CARD,
+    CourtyardFlip,
     CourtyardPending,
+    GridDraw,
+    HandDeal,
     LoyangState,
     OfferPending,
     SquirePending,
@@ -27,28 +30,33 @@ def begin_card_phase(state: LoyangState) -> LoyangState:
     runs short, the remaining cards are dealt evenly. The solo game deals nothing (grid)."""
     if state.solo:
         return evolve(state, phase=CARD, done=(False,))
-    pile, rng = state.rng.shuffled(state.draw + state.discard)
-    per = min(state.components.hand, len(pile) // state.n)
-    seats = list(state.seats)
-    for i, seat in enumerate(order_from(state.start, state.n)):
-        seats[seat] = evolve(seats[seat], hand=pile[i * per : (i + 1) * per])
-    return evolve(
-        state,
-        seats=tuple(seats),
-        phase=CARD,
-        rng=rng,
-        draw=pile[per * state.n :],
-        discard=(),
-        courtyard=(),
-        active=order_from(state.start, state.n),
-        taken=(),
-    )
+    state = evolve(state, deck=state.deck.shuffle_in(state.discard), discard=())
+    per = min(state.components.hand, deck_size(state) // state.n)
+    order = order_from(state.start, state.n)
+    # Each card dealt is a random event; the start player's come first.
+    for seat in reversed(order):
+        for _ in range(per):
+            state = push(state, HandDeal(seat))
+    return evolve(state, phase=CARD, courtyard=(), active=order, taken=())
+
+
+def deal_card(state: LoyangState, pending: HandDeal, move: moves.Reveal) -> LoyangState:
+    """The card dealt goes to the player's hand."""
+    state = draw_from_deck(pop(state), move.card)
+    player = state.seats[pending.to]
+    return set_player(state, pending.to, evolve(player, hand=player.hand + (move.card,)))
+
+
+def flip_card(state: LoyangState, pending: CourtyardFlip, move: moves.Reveal) -> LoyangState:
+    """2 players: the card turned up goes into the courtyard."""
+    state = draw_from_deck(pop(state), move.card)
+    return evolve(state, courtyard=state.courtyard + (move.card,))
 
 
 def courtyard_moves(state: LoyangState, pending: CourtyardPending) -> tuple[Any, ...]:
     player = state.seats[pending.seat]
     out: list[Any] = []
-    if state.n == 2 and not pending.flipped and state.draw:
+    if state.n == 2 and not pending.flipped and deck_size(state):
         out.append(moves.FLIP)
     # The last player left must take; a player's last card never goes to the courtyard.
     if len(state.active) > 1 and len(player.hand) >= 2:
@@ -109,8 +117,7 @@ def apply_courtyard(state: LoyangState, pending: CourtyardPending, move: Any) ->
     player = state.seats[seat]
     if isinstance(move, moves.Flip):
         # 2 players: turn the top action card into the courtyard first.
-        state = evolve(state, courtyard=state.courtyard + state.draw[:1], draw=state.draw[1:])
-        return replace_top(state, evolve(pending, flipped=True))
+        return push(replace_top(state, evolve(pending, flipped=True)), CourtyardFlip())
     if isinstance(move, moves.Place):
         state = set_player(
             state, seat, evolve(player, hand=without(player.hand, move.card)),
@@ -208,7 +215,8 @@ def apply_offer(state: LoyangState, pending: OfferPending, move: Any) -> LoyangS
 
 def refill_grid(state: LoyangState) -> LoyangState:
     """The rest of row 2 is discarded; cards slide up their column; the gaps at the bottom are
-    filled from the draw pile (as far as it goes: the solo deck is reshuffled only once)."""
+    filled from the deck, one random event each (as far as it goes: the solo deck is reshuffled
+    only once)."""
     cols = state.components.solo_columns
     rows = len(state.components.solo_rows)
     grid = list(state.grid)
@@ -219,8 +227,8 @@ def refill_grid(state: LoyangState) -> LoyangState:
         column += [-1] * (rows - len(column))
         for r in range(rows):
             grid[r * cols + col] = column[r]
-    draw = state.draw
-    for i in range(len(grid)):
-        if grid[i] < 0 and draw:
-            grid[i], draw = draw[0], draw[1:]
-    return evolve(state, grid=tuple(grid), draw=draw, discard=discard)
+    state = evolve(state, grid=tuple(grid), discard=discard)
+    gaps = [pos for pos, card in enumerate(grid) if card < 0][: deck_size(state)]
+    for pos in reversed(gaps):
+        state = push(state, GridDraw(pos))
+    return state

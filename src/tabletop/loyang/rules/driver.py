@@ -11,25 +11,55 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.kernel.engine import Decision, Rules, evolve, pop, push
+from tabletop.kernel.engine import ChanceDecision, Decision, Rules, evolve, pop, push
 from tabletop.loyang import moves, scoring, serialize, view
 from tabletop.loyang.render import render
 from tabletop.loyang.rules import helpers
-from tabletop.loyang.rules.actions import action_moves, apply_actions, choose_partner, give, keep_moves, keep_two_pack
+from tabletop.loyang.rules.actions import (
+    action_moves,
+    apply_actions,
+    choose_partner,
+    draw_two_pack_card,
+    give,
+    keep_moves,
+    keep_two_pack,
+    two_pack_outcomes,
+)
 from tabletop.loyang.rules.card_phase import (
     apply_courtyard,
     apply_offer,
     apply_squire,
     begin_card_phase,
     courtyard_moves,
+    deal_card,
     end_card_phase,
+    flip_card,
     offer_moves,
     play_alone,
     squire_moves,
 )
 from tabletop.loyang.rules.end import advance_moves, apply_advance, apply_store, finish_turn, store_moves, storehouse_room
 from tabletop.loyang.rules.forced_payments import apply_cash, apply_foreman, cash_moves
-from tabletop.loyang.rules.harvest import apply_harvest, begin_round, harvest, harvest_moves, home_choices, sow_home_field
+from tabletop.loyang.rules.harvest import (
+    apply_harvest,
+    begin_round,
+    field_outcomes,
+    harvest,
+    harvest_moves,
+    turn_over_field,
+)
+from tabletop.loyang.rules.preparation import (
+    choose_start_player,
+    deal_intro,
+    deck_card_outcomes,
+    fill_grid,
+    home_choices,
+    intro_outcomes,
+    next_setup_step,
+    sow_home_field,
+    start_outcomes,
+    turn_up_for_opponent,
+)
 from tabletop.loyang.rules.payments import pay
 from tabletop.loyang.rules.table import cached, find, set_player
 from tabletop.loyang.state import (
@@ -39,6 +69,14 @@ from tabletop.loyang.state import (
     OVER,
     SETUP,
     ActionsPending,
+    CourtyardFlip,
+    FieldDraw,
+    GridDraw,
+    HandDeal,
+    IntroDeal,
+    OpponentDraw,
+    StartPlayerDraw,
+    TwoPackDraw,
     AdvancePending,
     BonusPending,
     CashPending,
@@ -88,13 +126,26 @@ def _keep_moves(state: LoyangState, pending: KeepPending) -> tuple[Any, ...]:
     return keep_moves(pending)
 
 
+def _field_outcomes(state: LoyangState, pending: FieldDraw) -> tuple[tuple[Any, int], ...]:
+    return tuple((moves.Reveal(card), weight) for card, weight in field_outcomes(state, pending))
+
+
 def _foreman_moves(state: LoyangState, pending: ForemanPending) -> tuple[Any, ...]:
     return (moves.FOREMAN_TAKE, moves.FOREMAN_PASS)
 
 
 
-#: Every decision of the game: how its moves are listed and resolved, and what it is called.
-DECISIONS: dict[type, Decision[LoyangState]] = {
+#: Every decision of the game: how its moves are listed and resolved, and what it is called;
+#: every random event: its outcomes with their weights, and what each outcome does.
+DECISIONS: dict[type, Decision[LoyangState] | ChanceDecision[LoyangState]] = {
+    StartPlayerDraw: ChanceDecision(start_outcomes, choose_start_player, "choosing the start player"),
+    IntroDeal: ChanceDecision(intro_outcomes, deal_intro, "dealing a blue-dot regular customer"),
+    OpponentDraw: ChanceDecision(deck_card_outcomes, turn_up_for_opponent, "turning up a card for the opponent"),
+    GridDraw: ChanceDecision(deck_card_outcomes, fill_grid, "drawing a card for the grid"),
+    HandDeal: ChanceDecision(deck_card_outcomes, deal_card, "dealing a card"),
+    CourtyardFlip: ChanceDecision(deck_card_outcomes, flip_card, "turning a card into the courtyard"),
+    TwoPackDraw: ChanceDecision(two_pack_outcomes, draw_two_pack_card, "drawing a card of a two-pack"),
+    FieldDraw: ChanceDecision(_field_outcomes, turn_over_field, "turning over a field from a pile"),
     SowHomePending: Decision(_sow_home_moves, _sow_home, "sowing the home field"),
     HarvestPending: Decision(harvest_moves, apply_harvest, "harvesting"),
     CourtyardPending: Decision(courtyard_moves, apply_courtyard, "playing in the distribution round"),
@@ -195,10 +246,8 @@ def step_phase(state: LoyangState) -> LoyangState:
     """The stack is empty: start the next decision or the next phase."""
     phase = state.phase
     if phase == SETUP:
-        for seat in state.order:
-            if not state.done[seat]:
-                return push(state, SowHomePending(seat))
-        return begin_round(state, 1)
+        after = next_setup_step(state)
+        return begin_round(state, 1) if after is state else after
     if phase == HARVEST:
         for seat in state.order:
             if not state.done[seat]:

@@ -1,11 +1,11 @@
-"""Setup (sowing the home field) and phase 1 of a round, the Harvest: a new field from the pile,
-then 1 vegetable from each sown field (more with the Harvest helper)."""
+"""Phase 1 of a round, the Harvest: each player turns over a new field from their pile, then
+harvests 1 vegetable from each sown field (more with the Harvest helper)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import evolve, pop, replace_top
+from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.rules import helpers
@@ -14,6 +14,7 @@ from tabletop.loyang.rules.play_area import discard_emptied_field
 from tabletop.loyang.state import (
     DUE,
     Field,
+    FieldDraw,
     HARVEST,
     HarvestPending,
     LoyangState,
@@ -21,45 +22,19 @@ from tabletop.loyang.state import (
 )
 
 
-def sow_home_field(state: LoyangState, seat: int, veg: int) -> LoyangState:
-    """Buy 1 vegetable from your own shop and sow your home field with it; the other 8 tokens
-    come from the supply."""
-    components = state.components
-    player = state.seats[seat]
-    spaces = components.home.spaces
-    player = evolve(
-        player,
-        cash=player.cash - components.vegetables[veg].buy,
-        shop=player.shop.take(veg),
-        home_veg=veg,
-        home_count=spaces,
-    )
-    done = state.done[:seat] + (True,) + state.done[seat + 1 :]
-    return take_from_supply(set_player(state, seat, player, done=done), veg, spaces - 1)
-
-
-def home_choices(state: LoyangState, seat: int) -> list[int]:
-    """Wheat, pumpkin or turnip, in the shop, and chosen by fewer than 2 players so far."""
-    components = state.components
-    player = state.seats[seat]
-    chosen = [other.home_veg for other in state.seats[: state.n]]
-    return [
-        v for v in components.home.accepts
-        if player.shop[v] > 0 and player.cash >= components.vegetables[v].buy and chosen.count(v) < 2
-    ]
-
-
 def begin_round(state: LoyangState, number: int) -> LoyangState:
     """Start round ``number``: regular customers are due again; each player turns over the top
-    field of their pile (not in the last round)."""
+    field of their pile (not in the last round; see :func:`turn_over_field`)."""
     seats = list(state.seats)
     for seat in range(state.n):
         player = seats[seat]
         regulars = tuple(r if r.status == DUE else evolve(r, status=DUE) for r in player.regulars)
-        fields, pile = player.fields, player.pile
-        if number < state.components.rounds and pile:
-            fields, pile = fields + (Field(pile[0]),), pile[1:]
-        seats[seat] = evolve(player, regulars=regulars, fields=fields, pile=pile, fresh=())
+        seats[seat] = evolve(player, regulars=regulars, fresh=())
+    if number < state.components.rounds:
+        # The top field of each pile is a random event (the piles are face down).
+        for seat in reversed(range(state.n)):
+            if any(seats[seat].pile):
+                state = push(state, FieldDraw(seat))
     return evolve(
         state,
         seats=tuple(seats),
@@ -121,3 +96,17 @@ def apply_harvest(state: LoyangState, pending: HarvestPending, move: Any) -> Loy
     if isinstance(move, moves.ExtraHarvest):
         return replace_top(state, evolve(pending, chosen=pending.chosen + (move.pos,)))
     return helpers.use_harvest_helper(state, pending, move.card)
+
+
+def field_outcomes(state: LoyangState, pending: FieldDraw) -> tuple[tuple[int, int], ...]:
+    """The fields that may lie on top of ``pending.owner``'s pile: those of its first set left."""
+    return next(part for part in state.seats[pending.owner].pile if part).draw_outcomes()
+
+
+def turn_over_field(state: LoyangState, pending: FieldDraw, move: moves.Reveal) -> LoyangState:
+    """The field turned over joins the owner's field row, unsown."""
+    player = state.seats[pending.owner]
+    first = next(i for i, part in enumerate(player.pile) if part)
+    pile = player.pile[:first] + (player.pile[first].take(move.card),) + player.pile[first + 1 :]
+    player = evolve(player, pile=pile, fields=player.fields + (Field(move.card),))
+    return set_player(pop(state), pending.owner, player)

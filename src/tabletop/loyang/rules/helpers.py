@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.pile import Pile
 from tabletop.loyang import moves
 from tabletop.loyang.components import HELPER, PRIVATE_BASE, Vegetables
 from tabletop.loyang.rules.table import (
@@ -50,6 +51,7 @@ from tabletop.loyang.state import (
     Player,
     ShopPending,
     Stall,
+    pile_cards,
 )
 
 Turn = ActionsPending | None
@@ -221,10 +223,9 @@ def _subsistence_farmer_moves(state: LoyangState, turn: ActionsPending, player: 
 
 
 def _tenant_farmer_moves(state: LoyangState, turn: ActionsPending, player: Player, card: int, out: list[Any]) -> None:
-    if not player.pile:
+    choices = tuple(sorted(set(pile_cards(player))))
+    if not choices:
         return
-    # Sorted, so that the moves do not give away the hidden order of the pile.
-    choices = tuple(sorted(set(player.pile)))
     if player.cash >= 3:
         out.extend(_use(card, "take", c) for c in choices)
     for pos, f in enumerate(player.fields):
@@ -602,11 +603,17 @@ def subsistence_farmer_solo(state: LoyangState, turn: Turn, move: moves.UseHelpe
     return _discard(take_from_supply(state, veg), seat, move.card)
 
 
+def _without_field(pile: tuple[Pile[int], ...], field: int) -> tuple[Pile[int], ...]:
+    """The field pile without ``field`` (its order otherwise unchanged)."""
+    return tuple(part.remove(field) if field in part.cards() else part for part in pile)
+
+
 def tenant_farmer_take(state: LoyangState, turn: Turn, move: moves.UseHelper) -> LoyangState:
     """Tenant-farmer: pay 3 Cash for any field of your pile (the pile's order unchanged)."""
     seat, field = _seat(state, turn), move.args[0]
     player = state.seats[seat]
-    state = _set(state, seat, pile=without(player.pile, field), fields=player.fields + (Field(field),), cash=player.cash - 3)
+    fields = player.fields + (Field(field),)
+    state = _set(state, seat, pile=_without_field(player.pile, field), fields=fields, cash=player.cash - 3)
     return _discard(state, seat, move.card)
 
 
@@ -618,7 +625,9 @@ def tenant_farmer_swap(state: LoyangState, turn: Turn, move: moves.UseHelper) ->
     player = state.seats[seat]
     back = player.fields[pos].card
     fields = player.fields[:pos] + player.fields[pos + 1 :] + (Field(field),)
-    state = _set(state, seat, pile=without(player.pile, field) + (back,), fields=fields)
+    pile = _without_field(player.pile, field)
+    pile = pile[:-1] + (pile[-1].put_under((back,)),)
+    state = _set(state, seat, pile=pile, fields=fields)
     if back < PRIVATE_BASE:
         # A common field leaving play reveals the card it covered.
         state = leave_play(state, seat, back, discard=False)

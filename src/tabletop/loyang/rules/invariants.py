@@ -12,6 +12,7 @@ from tabletop.loyang.state import (
     KeepPending,
     LoyangState,
     Player,
+    pile_cards,
 )
 
 
@@ -62,7 +63,7 @@ def _field_faults(state: LoyangState, seat: int, player: Player) -> list[str]:
     components = state.components
     who = f"seat {seat}"
     out = []
-    private = [c for c in (*player.pile, *(f.card for f in player.fields)) if c >= PRIVATE_BASE]
+    private = [c for c in (*pile_cards(player), *(f.card for f in player.fields)) if c >= PRIVATE_BASE]
     if len(set(private)) != len(private):
         out.append(f"{who} has a private field twice")
     for f in player.fields:
@@ -120,7 +121,8 @@ def _vegetable_faults(state: LoyangState) -> list[str]:
 
 def _card_faults(state: LoyangState) -> list[str]:
     """Each action card in exactly one place."""
-    places: list[int] = [*state.draw, *state.discard, *state.courtyard, *(g for g in state.grid if g >= 0)]
+    places: list[int] = [*state.deck.cards(), *state.deck_top, *state.discard, *state.courtyard]
+    places.extend(g for g in state.grid if g >= 0)
     for pending in state.stack:
         if isinstance(pending, KeepPending):
             places.extend(pending.drawn)
@@ -131,7 +133,7 @@ def _card_faults(state: LoyangState) -> list[str]:
         places.extend(player.casuals)
         places.extend(player.helpers)
         places.extend(lower for _, lower in player.covered)
-        places.extend(c for c in player.pile if c < PRIVATE_BASE)
+        places.extend(c for c in pile_cards(player) if c < PRIVATE_BASE)
         places.extend(player.hand)
         if player.intro >= 0:
             places.append(player.intro)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 from tabletop.kernel.engine import evolve, push
+from tabletop.kernel.pile import Pile
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL
 from tabletop.loyang.rules.table import (
     find,
@@ -113,18 +114,28 @@ def foreman_offer(state: LoyangState, discarder: int, helper: int) -> LoyangStat
     return state
 
 
-def draw_cards(state: LoyangState, n: int) -> tuple[tuple[int, ...], LoyangState]:
-    """Draw up to ``n`` action cards. In the Action phase of a game with 2-4 players an empty
-    draw pile is replaced at once by the shuffled discards (FAQ); the solo game shuffles only
-    once (see :func:`discard_emptied_field`)."""
-    drawn = state.draw[:n]
-    state = evolve(state, draw=state.draw[n:])
-    if len(drawn) < n and not state.solo and state.discard:
-        pile, rng = state.rng.shuffled(state.discard)
-        more = pile[: n - len(drawn)]
-        state = evolve(state, draw=pile[len(more) :], discard=(), rng=rng)
-        drawn += more
-    return drawn, state
+def deck_size(state: LoyangState) -> int:
+    """How many action cards the deck holds."""
+    return len(state.deck) + len(state.deck_top)
+
+
+def deck_outcomes(state: LoyangState, refill: bool = False) -> tuple[tuple[int, int], ...]:
+    """The possible next action cards, each weighted by its copies. With ``refill`` (a two-pack
+    with 2-4 players) an empty deck is first replaced by the shuffled discards (FAQ)."""
+    if state.deck_top:
+        return ((state.deck_top[0], 1),)
+    if state.deck or not refill:
+        return state.deck.draw_outcomes()
+    return Pile(state.discard).draw_outcomes()
+
+
+def draw_from_deck(state: LoyangState, card: int, refill: bool = False) -> LoyangState:
+    """The state once ``card`` (one of :func:`deck_outcomes`) is drawn from the deck."""
+    if state.deck_top:
+        return evolve(state, deck_top=state.deck_top[1:])
+    if refill and not state.deck:
+        state = evolve(state, deck=state.deck.shuffle_in(state.discard), discard=())
+    return evolve(state, deck=state.deck.take(card))
 
 
 def discard_emptied_field(state: LoyangState, seat: int, card: int) -> LoyangState:
@@ -133,8 +144,7 @@ def discard_emptied_field(state: LoyangState, seat: int, card: int) -> LoyangSta
     if card < PRIVATE_BASE:
         state = leave_play(state, seat, card)
     if state.solo and state.phase == HARVEST and not state.reshuffled:
-        pile, rng = state.rng.shuffled(state.draw + state.discard)
-        state = evolve(state, draw=pile, discard=(), rng=rng, reshuffled=True)
+        state = evolve(state, deck=state.deck.shuffle_in(state.discard), discard=(), reshuffled=True)
     return state
 
 
