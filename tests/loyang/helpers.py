@@ -11,9 +11,9 @@ from tabletop.loyang.rules.play_area import enter_play
 from tabletop.loyang.rules.table import set_player, without
 from tabletop.loyang.components import PRIVATE_BASE as PRIVATE
 from tabletop.loyang.components import STANDARD, VEGETABLES, Components, Vegetables
-from tabletop.loyang.setup import scenario as _scenario
+from tabletop.loyang.positions import Seat, position, with_seat
 from tabletop.loyang.rules.driver import DECISIONS, RULES
-from tabletop.loyang.state import CARD, Field, LoyangState, pile_cards
+from tabletop.loyang.state import CARD, Field, LoyangState
 
 # The tests' own contents for the cards they use whose published contents are not known
 # (provisional in data/*.toml), so that no test depends on a provisional value: correcting the
@@ -79,10 +79,11 @@ def _test_components() -> Components:
 TEST = _test_components()
 
 
-def scenario(players: int = 2, **options) -> LoyangState:
-    """:func:`tabletop.loyang.setup.scenario` with the tests' cards (unless told otherwise)."""
+def scenario(players: int = 2, *, seat: int = 0, **options) -> LoyangState:
+    """:func:`tabletop.loyang.position` with the tests' cards (unless told otherwise): the
+    Action phase of round 1 (or ``round``), ``seat`` start player and first to act."""
     options.setdefault("components", TEST)
-    return _scenario(players, **options)
+    return position(players, start_player=seat, **options)
 
 
 def game(players: int, seed: int, **options) -> LoyangState:
@@ -212,25 +213,14 @@ def courtyard(state: LoyangState, *codes: str) -> LoyangState:
 
 def with_fields(state: LoyangState, seat: int, *fields: Field) -> LoyangState:
     """``seat``'s fields replaced (the vegetables on them taken from / returned to the supply)."""
-    p = state.seats[seat]
-    placed = sum((f.count for f in fields if f.veg >= 0), 0)
-    supply = list(state.supply)
-    for f in fields:
-        if f.veg >= 0:
-            supply[f.veg] -= f.count
-    for f in p.fields:
-        if f.veg >= 0:
-            supply[f.veg] += f.count
-    assert placed >= 0
-    return set_player(evolve(state, supply=Vegetables(supply)), seat, evolve(p, fields=tuple(fields)))
+    return with_seat(state, seat, Seat(fields=fields))
 
 
 def card_phase(players: int = 3, seed: int = 5, **options: object) -> LoyangState:
     """A game whose home fields are sown (wheat, pumpkin, turnip, wheat by seat): the Card phase
     of round 1."""
-    state = game(players, seed=seed, **options)
-    for text in ("home wheat", "home pumpkin", "home turnip", "home wheat")[:players]:
-        state = play(state, text)
+    options.setdefault("components", TEST)
+    state = position(players, seed=seed, phase="card", **options)
     assert state.phase == CARD
     return state
 

@@ -11,7 +11,7 @@ from tabletop.loyang.rules.card_phase import begin_card_phase
 from tabletop.loyang.rules.harvest import begin_round, harvest
 from tabletop.loyang.rules.table import set_player
 from tabletop.loyang.state import DUE, HARVEST, SETTLED, SETUP
-from tabletop.loyang.components import CASUAL, REGULAR, STALL, Vegetables
+from tabletop.loyang.components import CASUAL, REGULAR, STALL
 from tabletop.loyang.moves import SELL
 from tabletop.loyang.state import CARD, OVER, Field, GridDraw, IntroDeal, OfferPending, pile_cards
 

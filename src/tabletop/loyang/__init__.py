@@ -22,6 +22,9 @@ data of :meth:`Components.as_data`, which is what game records store).
 >>> state = loyang.new_game(players=2, seed=1)
 >>> state = state.apply(state.legal_moves()[0])
 
+:func:`position` builds a position from a readable description (seats' fields, cards and
+Cash, the phase, the cards on top of the deck: see :mod:`tabletop.loyang.positions`).
+
 :func:`observation` encodes what a seat knows as a numpy vector for learning agents (see
 :mod:`tabletop.loyang.encode` for its layout).
 
@@ -81,6 +84,7 @@ from tabletop.loyang.encode import layout_of, observation, observation_layout, o
 from tabletop.loyang.moves import Move
 from tabletop.loyang.render import render
 from tabletop.loyang.options import OPTIONS
+from tabletop.loyang.positions import Seat, position, with_seat
 from tabletop.loyang.rules import RULES, invariants
 from tabletop.loyang.setup import from_json, start
 from tabletop.loyang.state import LoyangState, Pending, Player
@@ -115,6 +119,7 @@ __all__ = [
     "Move",
     "Pending",
     "Player",
+    "Seat",
     "Vegetables",
     "determinize",
     "invariants",
@@ -123,5 +128,7 @@ __all__ = [
     "observation",
     "observation_layout",
     "observation_size",
+    "position",
     "render",
+    "with_seat",
 ]

@@ -60,7 +60,7 @@ block                         length  content
 ``done``                      P       players who finished the current phase
 ``active``                    P       players still in the Card phase's distribution round
 ``taken``                     P       each player's place among those who took from the courtyard
-``pending``                   17      the decision on top of the stack, one-hot (:data:`PENDING_KINDS`)
+``pending``                   25      the decision on top of the stack, one-hot (:data:`PENDING_KINDS`)
 ``pending.depth``             1       decisions on the stack
 ``pending.cards``             70      cards the decision is about: a drawn two-pack, the stall traded
                                       at, the helper used or offered, the Squire, his hand card and
@@ -99,6 +99,14 @@ from tabletop.kernel.api import State as AnyState
 from tabletop.kernel.layout import Layout
 from tabletop.loyang.components import FIELD, PRIVATE_BASE, REGULAR, STALL, VEGETABLES, Components
 from tabletop.loyang.state import (
+    CourtyardFlip,
+    FieldDraw,
+    GridDraw,
+    HandDeal,
+    IntroDeal,
+    OpponentDraw,
+    StartPlayerDraw,
+    TwoPackDraw,
     pile_cards,
     ActionsPending,
     AdvancePending,
@@ -149,6 +157,15 @@ PENDING_KINDS: tuple[type, ...] = (
     CrierPending,
     StorePending,
     AdvancePending,
+    # Random events, asked with chance="explicit".
+    StartPlayerDraw,
+    IntroDeal,
+    OpponentDraw,
+    GridDraw,
+    HandDeal,
+    CourtyardFlip,
+    TwoPackDraw,
+    FieldDraw,
 )
 _PENDING_INDEX = {kind: i for i, kind in enumerate(PENDING_KINDS)}
 _VEG = len(VEGETABLES)

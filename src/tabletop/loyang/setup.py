@@ -15,16 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.kernel.engine import evolve
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import serialize
 from tabletop.loyang.components import COMPONENTS, PRIVATE_BASE, Components, Vegetables
-from tabletop.loyang.moves import SOW_HOME
-from tabletop.loyang.options import OPTIONS
 from tabletop.loyang.rules import RULES
-from tabletop.loyang.state import ACTION, SETUP, ActionsPending, LoyangState, Player
+from tabletop.loyang.state import SETUP, LoyangState, Player
 
 
 
@@ -91,51 +88,3 @@ def _farmer(components: Components) -> Player:
 def from_json(text: str) -> LoyangState:
     """Read a state written by ``state.to_json()`` (see :mod:`tabletop.loyang.serialize`)."""
     return serialize.from_json(text, RULES)
-
-
-def scenario(
-    players: int = 2,
-    *,
-    seed: int = 0,
-    seat: int = 0,
-    round: int = 1,
-    introductory: bool = False,
-    components: Components | None = None,
-) -> LoyangState:
-    """A position for tests and examples: every home field sown (wheat, pumpkin, turnip, wheat
-    by seat), round 1's harvest done (the first private field revealed, 1 home vegetable on each
-    cart), hands returned to the deck, and the Action phase of round ``round`` with ``seat`` as
-    start player and the first to act. ``components`` replaces the standard card data (tests
-    pass cards of their own, so that they never depend on provisional data)."""
-    options = dict(OPTIONS.defaults, introductory=introductory, start_player=0, components=components)
-    state = start(players, Rng.from_seed(seed), options)
-    for veg in (0, 1, 2, 0)[:players]:
-        state = state.apply(SOW_HOME[veg])
-    hands = tuple(card for player in state.seats for card in player.hand)
-    seats = tuple(evolve(player, hand=()) for player in state.seats)
-    order = order_from(seat, players)
-    return evolve(
-        state,
-        seats=seats,
-        deck=state.deck.shuffle_in(hands),
-        phase=ACTION,
-        round=round,
-        start=seat,
-        second=order[1] if players > 1 else -1,
-        order=order,
-        partner=_pairs(order) if players == 4 else (),
-        done=(False,) * players,
-        active=(),
-        taken=(),
-        courtyard=(),
-        stack=(ActionsPending(seat),),
-        log=None,
-    )
-
-
-def _pairs(order: tuple[int, ...]) -> tuple[int, ...]:
-    """Partners by seat when the start player ``order[0]`` partners ``order[2]``."""
-    partner = [0, 0, 0, 0]
-    for a, b in ((order[0], order[2]), (order[1], order[3])):
-        partner[a], partner[b] = b, a
-    return tuple(partner)

@@ -21,7 +21,6 @@ from tabletop.loyang.rules.table import (
     casual_price,
     return_all_to_supply,
     return_to_supply,
-    sale_moves,
     set_player,
     sow_move,
     take_from_supply,

@@ -31,7 +31,6 @@ from tabletop.loyang.rules.table import (
     set_player,
     take_all_from_supply,
     take_from_supply,
-    without,
 )
 from tabletop.loyang.rules.payments import pay
 from tabletop.loyang.rules.play_area import discard_emptied_field, leave_play, take_stall_vegetable
