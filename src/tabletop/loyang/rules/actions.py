@@ -215,12 +215,12 @@ def buy_two_pack(state: LoyangState, turn: ActionsPending) -> LoyangState:
 
 
 def two_pack_outcomes(state: LoyangState, pending: TwoPackDraw) -> tuple[tuple[Any, int], ...]:
-    return tuple((moves.Reveal(card), weight) for card, weight in deck_outcomes(state, refill=not state.solo))
+    return deck_outcomes(state, refill=not state.solo)
 
 
 def draw_two_pack_card(state: LoyangState, pending: TwoPackDraw, move: moves.Reveal) -> LoyangState:
     """The card drawn joins the two-pack that the player then keeps or not."""
-    state = draw_from_deck(pop(state), move.card, refill=not state.solo)
+    state = draw_from_deck(state, move.card, refill=not state.solo)
     stack = state.stack
     below = max(i for i, pending in enumerate(stack) if type(pending) is KeepPending)
     keep = evolve(stack[below], drawn=stack[below].drawn + (move.card,))

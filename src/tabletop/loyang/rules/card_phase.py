@@ -42,15 +42,15 @@ def begin_card_phase(state: LoyangState) -> LoyangState:
 
 def deal_card(state: LoyangState, pending: HandDeal, move: moves.Reveal) -> LoyangState:
     """The card dealt goes to the player's hand."""
-    state = draw_from_deck(pop(state), move.card)
-    player = state.seats[pending.to]
-    return set_player(state, pending.to, evolve(player, hand=player.hand + (move.card,)))
+    seats = state.seats
+    player = seats[pending.to]
+    player = evolve(player, hand=player.hand + (move.card,))
+    return draw_from_deck(state, move.card, seats=seats[: pending.to] + (player,) + seats[pending.to + 1 :])
 
 
 def flip_card(state: LoyangState, pending: CourtyardFlip, move: moves.Reveal) -> LoyangState:
     """2 players: the card turned up goes into the courtyard."""
-    state = draw_from_deck(pop(state), move.card)
-    return evolve(state, courtyard=state.courtyard + (move.card,))
+    return draw_from_deck(state, move.card, courtyard=state.courtyard + (move.card,))
 
 
 def courtyard_moves(state: LoyangState, pending: CourtyardPending) -> tuple[Any, ...]:

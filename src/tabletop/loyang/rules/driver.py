@@ -61,7 +61,7 @@ from tabletop.loyang.rules.preparation import (
     turn_up_for_opponent,
 )
 from tabletop.loyang.rules.payments import pay
-from tabletop.loyang.rules.table import cached, find, set_player
+from tabletop.loyang.rules.table import cached, find, reveal_outcomes, set_player
 from tabletop.loyang.state import (
     CARD,
     HARVEST,
@@ -127,7 +127,7 @@ def _keep_moves(state: LoyangState, pending: KeepPending) -> tuple[Any, ...]:
 
 
 def _field_outcomes(state: LoyangState, pending: FieldDraw) -> tuple[tuple[Any, int], ...]:
-    return tuple((moves.Reveal(card), weight) for card, weight in field_outcomes(state, pending))
+    return reveal_outcomes(field_outcomes(state, pending))
 
 
 def _foreman_moves(state: LoyangState, pending: ForemanPending) -> tuple[Any, ...]:

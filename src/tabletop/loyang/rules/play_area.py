@@ -4,12 +4,18 @@ helper reaches the discard pile."""
 from __future__ import annotations
 
 
+from typing import Any
+
 from tabletop.kernel.engine import evolve, push
 from tabletop.kernel.pile import Pile
+from tabletop.loyang import moves
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL
 from tabletop.loyang.rules.table import (
     find,
     return_all_to_supply,
+    reveal,
+    reveal_each,
+    reveal_outcomes,
     set_player,
     take_from_supply,
     turn_taken,
@@ -119,23 +125,28 @@ def deck_size(state: LoyangState) -> int:
     return len(state.deck) + len(state.deck_top)
 
 
-def deck_outcomes(state: LoyangState, refill: bool = False) -> tuple[tuple[int, int], ...]:
+def deck_outcomes(state: LoyangState, refill: bool = False) -> tuple[tuple[moves.Reveal, int], ...]:
     """The possible next action cards, each weighted by its copies. With ``refill`` (a two-pack
     with 2-4 players) an empty deck is first replaced by the shuffled discards (FAQ)."""
     if state.deck_top:
-        return ((state.deck_top[0], 1),)
-    if state.deck or not refill:
-        return state.deck.draw_outcomes()
-    return Pile(state.discard).draw_outcomes()
+        return ((reveal(state.deck_top[0]), 1),)
+    deck = state.deck if state.deck or not refill else Pile(state.discard)
+    if deck.unseen:
+        # Every action card exists once: each card of the deck is equally likely.
+        return reveal_each(deck.unseen)
+    return reveal_outcomes(deck.draw_outcomes())
 
 
-def draw_from_deck(state: LoyangState, card: int, refill: bool = False) -> LoyangState:
-    """The state once ``card`` (one of :func:`deck_outcomes`) is drawn from the deck."""
+def draw_from_deck(state: LoyangState, card: int, refill: bool = False, **changes: Any) -> LoyangState:
+    """The state once ``card`` (one of :func:`deck_outcomes`) is drawn from the deck and the
+    random event on top of the stack answered, with ``changes`` (one copy: the hot path)."""
+    changes["stack"] = state.stack[:-1]
     if state.deck_top:
-        return evolve(state, deck_top=state.deck_top[1:])
+        return evolve(state, deck_top=state.deck_top[1:], **changes)
     if refill and not state.deck:
-        state = evolve(state, deck=state.deck.shuffle_in(state.discard), discard=())
-    return evolve(state, deck=state.deck.take(card))
+        refilled: Pile[int] = Pile(state.discard)
+        return evolve(state, deck=refilled.take(card), discard=(), **changes)
+    return evolve(state, deck=state.deck.take(card), **changes)
 
 
 def discard_emptied_field(state: LoyangState, seat: int, card: int) -> LoyangState:

@@ -15,7 +15,7 @@ from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.components import CASUAL, REGULAR, STALL
 from tabletop.loyang.rules.play_area import deck_outcomes, deck_size, draw_from_deck
-from tabletop.loyang.rules.table import set_player, take_from_supply
+from tabletop.loyang.rules.table import reveal, set_player, take_from_supply
 from tabletop.loyang.state import (
     SETTLED,
     GridDraw,
@@ -65,7 +65,7 @@ def _blue_dot_customers(state: LoyangState) -> tuple[int, ...]:
 
 def intro_outcomes(state: LoyangState, pending: IntroDeal) -> tuple[tuple[Any, int], ...]:
     """Introductory version: any blue-dot regular customer still in the deck, equally likely."""
-    return tuple((moves.Reveal(card), 1) for card in sorted(set(_blue_dot_customers(state))))
+    return tuple((reveal(card), 1) for card in sorted(set(_blue_dot_customers(state))))
 
 
 def deal_intro(state: LoyangState, pending: IntroDeal, move: moves.Reveal) -> LoyangState:
@@ -86,7 +86,7 @@ def _opponent_wants(state: LoyangState) -> bool:
 
 def deck_card_outcomes(state: LoyangState, pending: Any) -> tuple[tuple[Any, int], ...]:
     """Any action card of the deck, each weighted by its copies."""
-    return tuple((moves.Reveal(card), weight) for card, weight in deck_outcomes(state))
+    return deck_outcomes(state)
 
 
 def turn_up_for_opponent(state: LoyangState, pending: OpponentDraw, move: moves.Reveal) -> LoyangState:
@@ -94,7 +94,7 @@ def turn_up_for_opponent(state: LoyangState, pending: OpponentDraw, move: moves.
     2 casual customers; every other card turned up goes to the discard pile. The opponent never
     acts: its customers are never due."""
     card = move.card
-    state = draw_from_deck(pop(state), card)
+    state = draw_from_deck(state, card)
     opponent = state.seats[1]
     kind = state.components.cards[card].kind
     if _opponent_holds(state).get(kind, 0) >= OPPONENT_CARDS.get(kind, 0):
@@ -112,7 +112,7 @@ def turn_up_for_opponent(state: LoyangState, pending: OpponentDraw, move: moves.
 def fill_grid(state: LoyangState, pending: GridDraw, move: moves.Reveal) -> LoyangState:
     """Solo: the card drawn fills its place in the grid."""
     grid = state.grid[: pending.pos] + (move.card,) + state.grid[pending.pos + 1 :]
-    return evolve(draw_from_deck(pop(state), move.card), grid=grid)
+    return draw_from_deck(state, move.card, grid=grid)
 
 
 def sow_home_field(state: LoyangState, seat: int, veg: int) -> LoyangState:

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from tabletop.kernel.engine import evolve
 from tabletop.loyang import moves
-from tabletop.loyang.components import CASUAL, FIELD, HELPER, REGULAR, STALL, Components
+from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components
 from tabletop.loyang.state import ACTION, AdvancePending, LoyangState, Player
 
 M = TypeVar("M")
@@ -29,6 +29,8 @@ DELIVER_TWICE = tuple(moves.Deliver(c, True) for c in _CARDS)
 DECLINE = tuple(moves.Decline(c) for c in _CARDS)
 SERVE = tuple(moves.Serve(c) for c in _CARDS)
 DISCARD = tuple(moves.DiscardHelper(c) for c in _CARDS)
+_REVEAL = {card: moves.Reveal(card) for card in (*_CARDS, *range(PRIVATE_BASE, PRIVATE_BASE + 8))}
+_REVEAL_ONCE = {card: (outcome, 1) for card, outcome in _REVEAL.items()}
 _MOVE_CACHE: dict[Any, Any] = {}
 
 
@@ -39,6 +41,26 @@ def cached(move: M) -> M:
 
 
 _SOW = tuple(tuple(moves.Sow(pos, veg) for veg in range(6)) for pos in range(24))
+
+
+def reveal(card: int) -> moves.Reveal:
+    """The chance outcome that turns up ``card`` (one shared instance)."""
+    outcome = _REVEAL.get(card)
+    return outcome if outcome is not None else cached(moves.Reveal(card))
+
+
+def reveal_outcomes(weighted: tuple[tuple[int, int], ...]) -> tuple[tuple[moves.Reveal, int], ...]:
+    """Cards with their weights as chance outcomes."""
+    get = _REVEAL.get
+    return tuple((get(card) or reveal(card), weight) for card, weight in weighted)
+
+
+def reveal_each(cards: tuple[int, ...]) -> tuple[tuple[moves.Reveal, int], ...]:
+    """Distinct cards as equally likely chance outcomes."""
+    try:
+        return tuple(map(_REVEAL_ONCE.__getitem__, cards))
+    except KeyError:  # cards beyond the standard numbers (custom components)
+        return tuple((reveal(card), 1) for card in cards)
 
 
 def sow_move(pos: int, veg: int) -> moves.Sow:
