@@ -81,3 +81,18 @@ def test_unknown_codes_and_phases_are_refused():
         position(2, phase="lunch")
     with pytest.raises(ValueError, match="'P4a wheat 3'"):
         position(2, seats=[Seat(fields=["P4a rice 3"])])
+
+
+def test_a_state_saved_before_format_2_is_refused_naming_the_format():
+    import json
+
+    from tabletop.kernel.api import InvalidRecord
+    from tabletop.loyang import GAME
+
+    data = json.loads(position(2, components=TEST).to_json())
+    assert data["format"] == 2 and isinstance(data["history"], list)
+    del data["format"]
+    with pytest.raises(InvalidRecord, match="before format 2"):
+        GAME.from_json(json.dumps(data))
+    with pytest.raises(InvalidRecord, match="format 1"):
+        GAME.from_json(json.dumps({**data, "format": 1}))

@@ -70,6 +70,9 @@ Rule readings where the rulebook leaves room (all in the code's docstrings too):
   customer's penalty) may also be raised with the helpers that bring in money: the Deliveryman
   and the Tout's purchase, besides the Book-keeper and the Market crier. In the Card phase only
   the Book-keeper (and, with ``crier_in_card_phase``, the Market crier) may raise it.
+* "If the supply runs out, the players improvise tokens": the supply (a
+  :class:`Vegetables` pool) never goes below zero; the tokens improvised are counted in
+  ``state.improvised`` and are the first to leave play again.
 * A deck too short in the Card phase is dealt evenly; a player who then can neither place nor
   take (empty courtyard) plays a hand card of their choice alone ("play X") and drops out.
 """

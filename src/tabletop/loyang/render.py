@@ -147,6 +147,15 @@ def _fields(components: Components, player: Player) -> str:
 
 def render_player(state: LoyangState, seat: int) -> str:
     """One player's board: money, path, shop, cart, storehouse, fields and the cards in play."""
+    if seat >= state.n:
+        lines = ["  solo opponent (only lantern helpers reach it)"]
+    else:
+        lines = _board_lines(state, seat)
+    return "\n".join(lines + _card_lines(state.components, state.seats[seat]))
+
+
+def _board_lines(state: LoyangState, seat: int) -> list[str]:
+    """Money, path, tokens, shop, cart, storehouse and fields."""
     components = state.components
     player: Player = state.seats[seat]
     tokens = []
@@ -159,21 +168,24 @@ def render_player(state: LoyangState, seat: int) -> str:
     if state.phase == ACTION and seat < len(state.done) and state.done[seat]:
         tokens.append("done")
     mark = ">" if seat == state.to_move else " "
-    if seat >= state.n:
-        lines = ["  solo opponent (only lantern helpers reach it)"]
-    else:
-        capacity = components.storehouse_upgraded if player.upgraded else components.storehouse
-        head = f"{mark} seat {seat}: cash {player.cash}, path {player.position}/{components.path_end}, loans {player.loans}"
-        if player.loans:
-            head += f" (-{player.loans} point{'s' if player.loans != 1 else ''})"
-        lines = textwrap.wrap(head + (f"  [{', '.join(tokens)}]" if tokens else ""), WIDTH, subsequent_indent="    ")
-        shop = " ".join(f"{_SHORT[v]}{player.shop[v]}/{components.shop_slots[v]}" for v in range(6))
-        lines.extend(_wrapped("shop", shop))
-        lines.extend(_wrapped("cart", f"{_vegs(player.cart)};  storehouse {_vegs(player.storehouse)} (holds {capacity})"))
-        lines.extend(_wrapped("fields", _fields(components, player), " | "))
-        fields = pile_cards(player)
-        pile = f"{len(fields)} {'card' if len(fields) == 1 else 'cards'}: {_cards(components, fields)}" if fields else "empty"
-        lines.extend(_wrapped("field pile", pile))
+    capacity = components.storehouse_upgraded if player.upgraded else components.storehouse
+    head = f"{mark} seat {seat}: cash {player.cash}, path {player.position}/{components.path_end}, loans {player.loans}"
+    if player.loans:
+        head += f" (-{player.loans} point{'s' if player.loans != 1 else ''})"
+    lines = textwrap.wrap(head + (f"  [{', '.join(tokens)}]" if tokens else ""), WIDTH, subsequent_indent="    ")
+    shop = " ".join(f"{_SHORT[v]}{player.shop[v]}/{components.shop_slots[v]}" for v in range(6))
+    lines.extend(_wrapped("shop", shop))
+    lines.extend(_wrapped("cart", f"{_vegs(player.cart)};  storehouse {_vegs(player.storehouse)} (holds {capacity})"))
+    lines.extend(_wrapped("fields", _fields(components, player), " | "))
+    fields = pile_cards(player)
+    pile = f"{len(fields)} {'card' if len(fields) == 1 else 'cards'}: {_cards(components, fields)}" if fields else "empty"
+    lines.extend(_wrapped("field pile", pile))
+    return lines
+
+
+def _card_lines(components: Components, player: Player) -> list[str]:
+    """Stalls, customers, helpers, two-packs, the hand and a held blue-dot customer."""
+    lines: list[str] = []
     stalls = []
     for stall in player.stalls:
         slots = components.cards[stall.card].slots
@@ -209,7 +221,7 @@ def render_player(state: LoyangState, seat: int) -> str:
         lines.extend(_described("intro", components, (player.intro,)))
     if player.hidden_intro:
         lines.extend(_wrapped("intro", "?"))
-    return "\n".join(lines)
+    return lines
 
 
 def _chance_text(pending: Pending) -> str:
@@ -266,6 +278,12 @@ def decision_text(state: LoyangState, pending: Pending) -> str:
         ]
         used = f" (this turn: {', '.join(extras)})" if extras else ""
         return f"action phase: plant, buy, sell, trade, serve customers, play a card... or end{used}"
+    return _action_decision_text(state, pending)
+
+
+def _action_decision_text(state: LoyangState, pending: Pending) -> str:
+    """The decisions inside an action, a payment or the end of a turn, in words."""
+    components = state.components
     if isinstance(pending, GivePending):
         fee = f", fee {pending.fee} Cash" if pending.fee else ""
         return (

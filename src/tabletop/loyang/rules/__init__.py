@@ -1,13 +1,15 @@
 """The rules of At the Gates of Loyang, split as the rulebook is.
 
-* :mod:`~tabletop.loyang.rules.harvest`: setup (the home field) and phase 1, the Harvest;
+* :mod:`~tabletop.loyang.rules.preparation`: the setup's random steps and the home fields;
+* :mod:`~tabletop.loyang.rules.harvest`: phase 1, the Harvest (a field turned over, harvesting);
 * :mod:`~tabletop.loyang.rules.card_phase`: phase 2, the Card phase (and the solo grid);
 * :mod:`~tabletop.loyang.rules.actions`: phase 3, the Action phase, actions A-H;
 * :mod:`~tabletop.loyang.rules.helpers`: the 20 helper cards;
 * :mod:`~tabletop.loyang.rules.payments`: Cash, loans and the shop;
   :mod:`~tabletop.loyang.rules.forced_payments`: raising Cash for a forced payment, the Foreman;
 * :mod:`~tabletop.loyang.rules.end`: storing, the path of prosperity;
-* :mod:`~tabletop.loyang.rules.play_area`: cards entering and leaving play, the action deck;
+* :mod:`~tabletop.loyang.rules.play_area`: cards entering and leaving play, drawing from the
+  action deck;
 * :mod:`~tabletop.loyang.rules.table`: tools they all share (players, owners, the supply);
 * :mod:`~tabletop.loyang.rules.driver`: the decisions and the forced steps between them
   (:data:`RULES`, the engine's view of the game);

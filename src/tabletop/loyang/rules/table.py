@@ -16,7 +16,7 @@ from tabletop.loyang import moves
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components
 from tabletop.loyang.state import ACTION, AdvancePending, LoyangState, Player
 
-M = TypeVar("M")
+MoveT = TypeVar("MoveT")
 
 # Shared move instances, so that listing legal moves creates (almost) no objects.
 _CARDS = range(70)
@@ -34,9 +34,9 @@ _REVEAL_ONCE = {card: (outcome, 1) for card, outcome in _REVEAL.items()}
 _MOVE_CACHE: dict[Any, Any] = {}
 
 
-def cached(move: M) -> M:
+def cached(move: MoveT) -> MoveT:
     """One shared instance per distinct move value."""
-    shared: M = _MOVE_CACHE.setdefault(move, move)
+    shared: MoveT = _MOVE_CACHE.setdefault(move, move)
     return shared
 
 
