@@ -99,6 +99,7 @@ from tabletop.kernel.api import State as AnyState
 from tabletop.kernel.layout import Layout
 from tabletop.loyang.components import FIELD, PRIVATE_BASE, REGULAR, STALL, VEGETABLES, Components
 from tabletop.loyang.state import (
+    Player,
     CourtyardFlip,
     FieldDraw,
     GridDraw,
@@ -310,48 +311,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
         value.extend([1.0] * len(cards))
 
     for k in range(count):
-        player = seats[(seat + k) % count]
-        base = k * off.stride
-        start = base + at["player0.cash"]
-        # cash, loans, position, shop, cart, storehouse, upgraded lie side by side.
-        index.extend(range(start, start + 4 + 3 * _VEG))
-        value += (player.cash, player.loans, player.position, *player.shop, *player.cart, *player.storehouse, player.upgraded)
-        slot = base + at["player0.fields"]
-        index.extend(range(slot, slot + FIELD_WIDTH))
-        home_veg = [0.0] * _VEG
-        if player.home_veg >= 0:
-            home_veg[player.home_veg] = 1.0
-        value += (1.0, 0.0, 0.0, *tables.home, *home_veg, player.home_count)
-        for field in player.fields:
-            slot += FIELD_WIDTH
-            kind, printed = tables.field[field.card]
-            put(slot + kind)
-            val(1.0)
-            index.extend(range(slot + 3, slot + 10))
-            value += printed
-            if field.veg >= 0:
-                index += (slot + 10 + field.veg, slot + 16)
-                value += (1.0, field.count)
-        play = base + at["player0.play"]
-        ones(play, tuple(stall.card for stall in player.stalls))
-        ones(play, tuple(regular.card for regular in player.regulars))
-        ones(play, player.casuals)
-        ones(play, player.helpers)
-        ones(base + at["player0.covered"], tuple(lower for _, lower in player.covered))
-        goods = base + at["player0.stall_goods"]
-        for stall in player.stalls:
-            first = goods + 3 * tables.stall[stall.card]
-            for i, full in enumerate(stall.goods):
-                if full:
-                    put(first + i)
-                    val(1.0)
-        regulars = base + at["player0.regulars"]
-        for regular in player.regulars:
-            first = regulars + 7 * tables.regular[regular.card]
-            index += (first, first + 1, first + 2, first + 3 + regular.status)
-            value += (regular.rows, regular.delivered, regular.red, 1.0)
-        index += (base + at["player0.pile"], base + at["player0.hand"], base + at["player0.intro"])
-        value += (len(pile_cards(player)), len(player.hand) + player.hidden_hand, player.intro >= 0 or player.hidden_intro)
+        _player_features(seats[(seat + k) % count], k * off.stride, at, tables, index, value)
 
     own = seats[seat]
     ones(at["hand"], own.hand)
@@ -365,25 +325,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
     index += (at["draw"], at["round"], at["phase"] + state.phase)
     value += (len(state.deck) + len(state.deck_top), state.round, 1.0)
 
-    def relative(block: str, who: int, number: float = 1.0) -> None:
-        if who >= 0:
-            put(at[block] + (who - seat) % players)
-            val(number)
-
-    relative("to_move", -1 if state.is_over else state.stack[-1].seat)
-    relative("start_player", state.start)
-    relative("second_player", state.second)
-    if state.partner:
-        relative("partner", state.partner[seat])
-    for block, seq in (("order", state.order), ("taken", state.taken)):
-        for place, who in enumerate(seq, start=1):
-            relative(block, who, place)
-    for who, done in enumerate(state.done):
-        if done:
-            relative("done", who)
-    for who in state.active:
-        relative("active", who)
-
+    _turn_features(state, seat, at, index, value)
     _pending(state, seat, at, index, value)
     actions = next((pending for pending in reversed(state.stack) if isinstance(pending, ActionsPending)), None)
     if actions is not None:
@@ -411,6 +353,83 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
     out = numpy.zeros(off.size, dtype=numpy.float32)
     out[index] = value
     return out
+
+
+def _player_features(
+    player: Player, base: int, at: Mapping[str, int], tables: _Cards, index: list[int], value: list[float]
+) -> None:
+    """Gather one player's board and play area, its block starting at ``base``."""
+    put, val = index.append, value.append
+
+    def ones(start: int, cards: tuple[int, ...]) -> None:
+        index.extend([start + card for card in cards])
+        value.extend([1.0] * len(cards))
+
+    start = base + at["player0.cash"]
+    # cash, loans, position, shop, cart, storehouse, upgraded lie side by side.
+    index.extend(range(start, start + 4 + 3 * _VEG))
+    value += (player.cash, player.loans, player.position, *player.shop, *player.cart, *player.storehouse, player.upgraded)
+    slot = base + at["player0.fields"]
+    index.extend(range(slot, slot + FIELD_WIDTH))
+    home_veg = [0.0] * _VEG
+    if player.home_veg >= 0:
+        home_veg[player.home_veg] = 1.0
+    value += (1.0, 0.0, 0.0, *tables.home, *home_veg, player.home_count)
+    for field in player.fields:
+        slot += FIELD_WIDTH
+        kind, printed = tables.field[field.card]
+        put(slot + kind)
+        val(1.0)
+        index.extend(range(slot + 3, slot + 10))
+        value += printed
+        if field.veg >= 0:
+            index += (slot + 10 + field.veg, slot + 16)
+            value += (1.0, field.count)
+    play = base + at["player0.play"]
+    ones(play, tuple(stall.card for stall in player.stalls))
+    ones(play, tuple(regular.card for regular in player.regulars))
+    ones(play, player.casuals)
+    ones(play, player.helpers)
+    ones(base + at["player0.covered"], tuple(lower for _, lower in player.covered))
+    goods = base + at["player0.stall_goods"]
+    for stall in player.stalls:
+        first = goods + 3 * tables.stall[stall.card]
+        for i, full in enumerate(stall.goods):
+            if full:
+                put(first + i)
+                val(1.0)
+    regulars = base + at["player0.regulars"]
+    for regular in player.regulars:
+        first = regulars + 7 * tables.regular[regular.card]
+        index += (first, first + 1, first + 2, first + 3 + regular.status)
+        value += (regular.rows, regular.delivered, regular.red, 1.0)
+    index += (base + at["player0.pile"], base + at["player0.hand"], base + at["player0.intro"])
+    value += (len(pile_cards(player)), len(player.hand) + player.hidden_hand, player.intro >= 0 or player.hidden_intro)
+
+
+def _turn_features(state: LoyangState, seat: int, at: Mapping[str, int], index: list[int], value: list[float]) -> None:
+    """Gather who moves, holds the tokens, partners, acts in which order, is done (seat-relative)."""
+    players = state.n
+    put, val = index.append, value.append
+
+    def relative(block: str, who: int, number: float = 1.0) -> None:
+        if who >= 0:
+            put(at[block] + (who - seat) % players)
+            val(number)
+
+    relative("to_move", -1 if state.is_over else state.stack[-1].seat)
+    relative("start_player", state.start)
+    relative("second_player", state.second)
+    if state.partner:
+        relative("partner", state.partner[seat])
+    for block, seq in (("order", state.order), ("taken", state.taken)):
+        for place, who in enumerate(seq, start=1):
+            relative(block, who, place)
+    for who, done in enumerate(state.done):
+        if done:
+            relative("done", who)
+    for who in state.active:
+        relative("active", who)
 
 
 def _pending(state: LoyangState, seat: int, at: Mapping[str, int], index: list[int], value: list[float]) -> None:

@@ -364,17 +364,19 @@ class LoyangState(EngineState):
     """A position. Use :meth:`legal_moves` and :meth:`apply`; never mutate.
 
     Attributes (beyond the engine's ``stack`` of pending decisions, ``rng``, ``chance`` and
-    history): ``n`` (players), ``seats`` (players, plus the solo opponent), ``round`` (1-9),
-    ``phase``, ``start``/``second`` (holders of the large and small start player tokens),
-    ``order`` (seats in the order of the current phase), ``done`` (who finished it),
-    ``partner`` (4 players, Action phase), ``deck`` (the face-down action deck, a
-    :class:`~tabletop.kernel.pile.Pile`: no order is stored, each draw is a random event),
-    ``discard`` (latest last), ``courtyard``, ``active``
-    (seats still in the distribution round, next first), ``taken`` (seats in the order they
-    took), ``grid`` (solo offer, row by row, -1 = empty), ``reshuffled`` (solo: the one
-    reshuffle happened), ``supply`` (vegetable tokens left in the box) and ``improvised``
-    (tokens in play beyond the box's: players improvise them when the supply runs out, and
-    they are the first to leave play again), ``components`` (the card data).
+    history): ``n`` (players), ``seats`` (players, plus the solo opponent), ``round`` (1-9;
+    0 during the setup), ``phase`` (``OVER`` once the stack is empty for good), ``start`` /
+    ``second`` (holders of the large and small start player tokens; ``start`` is -1 until a
+    random start player is chosen), ``order`` (seats in the order of the current phase),
+    ``done`` (who finished it), ``partner`` (4 players, Action phase), ``deck`` (the face-down
+    action deck, a :class:`~tabletop.kernel.pile.Pile`: no order is stored, each draw is a
+    random event), ``deck_top`` (cards known to lie on it), ``discard`` (latest last),
+    ``courtyard``, ``active`` (seats still in the distribution round, next first), ``taken``
+    (seats in the order they took), ``grid`` (solo offer, row by row, -1 = empty),
+    ``reshuffled`` (solo: the one reshuffle happened), ``supply`` (vegetable tokens left in
+    the box) and ``improvised`` (tokens in play beyond the box's: players improvise them when
+    the supply runs out, and they are the first to leave play again), ``components`` (the
+    card data).
     """
 
     n: int

@@ -25,7 +25,9 @@ from tabletop.loyang.state import KeepPending, LoyangState, Player, pile_cards
 def view(state: LoyangState, seat: int) -> LoyangState:
     """The position as ``seat`` sees it."""
     seats = tuple(player if s == seat else _from_outside(player) for s, player in enumerate(state.seats))
-    deck = Pile[int](hidden=len(state.deck) + len(state.deck_top))
+    deck = state.deck.masked()
+    if state.deck_top:  # cards known to lie on top (a described position) are hidden too
+        deck = Pile[int](hidden=len(deck) + len(state.deck_top))
     return evolve(state, seats=seats, deck=deck, deck_top=(), rng=state.rng.mask())
 
 
