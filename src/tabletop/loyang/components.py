@@ -29,7 +29,9 @@ VEGETABLES = ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek")
 
 class Vegetables(Pool):
     """Counts of each vegetable in the order of :data:`VEGETABLES`: carts, storehouses, shops,
-    the supply, what a customer wants. Never negative (see :class:`~tabletop.kernel.pool.Pool`)."""
+    the supply, what a customer wants. Never negative (see :class:`~tabletop.kernel.pool.Pool`);
+    no caps: the box's tokens depend on the component data, and the players improvise tokens
+    beyond them (``LoyangState.improvised``)."""
 
     __slots__ = ()
     KINDS = VEGETABLES

@@ -144,8 +144,7 @@ def draw_from_deck(state: LoyangState, card: int, refill: bool = False, **change
     if state.deck_top:
         return evolve(state, deck_top=state.deck_top[1:], **changes)
     if refill and not state.deck:
-        refilled: Pile[int] = Pile(state.discard)
-        return evolve(state, deck=refilled.take(card), discard=(), **changes)
+        return evolve(state, deck=state.deck.shuffle_in(state.discard).take(card), discard=(), **changes)
     return evolve(state, deck=state.deck.take(card), **changes)
 
 
