@@ -8,8 +8,10 @@ from typing import Any
 
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.loyang import moves
-from tabletop.loyang.components import Components, FIELD
+from tabletop.loyang.components import FIELD, Components
 from tabletop.loyang.rules import helpers
+from tabletop.loyang.rules.payments import buy_from_shop, charge, pay, sell_to_shop, take_loan
+from tabletop.loyang.rules.play_area import deck_outcomes, deck_size, draw_from_deck, enter_play, leave_play
 from tabletop.loyang.rules.table import (
     DECLINE,
     DELIVER,
@@ -26,20 +28,18 @@ from tabletop.loyang.rules.table import (
     take_from_supply,
     two_pack_cost,
 )
-from tabletop.loyang.rules.payments import buy_from_shop, charge, pay, sell_to_shop, take_loan
-from tabletop.loyang.rules.play_area import deck_outcomes, deck_size, draw_from_deck, enter_play, leave_play
 from tabletop.loyang.state import (
     ACTION,
-    ActionsPending,
-    AdvancePending,
     DELIVERED,
     DOUBLED,
     DUE,
+    SETTLED,
+    ActionsPending,
+    AdvancePending,
     GivePending,
     KeepPending,
     LoyangState,
     Player,
-    SETTLED,
     StorePending,
     TwoPackDraw,
 )

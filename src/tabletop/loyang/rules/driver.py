@@ -48,6 +48,7 @@ from tabletop.loyang.rules.harvest import (
     harvest_moves,
     turn_over_field,
 )
+from tabletop.loyang.rules.payments import pay
 from tabletop.loyang.rules.preparation import (
     choose_start_player,
     deal_intro,
@@ -60,7 +61,6 @@ from tabletop.loyang.rules.preparation import (
     start_outcomes,
     turn_up_for_opponent,
 )
-from tabletop.loyang.rules.payments import pay
 from tabletop.loyang.rules.table import cached, find, reveal_outcomes, set_player
 from tabletop.loyang.state import (
     CARD,
@@ -69,31 +69,31 @@ from tabletop.loyang.state import (
     OVER,
     SETUP,
     ActionsPending,
-    CourtyardFlip,
-    FieldDraw,
-    GridDraw,
-    HandDeal,
-    IntroDeal,
-    OpponentDraw,
-    StartPlayerDraw,
-    TwoPackDraw,
     AdvancePending,
     BonusPending,
     CashPending,
+    CourtyardFlip,
     CourtyardPending,
     CrierPending,
+    FieldDraw,
     ForemanPending,
     GivePending,
+    GridDraw,
+    HandDeal,
     HarvestPending,
+    IntroDeal,
     KeepPending,
     LoyangState,
     MerchantPending,
     OfferPending,
+    OpponentDraw,
     PartnerPending,
     ShopPending,
     SowHomePending,
     SquirePending,
+    StartPlayerDraw,
     StorePending,
+    TwoPackDraw,
 )
 
 

@@ -7,13 +7,13 @@ from typing import Any
 from tabletop.kernel.engine import evolve, pop, replace_top
 from tabletop.loyang import moves
 from tabletop.loyang.components import Components
-from tabletop.loyang.rules.table import DISCARD, return_all_to_supply, sale_moves, set_player
 from tabletop.loyang.rules.payments import sell_to_shop, take_loan
 from tabletop.loyang.rules.play_area import leave_play
+from tabletop.loyang.rules.table import DISCARD, return_all_to_supply, sale_moves, set_player
 from tabletop.loyang.state import (
+    NO_VEG,
     AdvancePending,
     LoyangState,
-    NO_VEG,
     Player,
     StorePending,
 )

@@ -8,9 +8,9 @@ from typing import Any
 from tabletop.kernel.engine import evolve, pop
 from tabletop.loyang import moves
 from tabletop.loyang.rules import helpers
-from tabletop.loyang.rules.table import find, sale_moves, set_player
 from tabletop.loyang.rules.payments import sell_to_shop, take_loan
 from tabletop.loyang.rules.play_area import leave_play
+from tabletop.loyang.rules.table import find, sale_moves, set_player
 from tabletop.loyang.state import (
     CashPending,
     ForemanPending,

@@ -9,16 +9,16 @@ from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.rules import helpers
-from tabletop.loyang.rules.table import cached, harvest_helper, set_player
 from tabletop.loyang.rules.play_area import discard_emptied_field
+from tabletop.loyang.rules.table import cached, harvest_helper, set_player
 from tabletop.loyang.state import (
     DUE,
+    HARVEST,
+    NO_VEG,
     Field,
     FieldDraw,
-    HARVEST,
     HarvestPending,
     LoyangState,
-    NO_VEG,
 )
 
 

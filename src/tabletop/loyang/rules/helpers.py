@@ -20,6 +20,8 @@ from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.pile import Pile
 from tabletop.loyang import moves
 from tabletop.loyang.components import HELPER, PRIVATE_BASE, Vegetables
+from tabletop.loyang.rules.payments import pay
+from tabletop.loyang.rules.play_area import discard_emptied_field, leave_play, take_stall_vegetable
 from tabletop.loyang.rules.table import (
     cached,
     casual_price,
@@ -32,16 +34,14 @@ from tabletop.loyang.rules.table import (
     take_all_from_supply,
     take_from_supply,
 )
-from tabletop.loyang.rules.payments import pay
-from tabletop.loyang.rules.play_area import discard_emptied_field, leave_play, take_stall_vegetable
 from tabletop.loyang.state import (
     ACTION,
+    CARD,
+    DUE,
     ActionsPending,
     BonusPending,
-    CARD,
     CashPending,
     CrierPending,
-    DUE,
     Field,
     GivePending,
     HarvestPending,

@@ -24,13 +24,13 @@ from tabletop.loyang.rules.table import (
 from tabletop.loyang.state import (
     ACTION,
     DUE,
-    Field,
-    ForemanPending,
     HARVEST,
     NO_VEG,
+    SETTLED,
+    Field,
+    ForemanPending,
     LoyangState,
     Regular,
-    SETTLED,
     Stall,
 )
 
