@@ -12,7 +12,17 @@ from tabletop.loyang.components import FIELD
 from tabletop.loyang.rules.actions import begin_action_phase
 from tabletop.loyang.rules.payments import charge, pay, sell_to_shop, take_loan
 from tabletop.loyang.rules.play_area import deck_size, draw_from_deck, enter_play, leave_play
-from tabletop.loyang.rules.table import PICK, PLACE, PLAY_ALONE, cached, sale_moves, set_player, squire, without
+from tabletop.loyang.rules.table import (
+    PICK,
+    PLACE,
+    PLAY_ALONE,
+    cached,
+    sale_moves,
+    set_player,
+    squire,
+    take_move,
+    without,
+)
 from tabletop.loyang.state import (
     CARD,
     CourtyardFlip,
@@ -63,7 +73,7 @@ def courtyard_moves(state: LoyangState, pending: CourtyardPending) -> tuple[Any,
         out.extend(PLACE[c] for c in player.hand)
     if state.courtyard:
         plays = player.hand + ((player.intro,) if player.intro >= 0 else ())
-        out.extend(cached(moves.Take(c, h)) for c in state.courtyard for h in plays)
+        out.extend(take_move(court, hand) for court in state.courtyard for hand in plays)
         squire_card = squire(state, pending.seat)
         if squire_card >= 0:
             out.extend(cached(moves.UseSquire(squire_card, h)) for h in plays)

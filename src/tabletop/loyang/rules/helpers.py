@@ -33,6 +33,7 @@ from tabletop.loyang.rules.table import (
     set_player,
     take_all_from_supply,
     take_from_supply,
+    use_helper_move,
 )
 from tabletop.loyang.state import (
     ACTION,
@@ -57,7 +58,7 @@ Turn = ActionsPending | None
 
 
 def _use(card: int, option: str = "", *args: int) -> moves.UseHelper:
-    return cached(moves.UseHelper(card, option, args))
+    return use_helper_move(card, option, args)
 
 
 def _discard(state: LoyangState, seat: int, card: int) -> LoyangState:

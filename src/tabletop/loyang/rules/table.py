@@ -22,6 +22,7 @@ MoveT = TypeVar("MoveT")
 _CARDS = range(70)
 PLACE = tuple(moves.Place(c) for c in _CARDS)
 PICK = tuple(moves.Pick(c) for c in _CARDS)
+TAKE = tuple(tuple(moves.Take(court, hand) for hand in _CARDS) for court in _CARDS)
 PLAY_ALONE = tuple(moves.PlayAlone(c) for c in _CARDS)
 TRADE = tuple(tuple(moves.Trade(c, s) for s in range(3)) for c in _CARDS)
 DELIVER = tuple(moves.Deliver(c) for c in _CARDS)
@@ -32,6 +33,23 @@ DISCARD = tuple(moves.DiscardHelper(c) for c in _CARDS)
 _REVEAL = {card: moves.Reveal(card) for card in (*_CARDS, *range(PRIVATE_BASE, PRIVATE_BASE + 8))}
 _REVEAL_ONCE = {card: (outcome, 1) for card, outcome in _REVEAL.items()}
 _MOVE_CACHE: dict[Any, Any] = {}
+
+
+def take_move(court: int, hand: int) -> moves.Take:
+    """Take ``court`` from the courtyard and play ``hand`` (one shared instance)."""
+    return TAKE[court][hand] if court < len(TAKE) and hand < len(TAKE) else cached(moves.Take(court, hand))
+
+
+_USE_HELPER: dict[tuple[int, str, tuple[int, ...]], moves.UseHelper] = {}
+
+
+def use_helper_move(card: int, option: str, args: tuple[int, ...]) -> moves.UseHelper:
+    """Use helper ``card`` (its ``option`` with ``args``): one shared instance per use."""
+    key = (card, option, args)
+    move = _USE_HELPER.get(key)
+    if move is None:
+        move = _USE_HELPER[key] = moves.UseHelper(card, option, args)
+    return move
 
 
 def cached(move: MoveT) -> MoveT:
