@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop.kernel.engine import CHANCE, ChanceDecision, evolve
+from tabletop.kernel.pile import Pile
 from tabletop.loyang import GAME, invariants, new_game
-from tabletop.loyang import rules
-from tabletop.loyang.components import STANDARD, VEGETABLES, Components
-from tabletop.loyang.setup import scenario as _scenario
-from tabletop.loyang.state import CARD, Field, LoyangState, replace
+from tabletop.loyang.rules.play_area import enter_play
+from tabletop.loyang.rules.table import set_player, without
+from tabletop.loyang.components import PRIVATE_BASE as PRIVATE
+from tabletop.loyang.components import STANDARD, VEGETABLES, Components, Vegetables
+from tabletop.loyang.positions import Seat, position, with_seat
+from tabletop.loyang.rules.driver import DECISIONS, RULES
+from tabletop.loyang.state import CARD, Field, LoyangState
 
 # The tests' own contents for the cards they use whose published contents are not known
 # (provisional in data/*.toml), so that no test depends on a provisional value: correcting the
@@ -74,10 +79,11 @@ def _test_components() -> Components:
 TEST = _test_components()
 
 
-def scenario(players: int = 2, **options) -> LoyangState:
-    """:func:`tabletop.loyang.setup.scenario` with the tests' cards (unless told otherwise)."""
+def scenario(players: int = 2, *, seat: int = 0, **options) -> LoyangState:
+    """:func:`tabletop.loyang.position` with the tests' cards (unless told otherwise): the
+    Action phase of round 1 (or ``round``), ``seat`` start player and first to act."""
     options.setdefault("components", TEST)
-    return _scenario(players, **options)
+    return position(players, start_player=seat, **options)
 
 
 def game(players: int, seed: int, **options) -> LoyangState:
@@ -110,17 +116,19 @@ def starting(state: LoyangState, prefix: str) -> set[str]:
 
 def _take_out(state: LoyangState, number: int) -> LoyangState:
     """Remove an action card from the deck, discards, courtyard, grid or a hand."""
-    if number in state.draw:
-        return replace(state, draw=rules.without(state.draw, number))
+    if number in state.deck_top:
+        return evolve(state, deck_top=without(state.deck_top, number))
+    if number in state.deck.cards():
+        return evolve(state, deck=state.deck.remove(number))
     if number in state.discard:
-        return replace(state, discard=rules.without(state.discard, number))
+        return evolve(state, discard=without(state.discard, number))
     if number in state.courtyard:
-        return replace(state, courtyard=rules.without(state.courtyard, number))
+        return evolve(state, courtyard=without(state.courtyard, number))
     if number in state.grid:
-        return replace(state, grid=tuple(-1 if g == number else g for g in state.grid))
+        return evolve(state, grid=tuple(-1 if g == number else g for g in state.grid))
     for seat, p in enumerate(state.seats):
         if number in p.hand:
-            return rules.set_player(state, seat, replace(p, hand=rules.without(p.hand, number)))
+            return set_player(state, seat, evolve(p, hand=without(p.hand, number)))
     raise AssertionError(f"{STANDARD.code(number)} is not available")
 
 
@@ -128,7 +136,7 @@ def give(state: LoyangState, seat: int, *codes: str) -> LoyangState:
     """Put the cards into ``seat``'s play area as if played (stalls filled, markers blue)."""
     for code in codes:
         number = card(code)
-        state = rules.enter_play(_take_out(state, number), seat, number)
+        state = enter_play(_take_out(state, number), seat, number)
     return state
 
 
@@ -137,15 +145,15 @@ def stack(state: LoyangState, seat: int, top: str, lower: str) -> LoyangState:
     state = give(state, seat, top)
     state = _take_out(state, card(lower))
     p = state.seats[seat]
-    return rules.set_player(state, seat, replace(p, covered=p.covered + ((card(top), card(lower)),)))
+    return set_player(state, seat, evolve(p, covered=p.covered + ((card(top), card(lower)),)))
 
 
 def on_top(state: LoyangState, *codes: str) -> LoyangState:
-    """The draw pile with these cards on top, in this order."""
+    """The deck with these cards on top, in this order (drawn before the face-down rest)."""
     for code in reversed(codes):
         number = card(code)
         state = _take_out(state, number)
-        state = replace(state, draw=(number,) + state.draw)
+        state = evolve(state, deck_top=(number,) + state.deck_top)
     return state
 
 
@@ -154,26 +162,40 @@ def in_hand(state: LoyangState, seat: int, *codes: str) -> LoyangState:
         number = card(code)
         state = _take_out(state, number)
         p = state.seats[seat]
-        state = rules.set_player(state, seat, replace(p, hand=p.hand + (number,)))
+        state = set_player(state, seat, evolve(p, hand=p.hand + (number,)))
     return state
+
+
+def vadd(counts, veg: int, k: int = 1) -> Vegetables:
+    """``counts`` (vegetables) with ``k`` more (or fewer) of ``veg``."""
+    counts = Vegetables(counts)
+    return counts.add(veg, k) if k >= 0 else counts.take(veg, -k)
+
+
+def vplus(a, b) -> Vegetables:
+    return Vegetables(a).plus(b)
+
+
+def vminus(a, b) -> Vegetables:
+    return Vegetables(a).minus(b)
 
 
 def cart(state: LoyangState, seat: int, **vegs: int) -> LoyangState:
     """Add vegetables from the supply to ``seat``'s cart, e.g. ``cart(s, 0, turnip=1)``."""
     p = state.seats[seat]
-    counts = tuple(vegs.get(name, 0) for name in VEGETABLES)
-    state = replace(state, supply=rules.vminus(state.supply, counts))
-    return rules.set_player(state, seat, replace(p, cart=rules.vplus(p.cart, counts)))
+    counts = Vegetables.of(vegs)
+    state = evolve(state, supply=state.supply.minus(counts))
+    return set_player(state, seat, evolve(p, cart=p.cart.plus(counts)))
 
 
 def empty_cart(state: LoyangState, seat: int) -> LoyangState:
     p = state.seats[seat]
-    state = replace(state, supply=rules.vplus(state.supply, p.cart))
-    return rules.set_player(state, seat, replace(p, cart=(0,) * 6))
+    state = evolve(state, supply=state.supply.plus(p.cart))
+    return set_player(state, seat, evolve(p, cart=Vegetables()))
 
 
 def cash(state: LoyangState, seat: int, amount: int) -> LoyangState:
-    return rules.set_player(state, seat, replace(state.seats[seat], cash=amount))
+    return set_player(state, seat, evolve(state.seats[seat], cash=amount))
 
 
 def veg(name: str) -> int:
@@ -185,30 +207,55 @@ def courtyard(state: LoyangState, *codes: str) -> LoyangState:
     for code in codes:
         number = card(code)
         state = _take_out(state, number)
-        state = replace(state, courtyard=state.courtyard + (number,))
+        state = evolve(state, courtyard=state.courtyard + (number,))
     return state
 
 
 def with_fields(state: LoyangState, seat: int, *fields: Field) -> LoyangState:
     """``seat``'s fields replaced (the vegetables on them taken from / returned to the supply)."""
-    p = state.seats[seat]
-    placed = sum((f.count for f in fields if f.veg >= 0), 0)
-    supply = list(state.supply)
-    for f in fields:
-        if f.veg >= 0:
-            supply[f.veg] -= f.count
-    for f in p.fields:
-        if f.veg >= 0:
-            supply[f.veg] += f.count
-    assert placed >= 0
-    return rules.set_player(replace(state, supply=tuple(supply)), seat, replace(p, fields=tuple(fields)))
+    return with_seat(state, seat, Seat(fields=fields))
 
 
 def card_phase(players: int = 3, seed: int = 5, **options: object) -> LoyangState:
     """A game whose home fields are sown (wheat, pumpkin, turnip, wheat by seat): the Card phase
     of round 1."""
-    state = game(players, seed=seed, **options)
-    for text in ("home wheat", "home pumpkin", "home turnip", "home wheat")[:players]:
-        state = play(state, text)
+    options.setdefault("components", TEST)
+    state = position(players, seed=seed, phase="card", **options)
     assert state.phase == CARD
     return state
+
+
+def sampled(state: LoyangState) -> LoyangState:
+    """``state`` (built with explicit chance) playing on with chance sampled from its seed."""
+    return RULES.start(evolve(state, chance="sampled"))
+
+
+def deck_cards(state: LoyangState) -> tuple[int, ...]:
+    """The action cards of the deck: those known on top, then the face-down rest (sorted)."""
+    return state.deck_top + state.deck.cards()
+
+
+def with_deck(state: LoyangState, cards, **changes) -> LoyangState:
+    """``state`` whose deck holds exactly ``cards`` (face down), with other ``changes``."""
+    return evolve(state, deck=Pile(cards), deck_top=(), **changes)
+
+
+def reveal(state: LoyangState, *codes: str) -> LoyangState:
+    """Resolve the random events on top of the stack, and only them (no forced step after):
+    the cards named first, in order, then the first possible outcome of each."""
+    wanted = [card(code) if not code.startswith("P") else _private(state, code) for code in codes]
+    while state.stack and state.stack[-1].seat == CHANCE:
+        pending = state.stack[-1]
+        decision = DECISIONS[type(pending)]
+        assert isinstance(decision, ChanceDecision)
+        outcomes = [outcome for outcome, _ in decision.outcomes(state, pending)]
+        chosen = next((o for o in outcomes if wanted and getattr(o, "card", None) == wanted[0]), outcomes[0])
+        if wanted and getattr(chosen, "card", None) == wanted[0]:
+            wanted.pop(0)
+        state = decision.resolve(state, pending, chosen)
+    assert not wanted, f"no random event turned up {wanted}"
+    return state
+
+
+def _private(state: LoyangState, code: str) -> int:
+    return next(PRIVATE + i for i, f in enumerate(state.components.private) if f.code == code)

@@ -11,15 +11,18 @@ import random
 import numpy
 import pytest
 
+from tabletop.kernel.engine import evolve
 from tabletop.kernel.rng import Rng
 from tabletop.loyang import GAME, determinize, new_game
 from tabletop.loyang.encode import FIELD_WIDTH, observation, observation_layout, observation_size
-from tabletop.loyang.rules import set_player
-from tabletop.loyang.state import DUE, replace
+from tabletop.loyang.rules.table import set_player
+from tabletop.loyang.state import DUE
 
 from playouts import random_states
 
-from .helpers import card, cart, cash, courtyard, give, in_hand, scenario
+from tabletop.loyang.state import pile_cards
+
+from .helpers import deck_cards, with_deck, card, cart, cash, courtyard, give, in_hand, scenario
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -66,11 +69,11 @@ def test_features_decode_to_a_small_position() -> None:
     # Seat 1's play area: the stall S01 with its three goods, the regular customer R07 due.
     play1 = block("player1.play")
     assert {i for i, x in enumerate(play1) if x} == {card("S01"), card("R07")}
-    stalls = state.comps.of_kind(1)
+    stalls = state.components.of_kind(1)
     goods = block("player1.stall_goods")
     assert goods[3 * stalls.index(card("S01")) : 3 * stalls.index(card("S01")) + 3] == [1, 1, 1]
     assert sum(goods) == 3
-    regulars = state.comps.of_kind(2)
+    regulars = state.components.of_kind(2)
     at = 7 * regulars.index(card("R07"))
     status = [0.0] * 4
     status[DUE] = 1.0
@@ -80,22 +83,22 @@ def test_features_decode_to_a_small_position() -> None:
     assert {i for i, x in enumerate(block("hand")) if x} == {card("S02")}
     assert block("player0.hand") == [1] and block("player1.hand") == [1] and block("player2.hand") == [0]
     assert {i for i, x in enumerate(block("courtyard")) if x} == {card("C09")}
-    assert block("draw") == [len(state.draw)] and block("round") == [state.round]
+    assert block("draw") == [len(deck_cards(state))] and block("round") == [state.round]
     assert block("phase")[3] == 1  # the Action phase
     assert block("to_move") == [1, 0, 0] and block("start_player") == [1, 0, 0]
     assert block("pending")[6] == 1 and block("pending.depth") == [1]
     # Field slot 0 is the home field (sown with wheat by the scenario), slot 1 the first field.
     fields = block("player0.fields")
-    home = state.comps.home
+    home = state.components.home
     assert fields[:4] == [1, 0, 0, home.spaces]
     assert fields[4:10] == [float(v in home.accepts) for v in range(6)]
     assert fields[10:16] == [1, 0, 0, 0, 0, 0] and fields[16] == me.home_count
     first = me.fields[0]
     slot = fields[FIELD_WIDTH : 2 * FIELD_WIDTH]
-    assert slot[:3] == [0, 1, 0] and slot[3] == state.comps.field(first.card).spaces
+    assert slot[:3] == [0, 1, 0] and slot[3] == state.components.field(first.card).spaces
     assert sum(slot[10:16]) == (first.veg >= 0) and slot[16] == first.count
     assert not any(fields[2 * FIELD_WIDTH + i] for i in range(3))  # no third field
-    assert block("player0.pile") == [len(me.pile)]
+    assert block("player0.pile") == [len(pile_cards(me))]
 
 
 def test_observations_are_seat_relative() -> None:
@@ -116,9 +119,9 @@ def test_other_hands_and_the_draw_pile_do_not_leak() -> None:
     state = _position()
     base = observation(state, 0)
     # Seat 1's hand card R14 and the top card of the draw pile change places: seat 0 cannot tell.
-    top = state.draw[0]
-    swapped = replace(state, draw=(card("R14"),) + state.draw[1:])
-    swapped = set_player(swapped, 1, replace(swapped.seats[1], hand=(top,)))
+    top = deck_cards(state)[0]
+    swapped = with_deck(state, (card("R14"),) + deck_cards(state)[1:])
+    swapped = set_player(swapped, 1, evolve(swapped.seats[1], hand=(top,)))
     assert numpy.array_equal(observation(swapped, 0), base)
     assert not numpy.array_equal(observation(swapped, 1), observation(state, 1))
     view = state.view(0)
@@ -135,7 +138,7 @@ def test_solo_observes_the_grid_and_the_imaginary_opponent() -> None:
     while not any(g >= 0 for g in state.grid):
         state = state.apply(chooser.choice(state.legal_moves()))
     obs = observation(state, 0)
-    columns = state.comps.solo_columns
+    columns = state.components.solo_columns
     for i, number in enumerate(state.grid):
         if number >= 0:
             assert obs[layout[f"grid.row{i // columns}"]][number] == 1

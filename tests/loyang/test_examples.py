@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tabletop.loyang import rules
-from tabletop.loyang.state import ACTION, DUE, ActionsPending, replace
+from tabletop.kernel.engine import evolve
+from tabletop.loyang.rules.table import two_pack_cost
+from tabletop.loyang.state import ACTION, DUE, ActionsPending
 
 from .helpers import card, cart, cash, empty_cart, game, give, legal, on_top, play, scenario, stack, veg
 
@@ -13,10 +14,10 @@ def next_round_turn(state, seat=0):
     seats = list(state.seats)
     for s in range(state.n):
         p = seats[s]
-        seats[s] = replace(p, regulars=tuple(replace(r, status=DUE) for r in p.regulars))
-    return replace(
+        seats[s] = evolve(p, regulars=tuple(evolve(r, status=DUE) for r in p.regulars))
+    return evolve(
         state, seats=tuple(seats), phase=ACTION, round=state.round + 1,
-        done=(False,) * state.n, pending=(ActionsPending(seat),),
+        done=(False,) * state.n, stack=(ActionsPending(seat),),
     )
 
 
@@ -85,7 +86,7 @@ def test_claudia_two_pack_regular_under_stall():
 def test_nell_pays_1_then_17_and_18():
     state = empty_cart(scenario(2), 0)
     p = state.seats[0]
-    state = cash(replace(state, seats=(replace(p, position=15),) + state.seats[1:]), 0, 36)
+    state = cash(evolve(state, seats=(evolve(p, position=15),) + state.seats[1:]), 0, 36)
     state = play(state, "end actions", "done", "step")
     assert state.seats[0].position == 16 and state.seats[0].cash == 35
     state = play(state, "step")
@@ -99,7 +100,7 @@ def test_nell_pays_1_then_17_and_18():
 def test_john_activates_the_maid_to_cheapen_the_two_pack():
     state = give(scenario(2), 0, "Maid", "Shopper", "S01")  # S01: pumpkin 1, cabbage 1, leek 2
     state = cash(state, 0, 10)
-    assert rules.two_pack_cost(state.seats[0], official=False) == 2, "2 helpers before"
+    assert two_pack_cost(state.seats[0], official=False) == 2, "2 helpers before"
     state = play(state, "helper Maid")
     assert card("Maid") in state.discard, "activated and moved to the discard pile"
     state = play(state, "two-pack")
@@ -125,8 +126,8 @@ def test_gerald_market_crier_earns_at_most_3():
 def test_fraser_saleswoman_turns_every_marker_blue():
     state = give(scenario(2), 0, "R01", "R02", "R03", "Saleswoman")
     p = state.seats[0]
-    reds = tuple(replace(r, red=r.card != card("R03")) for r in p.regulars)
-    state = replace(state, seats=(replace(p, regulars=reds),) + state.seats[1:])
+    reds = tuple(evolve(r, red=r.card != card("R03")) for r in p.regulars)
+    state = evolve(state, seats=(evolve(p, regulars=reds),) + state.seats[1:])
     state = play(state, "decline R03")
     assert all(r.red for r in state.seats[0].regulars)
     state = play(state, "helper Saleswoman blue", "markers blue")
@@ -168,4 +169,4 @@ def test_foreman_under_the_maid_takes_her_back():
     p = state.seats[0]
     assert p.helpers == (card("Maid"),) and not p.covered
     assert card("Foreman") in state.discard and card("Maid") not in state.discard
-    assert state.pending[-1].maid, "the Maid's effect stays active this phase"
+    assert state.stack[-1].maid, "the Maid's effect stays active this phase"

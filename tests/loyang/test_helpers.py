@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.kernel.engine import evolve
+from tabletop.loyang.components import Vegetables
 from tabletop.kernel.api import IllegalMove
 from tabletop.loyang import invariants
 from tabletop.loyang import moves as M
-from tabletop.loyang import rules
+from tabletop.loyang.rules.driver import settle
+from tabletop.loyang.rules.harvest import begin_round
+from tabletop.loyang.rules.payments import charge
+from tabletop.loyang.rules.table import set_player
 from tabletop.loyang.components import PRIVATE_BASE
 from tabletop.loyang.state import (
     ACTION,
@@ -21,10 +26,17 @@ from tabletop.loyang.state import (
     CourtyardPending,
     Field,
     HarvestPending,
-    replace,
 )
 
+from tabletop.kernel.pile import Pile
+from tabletop.loyang.state import pile_cards
+
 from .helpers import (
+    reveal,
+    vadd,
+    vplus,
+    vminus,
+
     TEST,
     card,
     cart,
@@ -63,16 +75,16 @@ def test_book_keeper_sets_the_shop_and_pays_per_field_of_a_vegetable():
 
 def test_book_keeper_finances_a_field_in_the_card_phase():
     state = give(scenario(2), 0, "Bookkeeper")
-    state = replace(cash(state, 0, 0), phase=CARD)
-    state = rules.charge(replace(state, pending=()), 0, 2)
+    state = evolve(cash(state, 0, 0), phase=CARD)
+    state = charge(evolve(state, stack=()), 0, 2)
     assert "helper Bookkeeper" in legal(state)
     state = play(state, "helper Bookkeeper", "shop wheat 0", "shop pumpkin 0", "shop turnip 0",
                  "shop cabbage 0", "shop bean 0", "shop leek 0", "bonus wheat")
     assert state.seats[0].cash == 1, "1 Cash for the home field of wheat"
-    assert isinstance(state.pending[-1], CashPending), "still 1 Cash short"
+    assert isinstance(state.stack[-1], CashPending), "still 1 Cash short"
     state = play(state, "loan")
     assert state.seats[0].cash == 4
-    assert not any(isinstance(p, CashPending) for p in state.pending)
+    assert not any(isinstance(p, CashPending) for p in state.stack)
 
 
 # Con man
@@ -82,7 +94,7 @@ def test_con_man_swaps_with_a_helper_of_a_player_who_has_finished():
     state = scenario(3)
     state = give(state, 1, "ConMan")
     state = give(state, 0, "Maid")
-    state = replace(state, done=(True, False, False), pending=(ActionsPending(1),))
+    state = evolve(state, done=(True, False, False), stack=(ActionsPending(1),))
     state = play(state, "helper ConMan Maid")
     assert state.seats[1].helpers == (card("Maid"),)
     assert state.seats[0].helpers == (card("ConMan"),), "the Con man stays in the game"
@@ -92,19 +104,19 @@ def test_con_man_not_for_the_start_player_nor_a_covered_helper_nor_an_unfinished
     state = scenario(3)
     state = give(state, 0, "ConMan")
     state = give(state, 1, "Maid")
-    state = replace(state, done=(False, True, False))
+    state = evolve(state, done=(False, True, False))
     assert not starting(state, "helper ConMan"), "the start player cannot use him"
-    state = replace(give(scenario(3), 1, "ConMan"), pending=(ActionsPending(1),))
+    state = evolve(give(scenario(3), 1, "ConMan"), stack=(ActionsPending(1),))
     state = stack(state, 0, "Official", "Trader1")  # the example: a covered Trader
     state = give(state, 2, "Shopper")
-    state = replace(state, done=(True, False, False))
+    state = evolve(state, done=(True, False, False))
     assert starting(state, "helper ConMan") == {"helper ConMan Official"}
 
 
 def test_con_man_taking_a_helper_reveals_the_card_under_it_for_its_owner():
     state = give(scenario(2), 1, "ConMan")
     state = stack(state, 0, "Official", "R05")
-    state = replace(state, done=(True, False), pending=(ActionsPending(1),))
+    state = evolve(state, done=(True, False), stack=(ActionsPending(1),))
     state = play(state, "helper ConMan Official")
     revealed = state.seats[0].regulars[0]
     assert revealed.card == card("R05") and revealed.status == SETTLED, "its owner has finished"
@@ -128,8 +140,8 @@ def test_deliveryman_delivers_to_another_players_regular_customer():
 def test_deliveryman_pays_the_owner_2_for_the_last_delivery():
     state = give(scenario(2), 1, "R07")
     p = state.seats[1]
-    state = rules.set_player(state, 1, replace(p, regulars=(replace(p.regulars[0], rows=3, delivered=3),)))
-    state = replace(state, supply=rules.vminus(state.supply, (0, 0, 3, 3, 0, 0)))
+    state = set_player(state, 1, evolve(p, regulars=(evolve(p.regulars[0], rows=3, delivered=3),)))
+    state = evolve(state, supply=vminus(state.supply, (0, 0, 3, 3, 0, 0)))
     state = cart(give(state, 0, "Deliveryman"), 0, turnip=1, cabbage=1)
     mine, theirs = state.seats[0].cash, state.seats[1].cash
     state = play(state, "helper Deliveryman R07")
@@ -172,7 +184,7 @@ def test_foreman_takes_the_harvest_helper_and_harvests_3_from_a_field_of_5():
     state = give(give(scenario(2), 0, "HarvestHelper"), 0, "Foreman")
     f = state.seats[0].fields[0]
     state = with_fields(state, 0, Field(f.card, 1, 5))
-    state = replace(state, phase=HARVEST, done=(False, False), pending=(HarvestPending(0),))
+    state = evolve(state, phase=HARVEST, done=(False, False), stack=(HarvestPending(0),))
     state = play(state, "extra 0", "helper HarvestHelper harvest", "foreman take", "extra 0",
                  "helper HarvestHelper harvest")
     assert state.phase == CARD, "with no helper left the harvest happens by itself"
@@ -240,7 +252,7 @@ def test_harvest_helper_takes_2_from_chosen_fields_of_4_or_more_not_the_home_fie
     state = give(empty_cart(scenario(2), 0), 0, "HarvestHelper", "F3a")
     f = state.seats[0].fields[0]
     state = with_fields(state, 0, Field(f.card, 0, 4), Field(card("F3a"), 1, 3))
-    state = replace(state, phase=HARVEST, done=(False, False), pending=(HarvestPending(0),))
+    state = evolve(state, phase=HARVEST, done=(False, False), stack=(HarvestPending(0),))
     assert legal(state) == {"harvest", "extra 0"}
     state = play(state, "extra 0", "helper HarvestHelper harvest")
     p = state.seats[0]
@@ -251,7 +263,7 @@ def test_harvest_helper_adds_a_token_to_fields_sown_this_action_phase():
     state = give(scenario(2), 0, "HarvestHelper")
     f = state.seats[0].fields[0]
     state = play(state, "helper HarvestHelper sow", "sow 0 wheat")
-    assert state.seats[0].fields[0].count == state.comps.field(f.card).spaces + 1
+    assert state.seats[0].fields[0].count == state.components.field(f.card).spaces + 1
 
 
 # Maid, Trader
@@ -331,8 +343,8 @@ def test_messenger_boy_delivers_a_row_twice_paid_twice():
 def test_messenger_boy_on_the_top_row_delivers_twice_at_once():
     state = give(scenario(2), 0, "R07", "MessengerBoy")
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], rows=3, delivered=3),)))
-    state = replace(state, supply=rules.vminus(state.supply, (0, 0, 3, 3, 0, 0)))
+    state = set_player(state, 0, evolve(p, regulars=(evolve(p.regulars[0], rows=3, delivered=3),)))
+    state = evolve(state, supply=vminus(state.supply, (0, 0, 3, 3, 0, 0)))
     state = cart(state, 0, turnip=2, cabbage=2)
     state = play(state, "helper MessengerBoy")
     assert "deliver R07 twice" in legal(state)
@@ -390,11 +402,11 @@ def test_saleswoman_bonus_pays_2_more_whatever_the_counts():
 def card_phase_with(squire_seat):
     state = game(2, seed=3)
     state = play(state, "home wheat", "home pumpkin")
-    seats = tuple(replace(p, hand=()) for p in state.seats)
-    state = replace(state, seats=seats, draw=tuple(c for p in state.seats for c in p.hand) + state.draw)
+    seats = tuple(evolve(p, hand=()) for p in state.seats)
+    state = evolve(state, seats=seats, deck=state.deck.shuffle_in(c for p in state.seats for c in p.hand))
     state = give(state, squire_seat, "Squire")
     p = state.seats[squire_seat]
-    return rules.set_player(state, squire_seat, replace(p, fresh=()))
+    return set_player(state, squire_seat, evolve(p, fresh=()))
 
 
 def test_squire_plays_a_hand_card_and_up_to_3_courtyard_cards():
@@ -411,7 +423,7 @@ def test_squire_plays_a_hand_card_and_up_to_3_courtyard_cards():
 def test_squire_cannot_be_used_in_the_round_it_is_played():
     state = card_phase_with(0)
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, fresh=(card("Squire"),)))
+    state = set_player(state, 0, evolve(p, fresh=(card("Squire"),)))
     state = in_hand(state, 0, "S03")
     state = courtyard(state, "C01")
     assert not starting(state, "squire")
@@ -435,21 +447,21 @@ def test_subsistence_farmer_takes_from_another_players_field_of_4_and_pays_1():
 
 def test_tenant_farmer_buys_any_field_of_the_pile_for_3():
     state = cash(give(scenario(2), 0, "TenantFarmer"), 0, 3)
-    pile = state.seats[0].pile
+    pile = pile_cards(state.seats[0])
     take = [m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer take")]
     state = state.apply(next(m for m in take if m.args[0] == pile[3]))
     p = state.seats[0]
-    assert p.pile == pile[:3] + pile[4:] and p.fields[-1].card == pile[3] and p.cash == 0
+    assert pile_cards(p) == pile[:3] + pile[4:] and p.fields[-1].card == pile[3] and p.cash == 0
 
 
 def test_tenant_farmer_puts_an_unsown_common_field_under_the_pile():
     state = give(scenario(2), 0, "TenantFarmer", "F4b")
-    pile = state.seats[0].pile
+    pile = pile_cards(state.seats[0])
     swaps = [m for m in state.legal_moves() if str(m).startswith("helper TenantFarmer swap 1")]
     move = next(m for m in swaps if m.args[1] == pile[0])
     state = state.apply(move)
     p = state.seats[0]
-    assert p.pile == pile[1:] + (card("F4b"),)
+    assert pile_cards(p) == pile[1:] + (card("F4b"),)
     assert [f.card for f in p.fields][-1] == pile[0]
     assert invariants(state) == []
     assert all(c >= PRIVATE_BASE for c in pile)
@@ -473,12 +485,12 @@ def test_foreman_takes_another_players_harvest_helper_and_uses_it_in_his_own_har
     state = give(give(scenario(2), 0, "HarvestHelper"), 1, "Foreman")
     f0, f1 = state.seats[0].fields[0], state.seats[1].fields[0]
     state = with_fields(with_fields(state, 0, Field(f0.card, 0, 4)), 1, Field(f1.card, 2, 4))
-    state = replace(state, phase=HARVEST, done=(False, False), pending=())
-    state = rules.settle(state)
+    state = evolve(state, phase=HARVEST, done=(False, False), stack=())
+    state = settle(state)
     state = play(state, "extra 0", "helper HarvestHelper harvest")
     assert state.to_move == 1 and legal(state) == {"foreman take", "foreman pass"}
     state = play(state, "foreman take")
-    assert state.to_move == 1 and isinstance(state.pending[-1], HarvestPending)
+    assert state.to_move == 1 and isinstance(state.stack[-1], HarvestPending)
     state = play(state, "extra 0", "helper HarvestHelper harvest")
     assert state.seats[1].fields[0].count == 2
 
@@ -489,7 +501,7 @@ def test_squire_taken_with_the_foreman_can_be_used_in_the_same_round():
     state = in_hand(state, 0, "S03")
     state = in_hand(state, 1, "S04", "S05")
     state = courtyard(state, "C01", "C02")
-    state = replace(state, active=(0, 1))
+    state = evolve(state, active=(0, 1))
     state = play(state, "squire S03", "pick C01", "done", "foreman take")
     assert card("Squire") in state.seats[1].helpers
     assert state.to_move == 1 and starting(state, "squire")
@@ -498,7 +510,7 @@ def test_squire_taken_with_the_foreman_can_be_used_in_the_same_round():
 def test_con_man_in_four_players_reaches_only_a_finished_partner():
     state = scenario(4)  # order 0, 1, 2, 3; 0 with 2, 1 with 3
     state = give(give(give(state, 2, "ConMan"), 0, "Maid"), 1, "Official")
-    state = replace(state, done=(True, True, False, False), pending=(ActionsPending(2),))
+    state = evolve(state, done=(True, True, False, False), stack=(ActionsPending(2),))
     assert starting(state, "helper ConMan") == {"helper ConMan Maid"}
 
 
@@ -512,8 +524,8 @@ def test_merchant_buys_at_most_one_of_a_vegetable_however_often_it_is_due():
 def test_merchant_never_buys_what_is_not_in_the_shop():
     state = give(scenario(2), 0, "R01", "R03", "Merchant")  # wheat due 3 times, turnip once
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, shop=(0,) + p.shop[1:]))
-    state = replace(state, supply=rules.vadd(state.supply, 0, p.shop[0]))
+    state = set_player(state, 0, evolve(p, shop=p.shop.take(0, p.shop[0])))
+    state = evolve(state, supply=vadd(state.supply, 0, p.shop[0]))
     assert "helper Merchant" not in legal(state)
 
 
@@ -530,14 +542,14 @@ def test_harvest_helper_twice_with_the_foreman_adds_2_tokens_to_a_sown_field():
     state = play(state, "helper HarvestHelper sow", "foreman take", "helper HarvestHelper sow")
     f = state.seats[0].fields[0]
     state = play(cart(state, 0, wheat=1), "sow 0 wheat")
-    assert state.seats[0].fields[0].count == state.comps.field(f.card).spaces + 2
+    assert state.seats[0].fields[0].count == state.components.field(f.card).spaces + 2
 
 
 def test_foreman_and_harvest_helper_need_5_tokens_for_a_third_vegetable():
     state = give(give(scenario(2), 0, "HarvestHelper"), 0, "Foreman")
     f = state.seats[0].fields[0]
     state = with_fields(state, 0, Field(f.card, 1, 4))
-    state = replace(state, phase=HARVEST, done=(False, False), pending=(HarvestPending(0),))
+    state = evolve(state, phase=HARVEST, done=(False, False), stack=(HarvestPending(0),))
     state = play(state, "extra 0", "helper HarvestHelper harvest", "foreman take")
     assert "extra 0" not in legal(state), "3 tokens left: not enough for the second use"
 
@@ -550,17 +562,17 @@ def test_foreman_does_not_take_helpers_from_a_two_pack_that_are_not_kept():
 
 def test_market_crier_is_not_used_in_the_card_phase_by_default():
     state = give(scenario(2), 0, "MarketCrier", "S02")
-    state = rules.charge(cash(replace(state, phase=CARD, pending=()), 0, 0), 0, 2)
+    state = charge(cash(evolve(state, phase=CARD, stack=()), 0, 0), 0, 2)
     assert legal(state) == {"loan", "sell wheat"}
 
 
 def test_market_crier_in_the_card_phase_with_the_option_as_the_foreman_note_implies():
     state = give(scenario(2), 0, "MarketCrier", "S02")  # pumpkin 1, bean 2, leek 2
-    state = replace(state, phase=CARD, pending=(), crier_in_card_phase=True)
-    state = rules.charge(cash(state, 0, 0), 0, 2)
+    state = evolve(state, phase=CARD, stack=(), crier_in_card_phase=True)
+    state = charge(cash(state, 0, 0), 0, 2)
     assert "helper MarketCrier sell" in legal(state)
     state = play(state, "helper MarketCrier sell", "crier S02 1", "done")
-    assert not any(isinstance(p, CashPending) for p in state.pending), "2 Cash raised, field paid"
+    assert not any(isinstance(p, CashPending) for p in state.stack), "2 Cash raised, field paid"
     assert state.seats[0].cash == 0 and card("MarketCrier") in state.discard
 
 
@@ -574,12 +586,12 @@ def test_messenger_boy_customer_receives_five_deliveries_over_four_rows():
     state = cart(state, 0, turnip=2, cabbage=2)
     state = play(state, "helper MessengerBoy", "deliver R07", "deliver R07")
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], status=DUE),)))
+    state = set_player(state, 0, evolve(p, regulars=(evolve(p.regulars[0], status=DUE),)))
     for _ in range(3):
         state = play(cart(state, 0, turnip=1, cabbage=1), "deliver R07")
         if state.seats[0].regulars:
             p = state.seats[0]
-            state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], status=DUE),)))
+            state = set_player(state, 0, evolve(p, regulars=(evolve(p.regulars[0], status=DUE),)))
     assert not state.seats[0].regulars and card("R07") in state.discard, "5 deliveries, 4 rows"
 
 
@@ -602,7 +614,7 @@ def test_plough_man_clearing_a_common_field_costs_nothing_again():
 def test_saleswoman_activated_first_lowers_the_two_pack_and_turns_markers_blue_later():
     state = give(scenario(2), 0, "R01", "Saleswoman", "Maid")
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    state = set_player(state, 0, evolve(p, regulars=(evolve(p.regulars[0], red=True),)))
     state = cash(state, 0, 5)
     state = play(state, "helper Saleswoman blue", "two-pack")
     assert state.seats[0].cash == 4, "1 helper left"
@@ -621,7 +633,7 @@ def test_subsistence_farmer_needs_a_field_of_4_tokens_and_1_cash():
 
 def test_tenant_farmer_needs_a_field_to_take():
     state = give(scenario(2), 0, "TenantFarmer")
-    state = rules.set_player(state, 0, replace(state.seats[0], pile=()))
+    state = set_player(state, 0, evolve(state.seats[0], pile=()))
     assert not starting(state, "helper TenantFarmer")
 
 
@@ -651,7 +663,7 @@ def test_saleswoman_bonus_also_pays_for_a_casual_customer_bought_with_the_tout()
 
 def test_messenger_boy_over_a_regular_customer_reveals_it_and_delivers_to_it_twice():
     state = stack(scenario(2), 0, "MessengerBoy", "R07")  # turnip + cabbage, 5/6/7/8
-    state = replace(state, pending=(ActionsPending(0, two_pack=True),))
+    state = evolve(state, stack=(ActionsPending(0, two_pack=True),))
     state = cart(state, 0, turnip=2, cabbage=2)
     before = state.seats[0].cash
     state = play(state, "helper MessengerBoy", "deliver R07", "deliver R07")
@@ -661,7 +673,7 @@ def test_messenger_boy_over_a_regular_customer_reveals_it_and_delivers_to_it_twi
 def test_messenger_boy_is_not_offered_when_no_regular_customer_can_come():
     state = give(scenario(2), 0, "MessengerBoy")
     assert "helper MessengerBoy" in legal(state), "the two-pack may bring one"
-    state = replace(state, pending=(ActionsPending(0, two_pack=True),))
+    state = evolve(state, stack=(ActionsPending(0, two_pack=True),))
     assert "helper MessengerBoy" not in legal(state)
 
 
@@ -669,7 +681,7 @@ def test_harvest_helper_sowing_over_a_common_field_gives_the_revealed_field_an_e
     state = stack(empty_cart(scenario(2), 0), 0, "HarvestHelper", "F3a")
     f = state.seats[0].fields[0]
     state = with_fields(state, 0, Field(f.card, 0, 2))
-    state = replace(state, pending=(ActionsPending(0, two_pack=True),))
+    state = evolve(state, stack=(ActionsPending(0, two_pack=True),))
     state = play(state, "helper HarvestHelper sow")
     assert [g.card for g in state.seats[0].fields] == [f.card, card("F3a")]
     state = play(cart(state, 0, wheat=1), "sow 1 wheat")
@@ -693,10 +705,10 @@ def test_deliveryman_raises_the_cash_for_a_common_field_of_the_two_pack():
     state = cart(give(state, 0, "Deliveryman"), 0, turnip=1, cabbage=1)
     state = on_top(state, "F3a", "S03")
     state = play(state, "two-pack", "keep F3a")
-    assert isinstance(state.pending[-1], CashPending) and state.seats[0].cash == 0
+    assert isinstance(state.stack[-1], CashPending) and state.seats[0].cash == 0
     assert "helper Deliveryman R07" in legal(state)
     state = play(state, "helper Deliveryman R07")
-    assert isinstance(state.pending[-1], ActionsPending)
+    assert isinstance(state.stack[-1], ActionsPending)
     assert state.seats[0].cash == 5 - 2
 
 
@@ -704,20 +716,20 @@ def test_tout_purchase_raises_the_cash_for_a_missed_customers_penalty():
     state = give(empty_cart(cash(scenario(2), 0, 0), 0), 0, "R01", "Tout")
     state = give(state, 1, "C01")  # wheat, wheat, pumpkin for 7
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    state = set_player(state, 0, evolve(p, regulars=(evolve(p.regulars[0], red=True),)))
     state = play(cart(state, 0, wheat=2, pumpkin=1), "decline R01")
-    assert isinstance(state.pending[-1], CashPending)
+    assert isinstance(state.stack[-1], CashPending)
     larry = state.seats[1].cash
     state = play(state, "helper Tout buy C01")
     # 1 regular and 1 casual customer (the bought one): the printed 7; 2 to Larry; 2 penalty.
     assert state.seats[0].cash == 7 - 2 - 2 and state.seats[1].cash == larry + 2
-    assert isinstance(state.pending[-1], ActionsPending)
+    assert isinstance(state.stack[-1], ActionsPending)
 
 
 def test_in_the_card_phase_only_the_book_keeper_raises_cash_for_a_field():
     state = give(scenario(2), 1, "R07")
     state = cart(give(state, 0, "Deliveryman", "Bookkeeper"), 0, turnip=1, cabbage=1)
-    state = rules.charge(cash(replace(state, phase=CARD, pending=()), 0, 0), 0, 2)
+    state = charge(cash(evolve(state, phase=CARD, stack=()), 0, 0), 0, 2)
     assert starting(state, "helper") == {"helper Bookkeeper"}
 
 
@@ -737,7 +749,7 @@ def test_foreman_in_four_players_takes_the_harvest_helper_from_any_player():
     state = give(give(state, 0, "HarvestHelper"), 1, "Foreman")
     f = state.seats[0].fields[0]
     state = with_fields(state, 0, Field(f.card, 0, 4))
-    state = rules.settle(replace(state, phase=HARVEST, done=(False,) * 4, pending=()))
+    state = settle(evolve(state, phase=HARVEST, done=(False,) * 4, stack=()))
     state = play(state, "extra 0", "helper HarvestHelper harvest")
     assert state.to_move == 1 and legal(state) == {"foreman take", "foreman pass"}
 
@@ -748,7 +760,7 @@ def test_foreman_in_four_players_takes_the_harvest_helper_from_any_player():
 def test_harvest_helper_counts_tokens_not_spaces():
     state = give(empty_cart(scenario(2), 0), 0, "HarvestHelper", "F4a")  # 4 spaces
     state = with_fields(state, 0, Field(card("F4a"), 0, 3))
-    state = rules.settle(replace(state, phase=HARVEST, done=(False, False), pending=(HarvestPending(0),)))
+    state = settle(evolve(state, phase=HARVEST, done=(False, False), stack=(HarvestPending(0),)))
     assert state.phase == CARD, "3 tokens on a 4-space field: nothing to choose, 1 harvested"
     assert state.seats[0].fields[0].count == 2 and card("HarvestHelper") in state.seats[0].helpers
 
@@ -756,8 +768,8 @@ def test_harvest_helper_counts_tokens_not_spaces():
 def test_market_crier_sells_at_most_3_vegetables():
     state = give(scenario(2), 0, "MarketCrier", "S03", "S04")  # all 1-Cash vegetables
     p = state.seats[0]
-    state = replace(state, supply=rules.vplus(state.supply, p.shop))
-    state = rules.set_player(state, 0, replace(p, shop=(0,) * 6))
+    state = evolve(state, supply=vplus(state.supply, p.shop))
+    state = set_player(state, 0, evolve(p, shop=Vegetables()))
     before = state.seats[0].cash
     state = play(state, "helper MarketCrier sell", "crier S03 0", "crier S04 1", "crier S04 2")
     assert legal(state) == {"done"}, "S03 still holds 2 vegetables"
@@ -775,11 +787,12 @@ def test_messenger_boy_pays_for_the_second_delivery_with_the_first_payment():
 def test_tenant_farmer_common_field_turned_over_again_is_not_paid_again():
     state = give(scenario(2), 0, "TenantFarmer", "F4b")
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, pile=p.pile[:1]))
-    state = play(state, f"helper TenantFarmer swap 1 {state.comps.code(p.pile[0])}")
-    assert state.seats[0].pile == (card("F4b"),)
+    last = pile_cards(p)[0]
+    state = set_player(state, 0, evolve(p, pile=(Pile([last]),)))
+    state = play(state, f"helper TenantFarmer swap 1 {state.components.code(last)}")
+    assert pile_cards(state.seats[0]) == (card("F4b"),)
     cash_before = state.seats[0].cash
-    state = rules.begin_round(state, 2)
+    state = reveal(begin_round(state, 2))
     assert state.seats[0].fields[-1] == Field(card("F4b")) and state.seats[0].cash == cash_before
 
 
@@ -818,12 +831,12 @@ def test_every_helper_is_offered_only_in_its_phases():
         "subsistence_farmer", "tenant_farmer", "tout", "trader",
     }
     assert all(3 in helper_kind(m).phases for m in action)
-    harvest = play(replace(state, phase=HARVEST, pending=(HarvestPending(0),)), "extra 0")
+    harvest = play(evolve(state, phase=HARVEST, stack=(HarvestPending(0),)), "extra 0")
     assert {str(m) for m in helper_uses(harvest)} == {"helper HarvestHelper harvest"}
-    card_phase = replace(state, phase=CARD, pending=(CourtyardPending(0),), active=(0, 1))
+    card_phase = evolve(state, phase=CARD, stack=(CourtyardPending(0),), active=(0, 1))
     card_phase = courtyard(in_hand(card_phase, 0, "S05", "S12"), "C03")
     assert {str(m) for m in helper_uses(card_phase)} == {"squire S05", "squire S12"}
-    paying = rules.charge(cash(replace(state, phase=CARD, pending=()), 0, 0), 0, 2)
+    paying = charge(cash(evolve(state, phase=CARD, stack=()), 0, 0), 0, 2)
     assert {str(m) for m in helper_uses(paying)} == {"helper Bookkeeper"}
     assert all(1 in helper_kind(m).phases for m in helper_uses(harvest))
     assert all(2 in helper_kind(m).phases for m in helper_uses(card_phase) + helper_uses(paying))
@@ -832,8 +845,8 @@ def test_every_helper_is_offered_only_in_its_phases():
 def test_a_helper_used_outside_its_phases_is_refused_and_the_state_unchanged():
     state = every_helper_position()
     action = helper_uses(state)
-    harvest = play(replace(state, phase=HARVEST, pending=(HarvestPending(0),)), "extra 0")
-    card_phase = replace(state, phase=CARD, pending=(CourtyardPending(0),), active=(0, 1))
+    harvest = play(evolve(state, phase=HARVEST, stack=(HarvestPending(0),)), "extra 0")
+    card_phase = evolve(state, phase=CARD, stack=(CourtyardPending(0),), active=(0, 1))
     card_phase = courtyard(in_hand(card_phase, 0, "S05", "S12"), "C03")
     squire = helper_uses(card_phase)
     con_man = M.UseHelper(card("ConMan"), "", (card("Trader2"),))
@@ -859,6 +872,6 @@ def test_subsistence_farmer_only_in_the_action_phase():
     state = every_helper_position()
     assert starting(state, "helper SubsistenceFarmer") == {"helper SubsistenceFarmer 1 0"}
     assert state.phase == ACTION
-    paying = rules.charge(cash(replace(state, phase=CARD, pending=()), 0, 0), 0, 2)
+    paying = charge(cash(evolve(state, phase=CARD, stack=()), 0, 0), 0, 2)
     with pytest.raises(IllegalMove):
         paying.apply(M.UseHelper(card("SubsistenceFarmer"), "", (1, 0)))

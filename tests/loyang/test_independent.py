@@ -2,12 +2,12 @@
 rulebook, independently of the engine, and the engine's result compared with it.
 
 The checker (:class:`Checker`) reads only the state's fields and the printed component data in
-``state.comps``; it never calls the engine's helper functions. For each move it builds its own
+``state.components``; it never calls the engine's helper functions. For each move it builds its own
 expectation of every seat's Cash, loans, path position, cart, shop, storehouse, storehouse side,
 home field and fields, and compares the whole lot after the move. Prices that the rulebook states
 (shop prices, loan, upgrade, penalty, common field, path's first step, solo grid row prices,
 storehouse sizes) are written here as the rulebook gives them; card contents (stall bowls,
-customer ladders and prices, field sizes) come from ``state.comps`` at run time, as many of them
+customer ladders and prices, field sizes) come from ``state.components`` at run time, as many of them
 are provisional data.
 
 What it derives, with the rule behind it:
@@ -75,6 +75,7 @@ from tabletop.loyang import moves as M
 from tabletop.loyang import new_game
 from tabletop.loyang.components import FIELD, PRIVATE_BASE
 from tabletop.loyang.state import (
+    pile_cards,
     ACTION,
     HARVEST,
     OVER,
@@ -197,7 +198,7 @@ def harvested_round(state, seat: int) -> int:
 
 
 def has_pending(state, kind, seat: int) -> bool:
-    return any(type(d) is kind and d.seat == seat for d in state.pending)
+    return any(type(d) is kind and d.seat == seat for d in state.stack)
 
 
 @dataclass
@@ -216,12 +217,12 @@ class Checker:
         return self.turns.setdefault(seat, Turn())
 
     def check(self, pre, move, post) -> None:
-        comps = pre.comps
+        comps = pre.components
         n = pre.n
         if pre.round != self.served_round:
             self.served, self.full, self.served_round = {}, {}, pre.round
         seat = pre.to_move
-        top = pre.pending[-1]
+        top = pre.stack[-1]
         model = [expect_seat(p) for p in pre.seats]
         me = model[seat]
         p = pre.seats[seat]
@@ -299,7 +300,7 @@ class Checker:
             me.cart[move.veg] -= 1
             trade.given += 1
             if trade.given < trade.gives:
-                assert type(post.pending[-1]).__name__ == "GivePending", "more vegetables to give"
+                assert type(post.stack[-1]).__name__ == "GivePending", "more vegetables to give"
             else:
                 self.trade = None
                 veg = comps.cards[trade.card].slots[trade.slot][0]
@@ -412,10 +413,10 @@ class Checker:
         for s, owed in list(self.owed.items()):
             if not owed:
                 continue
-            waiting = [d for d in post.pending if type(d) is CashPending and d.seat == s]
+            waiting = [d for d in post.stack if type(d) is CashPending and d.seat == s]
             if waiting:
                 assert len(waiting) == 1 and waiting[0].amount == owed, (waiting, owed)
-                if post.pending[-1] is waiting[0]:
+                if post.stack[-1] is waiting[0]:
                     assert post.seats[s].cash < owed, "a payment that can be made is made"
             else:
                 model[s].cash -= owed
@@ -438,12 +439,15 @@ class Checker:
         for s in range(n):
             m = model[s]
             if post.round > pre.round:
-                pile = pre.seats[s].pile
+                pile = pile_cards(pre.seats[s])
                 if post.round < ROUNDS and pile:
-                    assert post.seats[s].pile == pile[1:] and pile[0] in {f.card for f in post.seats[s].fields}
-                    m.fields[pile[0]] = (-1, 0)
+                    # The top field: the piles are face down, so any field of the first set left.
+                    first_set = next(part for part in pre.seats[s].pile if part).cards()
+                    (new,) = set(pile) - set(pile_cards(post.seats[s]))
+                    assert new in first_set and new in {f.card for f in post.seats[s].fields}
+                    m.fields[new] = (-1, 0)
                 else:
-                    assert post.seats[s].pile == pile, "no new field in the last round"
+                    assert pile_cards(post.seats[s]) == pile, "no new field in the last round"
             if harvested_round(post, s) > harvested_round(pre, s):
                 assert harvested_round(post, s) == harvested_round(pre, s) + 1
                 m.cart = [a + b for a, b in zip(m.cart, m.storehouse)]
@@ -457,9 +461,9 @@ class Checker:
                         if count == 1:
                             del m.fields[card]
                             if card >= PRIVATE_BASE:
-                                assert card not in post.seats[s].pile, "an emptied private field leaves the game"
+                                assert card not in pile_cards(post.seats[s]), "an emptied private field leaves the game"
                             else:
-                                assert card in post.discard or card in post.draw or any(
+                                assert card in post.discard or card in post.deck.cards() or any(
                                     card in q.hand for q in post.seats
                                 ), "an emptied common field goes to the discard pile"
                         else:
@@ -498,8 +502,8 @@ class Checker:
     def check_offers(self, pre) -> None:
         """The moves offered for buying, selling, trading, delivering, the two-pack, storing and
         the path are exactly the ones the rulebook allows (loans and ending are always there)."""
-        comps = pre.comps
-        top = pre.pending[-1]
+        comps = pre.components
+        top = pre.stack[-1]
         seat = top.seat
         p = pre.seats[seat]
         offered = set(pre.legal_moves())
@@ -537,7 +541,7 @@ class Checker:
             for c in p.casuals:
                 offers(M.Serve(c), cart_has(wants(comps, c)))
             cost = 0 if turn.official else max(len(p.helpers), len(p.stalls))
-            if pre.draw:
+            if len(pre.deck) + len(pre.deck_top):
                 offers(M.TwoPack(), not turn.two_pack and p.cash >= cost)
             assert M.Loan() in offered and M.EndActions() in offered
         elif isinstance(top, StorePending):
@@ -564,7 +568,7 @@ class Checker:
 
     def helper(self, pre, move, post, model, seat, turn, leaving, pay_to, take_from_cart) -> int:
         """A helper's effect on the checker's expectation (returns forced charges: none)."""
-        comps = pre.comps
+        comps = pre.components
         me = model[seat]
         p = pre.seats[seat]
         kind = comps.cards[move.card].helper

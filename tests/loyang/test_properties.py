@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.kernel.engine import evolve
+from tabletop.loyang.components import Vegetables
 from tabletop.kernel.api import IllegalMove, InvalidRecord
 from tabletop.kernel.record import record_of
 from tabletop.kernel.rng import Rng
@@ -92,10 +94,10 @@ def test_views_hide_hands_deck_and_pile_order_and_determinize_consistently(seed,
             break
         seat = state.to_move
         view = state.view(seat)
-        assert view.rng.masked and all(c == -2 for c in view.draw)
+        assert view.rng.masked and view.deck.unseen == () and view.deck.hidden == len(state.deck)
         for other, p in enumerate(view.seats[: n]):
             if other != seat:
-                assert all(c == -2 for c in p.hand)
+                assert p.hand == () and p.hidden_hand == len(state.seats[other].hand)
         assert {str(m) for m in view.legal_moves()} == {str(m) for m in state.legal_moves()}
         full = determinize(view, Rng.from_seed(step))
         assert invariants(full) == []
@@ -120,7 +122,7 @@ def test_render_shows_every_board():
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        (lambda d: d.pop("pending"), "pending"),
+        (lambda d: d.pop("stack"), "stack"),
         (lambda d: d["seats"][0].update(cash="ten"), r"seats\[0\].cash"),
         (lambda d: d["seats"][1].pop("cash"), r"seats\[1\].cash"),
         (lambda d: d.update(supply="many"), "supply"),
@@ -139,39 +141,42 @@ def test_corrupt_json_state_is_refused_naming_the_field(change, field):
 
 
 def test_invariants_report_each_broken_rule():
-    from tabletop.loyang import rules
-    from tabletop.loyang.state import Field, replace
+    from tabletop.loyang.rules.table import set_player
+    from tabletop.loyang.state import DUE
+    from tabletop.loyang.state import Field
 
-    from .helpers import TEST, card, give, scenario, stack
+    from tabletop.loyang.state import pile_cards
+
+    from .helpers import TEST, card, deck_cards, give, scenario, stack, vadd, with_deck
 
     state = give(scenario(2, components=TEST), 0, "R01")
     assert invariants(state) == [] and invariants(stack(state, 0, "S03", "C01")) == []
     p = state.seats[0]
-    one_wheat_more = rules.vadd(state.supply, 0, -1)
+    one_wheat_more = vadd(state.supply, 0, -1)
+
+    deck = deck_cards(state)
 
     def seat0(s, **changes):
-        return rules.set_player(s, 0, replace(s.seats[0], **changes))
+        return set_player(s, 0, evolve(s.seats[0], **changes))
 
     solo = scenario(1, components=TEST)
     opponent = solo.seats[1]
-    due = (replace(opponent.regulars[0], status=rules.DUE),) + opponent.regulars[1:]
+    due = (evolve(opponent.regulars[0], status=DUE),) + opponent.regulars[1:]
     broken = {
         "negative Cash": seat0(state, cash=-1),
-        "vegetables not conserved": seat0(state, cart=rules.vadd(p.cart, 0)),
-        "action cards not conserved": replace(state, draw=state.draw[1:]),
-        "private field twice": seat0(state, fields=p.fields + (Field(p.pile[0]),)),
-        "covered by a card no longer in play": replace(
-            seat0(state, covered=((card("C01"), state.draw[0]),)), draw=state.draw[1:]
+        "vegetables not conserved": seat0(state, cart=vadd(p.cart, 0)),
+        "action cards not conserved": with_deck(state, deck[1:]),
+        "private field twice": seat0(state, fields=p.fields + (Field(pile_cards(p)[0]),)),
+        "covered by a card no longer in play": with_deck(seat0(state, covered=((card("C01"), deck[0]),)), deck[1:]),
+        "still due after the turn": evolve(state, done=(True, False)),
+        "still due after the turn (solo opponent)": set_player(solo, 1, evolve(opponent, regulars=due)),
+        "inconsistent marker or rows": seat0(state, regulars=(evolve(p.regulars[0], rows=4),)),
+        "storehouse holds more": evolve(
+            seat0(state, storehouse=Vegetables((2, 0, 0, 0, 0, 0)), cart=vadd(p.cart, 0, -1)), supply=one_wheat_more
         ),
-        "still due after the turn": replace(state, done=(True, False)),
-        "still due after the turn (solo opponent)": rules.set_player(solo, 1, replace(opponent, regulars=due)),
-        "inconsistent marker or rows": seat0(state, regulars=(replace(p.regulars[0], rows=4),)),
-        "storehouse holds more": replace(
-            seat0(state, storehouse=(2, 0, 0, 0, 0, 0), cart=rules.vadd(p.cart, 0, -1)), supply=one_wheat_more
-        ),
-        "shop holds more": replace(seat0(state, shop=rules.vadd(p.shop, 0, 2)), supply=rules.vadd(state.supply, 0, -2)),
-        "home field holds": replace(
-            seat0(state, home_count=10), supply=rules.vadd(state.supply, p.home_veg, p.home_count - 10)
+        "shop holds more": evolve(seat0(state, shop=vadd(p.shop, 0, 2)), supply=vadd(state.supply, 0, -2)),
+        "home field holds": evolve(
+            seat0(state, home_count=10), supply=vadd(state.supply, p.home_veg, p.home_count - 10)
         ),
         "off the path": seat0(state, position=21),
     }

@@ -132,7 +132,7 @@ def test_customers_stalls_helpers_and_two_packs():
 def test_the_courtyard_in_the_card_phase():
     state = game(2, seed=1)
     state = play(state, "home wheat", "home pumpkin")
-    while type(state.pending[-1]).__name__ != "CourtyardPending":
+    while type(state.stack[-1]).__name__ != "CourtyardPending":
         state = state.apply(state.legal_moves()[0])
     state = courtyard(in_hand(state, 0, "C01"), "S03")
     text = render(state)

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.kernel.engine import evolve
 from tabletop.kernel.api import IllegalMove
 from tabletop.loyang import GAME, invariants
-from tabletop.loyang import rules
-from tabletop.loyang.state import DELIVERED, DUE, SETTLED, CashPending, Field, replace
+from tabletop.loyang.rules.play_area import leave_play
+from tabletop.loyang.rules.table import casual_price, set_player
+from tabletop.loyang.state import ActionsPending, OVER
+from tabletop.loyang import moves as M
+from tabletop.loyang.state import DELIVERED, DUE, SETTLED, CashPending, Field
 
-from .helpers import card, cart, cash, empty_cart, give, legal, on_top, play, scenario, stack, starting, veg
+from .helpers import deck_cards, with_deck, vadd, vplus, vminus, card, cart, cash, empty_cart, give, legal, on_top, play, scenario, stack, starting, veg
 
 
 def test_sow_fills_the_field_from_the_supply():
     state = scenario(2)
     f = state.seats[0].fields[0]
-    size = state.comps.field(f.card).spaces
+    size = state.components.field(f.card).spaces
     supply = state.supply[0]
     state = play(state, "sow 0 wheat")
     assert state.seats[0].fields[0] == Field(f.card, 0, size)
@@ -25,7 +29,7 @@ def test_sow_fills_the_field_from_the_supply():
 def test_sow_only_accepted_vegetables_on_empty_fields():
     state = cart(scenario(2), 0, leek=1, wheat=1)
     f = state.seats[0].fields[0]
-    accepts = state.comps.field(f.card).accepts
+    accepts = state.components.field(f.card).accepts
     sows = starting(state, "sow")
     assert ("sow 0 leek" in sows) == (veg("leek") in accepts)
     state = play(state, "sow 0 wheat")
@@ -54,12 +58,12 @@ def test_sell_to_a_free_space_of_your_shop_at_the_pale_price():
 def test_sell_also_raises_money_for_a_forced_payment():
     state = cash(give(scenario(2), 0, "R01"), 0, 0)
     p = state.seats[0]
-    state = replace(state, seats=(replace(p, regulars=(replace(p.regulars[0], red=True),)),) + state.seats[1:])
+    state = evolve(state, seats=(evolve(p, regulars=(evolve(p.regulars[0], red=True),)),) + state.seats[1:])
     state = play(state, "end actions")
-    assert isinstance(state.pending[-1], CashPending)
+    assert isinstance(state.stack[-1], CashPending)
     assert legal(state) == {"loan", "sell wheat"}
     state = play(state, "sell wheat")
-    assert isinstance(state.pending[-1], CashPending), "1 Cash is not enough yet"
+    assert isinstance(state.stack[-1], CashPending), "1 Cash is not enough yet"
     state = play(state, "loan")
     assert state.seats[0].cash == 1 + 5 - 2
 
@@ -120,8 +124,8 @@ def test_missed_regular_customer_turns_red_then_costs_2():
     state = play(state, "end actions")
     r = state.seats[0].regulars[0]
     assert r.red and r.status == SETTLED
-    state = replace(state, seats=(replace(state.seats[0], regulars=(replace(r, status=DUE),)),) + state.seats[1:])
-    state = replace(state, pending=state.pending[:1] + (rules.ActionsPending(0),))
+    state = evolve(state, seats=(evolve(state.seats[0], regulars=(evolve(r, status=DUE),)),) + state.seats[1:])
+    state = evolve(state, stack=state.stack[:1] + (ActionsPending(0),))
     before = state.seats[0].cash
     state = play(state, "decline R01")
     assert state.seats[0].cash == before - 2
@@ -130,12 +134,12 @@ def test_missed_regular_customer_turns_red_then_costs_2():
 def test_regular_customer_played_is_due_this_round_unless_revealed_after_the_owners_turn():
     state = scenario(2)
     state = stack(state, 1, "Tout", "R03")
-    state = replace(state, done=(False, True))
-    state = rules.leave_play(state, 1, card("Tout"))
+    state = evolve(state, done=(False, True))
+    state = leave_play(state, 1, card("Tout"))
     assert state.seats[1].regulars[0].status == SETTLED
-    state = replace(state, done=(False, False))
+    state = evolve(state, done=(False, False))
     state = stack(state, 1, "Maid", "R05")
-    state = rules.leave_play(state, 1, card("Maid"))
+    state = leave_play(state, 1, card("Maid"))
     assert state.seats[1].regulars[-1].status == DUE
 
 
@@ -194,9 +198,10 @@ def test_covered_cards_do_not_count_for_the_two_pack():
 
 def test_deck_exhausted_in_the_action_phase_reshuffles_the_discards():
     state = scenario(2)
-    state = replace(state, draw=state.draw[:1], discard=state.draw[1:])
+    deck = deck_cards(state)
+    state = with_deck(state, deck[:1], discard=deck[1:])
     state = play(state, "two-pack")
-    assert len(state.pending[-1].drawn) == 2 and state.discard == ()
+    assert len(state.stack[-1].drawn) == 2 and state.discard == ()
     assert invariants(state) == []
 
 
@@ -225,7 +230,7 @@ def test_path_first_step_costs_1_then_the_space_value():
 def test_the_path_ends_at_space_20():
     state = empty_cart(scenario(2), 0)
     p = state.seats[0]
-    state = cash(replace(state, seats=(replace(p, position=19),) + state.seats[1:]), 0, 50)
+    state = cash(evolve(state, seats=(evolve(p, position=19),) + state.seats[1:]), 0, 50)
     state = play(state, "end actions", "done", "step")
     assert state.seats[0].position == 20 and state.to_move == 1
 
@@ -241,7 +246,7 @@ def test_illegal_move_is_refused_and_the_state_unchanged():
     state = scenario(2)
     before = state.to_json()
     with pytest.raises(IllegalMove):
-        state.apply(rules.M.Serve(card("C01")))
+        state.apply(M.Serve(card("C01")))
     with pytest.raises(IllegalMove):
         state.apply("end actions")
     assert state.to_json() == before
@@ -251,8 +256,8 @@ def test_a_stall_revealed_by_another_player_is_filled_at_once():
     # Seat 0's Trader takes the last vegetable of seat 1's stall, which covers another stall.
     state = stack(scenario(2), 1, "S03", "S04")
     p = state.seats[1]
-    state = rules.set_player(state, 1, replace(p, stalls=(replace(p.stalls[0], goods=(False, False, True)),)))
-    state = replace(state, supply=rules.vplus(state.supply, (1, 1, 0, 0, 0, 0)))
+    state = set_player(state, 1, evolve(p, stalls=(evolve(p.stalls[0], goods=(False, False, True)),)))
+    state = evolve(state, supply=vplus(state.supply, (1, 1, 0, 0, 0, 0)))
     state = cart(give(empty_cart(state, 0), 0, "Trader1"), 0, leek=1)
     state = play(state, "helper Trader1 S03 2", "give leek")
     revealed = state.seats[1].stalls
@@ -264,8 +269,8 @@ def test_the_lower_card_of_a_two_pack_is_revealed_when_another_player_removes_th
     # The Deliveryman's last delivery removes seat 1's regular customer from the top of a pack.
     state = stack(scenario(2), 1, "R07", "C01")
     p = state.seats[1]
-    state = rules.set_player(state, 1, replace(p, regulars=(replace(p.regulars[0], rows=3, delivered=3),)))
-    state = replace(state, supply=rules.vminus(state.supply, (0, 0, 3, 3, 0, 0)))
+    state = set_player(state, 1, evolve(p, regulars=(evolve(p.regulars[0], rows=3, delivered=3),)))
+    state = evolve(state, supply=vminus(state.supply, (0, 0, 3, 3, 0, 0)))
     state = cart(give(state, 0, "Deliveryman"), 0, turnip=1, cabbage=1)
     state = play(state, "helper Deliveryman R07")
     assert state.seats[1].casuals == (card("C01"),) and not state.seats[1].covered
@@ -302,9 +307,9 @@ def test_a_regular_customer_revealed_after_its_owner_ended_the_actions_is_not_du
     state = stack(scenario(2), 0, "Bookkeeper", "R05")
     state = cash(give(state, 0, "R01"), 0, 0)
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    state = set_player(state, 0, evolve(p, regulars=(evolve(p.regulars[0], red=True),)))
     state = play(state, "end actions")
-    assert isinstance(state.pending[-1], CashPending)
+    assert isinstance(state.stack[-1], CashPending)
     state = play(state, "helper Bookkeeper", "shop wheat 0", "shop pumpkin 0", "shop turnip 0",
                  "shop cabbage 0", "shop bean 0", "shop leek 0", "bonus wheat")
     revealed = next(r for r in state.seats[0].regulars if r.card == card("R05"))
@@ -329,10 +334,10 @@ def test_sow_a_bean_field_of_4_spaces_holds_4_beans():
 def test_each_kept_common_field_costs_2_at_once_and_can_be_paid_by_selling_or_a_loan():
     state = cash(on_top(scenario(2), "F3a", "F4a"), 0, 1)
     state = play(state, "two-pack", "keep F3a over F4a")
-    assert isinstance(state.pending[-1], CashPending) and state.pending[-1].amount == 4
+    assert isinstance(state.stack[-1], CashPending) and state.stack[-1].amount == 4
     assert legal(state) == {"sell wheat", "loan"}
     state = play(state, "sell wheat", "loan")
-    assert state.seats[0].cash == 1 + 1 + 5 - 4 and state.pending[-1].__class__.__name__ == "ActionsPending"
+    assert state.seats[0].cash == 1 + 1 + 5 - 4 and state.stack[-1].__class__.__name__ == "ActionsPending"
 
 
 def test_illegal_moves_say_why_and_leave_the_state_unchanged():
@@ -341,10 +346,10 @@ def test_illegal_moves_say_why_and_leave_the_state_unchanged():
     for text in ("buy wheat", "discard S03", "trade S03 0", "two-pack two-pack", "step"):
         with pytest.raises(IllegalMove, match="not a legal move"):
             GAME.parse_move(state, text)
-    with pytest.raises(IllegalMove, match=r"is not legal: seat 0 is taking actions"):
-        state.apply(rules.M.Buy(0))
+    with pytest.raises(IllegalMove, match=r"is not legal here; seat 0 is taking actions"):
+        state.apply(M.Buy(0))
     with pytest.raises(IllegalMove, match="game is over"):
-        replace(state, phase=rules.OVER).apply(rules.M.Loan())
+        evolve(state, phase=OVER, stack=()).apply(M.Loan())
     assert state.to_json() == before
 
 
@@ -387,10 +392,10 @@ def test_a_regular_customer_leaving_play_changes_the_casual_customer_modifier():
     # 2 regulars, 1 casual: +2; once the 4th row of one regular is filled, 1 = 1: the printed price.
     state = give(empty_cart(scenario(2), 0), 0, "R01", "R04", "C01")
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], rows=3, delivered=3),) + p.regulars[1:]))
-    state = replace(state, supply=rules.vadd(state.supply, veg("wheat"), -6))
+    state = set_player(state, 0, evolve(p, regulars=(evolve(p.regulars[0], rows=3, delivered=3),) + p.regulars[1:]))
+    state = evolve(state, supply=vadd(state.supply, veg("wheat"), -6))
     state = cart(state, 0, wheat=4, pumpkin=1)
-    assert rules.casual_price(state.comps, state.seats[0], card("C01"), False) == 7 + 2
+    assert casual_price(state.components, state.seats[0], card("C01"), False) == 7 + 2
     before = state.seats[0].cash
     state = play(state, "deliver R01", "serve C01")
     assert state.seats[0].cash == before + 6 + 7
@@ -404,18 +409,18 @@ def test_a_common_field_kept_beneath_is_not_paid_again_when_revealed():
     for slot in range(3):
         state = play(state, f"trade S03 {slot}", "give leek")
     assert card("F5a") in [f.card for f in state.seats[0].fields], "revealed when the stall is emptied"
-    assert state.seats[0].cash == 3 and state.pending[-1].__class__.__name__ == "ActionsPending"
+    assert state.seats[0].cash == 3 and state.stack[-1].__class__.__name__ == "ActionsPending"
 
 
 def test_missed_regular_customer_costs_2_cash_each_time_while_red():
     state = give(scenario(2), 0, "R01")
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    state = set_player(state, 0, evolve(p, regulars=(evolve(p.regulars[0], red=True),)))
     before = state.seats[0].cash
     state = play(state, "decline R01")
     assert state.seats[0].cash == before - 2 and state.seats[0].regulars[0].red
     assert "decline R01" not in legal(state), "missed once a round"
-    state = replace(state, round=2, seats=(replace(state.seats[0], regulars=(replace(state.seats[0].regulars[0], status=DUE),)),) + state.seats[1:])
+    state = evolve(state, round=2, seats=(evolve(state.seats[0], regulars=(evolve(state.seats[0].regulars[0], status=DUE),)),) + state.seats[1:])
     state = play(state, "end actions")
     assert state.seats[0].cash == before - 4, "missed again at the end of the actions: 2 more"
 
@@ -423,7 +428,7 @@ def test_missed_regular_customer_costs_2_cash_each_time_while_red():
 def test_payments_never_make_cash_negative_a_penalty_waits_for_a_loan():
     state = cash(empty_cart(give(scenario(2), 0, "R01"), 0), 0, 1)
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, regulars=(replace(p.regulars[0], red=True),)))
+    state = set_player(state, 0, evolve(p, regulars=(evolve(p.regulars[0], red=True),)))
     state = play(state, "end actions")
     assert state.seats[0].cash == 1 and legal(state) == {"loan"}
     state = play(state, "loan")

@@ -3,15 +3,16 @@ storehouse, then a shared win), leftover customers and shop contents do not coun
 
 from __future__ import annotations
 
-from tabletop.loyang.state import OVER, Field, replace
+from tabletop.kernel.engine import evolve
+from tabletop.loyang.state import OVER, Field
 
 from .helpers import card, cart, empty_cart, give, play, scenario
 
 
 def finished(*players):
     state = scenario(len(players))
-    seats = tuple(replace(p, **changes) for p, changes in zip(state.seats, players))
-    return replace(state, seats=seats, phase=OVER)
+    seats = tuple(evolve(p, **changes) for p, changes in zip(state.seats, players))
+    return evolve(state, seats=seats, phase=OVER, stack=())
 
 
 def test_loans_are_subtracted_from_the_path_position():
@@ -43,7 +44,7 @@ def test_shop_contents_do_not_break_ties_and_a_full_tie_is_shared():
 
 def test_leftover_customers_cost_nothing_at_the_end():
     state = give(scenario(2), 0, "R01", "C01")
-    state = replace(state, phase=OVER)
+    state = evolve(state, phase=OVER, stack=())
     assert state.scores() == (1, 1)
 
 

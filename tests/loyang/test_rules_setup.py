@@ -25,14 +25,14 @@ def test_setup_gives_10_cash_a_stocked_shop_and_the_storehouse_side():
 def test_field_pile_is_two_shuffled_sets_of_3_4_5_6():
     state = new_game(2, seed=9)
     for p in state.seats:
-        sizes = [STANDARD.private[c - PRIVATE_BASE].spaces for c in p.pile]
-        assert sorted(sizes[:4]) == [3, 4, 5, 6] and sorted(sizes[4:]) == [3, 4, 5, 6]
-        assert {STANDARD.private[c - PRIVATE_BASE].set for c in p.pile[:4]} == {1}
+        first, second = ([STANDARD.private[c - PRIVATE_BASE] for c in part.cards()] for part in p.pile)
+        assert sorted(f.spaces for f in first) == [3, 4, 5, 6] and sorted(f.spaces for f in second) == [3, 4, 5, 6]
+        assert {f.set for f in first} == {1}, "the first set is turned over first"
 
 
 def test_action_deck_holds_70_cards():
     state = new_game(4, seed=2)
-    assert len(state.draw) == 70 and state.phase == SETUP
+    assert len(state.deck) == 70 and state.phase == SETUP
 
 
 def test_choose_a_start_player_at_random_or_as_told():

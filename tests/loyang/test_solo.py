@@ -5,18 +5,31 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.kernel.engine import evolve
 from tabletop.loyang import invariants, new_game
-from tabletop.loyang import rules
+from tabletop.loyang.rules.card_phase import begin_card_phase
+from tabletop.loyang.rules.harvest import begin_round, harvest
+from tabletop.loyang.rules.table import set_player
+from tabletop.loyang.state import DUE, HARVEST, SETTLED, SETUP
 from tabletop.loyang.components import CASUAL, REGULAR, STALL
 from tabletop.loyang.moves import SELL
-from tabletop.loyang.state import CARD, OVER, Field, OfferPending, replace
+from tabletop.loyang.state import CARD, OVER, Field, GridDraw, IntroDeal, OfferPending, pile_cards
 
-from .helpers import TEST, card, cart, cash, give, legal, play, scenario, starting
+from .helpers import sampled, deck_cards, with_deck, vadd, TEST, card, cart, cash, give, legal, play, scenario, starting
+
+
+#: The imaginary opponent's cards in :func:`offer`: none of them is wanted in a test grid.
+OPPONENT = ("S05", "S12", "R05", "R06", "C14", "C04")
 
 
 def offer(seed=1, **options):
-    state = play(new_game(1, seed=seed, components=TEST, **options), "home wheat")
-    assert state.phase == CARD and isinstance(state.pending[-1], OfferPending)
+    """The solo Card phase of round 1, the opponent holding :data:`OPPONENT`."""
+    state = new_game(1, seed=seed, components=TEST, start_player=0, chance="explicit", **options)
+    if isinstance(state.stack[-1], IntroDeal):
+        state = state.apply(state.legal_moves()[0])
+    state = play(state, *(f"reveal {code}" for code in OPPONENT))
+    state = play(sampled(state), "home wheat")
+    assert state.phase == CARD and isinstance(state.stack[-1], OfferPending)
     return state
 
 
@@ -26,10 +39,10 @@ def test_opponent_gets_exactly_2_stalls_2_regulars_2_casuals():
     assert len(opponent.stalls) == 2 and len(opponent.regulars) == 2 and len(opponent.casuals) == 2
     assert all(all(s.goods) for s in opponent.stalls)
     assert len(state.grid) == 12 and all(g >= 0 for g in state.grid)
-    assert len(state.draw) + len(state.discard) + 12 + 6 == 70
-    cards = state.comps.cards
+    assert len(state.deck) + len(state.discard) + 12 + 6 == 70
+    cards = state.components.cards
     kinds = {cards[c].kind for c in opponent.casuals} | {cards[s.card].kind for s in opponent.stalls}
-    assert kinds == {CASUAL, STALL} and all(state.comps.cards[r.card].kind == REGULAR for r in opponent.regulars)
+    assert kinds == {CASUAL, STALL} and all(state.components.cards[r.card].kind == REGULAR for r in opponent.regulars)
     assert invariants(state) == []
 
 
@@ -37,9 +50,9 @@ def grid_of(state, *codes):
     """The solo grid holding these cards, row by row (taken from the deck or discards)."""
     numbers = [card(c) for c in codes]
     rest = [g for g in state.grid if g not in numbers]
-    draw = tuple(c for c in state.draw if c not in numbers) + tuple(rest)
+    deck = tuple(c for c in deck_cards(state) if c not in numbers) + tuple(rest)
     discard = tuple(c for c in state.discard if c not in numbers)
-    return replace(state, grid=tuple(numbers), draw=draw, discard=discard)
+    return with_deck(state, deck, grid=tuple(numbers), discard=discard)
 
 
 GRID = ("S03", "S04", "C01", "C02", "C03", "R01", "R02", "R03", "R04", "Maid", "Official", "Shopper")
@@ -74,7 +87,7 @@ def test_grid_row_price_needs_the_cash_or_a_loan():
 def test_grid_second_row_rest_is_discarded_and_cards_slide_up():
     state = offer()
     grid = state.grid
-    state = play(state, f"offer {state.comps.code(grid[0])}", "done")
+    state = play(state, f"offer {state.components.code(grid[0])}", "done")
     new = state.grid
     assert set(grid[3:6]) <= set(state.discard), "the rest of row 2 is discarded"
     assert new[0] == grid[6] and new[3] == grid[9], "the cards below slide up"
@@ -84,19 +97,23 @@ def test_grid_second_row_rest_is_discarded_and_cards_slide_up():
 
 def test_solo_single_reshuffle_when_the_first_field_is_discarded():
     state = scenario(1)
-    state = replace(state, discard=state.discard + state.draw[:5], draw=state.draw[5:])
+    deck = deck_cards(state)
+    state = with_deck(state, deck[5:], discard=state.discard + deck[:5])
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, fields=(Field(p.fields[0].card, 0, 1),)))
-    state = replace(state, supply=rules.vadd(state.supply, 0, -1), phase=rules.HARVEST)
-    state = rules.harvest(state, 0)
+    state = set_player(state, 0, evolve(p, fields=(Field(p.fields[0].card, 0, 1),)))
+    state = evolve(state, supply=vadd(state.supply, 0, -1), phase=HARVEST)
+    state = harvest(state, 0)
     assert state.reshuffled and state.discard == () and invariants(state) == []
-    state = replace(state, discard=state.draw[:3], draw=state.draw[3:])
-    state = rules.begin_card_phase(state)
+    deck = deck_cards(state)
+    state = with_deck(state, deck[3:], discard=deck[:3])
+    state = begin_card_phase(state)
     assert len(state.discard) == 3, "no reshuffle at the start of the solo Card phase"
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, fields=(Field(p.pile[0], 0, 1),), pile=p.pile[1:]))
-    state = replace(state, supply=rules.vadd(state.supply, 0, -1), phase=rules.HARVEST)
-    state = rules.harvest(state, 0)
+    first = pile_cards(p)[0]
+    pile = tuple(part.remove(first) if first in part.cards() else part for part in p.pile)
+    state = set_player(state, 0, evolve(p, fields=(Field(first, 0, 1),), pile=pile))
+    state = evolve(state, supply=vadd(state.supply, 0, -1), phase=HARVEST)
+    state = harvest(state, 0)
     assert len(state.discard) == 3, "a later emptied field does not reshuffle again"
 
 
@@ -106,7 +123,7 @@ def test_solo_trader_and_tout_and_market_woman_reach_the_opponent():
     moves = legal(state)
     opponent = state.seats[1]
     assert any(m.startswith("helper Trader1") for m in moves)
-    assert {f"helper Tout buy {state.comps.code(c)}" for c in opponent.casuals} <= moves
+    assert {f"helper Tout buy {state.components.code(c)}" for c in opponent.casuals} <= moves
     assert any(m.startswith("helper Deliveryman") for m in moves)
 
 
@@ -122,14 +139,14 @@ def test_solo_subsistence_farmer_buys_wheat_pumpkin_or_turnip_for_1():
 
 def test_solo_con_man_swaps_with_a_helper_of_the_offer():
     state = scenario(1)
-    helper = next(c.index for c in state.comps.cards if c.helper == "official")
+    helper = next(c.index for c in state.components.cards if c.helper == "official")
     state = give(state, 0, "ConMan")
     if helper not in state.grid:
         grid = list(state.grid)
-        state = replace(state, draw=tuple(c for c in state.draw if c != helper) + (grid[0],))
-        state = replace(state, discard=tuple(c for c in state.discard if c != helper))
+        state = with_deck(state, tuple(c for c in deck_cards(state) if c != helper) + (grid[0],))
+        state = evolve(state, discard=tuple(c for c in state.discard if c != helper))
         grid[0] = helper
-        state = replace(state, grid=tuple(grid))
+        state = evolve(state, grid=tuple(grid))
     state = play(state, "helper ConMan offer Official")
     assert state.seats[0].helpers == (card("Official"),) and card("ConMan") in state.grid
 
@@ -141,7 +158,7 @@ def test_solo_squire_buys_up_to_4_from_the_offer():
     for _ in range(4):
         move = next(m for m in state.legal_moves() if str(m).startswith("offer"))
         state = state.apply(move)
-        while state.pending[-1].__class__.__name__ == "CashPending":
+        while state.stack[-1].__class__.__name__ == "CashPending":
             state = play(state, "loan")
     assert not starting(state, "offer")
     state = play(state, "done")
@@ -149,11 +166,11 @@ def test_solo_squire_buys_up_to_4_from_the_offer():
 
 
 def test_solo_goal_decides_the_result():
-    state = replace(scenario(1), phase=OVER)
+    state = evolve(scenario(1), phase=OVER, stack=())
     p = state.seats[0]
     for position, loans, goal, won, rating in ((17, 0, 17, True, "good"), (19, 1, 18, True, "very good"),
                                                (19, 0, 19, True, "master"), (18, 2, 17, False, "below goal")):
-        s = replace(state, goal=goal, seats=(replace(p, position=position, loans=loans),) + state.seats[1:])
+        s = evolve(state, goal=goal, seats=(evolve(p, position=position, loans=loans),) + state.seats[1:])
         assert (s.winners() == (0,)) == won and s.solo_result() == rating
         assert s.scores() == (position - loans,)
 
@@ -173,84 +190,85 @@ def test_solo_payments_to_the_imaginary_opponent_go_to_the_supply():
     opponent_stall = state.seats[1].stalls[0].card
     state = cart(give(state, 0, "Trader1"), 0, bean=2)
     before = state.seats[0].cash
-    state = play(state, f"helper Trader1 {state.comps.code(opponent_stall)} 0")
-    while state.pending[-1].__class__.__name__ == "GivePending":
+    state = play(state, f"helper Trader1 {state.components.code(opponent_stall)} 0")
+    while state.stack[-1].__class__.__name__ == "GivePending":
         state = play(state, "give bean")
     assert state.seats[0].cash == before - 2 and state.seats[1].cash == 0
 
 
 def test_solo_two_pack_needs_cards_in_the_draw_pile_no_reshuffle():
     state = scenario(1)
-    state = replace(state, discard=state.discard + state.draw, draw=())
+    state = with_deck(state, (), discard=state.discard + deck_cards(state))
     assert "two-pack" not in legal(state)
-    state = replace(state, draw=state.discard[:1], discard=state.discard[1:])
+    state = with_deck(state, state.discard[:1], discard=state.discard[1:])
     state = play(state, "two-pack")
-    assert len(state.pending[-1].drawn) == 1 and state.discard
+    assert len(state.stack[-1].drawn) == 1 and state.discard
 
 
 def test_solo_opponent_never_acts_and_its_customers_are_never_due():
     state = scenario(1)
-    assert all(r.status == rules.SETTLED for r in state.seats[1].regulars)
-    state = rules.begin_round(state, 2)
-    assert all(r.status == rules.SETTLED for r in state.seats[1].regulars)
+    assert all(r.status == SETTLED for r in state.seats[1].regulars)
+    state = begin_round(state, 2)
+    assert all(r.status == SETTLED for r in state.seats[1].regulars)
     assert state.order == (0,)
 
 
 def test_solo_grid_is_turned_up_before_the_home_field_is_sown():
     state = new_game(1, seed=4)
-    assert state.phase == rules.SETUP and len(state.grid) == 12 and all(g >= 0 for g in state.grid)
+    assert state.phase == SETUP and len(state.grid) == 12 and all(g >= 0 for g in state.grid)
 
 
 def test_opponent_cards_are_turned_up_until_two_of_each_and_the_others_discarded():
-    from tabletop.loyang.setup import _imaginary_opponent
-
-    order = ["Maid", "S03", "C01", "S04", "F3a", "S05", "R01", "C02", "C03", "R02", "Shopper"]
-    draw = tuple(card(c) for c in order)
-    opponent, rest, discard, supply = _imaginary_opponent(TEST, draw, (20,) * 6)
+    order = ["Maid", "S03", "C01", "S04", "F3a", "S05", "R01", "C02", "C03", "R02"]
+    state = new_game(1, seed=1, components=TEST, start_player=0, chance="explicit")
+    supply = state.supply
+    state = play(state, *(f"reveal {code}" for code in order))
+    opponent, discard = state.seats[1], state.discard
     assert [s.card for s in opponent.stalls] == [card("S03"), card("S04")]
     assert [r.card for r in opponent.regulars] == [card("R01"), card("R02")]
     assert opponent.casuals == (card("C01"), card("C02"))
     assert discard == tuple(card(c) for c in ("Maid", "F3a", "S05", "C03")), "a third stall is discarded too"
-    assert rest == (card("Shopper"),), "turning stops at the last card needed"
-    assert supply == (20 - 2, 20 - 1, 20 - 2, 20 - 1, 20, 20), "the two stalls are filled"
+    assert isinstance(state.stack[-1], GridDraw), "turning stops at the last card needed"
+    assert supply.minus(state.supply) == (2, 1, 2, 1, 0, 0), "the two stalls are filled"
 
 
 def test_solo_introductory_start_customer_is_played_free_as_one_of_the_two_cards():
     state = offer(introductory=True)
     intro = state.seats[0].intro
-    code = state.comps.code(intro)
+    code = state.components.code(intro)
     assert f"play {code}" in legal(state)
     before = state.seats[0].cash
     state = play(state, f"play {code}")
     p = state.seats[0]
     assert p.intro == -1 and p.cash == before
-    assert [(r.card, r.red, r.status) for r in p.regulars] == [(intro, False, rules.DUE)]
+    assert [(r.card, r.red, r.status) for r in p.regulars] == [(intro, False, DUE)]
     state = play(state, next(m for m in legal(state) if m.startswith("offer")))
     assert not starting(state, "offer") and not starting(state, "play"), "2 cards in all"
 
 
 def test_solo_single_reshuffle_also_when_the_first_emptied_field_is_a_common_field():
     state = give(scenario(1, components=TEST), 0, "F3a")
-    state = replace(state, discard=state.discard + state.draw[:5], draw=state.draw[5:])
+    deck = deck_cards(state)
+    state = with_deck(state, deck[5:], discard=state.discard + deck[:5])
     p = state.seats[0]
-    state = rules.set_player(state, 0, replace(p, fields=p.fields[:1] + (Field(card("F3a"), 0, 1),)))
-    state = replace(state, supply=rules.vadd(state.supply, 0, -1), phase=rules.HARVEST)
-    state = rules.harvest(state, 0)
-    assert state.reshuffled and state.discard == () and card("F3a") in state.draw, "shuffled in with it"
+    state = set_player(state, 0, evolve(p, fields=p.fields[:1] + (Field(card("F3a"), 0, 1),)))
+    state = evolve(state, supply=vadd(state.supply, 0, -1), phase=HARVEST)
+    state = harvest(state, 0)
+    assert state.reshuffled and state.discard == () and card("F3a") in deck_cards(state), "shuffled in with it"
     assert invariants(state) == []
 
 
 def test_solo_player_may_sell_in_the_card_phase_to_pay_a_row_price():
     state = cash(grid_of(offer(), *GRID), 0, 0)
     p = state.seats[0]
-    veg = next(v for v in range(6) if p.shop[v] < state.comps.shop_slots[v])
+    veg = next(v for v in range(6) if p.shop[v] < state.components.shop_slots[v])
     name = str(SELL[veg]).split()[1]
     state = cart(state, 0, **{name: 1})
     assert "offer R03" not in legal(state), "2 Cash for the third row: not affordable yet"
     assert f"sell {name}" in legal(state), "selling is allowed in the Card phase too (rule C)"
     state = play(state, f"sell {name}")
-    gain = state.comps.vegetables[veg].sell
+    gain = state.components.vegetables[veg].sell
     assert state.seats[0].cash == gain and state.seats[0].shop[veg] == p.shop[veg] + 1
-    assert isinstance(state.pending[-1], OfferPending), "still buying from the grid"
+    assert isinstance(state.stack[-1], OfferPending), "still buying from the grid"
     assert ("offer R03" in legal(state)) == (gain >= 2)
     assert invariants(state) == []

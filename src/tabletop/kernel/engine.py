@@ -51,6 +51,7 @@ CHANCE_MODES = ("sampled", "explicit")
 
 S = TypeVar("S", bound="EngineState")
 P = TypeVar("P")
+A = TypeVar("A")
 
 _setattr = object.__setattr__
 _new = object.__new__
@@ -332,7 +333,7 @@ class EngineState:
         return self.rules.render(self)
 
 
-def evolve(state: S, **changes: Any) -> S:
+def evolve(state: A, **changes: Any) -> A:
     """A copy of ``state`` (any attrs class without slots) with ``changes``; caches dropped.
 
     The copy shares every unchanged value (all are immutable). It is ``attrs.evolve`` without

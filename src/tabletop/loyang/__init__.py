@@ -2,8 +2,18 @@
 
 Includes the introductory version (``introductory=True``), the 2-player courtyard flip, the
 4-player partners, the solo game (``goal=17``, ``18`` or ``19``), all 20 helpers and every FAQ
-answer of the rulebook. Options: ``start_player`` (default: chosen at random) and
-``crier_in_card_phase`` (see below). Card contents the public record does not give are
+answer of the rulebook. Options: ``start_player`` (default: chosen at random),
+``crier_in_card_phase`` (see below) and ``chance``.
+
+The game runs on the kernel engine (:mod:`tabletop.kernel.engine`): a state's ``stack`` holds
+the pending decisions, :data:`RULES` lists them. Every random event - each card drawn from the
+action deck (a :class:`~tabletop.kernel.pile.Pile` without a stored order), each field turned
+over from a player's pile, the blue-dot customers of the introductory version, the solo
+opponent's cards and grid, a start player chosen at random - is a chance decision of the seat
+``CHANCE``. By default (``chance="sampled"``) the state's seeded random source decides them
+unseen; with ``chance="explicit"`` they are asked: ``state.to_move == CHANCE``,
+``state.chance_outcomes()`` gives ``(outcome, probability)`` pairs and ``state.apply(outcome)``
+forces one (``reveal S03``, ``start player 2``); records carry them. Card contents the public record does not give are
 provisional data in ``data/*.toml``; pass corrected data with
 ``new_game(..., components=load_components(path))`` (or ``components="path/to/folder"``, or the
 data of :meth:`Components.as_data`, which is what game records store).
@@ -11,6 +21,9 @@ data of :meth:`Components.as_data`, which is what game records store).
 >>> from tabletop import loyang
 >>> state = loyang.new_game(players=2, seed=1)
 >>> state = state.apply(state.legal_moves()[0])
+
+:func:`position` builds a position from a readable description (seats' fields, cards and
+Cash, the phase, the cards on top of the deck: see :mod:`tabletop.loyang.positions`).
 
 :func:`observation` encodes what a seat knows as a numpy vector for learning agents (see
 :mod:`tabletop.loyang.encode` for its layout).
@@ -57,6 +70,9 @@ Rule readings where the rulebook leaves room (all in the code's docstrings too):
   customer's penalty) may also be raised with the helpers that bring in money: the Deliveryman
   and the Tout's purchase, besides the Book-keeper and the Market crier. In the Card phase only
   the Book-keeper (and, with ``crier_in_card_phase``, the Market crier) may raise it.
+* "If the supply runs out, the players improvise tokens": the supply (a
+  :class:`Vegetables` pool) never goes below zero; the tokens improvised are counted in
+  ``state.improvised`` and are the first to leave play again.
 * A deck too short in the Card phase is dealt evenly; a player who then can neither place nor
   take (empty courtyard) plays a hand card of their choice alone ("play X") and drops out.
 """
@@ -66,12 +82,13 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.kernel.api import Game
-from tabletop.loyang.components import STANDARD, Components, load_components
+from tabletop.loyang.components import STANDARD, Components, Vegetables, load_components
 from tabletop.loyang.encode import layout_of, observation, observation_layout, observation_size
 from tabletop.loyang.moves import Move
 from tabletop.loyang.render import render
-from tabletop.loyang.rules import invariants
 from tabletop.loyang.options import OPTIONS
+from tabletop.loyang.positions import Seat, position, with_seat
+from tabletop.loyang.rules import RULES, invariants
 from tabletop.loyang.setup import from_json, start
 from tabletop.loyang.state import LoyangState, Pending, Player
 from tabletop.loyang.view import determinize
@@ -98,12 +115,15 @@ def new_game(players: int, seed: int | None = None, **options: Any) -> LoyangSta
 __all__ = [
     "OPTIONS",
     "GAME",
+    "RULES",
     "STANDARD",
     "Components",
     "LoyangState",
     "Move",
     "Pending",
     "Player",
+    "Seat",
+    "Vegetables",
     "determinize",
     "invariants",
     "load_components",
@@ -111,5 +131,7 @@ __all__ = [
     "observation",
     "observation_layout",
     "observation_size",
+    "position",
     "render",
+    "with_seat",
 ]

@@ -20,10 +20,25 @@ import attrs
 
 from tabletop.kernel.api import InvalidData
 from tabletop.kernel.datafile import ComponentsOption, read_toml
+from tabletop.kernel.pool import Pool
 
 DATA_DIR = Path(__file__).parent / "data"
 #: The six vegetables, in the order of every per-vegetable tuple.
 VEGETABLES = ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek")
+
+
+class Vegetables(Pool):
+    """Counts of each vegetable in the order of :data:`VEGETABLES`: carts, storehouses, shops,
+    the supply, what a customer wants. Never negative (see :class:`~tabletop.kernel.pool.Pool`);
+    no caps: the box's tokens depend on the component data, and the players improvise tokens
+    beyond them (``LoyangState.improvised``)."""
+
+    __slots__ = ()
+    KINDS = VEGETABLES
+    CAPS = (None,) * len(VEGETABLES)
+    INDEX = {name: i for i, name in enumerate(VEGETABLES)}
+
+
 _STATUSES = ("certain", "inferred", "provisional")
 
 #: Kinds of action card.
@@ -105,11 +120,11 @@ class ActionCard:
     phases: tuple[int, ...] = ()
     lantern: bool = False
     #: the vegetables a customer wants, as counts per vegetable
-    want_counts: tuple[int, ...] = attrs.field(init=False)
+    want_counts: Vegetables = attrs.field(init=False)
 
     @want_counts.default
-    def _count_wants(self) -> tuple[int, ...]:
-        return tuple(self.wants.count(v) for v in range(6))
+    def _count_wants(self) -> Vegetables:
+        return Vegetables(self.wants.count(v) for v in range(6))
 
 
 @attrs.frozen
@@ -118,7 +133,7 @@ class Components:
 
     vegetables: tuple[Vegetable, ...]
     shop_slots: tuple[int, ...]
-    shop_stock: tuple[int, ...]
+    shop_stock: Vegetables = attrs.field(converter=Vegetables)
     cash: int
     loan: int
     storehouse: int

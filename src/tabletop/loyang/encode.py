@@ -60,7 +60,7 @@ block                         length  content
 ``done``                      P       players who finished the current phase
 ``active``                    P       players still in the Card phase's distribution round
 ``taken``                     P       each player's place among those who took from the courtyard
-``pending``                   17      the decision on top of the stack, one-hot (:data:`PENDING_KINDS`)
+``pending``                   25      the decision on top of the stack, one-hot (:data:`PENDING_KINDS`)
 ``pending.depth``             1       decisions on the stack
 ``pending.cards``             70      cards the decision is about: a drawn two-pack, the stall traded
                                       at, the helper used or offered, the Squire, his hand card and
@@ -103,20 +103,30 @@ from tabletop.loyang.state import (
     AdvancePending,
     BonusPending,
     CashPending,
+    CourtyardFlip,
     CourtyardPending,
     CrierPending,
+    FieldDraw,
     ForemanPending,
     GivePending,
+    GridDraw,
+    HandDeal,
     HarvestPending,
+    IntroDeal,
     KeepPending,
     LoyangState,
     MerchantPending,
     OfferPending,
+    OpponentDraw,
     PartnerPending,
+    Player,
     ShopPending,
     SowHomePending,
     SquirePending,
+    StartPlayerDraw,
     StorePending,
+    TwoPackDraw,
+    pile_cards,
 )
 
 #: Action cards in a box.
@@ -148,6 +158,15 @@ PENDING_KINDS: tuple[type, ...] = (
     CrierPending,
     StorePending,
     AdvancePending,
+    # Random events, asked with chance="explicit".
+    StartPlayerDraw,
+    IntroDeal,
+    OpponentDraw,
+    GridDraw,
+    HandDeal,
+    CourtyardFlip,
+    TwoPackDraw,
+    FieldDraw,
 )
 _PENDING_INDEX = {kind: i for i, kind in enumerate(PENDING_KINDS)}
 _VEG = len(VEGETABLES)
@@ -243,28 +262,28 @@ def _offsets(players: int) -> _Offsets:
 class _Cards:
     """What the encoder needs of one set of components, computed once per set."""
 
-    def __init__(self, comps: Components) -> None:
-        self.comps = comps
-        stalls, regulars = comps.of_kind(STALL), comps.of_kind(REGULAR)
+    def __init__(self, components: Components) -> None:
+        self.components = components
+        stalls, regulars = components.of_kind(STALL), components.of_kind(REGULAR)
         self.stall = {card: i for i, card in enumerate(stalls)}
         self.regular = {card: i for i, card in enumerate(regulars)}
         # Per field card (common and private): its features after the kind flag.
         self.field: dict[int, tuple[int, tuple[float, ...]]] = {}
-        for card in (*comps.of_kind(FIELD), *range(PRIVATE_BASE, PRIVATE_BASE + len(comps.private))):
-            field = comps.field(card)
+        for card in (*components.of_kind(FIELD), *range(PRIVATE_BASE, PRIVATE_BASE + len(components.private))):
+            field = components.field(card)
             kind = 1 if card >= PRIVATE_BASE else 2  # the kind one-hot: home, private, common
             self.field[card] = (kind, (field.spaces, *(float(v in field.accepts) for v in range(_VEG))))
-        home = comps.home
+        home = components.home
         self.home = (home.spaces, *(float(v in home.accepts) for v in range(_VEG)))
 
 
 _CARD_TABLES: dict[int, _Cards] = {}
 
 
-def _cards(comps: Components) -> _Cards:
-    known = _CARD_TABLES.get(id(comps))
-    if known is None or known.comps is not comps:
-        known = _CARD_TABLES[id(comps)] = _Cards(comps)
+def _cards(components: Components) -> _Cards:
+    known = _CARD_TABLES.get(id(components))
+    if known is None or known.components is not components:
+        known = _CARD_TABLES[id(components)] = _Cards(components)
     return known
 
 
@@ -278,7 +297,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
         raise ValueError(f"seat {seat} is not in this {players}-player game")
     off = _offsets(players)
     at = off.at
-    tables = _cards(state.comps)
+    tables = _cards(state.components)
     # Every feature is gathered as (index, value) and stored with one fancy-indexed write:
     # a numpy store per feature would cost more than all the gathering.
     index: list[int] = []
@@ -292,48 +311,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
         value.extend([1.0] * len(cards))
 
     for k in range(count):
-        p = seats[(seat + k) % count]
-        base = k * off.stride
-        start = base + at["player0.cash"]
-        # cash, loans, position, shop, cart, storehouse, upgraded lie side by side.
-        index.extend(range(start, start + 4 + 3 * _VEG))
-        value += (p.cash, p.loans, p.position, *p.shop, *p.cart, *p.storehouse, p.upgraded)
-        slot = base + at["player0.fields"]
-        index.extend(range(slot, slot + FIELD_WIDTH))
-        home_veg = [0.0] * _VEG
-        if p.home_veg >= 0:
-            home_veg[p.home_veg] = 1.0
-        value += (1.0, 0.0, 0.0, *tables.home, *home_veg, p.home_count)
-        for field in p.fields:
-            slot += FIELD_WIDTH
-            kind, printed = tables.field[field.card]
-            put(slot + kind)
-            val(1.0)
-            index.extend(range(slot + 3, slot + 10))
-            value += printed
-            if field.veg >= 0:
-                index += (slot + 10 + field.veg, slot + 16)
-                value += (1.0, field.count)
-        play = base + at["player0.play"]
-        ones(play, tuple(stall.card for stall in p.stalls))
-        ones(play, tuple(regular.card for regular in p.regulars))
-        ones(play, p.casuals)
-        ones(play, p.helpers)
-        ones(base + at["player0.covered"], tuple(lower for _, lower in p.covered))
-        goods = base + at["player0.stall_goods"]
-        for stall in p.stalls:
-            first = goods + 3 * tables.stall[stall.card]
-            for i, full in enumerate(stall.goods):
-                if full:
-                    put(first + i)
-                    val(1.0)
-        regulars = base + at["player0.regulars"]
-        for regular in p.regulars:
-            first = regulars + 7 * tables.regular[regular.card]
-            index += (first, first + 1, first + 2, first + 3 + regular.status)
-            value += (regular.rows, regular.delivered, regular.red, 1.0)
-        index += (base + at["player0.pile"], base + at["player0.hand"], base + at["player0.intro"])
-        value += (len(p.pile), len(p.hand), p.intro != -1)
+        _player_features(seats[(seat + k) % count], k * off.stride, at, tables, index, value)
 
     own = seats[seat]
     ones(at["hand"], own.hand)
@@ -345,29 +323,11 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
     index.extend(range(at["supply"], at["supply"] + _VEG))
     value += state.supply
     index += (at["draw"], at["round"], at["phase"] + state.phase)
-    value += (len(state.draw), state.round, 1.0)
+    value += (len(state.deck) + len(state.deck_top), state.round, 1.0)
 
-    def relative(block: str, who: int, number: float = 1.0) -> None:
-        if who >= 0:
-            put(at[block] + (who - seat) % players)
-            val(number)
-
-    relative("to_move", -1 if state.is_over else state.pending[-1].seat)
-    relative("start_player", state.start)
-    relative("second_player", state.second)
-    if state.partner:
-        relative("partner", state.partner[seat])
-    for block, seq in (("order", state.order), ("taken", state.taken)):
-        for place, who in enumerate(seq, start=1):
-            relative(block, who, place)
-    for who, done in enumerate(state.done):
-        if done:
-            relative("done", who)
-    for who in state.active:
-        relative("active", who)
-
+    _turn_features(state, seat, at, index, value)
     _pending(state, seat, at, index, value)
-    actions = next((p for p in reversed(state.pending) if isinstance(p, ActionsPending)), None)
+    actions = next((pending for pending in reversed(state.stack) if isinstance(pending, ActionsPending)), None)
     if actions is not None:
         index.extend(range(at["actions"], at["actions"] + 7))
         value += (
@@ -382,7 +342,7 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
     index += (at["options"], at["options"] + 1)
     value += (state.introductory, state.goal if state.solo else 0)
     if state.solo:
-        columns = state.comps.solo_columns
+        columns = state.components.solo_columns
         for i, card in enumerate(state.grid):
             if card >= 0:
                 put(at[f"grid.row{i // columns}"] + card)
@@ -395,14 +355,91 @@ def observation(state: LoyangState, seat: int) -> npt.NDArray[numpy.float32]:
     return out
 
 
+def _player_features(
+    player: Player, base: int, at: Mapping[str, int], tables: _Cards, index: list[int], value: list[float]
+) -> None:
+    """Gather one player's board and play area, its block starting at ``base``."""
+    put, val = index.append, value.append
+
+    def ones(start: int, cards: tuple[int, ...]) -> None:
+        index.extend([start + card for card in cards])
+        value.extend([1.0] * len(cards))
+
+    start = base + at["player0.cash"]
+    # cash, loans, position, shop, cart, storehouse, upgraded lie side by side.
+    index.extend(range(start, start + 4 + 3 * _VEG))
+    value += (player.cash, player.loans, player.position, *player.shop, *player.cart, *player.storehouse, player.upgraded)
+    slot = base + at["player0.fields"]
+    index.extend(range(slot, slot + FIELD_WIDTH))
+    home_veg = [0.0] * _VEG
+    if player.home_veg >= 0:
+        home_veg[player.home_veg] = 1.0
+    value += (1.0, 0.0, 0.0, *tables.home, *home_veg, player.home_count)
+    for field in player.fields:
+        slot += FIELD_WIDTH
+        kind, printed = tables.field[field.card]
+        put(slot + kind)
+        val(1.0)
+        index.extend(range(slot + 3, slot + 10))
+        value += printed
+        if field.veg >= 0:
+            index += (slot + 10 + field.veg, slot + 16)
+            value += (1.0, field.count)
+    play = base + at["player0.play"]
+    ones(play, tuple(stall.card for stall in player.stalls))
+    ones(play, tuple(regular.card for regular in player.regulars))
+    ones(play, player.casuals)
+    ones(play, player.helpers)
+    ones(base + at["player0.covered"], tuple(lower for _, lower in player.covered))
+    goods = base + at["player0.stall_goods"]
+    for stall in player.stalls:
+        first = goods + 3 * tables.stall[stall.card]
+        for i, full in enumerate(stall.goods):
+            if full:
+                put(first + i)
+                val(1.0)
+    regulars = base + at["player0.regulars"]
+    for regular in player.regulars:
+        first = regulars + 7 * tables.regular[regular.card]
+        index += (first, first + 1, first + 2, first + 3 + regular.status)
+        value += (regular.rows, regular.delivered, regular.red, 1.0)
+    index += (base + at["player0.pile"], base + at["player0.hand"], base + at["player0.intro"])
+    value += (len(pile_cards(player)), len(player.hand) + player.hidden_hand, player.intro >= 0 or player.hidden_intro)
+
+
+def _turn_features(state: LoyangState, seat: int, at: Mapping[str, int], index: list[int], value: list[float]) -> None:
+    """Gather who moves, holds the tokens, partners, acts in which order, is done (seat-relative)."""
+    players = state.n
+    put, val = index.append, value.append
+
+    def relative(block: str, who: int, number: float = 1.0) -> None:
+        if who >= 0:
+            put(at[block] + (who - seat) % players)
+            val(number)
+
+    relative("to_move", -1 if state.is_over else state.stack[-1].seat)
+    relative("start_player", state.start)
+    relative("second_player", state.second)
+    if state.partner:
+        relative("partner", state.partner[seat])
+    for block, seq in (("order", state.order), ("taken", state.taken)):
+        for place, who in enumerate(seq, start=1):
+            relative(block, who, place)
+    for who, done in enumerate(state.done):
+        if done:
+            relative("done", who)
+    for who in state.active:
+        relative("active", who)
+
+
 def _pending(state: LoyangState, seat: int, at: Mapping[str, int], index: list[int], value: list[float]) -> None:
     """Gather the features of the decision on top of the stack (see ``pending.*`` in the docstring)."""
-    depth = len(state.pending)
+    depth = len(state.stack)
     index.append(at["pending.depth"])
     value.append(depth)
     if not depth:
         return
-    top = state.pending[-1]
+    top = state.stack[-1]
     index.append(at["pending"] + _PENDING_INDEX[type(top)])
     value.append(1.0)
     cards: tuple[int, ...] = ()

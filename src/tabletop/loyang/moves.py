@@ -407,6 +407,27 @@ class MarkersBlue:
         return "markers blue"
 
 
+@attrs.frozen
+class Reveal:
+    """Chance: the card that turns up (an action card drawn, a field turned over from a pile,
+    a blue-dot customer dealt). Asked only with ``chance="explicit"``."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"reveal {code(self.card)}"
+
+
+@attrs.frozen
+class StartPlayer:
+    """Chance: the start player chosen at random. Asked only with ``chance="explicit"``."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"start player {self.seat}"
+
+
 Move = (
     SowHome
     | HarvestFields
@@ -444,6 +465,8 @@ Move = (
     | MerchantBuy
     | CrierSell
     | MarkersBlue
+    | Reveal
+    | StartPlayer
 )
 
 # Shared instances of the moves without card arguments (legal_moves reuses them).

@@ -7,7 +7,7 @@ vegetables on fields and in the storehouse; a remaining tie is a shared win. Sho
 customers still in play do not count.
 
 Solo: :func:`winners` is ``(0,)`` when the score reaches the goal chosen at setup (17 "good",
-18 "very good", 19 "master"), ``()`` otherwise; :func:`solo_result` names the rating.
+18 "very good", 19 "master"), ``()`` otherwise; ``state.solo_result()`` names the rating.
 """
 
 from __future__ import annotations
@@ -15,21 +15,21 @@ from __future__ import annotations
 from tabletop.loyang.state import LoyangState, Player
 
 
-def score(p: Player) -> int:
-    return p.position - p.loans
+def score(player: Player) -> int:
+    return player.score
 
 
 def scores(state: LoyangState) -> tuple[int, ...]:
-    return tuple(score(p) for p in state.seats[: state.n])
+    return tuple(score(player) for player in state.seats[: state.n])
 
 
-def vegetables_kept(p: Player) -> int:
+def vegetables_kept(player: Player) -> int:
     """Vegetables on the player's fields (home field included) and in the storehouse."""
-    return p.home_count + sum(f.count for f in p.fields if f.veg >= 0) + sum(p.storehouse)
+    return player.home_count + sum(f.count for f in player.fields if f.veg >= 0) + sum(player.storehouse)
 
 
-def tie_break(p: Player) -> tuple[int, int, int]:
-    return (score(p), p.cash, vegetables_kept(p))
+def tie_break(player: Player) -> tuple[int, int, int]:
+    return (score(player), player.cash, vegetables_kept(player))
 
 
 def winners(state: LoyangState) -> tuple[int, ...]:
@@ -37,16 +37,6 @@ def winners(state: LoyangState) -> tuple[int, ...]:
         return ()
     if state.solo:
         return (0,) if score(state.seats[0]) >= state.goal else ()
-    keys = [tie_break(p) for p in state.seats[: state.n]]
+    keys = [tie_break(player) for player in state.seats[: state.n]]
     best = max(keys)
     return tuple(seat for seat, key in enumerate(keys) if key == best)
-
-
-def solo_result(state: LoyangState) -> str:
-    """The solo rating of the score so far: "master" (19), "very good" (18), "good" (17)."""
-    reached = score(state.seats[0])
-    rating = "below goal"
-    for name, level in sorted(state.comps.solo_goals, key=lambda item: item[1]):
-        if reached >= level:
-            rating = name.replace("_", " ")
-    return rating

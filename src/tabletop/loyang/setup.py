@@ -1,4 +1,4 @@
-"""A new game for 1-4 players, and the JSON form of a state.
+"""A new game for 1-4 players, and reading a saved state.
 
 Setup follows the rulebook: each player gets 10 Cash, a stocked shop (3 wheat, 2 pumpkins,
 2 turnips, 2 cabbages, 1 bean, 1 leek), the storehouse on its 1-vegetable side, the scoring marker
@@ -12,32 +12,16 @@ are turned up first (other cards turned up are discarded), then the 12-card grid
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-import attrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
-
-from tabletop.kernel.api import InvalidRecord
+from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
-from tabletop.kernel import serial
-from tabletop.kernel.serial import make_converter
 from tabletop.kernel.turns import order_from
-from tabletop.loyang import rules
-from tabletop.loyang.components import (
-    CASUAL,
-    COMPONENTS,
-    PRIVATE_BASE,
-    REGULAR,
-    STALL,
-    STANDARD,
-    Components,
-)
-from tabletop.loyang.moves import Move
-from tabletop.loyang.options import OPTIONS
-from tabletop.loyang.state import SETTLED, SETUP, LoyangState, Pending, Player, Regular, Stall
+from tabletop.loyang import serialize
+from tabletop.loyang.components import COMPONENTS, PRIVATE_BASE, Components, Vegetables
+from tabletop.loyang.rules import RULES
+from tabletop.loyang.state import SETUP, LoyangState, Player
 
 
 
@@ -49,188 +33,58 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> LoyangState:
     target; ``start_player`` is the seat that takes the large start player token (``None``:
     chosen at random); ``crier_in_card_phase`` lets the Market crier's sale finance a common
     field in the Card phase, as the Foreman's note implies (the helper reference gives him [3]
-    only, the default); ``components`` replaces the standard card data."""
-    if options["chance"] != "sampled":
-        raise ValueError("At the Gates of Loyang does not offer explicit chance yet")
-    introductory: bool = options["introductory"]
-    goal: int = options["goal"]
-    crier_in_card_phase: bool = options["crier_in_card_phase"]
+    only, the default); ``components`` replaces the standard card data; ``chance`` is
+    ``"sampled"`` or ``"explicit"`` (every random event a decision of the seat
+    :data:`tabletop.CHANCE`)."""
     start_player: int | None = options["start_player"]
     if start_player is not None and start_player >= players:
         raise ValueError(
             f"loyang option 'start_player' takes a seat from 0 to {players - 1} or None (random), not {start_player!r}"
         )
-    components = options["components"]
-    comps = COMPONENTS.resolve(components)
-    deck = tuple(range(len(comps.cards)))
-    intro = [-1] * players
-    if introductory:
-        starts, rng = rng.shuffled([c.index for c in comps.cards if c.kind == REGULAR and c.start])
-        intro = list(starts[:players])
-        deck = tuple(c for c in deck if c not in intro)
-    draw, rng = rng.shuffled(deck)
-    supply = tuple(v.tokens - players * s for v, s in zip(comps.vegetables, comps.shop_stock))
-    seats = []
-    for seat in range(players):
-        pile: tuple[int, ...] = ()
-        for part in (1, 2):
-            part_fields = [PRIVATE_BASE + i for i, f in enumerate(comps.private) if f.set == part]
-            shuffled, rng = rng.shuffled(part_fields)
-            pile += shuffled
-        seats.append(
-            Player(cash=comps.cash, position=comps.path_start, shop=comps.shop_stock, pile=pile, intro=intro[seat])
-        )
-    discard: tuple[int, ...] = ()
-    grid: tuple[int, ...] = ()
+    components = COMPONENTS.resolve(options["components"])
+    seats = [_farmer(components) for _ in range(players)]
     if players == 1:
-        opponent, draw, discard, supply = _imaginary_opponent(comps, draw, supply)
-        seats.append(opponent)
-        size = len(comps.solo_rows) * comps.solo_columns
-        grid, draw = draw[:size], draw[size:]
-    if start_player is None:
-        start_player, rng = rng.below(players)
+        seats.append(Player(cash=0))  # the imaginary opponent: its cards are turned up first
     state = LoyangState(
         n=players,
         seats=tuple(seats),
         round=0,
         phase=SETUP,
-        start=start_player,
+        start=-1 if start_player is None else start_player,
         second=-1,
-        order=order_from(start_player, players),
+        order=() if start_player is None else order_from(start_player, players),
         done=(False,) * players,
         partner=(),
-        draw=draw,
-        discard=discard,
+        deck=Pile(range(len(components.cards))),
+        discard=(),
         courtyard=(),
         active=(),
         taken=(),
-        grid=grid,
+        grid=(-1,) * (len(components.solo_rows) * components.solo_columns) if players == 1 else (),
         reshuffled=False,
-        supply=supply,
-        pending=(),
+        supply=Vegetables(v.tokens - players * s for v, s in zip(components.vegetables, components.shop_stock)),
+        stack=(),
         rng=rng,
-        introductory=introductory,
-        goal=goal,
-        crier_in_card_phase=crier_in_card_phase,
-        comps=comps,
+        chance=options["chance"],
+        introductory=options["introductory"],
+        goal=options["goal"],
+        crier_in_card_phase=options["crier_in_card_phase"],
+        components=components,
+        rules=RULES,
     )
-    return rules.settle(state)
+    return RULES.start(state)
 
 
-def _imaginary_opponent(
-    comps: Components, draw: tuple[int, ...], supply: tuple[int, ...]
-) -> tuple[Player, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Solo: turn cards up until the opponent has exactly 2 stalls (filled), 2 regular and
-    2 casual customers; every other card turned up goes to the discard pile."""
-    wanted = {STALL: 2, REGULAR: 2, CASUAL: 2}
-    picked: dict[int, list[int]] = {STALL: [], REGULAR: [], CASUAL: []}
-    discard: tuple[int, ...] = ()
-    while any(wanted.values()) and draw:
-        card, draw = draw[0], draw[1:]
-        kind = comps.cards[card].kind
-        if wanted.get(kind, 0) > 0:
-            wanted[kind] -= 1
-            picked[kind].append(card)
-        else:
-            discard += (card,)
-    for card in picked[STALL]:
-        for veg, _ in comps.cards[card].slots:
-            supply = rules.vadd(supply, veg, -1)
-    opponent = Player(
-        cash=0,
-        stalls=tuple(Stall(c) for c in picked[STALL]),
-        # The opponent never acts: its customers are never due.
-        regulars=tuple(Regular(c, status=SETTLED) for c in picked[REGULAR]),
-        casuals=tuple(picked[CASUAL]),
+def _farmer(components: Components) -> Player:
+    """A player's board: Cash, a stocked shop, the scoring marker at the start of the path and a
+    face-down field pile of the private fields, one shuffled set above the other."""
+    sets = sorted({field.set for field in components.private})
+    pile: tuple[Pile[int], ...] = tuple(
+        Pile(PRIVATE_BASE + i for i, field in enumerate(components.private) if field.set == part) for part in sets
     )
-    return opponent, draw, discard, supply
-
-
-# ---------------------------------------------------------------------------------------------
-# JSON
-
-
-_CONVERTER = make_converter([Pending, Move])
-_UNSTRUCTURE = make_dict_unstructure_fn(
-    LoyangState, _CONVERTER, comps=override(omit=True), _moves=override(omit=True)
-)
-_CONVERTER.register_structure_hook(
-    LoyangState,
-    make_dict_structure_fn(
-        LoyangState,
-        _CONVERTER,
-        _cattrs_forbid_extra_keys=True,
-        comps=override(omit=True),
-        _moves=override(omit=True),
-    ),
-)
-
-
-def to_json(state: LoyangState) -> str:
-    """The full state as JSON; the component data is included only when it is not standard."""
-    data: dict[str, Any] = _UNSTRUCTURE(state)
-    data["components"] = COMPONENTS.data(state.comps)
-    return json.dumps(data, separators=(",", ":"))
+    return Player(cash=components.cash, position=components.path_start, shop=components.shop_stock, pile=pile)
 
 
 def from_json(text: str) -> LoyangState:
-    """Read a state written by :func:`to_json`; bad input raises ``InvalidRecord`` naming the field.
-
-    Custom component data saved with the state is checked as the data files are."""
-    data = serial.parse_object(text, "a Loyang state")
-    comps = COMPONENTS.pop_saved(data, LoyangState)
-    state = serial.structure(_CONVERTER, data, LoyangState)
-    if state.n not in (1, 2, 3, 4) or len(state.seats) != state.n + (1 if state.n == 1 else 0):
-        raise InvalidRecord("field 'n'/'seats': 1-4 players, plus the solo opponent")
-    return state if comps is STANDARD else attrs.evolve(state, comps=comps)
-
-
-def scenario(
-    players: int = 2,
-    *,
-    seed: int = 0,
-    seat: int = 0,
-    round: int = 1,
-    introductory: bool = False,
-    components: Components | None = None,
-) -> LoyangState:
-    """A position for tests and examples: every home field sown (wheat, pumpkin, turnip, wheat
-    by seat), round 1's harvest done (the first private field revealed, 1 home vegetable on each
-    cart), hands returned to the deck, and the Action phase of round ``round`` with ``seat`` as
-    start player and the first to act. ``components`` replaces the standard card data (tests
-    pass cards of their own, so that they never depend on provisional data)."""
-    from tabletop.loyang.moves import SOW_HOME
-    from tabletop.loyang.state import ACTION, ActionsPending, replace
-
-    options = dict(OPTIONS.defaults, introductory=introductory, start_player=0, components=components)
-    state = start(players, Rng.from_seed(seed), options)
-    for veg in (0, 1, 2, 0)[:players]:
-        state = state.apply(SOW_HOME[veg])
-    hands = tuple(c for p in state.seats for c in p.hand)
-    seats = tuple(replace(p, hand=()) for p in state.seats)
-    order = order_from(seat, players)
-    return replace(
-        state,
-        seats=seats,
-        draw=hands + state.draw,
-        phase=ACTION,
-        round=round,
-        start=seat,
-        second=order[1] if players > 1 else -1,
-        order=order,
-        partner=_pairs(order) if players == 4 else (),
-        done=(False,) * players,
-        active=(),
-        taken=(),
-        courtyard=(),
-        pending=(ActionsPending(seat),),
-        history=(),
-    )
-
-
-def _pairs(order: tuple[int, ...]) -> tuple[int, ...]:
-    """Partners by seat when the start player ``order[0]`` partners ``order[2]``."""
-    partner = [0, 0, 0, 0]
-    for a, b in ((order[0], order[2]), (order[1], order[3])):
-        partner[a], partner[b] = b, a
-    return tuple(partner)
+    """Read a state written by ``state.to_json()`` (see :mod:`tabletop.loyang.serialize`)."""
+    return serialize.from_json(text, RULES)

@@ -1,8 +1,9 @@
-"""The immutable state of a game of At the Gates of Loyang.
+"""The immutable state of a game of At the Gates of Loyang: data only.
 
 A :class:`LoyangState` holds the table (action deck, discards, courtyard, supply, the solo grid),
-one :class:`Player` per seat and a stack of pending decisions (``pending``, top last). The
-decision on top says who moves and which moves are legal (see :mod:`tabletop.loyang.rules`).
+one :class:`Player` per seat and the engine's stack of pending decisions (``stack``, the one
+asked last). The decision on top says who moves; :mod:`tabletop.loyang.rules` says which moves
+are legal and what they do (its ``RULES`` value is the state's ``rules``).
 
 In the solo game ``seats`` holds a second, imaginary player (index 1): the opponent whose
 2 stalls, 2 regular and 2 casual customers lantern helpers can reach. It never acts.
@@ -10,16 +11,13 @@ In the solo game ``seats`` holds a second, imaginary player (index 1): the oppon
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 import attrs
 
-from tabletop.kernel.rng import Rng
-from tabletop.loyang.components import STANDARD, Components
-from tabletop.loyang.moves import Move
+from tabletop.kernel.engine import CHANCE, EngineState
+from tabletop.kernel.pile import Pile
+from tabletop.loyang.components import STANDARD, Components, Vegetables
 
-T = TypeVar("T")
-NO_VEG = (0, 0, 0, 0, 0, 0)
+NO_VEG = Vegetables()
 
 # Phases of a round (SETUP is the sowing of the home fields before round 1).
 SETUP, HARVEST, CARD, ACTION, OVER = range(5)
@@ -29,7 +27,7 @@ PHASE_NAMES = ("setup", "harvest", "card", "action", "over")
 DUE, DELIVERED, DOUBLED, SETTLED = range(4)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Field:
     """A field in a player's field row: the card (private field number or common field action
     card), the vegetable sown (-1 while unsown) and the tokens still on it."""
@@ -39,7 +37,7 @@ class Field:
     count: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Stall:
     """A market stall in play and which of its three slots still hold their vegetable."""
 
@@ -47,7 +45,7 @@ class Stall:
     goods: tuple[bool, ...] = (True, True, True)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Regular:
     """A regular customer in play.
 
@@ -63,21 +61,23 @@ class Regular:
     status: int = DUE
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Player:
     """One farmer: money, board, cards in play, the private field pile and the hand."""
 
     cash: int
     loans: int = 0
     position: int = 1
-    shop: tuple[int, ...] = NO_VEG
-    cart: tuple[int, ...] = NO_VEG
-    storehouse: tuple[int, ...] = NO_VEG
+    shop: Vegetables = NO_VEG
+    cart: Vegetables = NO_VEG
+    storehouse: Vegetables = NO_VEG
     upgraded: bool = False
     home_veg: int = -1
     home_count: int = 0
     fields: tuple[Field, ...] = ()
-    pile: tuple[int, ...] = ()
+    #: the private field pile: its separately shuffled sets, the first drawn first (a field put
+    #: under the pile lies at the bottom of the last); see :func:`pile_cards`
+    pile: tuple[Pile[int], ...] = ()
     stalls: tuple[Stall, ...] = ()
     regulars: tuple[Regular, ...] = ()
     casuals: tuple[int, ...] = ()
@@ -87,22 +87,36 @@ class Player:
     hand: tuple[int, ...] = ()
     #: the blue-dot regular customer of the introductory version, held apart from the hand (-1: none)
     intro: int = -1
+    #: in another seat's view: how many cards of the hand it cannot see (``hand`` is then empty)
+    hidden_hand: int = 0
+    #: in another seat's view: 1 when a blue-dot customer it cannot see is held (``intro`` is -1)
+    hidden_intro: int = 0
     #: helpers played in this round's Card phase (the Squire cannot be used in that round)
     fresh: tuple[int, ...] = ()
+
+    @property
+    def score(self) -> int:
+        """The position on the path of prosperity minus one space per loan."""
+        return self.position - self.loans
+
+
+def pile_cards(player: Player) -> tuple[int, ...]:
+    """The fields of ``player``'s pile: each set's (in no known order), then what lies under it."""
+    return tuple(card for part in player.pile for card in part.cards())
 
 
 # ---------------------------------------------------------------------------------------------
 # Pending decisions. Every record names the seat that decides.
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class SowHomePending:
     """Setup: buy wheat, pumpkin or turnip from your shop and sow your home field."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class HarvestPending:
     """Harvest phase with a Harvest helper at hand: choose fields to harvest 2 from, or harvest."""
 
@@ -110,7 +124,7 @@ class HarvestPending:
     chosen: tuple[int, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class CourtyardPending:
     """Card phase, distribution round: place a card in the courtyard or take and drop out."""
 
@@ -118,7 +132,7 @@ class CourtyardPending:
     flipped: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class SquirePending:
     """Card phase with the Squire: pick up to 3 courtyard cards to play with ``hand_card``."""
 
@@ -128,7 +142,7 @@ class SquirePending:
     picked: tuple[int, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class OfferPending:
     """Solo Card phase: buy up to ``limit`` cards from the 4x3 grid (4 with the Squire)."""
 
@@ -138,14 +152,14 @@ class OfferPending:
     squire: int = -1
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PartnerPending:
     """4 players: the start player chooses a partner for the Action phase."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ActionsPending:
     """A player's Action phase (actions A-H), with what this phase has activated so far."""
 
@@ -159,7 +173,7 @@ class ActionsPending:
     sow_extra: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class GivePending:
     """A trade at a market stall: give ``left`` more vegetables, then take the stall's one."""
 
@@ -173,7 +187,7 @@ class GivePending:
     helper: int = -1
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class KeepPending:
     """A two-pack was drawn: keep none, one, or both stacked."""
 
@@ -181,7 +195,7 @@ class KeepPending:
     drawn: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class CashPending:
     """A forced payment of ``amount`` Cash that the player cannot pay yet: sell, use a helper or
     take a loan until it can be paid. ``payee`` -1 is the supply."""
@@ -191,7 +205,7 @@ class CashPending:
     payee: int = -1
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ForemanPending:
     """A helper was just put on the discard pile: the Foreman's holder may take it."""
 
@@ -199,7 +213,7 @@ class ForemanPending:
     helper: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ShopPending:
     """Book-keeper: decide how many of vegetable ``veg`` your shop holds."""
 
@@ -208,7 +222,7 @@ class ShopPending:
     veg: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class BonusPending:
     """Book-keeper: choose the vegetable that pays 1 Cash per field sown with it."""
 
@@ -216,7 +230,7 @@ class BonusPending:
     card: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class MerchantPending:
     """Merchant: buy, for 1 Cash each, vegetables you must deliver twice this round."""
 
@@ -225,7 +239,7 @@ class MerchantPending:
     bought: tuple[int, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class CrierPending:
     """Market crier, second option: move 1-3 vegetables from your stalls to your shop."""
 
@@ -235,19 +249,85 @@ class CrierPending:
     earned: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class StorePending:
     """End of turn: keep vegetables in the storehouse (excess goes back to the supply)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class AdvancePending:
     """End of turn: pay to move along the path of prosperity."""
 
     seat: int
     steps: int = 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Random events (seat CHANCE): resolved from the state's random source, or asked as decisions of
+# the chance seat with ``chance="explicit"``.
+
+
+@attrs.frozen(slots=False)
+class StartPlayerDraw:
+    """Setup: the start player is chosen at random (when the ``start_player`` option is None)."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class IntroDeal:
+    """Introductory version: a blue-dot regular customer from the deck is dealt to ``to``."""
+
+    to: int
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class OpponentDraw:
+    """Solo setup: the next action card is turned up for the imaginary opponent."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class GridDraw:
+    """Solo: the next action card fills position ``pos`` of the grid."""
+
+    pos: int
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class HandDeal:
+    """Card phase: the next action card of the deal goes to ``to``'s hand."""
+
+    to: int
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class CourtyardFlip:
+    """2 players: the top action card is turned into the courtyard."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class TwoPackDraw:
+    """Action H: the next card of a two-pack (the :class:`KeepPending` under it collects it);
+    with 2-4 players an empty deck is replaced by the shuffled discards first."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class FieldDraw:
+    """Start of a round: ``owner`` turns over the top field of their pile."""
+
+    owner: int
+    seat: int = CHANCE
 
 
 Pending = (
@@ -268,54 +348,35 @@ Pending = (
     | CrierPending
     | StorePending
     | AdvancePending
+    | StartPlayerDraw
+    | IntroDeal
+    | OpponentDraw
+    | GridDraw
+    | HandDeal
+    | CourtyardFlip
+    | TwoPackDraw
+    | FieldDraw
 )
 
 
-def _no_moves() -> tuple[Any, ...] | None:
-    return None
-
-
-_REPLACERS: dict[type, Any] = {}
-_setattr = object.__setattr__
-
-
-def _replacer(cls: type) -> Any:
-    """Compile a copy-with-changes function for ``cls`` (straight-line code, one line per
-    attribute): building states is the engine's hottest path."""
-    names = [a.name for a in attrs.fields(cls) if a.name != "_moves"]
-    lines = ["def replace(inst, changes):", "    new = new_(cls)"]
-    lines += [f"    set_(new, {name!r}, inst.{name})" for name in names]
-    if "_moves" in {a.name for a in attrs.fields(cls)}:
-        lines.append("    set_(new, '_moves', None)")
-    lines += ["    for name, value in changes.items():", "        set_(new, name, value)", "    return new"]
-    namespace: dict[str, Any] = {"new_": object.__new__, "set_": _setattr, "cls": cls}
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from the class's own field names
-    return namespace["replace"]
-
-
-def replace(inst: T, **changes: Any) -> T:
-    """``attrs.evolve`` for the frozen classes of this package, several times faster: the new
-    instance shares every unchanged attribute. A state's cached legal moves are not copied."""
-    cls = type(inst)
-    fn = _REPLACERS.get(cls)
-    if fn is None:
-        fn = _REPLACERS[cls] = _replacer(cls)
-    result: T = fn(inst, changes)
-    return result
-
-
-@attrs.frozen
-class LoyangState:
+@attrs.frozen(slots=False)
+class LoyangState(EngineState):
     """A position. Use :meth:`legal_moves` and :meth:`apply`; never mutate.
 
-    Attributes (beyond the API): ``seats`` (players, plus the solo opponent), ``round`` (1-9),
-    ``phase``, ``start``/``second`` (holders of the large and small start player tokens),
-    ``order`` (seats in the order of the current phase), ``done`` (who finished it),
-    ``partner`` (4 players, Action phase), ``draw``/``discard`` (action deck, top first / latest
-    last), ``courtyard``, ``active`` (seats still in the distribution round, next first),
-    ``taken`` (seats in the order they took), ``grid`` (solo offer, row by row, -1 = empty),
-    ``reshuffled`` (solo: the one reshuffle happened), ``supply`` (vegetable tokens left; it goes
-    below zero when players must improvise tokens), ``pending`` (decision stack).
+    Attributes (beyond the engine's ``stack`` of pending decisions, ``rng``, ``chance`` and
+    history): ``n`` (players), ``seats`` (players, plus the solo opponent), ``round`` (1-9;
+    0 during the setup), ``phase`` (``OVER`` once the stack is empty for good), ``start`` /
+    ``second`` (holders of the large and small start player tokens; ``start`` is -1 until a
+    random start player is chosen), ``order`` (seats in the order of the current phase),
+    ``done`` (who finished it), ``partner`` (4 players, Action phase), ``deck`` (the face-down
+    action deck, a :class:`~tabletop.kernel.pile.Pile`: no order is stored, each draw is a
+    random event), ``deck_top`` (cards known to lie on it), ``discard`` (latest last),
+    ``courtyard``, ``active`` (seats still in the distribution round, next first), ``taken``
+    (seats in the order they took), ``grid`` (solo offer, row by row, -1 = empty),
+    ``reshuffled`` (solo: the one reshuffle happened), ``supply`` (vegetable tokens left in
+    the box) and ``improvised`` (tokens in play beyond the box's: players improvise them when
+    the supply runs out, and they are the first to leave play again), ``components`` (the
+    card data).
     """
 
     n: int
@@ -327,25 +388,23 @@ class LoyangState:
     order: tuple[int, ...]
     done: tuple[bool, ...]
     partner: tuple[int, ...]
-    draw: tuple[int, ...]
+    deck: Pile[int]
     discard: tuple[int, ...]
     courtyard: tuple[int, ...]
     active: tuple[int, ...]
     taken: tuple[int, ...]
     grid: tuple[int, ...]
     reshuffled: bool
-    supply: tuple[int, ...]
-    pending: tuple[Pending, ...]
-    rng: Rng
+    supply: Vegetables
+    improvised: Vegetables = NO_VEG
+    #: action cards known to lie on top of the deck, drawn first, in this order (only positions
+    #: described with :func:`tabletop.loyang.positions.position` have them)
+    deck_top: tuple[int, ...] = ()
     introductory: bool = False
     goal: int = 17
     #: option: the Market crier may also sell in the Card phase to pay for a common field
     crier_in_card_phase: bool = False
-    history: tuple[Move, ...] = ()
-    comps: Components = attrs.field(default=STANDARD, eq=False, repr=False)
-    _moves: tuple[Any, ...] | None = attrs.field(factory=_no_moves, eq=False, repr=False, init=False)
-
-    # -- the API contract ------------------------------------------------------------------
+    components: Components = attrs.field(default=STANDARD, eq=False, repr=False)
 
     @property
     def players(self) -> int:
@@ -355,58 +414,12 @@ class LoyangState:
     def solo(self) -> bool:
         return self.n == 1
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def to_move(self) -> int | None:
-        if self.phase == OVER:
-            return None
-        return self.pending[-1].seat
-
-    def legal_moves(self) -> tuple[Any, ...]:
-        moves = self._moves
-        if moves is None:
-            moves = _ENGINE["legal_moves"](self)
-            _setattr(self, "_moves", moves)
-        return moves
-
-    def apply(self, move: Any) -> LoyangState:
-        result: LoyangState = _ENGINE["apply"](self, move)
-        return result
-
-    def scores(self) -> tuple[int, ...]:
-        from tabletop.loyang import scoring
-
-        return scoring.scores(self)
-
-    def winners(self) -> tuple[int, ...]:
-        from tabletop.loyang import scoring
-
-        return scoring.winners(self)
-
     def solo_result(self) -> str:
-        """Solo: the rating reached ("master", "very good", "good" or "below goal")."""
-        from tabletop.loyang import scoring
-
-        return scoring.solo_result(self)
-
-    def view(self, seat: int) -> LoyangState:
-        from tabletop.loyang import view
-
-        return view.view(self, seat)
-
-    def to_json(self) -> str:
-        from tabletop.loyang import setup
-
-        return setup.to_json(self)
-
-    def __str__(self) -> str:
-        from tabletop.loyang.render import render
-
-        return render(self)
-
-
-#: The rules engine's entry points, registered by :mod:`tabletop.loyang.rules` at import.
-_ENGINE: dict[str, Any] = {}
+        """Solo: the rating of the score so far: "master" (19), "very good" (18), "good" (17)
+        or "below goal"."""
+        reached = self.seats[0].score
+        rating = "below goal"
+        for name, level in sorted(self.components.solo_goals, key=lambda item: item[1]):
+            if reached >= level:
+                rating = name.replace("_", " ")
+        return rating

@@ -1,109 +1,86 @@
 """What one seat can see, and sampling full states consistent with it (for ISMCTS bots).
 
-Hidden in a view: other players' hands and held introductory customers (shown as ``HIDDEN``),
-the order and contents of the draw pile (all ``HIDDEN``), the order of every private field pile
-(sorted within each run of cards of the same set, so the known split into the two shuffled sets
-stays visible) and the random source (masked). Everything else is face up: courtyard, discards,
-play areas, two-packs (the lower card's top line shows), the solo grid.
+Hidden in a view: the action deck (a masked :class:`~tabletop.kernel.pile.Pile`: only its size
+is left), other players' hands and held introductory customers (counted in ``hidden_hand`` and
+``hidden_intro``; their ``hand`` is empty and ``intro`` -1: a view holds no fake cards) and the
+random source (masked). The private field piles stay as they are: their contents are public
+(every player has the same private fields, and those that left the pile did so face up) and
+their order is not stored at all. Everything else is face up: courtyard, discards, play areas,
+two-packs (the lower card's top line shows), the solo grid.
+
+Playing on from a view: its random source is hidden, so a move that needs a random event
+(a two-pack, the deal, a field turned over...) raises
+:class:`~tabletop.kernel.engine.HiddenChance`; play on from ``determinize(view, rng)``.
 """
 
 from __future__ import annotations
 
-import attrs
-
+from tabletop.kernel.engine import evolve
+from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
 from tabletop.kernel.rng import Rng
-from tabletop.loyang.components import PRIVATE_BASE, REGULAR, Components
-from tabletop.loyang.state import KeepPending, LoyangState, Player
-
-HIDDEN = -2
-
-
-def _runs(comps: Components, pile: tuple[int, ...]) -> list[list[int]]:
-    """The pile cut into runs of cards from the same shuffled set (common fields: set 0)."""
-    runs: list[list[int]] = []
-    last = None
-    for card in pile:
-        part = comps.private[card - PRIVATE_BASE].set if card >= PRIVATE_BASE else 0
-        if part != last or part == 0:
-            runs.append([])
-            last = part
-        runs[-1].append(card)
-    return runs
-
-
-def mask_pile(comps: Components, pile: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(card for run in _runs(comps, pile) for card in sorted(run))
+from tabletop.loyang.components import PRIVATE_BASE, REGULAR
+from tabletop.loyang.state import KeepPending, LoyangState, Player, pile_cards
 
 
 def view(state: LoyangState, seat: int) -> LoyangState:
     """The position as ``seat`` sees it."""
-    seats = []
-    for s, p in enumerate(state.seats):
-        pile = mask_pile(state.comps, p.pile)
-        if s == seat:
-            seats.append(attrs.evolve(p, pile=pile))
-        else:
-            seats.append(
-                attrs.evolve(
-                    p,
-                    pile=pile,
-                    hand=(HIDDEN,) * len(p.hand),
-                    intro=HIDDEN if p.intro >= 0 else -1,
-                )
-            )
-    return attrs.evolve(
-        state,
-        seats=tuple(seats),
-        draw=(HIDDEN,) * len(state.draw),
-        rng=state.rng.mask(),
+    seats = tuple(player if s == seat else _from_outside(player) for s, player in enumerate(state.seats))
+    deck = state.deck.masked()
+    if state.deck_top:  # cards known to lie on top (a described position) are hidden too
+        deck = Pile[int](hidden=len(deck) + len(state.deck_top))
+    return evolve(state, seats=seats, deck=deck, deck_top=(), rng=state.rng.mask())
+
+
+def _from_outside(player: Player) -> Player:
+    """Another player as a seat sees them: the hand and a held blue-dot customer are counted."""
+    if not player.hand and player.intro < 0:
+        return player
+    return evolve(
+        player,
+        hand=(),
+        hidden_hand=player.hidden_hand + len(player.hand),
+        intro=-1,
+        hidden_intro=player.hidden_intro + (player.intro >= 0),
     )
 
 
-def _visible(state: LoyangState) -> set[int]:
-    seen: set[int] = set(state.discard) | set(state.courtyard) | {g for g in state.grid if g >= 0}
-    for p in state.seats:
-        seen.update(f.card for f in p.fields if f.card < PRIVATE_BASE)
-        seen.update(s.card for s in p.stalls)
-        seen.update(r.card for r in p.regulars)
-        seen.update(p.casuals)
-        seen.update(p.helpers)
-        seen.update(c for pair in p.covered for c in pair)
-        seen.update(c for c in p.pile if c < PRIVATE_BASE)
-        seen.update(c for c in p.hand if c >= 0)
-        if p.intro >= 0:
-            seen.add(p.intro)
-    for pending in state.pending:
+def _visible(state: LoyangState) -> list[int]:
+    """The action cards a view shows (face up, or in its own seat's hand)."""
+    seen: list[int] = [*state.discard, *state.courtyard, *(g for g in state.grid if g >= 0)]
+    for player in state.seats:
+        seen.extend(f.card for f in player.fields if f.card < PRIVATE_BASE)
+        seen.extend(s.card for s in player.stalls)
+        seen.extend(r.card for r in player.regulars)
+        seen.extend(player.casuals)
+        seen.extend(player.helpers)
+        seen.extend(lower for _, lower in player.covered)
+        seen.extend(c for c in pile_cards(player) if c < PRIVATE_BASE)
+        seen.extend(player.hand)
+        if player.intro >= 0:
+            seen.append(player.intro)
+    for pending in state.stack:
         if isinstance(pending, KeepPending):
-            seen.update(pending.drawn)
+            seen.extend(pending.drawn)
     return seen
 
 
 def determinize(state: LoyangState, rng: Rng) -> LoyangState:
-    """A full state consistent with the view ``state``: hidden cards dealt at random (held
-    introductory customers from the unseen blue-dot cards), piles shuffled within their runs,
-    and ``rng`` as the random source."""
-    comps = state.comps
-    unseen = [c for c in range(len(comps.cards)) if c not in _visible(state)]
-    unseen_list, rng = rng.shuffled(unseen)
-    pool = list(unseen_list)
-    starts = [c for c in pool if comps.cards[c].kind == REGULAR and comps.cards[c].start]
-    seats: list[Player] = []
-    for p in state.seats:
-        intro = p.intro
-        if intro == HIDDEN:
-            intro = starts.pop() if starts else pool[-1]
-            pool.remove(intro)
-        seats.append(attrs.evolve(p, intro=intro))
-    for i, p in enumerate(seats):
-        hand = []
-        for card in p.hand:
-            if card == HIDDEN:
-                card = pool.pop()
-            hand.append(card)
-        pile: tuple[int, ...] = ()
-        for run in _runs(comps, p.pile):
-            shuffled, rng = rng.shuffled(run)
-            pile += shuffled
-        seats[i] = attrs.evolve(p, hand=tuple(hand), pile=pile)
-    draw = tuple(pool.pop() if card == HIDDEN else card for card in state.draw)
-    return attrs.evolve(state, seats=tuple(seats), draw=draw, rng=rng.stream(len(state.history)))
+    """A full state consistent with the view ``state``: the cards it cannot place dealt back at
+    random (held introductory customers from the unseen blue-dot cards, then the hands, then the
+    deck) with :func:`~tabletop.kernel.pile.deal_unseen`, and ``rng`` as the random source."""
+    components = state.components
+    unseen = list(unseen_by(range(len(components.cards)), _visible(state)))
+    seats = list(state.seats)
+    for i, player in enumerate(seats):
+        if player.hidden_intro:
+            blue_dots = [c for c in unseen if components.cards[c].kind == REGULAR and components.cards[c].start]
+            intro, rng = rng.choice(blue_dots or unseen)
+            unseen.remove(intro)
+            seats[i] = evolve(player, intro=intro, hidden_intro=0)
+    sizes = [player.hidden_hand for player in seats] + [state.deck.hidden]
+    dealt, rng = deal_unseen(unseen, sizes, rng)
+    for i, player in enumerate(seats):
+        if player.hidden_hand:
+            seats[i] = evolve(player, hand=dealt[i], hidden_hand=0)
+    deck = Pile(dealt[-1] + tuple(state.deck.unseen), state.deck.bottom)
+    return evolve(state, seats=tuple(seats), deck=deck, rng=rng.stream(state.move_count))

@@ -1,0 +1,112 @@
+"""Phase 1 of a round, the Harvest: each player turns over a new field from their pile, then
+harvests 1 vegetable from each sown field (more with the Harvest helper)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.turns import order_from
+from tabletop.loyang import moves
+from tabletop.loyang.rules import helpers
+from tabletop.loyang.rules.play_area import discard_emptied_field
+from tabletop.loyang.rules.table import cached, harvest_helper, set_player
+from tabletop.loyang.state import (
+    DUE,
+    HARVEST,
+    NO_VEG,
+    Field,
+    FieldDraw,
+    HarvestPending,
+    LoyangState,
+)
+
+
+def begin_round(state: LoyangState, number: int) -> LoyangState:
+    """Start round ``number``: regular customers are due again; each player turns over the top
+    field of their pile (not in the last round; see :func:`turn_over_field`)."""
+    seats = list(state.seats)
+    for seat in range(state.n):
+        player = seats[seat]
+        regulars = tuple(r if r.status == DUE else evolve(r, status=DUE) for r in player.regulars)
+        seats[seat] = evolve(player, regulars=regulars, fresh=())
+    if number < state.components.rounds:
+        # The top field of each pile is a random event (the piles are face down).
+        for seat in reversed(range(state.n)):
+            if any(seats[seat].pile):
+                state = push(state, FieldDraw(seat))
+    return evolve(
+        state,
+        seats=tuple(seats),
+        round=number,
+        phase=HARVEST,
+        order=order_from(state.start, state.n),
+        done=(False,) * state.n,
+        partner=(),
+    )
+
+
+def harvest(state: LoyangState, seat: int) -> LoyangState:
+    """Harvest exactly 1 vegetable from each sown field and put it, with the storehouse's
+    vegetables, on the cart. Emptied private fields leave the game; emptied common fields go to
+    the discard pile (revealing what they covered)."""
+    player = state.seats[seat]
+    cart = player.cart.plus(player.storehouse)
+    home_count = player.home_count
+    if home_count > 0:
+        cart = cart.add(player.home_veg)
+        home_count -= 1
+    kept: list[Field] = []
+    emptied: list[int] = []
+    for f in player.fields:
+        if f.veg >= 0 and f.count > 0:
+            cart = cart.add(f.veg)
+            if f.count == 1:
+                emptied.append(f.card)
+                continue
+            f = evolve(f, count=f.count - 1)
+        kept.append(f)
+    player = evolve(player, cart=cart, storehouse=NO_VEG, home_count=home_count, fields=tuple(kept))
+    done = state.done[:seat] + (True,) + state.done[seat + 1 :]
+    state = set_player(state, seat, player, done=done)
+    for card in emptied:
+        state = discard_emptied_field(state, seat, card)
+    return state
+
+
+def harvest_moves(state: LoyangState, pending: HarvestPending) -> tuple[Any, ...]:
+    card = harvest_helper(state, pending.seat)
+    if card < 0:
+        return ()
+    fields = state.seats[pending.seat].fields
+    extras = [
+        cached(moves.ExtraHarvest(i)) for i, f in enumerate(fields)
+        if f.veg >= 0 and f.count >= 4 and i not in pending.chosen
+    ]
+    if pending.chosen:
+        return (cached(moves.UseHelper(card, "harvest")), *extras)
+    if not extras:
+        return ()
+    return (moves.HARVEST, *extras)
+
+
+def apply_harvest(state: LoyangState, pending: HarvestPending, move: Any) -> LoyangState:
+    if isinstance(move, moves.HarvestFields):
+        return harvest(pop(state), pending.seat)
+    if isinstance(move, moves.ExtraHarvest):
+        return replace_top(state, evolve(pending, chosen=pending.chosen + (move.pos,)))
+    return helpers.use_harvest_helper(state, pending, move.card)
+
+
+def field_outcomes(state: LoyangState, pending: FieldDraw) -> tuple[tuple[int, int], ...]:
+    """The fields that may lie on top of ``pending.owner``'s pile: those of its first set left."""
+    return next(part for part in state.seats[pending.owner].pile if part).draw_outcomes()
+
+
+def turn_over_field(state: LoyangState, pending: FieldDraw, move: moves.Reveal) -> LoyangState:
+    """The field turned over joins the owner's field row, unsown."""
+    player = state.seats[pending.owner]
+    first = next(i for i, part in enumerate(player.pile) if part)
+    pile = player.pile[:first] + (player.pile[first].take(move.card),) + player.pile[first + 1 :]
+    player = evolve(player, pile=pile, fields=player.fields + (Field(move.card),))
+    return set_player(pop(state), pending.owner, player)

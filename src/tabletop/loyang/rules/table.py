@@ -1,0 +1,237 @@
+"""Tools every part of the rules uses: shared move instances, players, owners of cards in play,
+the helper cards a player holds, and the vegetable supply.
+
+The supply never goes below zero: when the box runs out of a vegetable the players improvise
+tokens (the rulebook lets them), counted in ``state.improvised``; tokens going back to the
+supply cancel improvised ones first (see :func:`take_from_supply`, :func:`return_to_supply`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from tabletop.kernel.engine import evolve
+from tabletop.loyang import moves
+from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components
+from tabletop.loyang.state import ACTION, AdvancePending, LoyangState, Player
+
+MoveT = TypeVar("MoveT")
+
+# Shared move instances, so that listing legal moves creates (almost) no objects.
+_CARDS = range(70)
+PLACE = tuple(moves.Place(c) for c in _CARDS)
+PICK = tuple(moves.Pick(c) for c in _CARDS)
+TAKE = tuple(tuple(moves.Take(court, hand) for hand in _CARDS) for court in _CARDS)
+PLAY_ALONE = tuple(moves.PlayAlone(c) for c in _CARDS)
+TRADE = tuple(tuple(moves.Trade(c, s) for s in range(3)) for c in _CARDS)
+DELIVER = tuple(moves.Deliver(c) for c in _CARDS)
+DELIVER_TWICE = tuple(moves.Deliver(c, True) for c in _CARDS)
+DECLINE = tuple(moves.Decline(c) for c in _CARDS)
+SERVE = tuple(moves.Serve(c) for c in _CARDS)
+DISCARD = tuple(moves.DiscardHelper(c) for c in _CARDS)
+_REVEAL = {card: moves.Reveal(card) for card in (*_CARDS, *range(PRIVATE_BASE, PRIVATE_BASE + 8))}
+_REVEAL_ONCE = {card: (outcome, 1) for card, outcome in _REVEAL.items()}
+_MOVE_CACHE: dict[Any, Any] = {}
+
+
+def take_move(court: int, hand: int) -> moves.Take:
+    """Take ``court`` from the courtyard and play ``hand`` (one shared instance)."""
+    return TAKE[court][hand] if court < len(TAKE) and hand < len(TAKE) else cached(moves.Take(court, hand))
+
+
+_USE_HELPER: dict[tuple[int, str, tuple[int, ...]], moves.UseHelper] = {}
+
+
+def use_helper_move(card: int, option: str, args: tuple[int, ...]) -> moves.UseHelper:
+    """Use helper ``card`` (its ``option`` with ``args``): one shared instance per use."""
+    key = (card, option, args)
+    move = _USE_HELPER.get(key)
+    if move is None:
+        move = _USE_HELPER[key] = moves.UseHelper(card, option, args)
+    return move
+
+
+def cached(move: MoveT) -> MoveT:
+    """One shared instance per distinct move value."""
+    shared: MoveT = _MOVE_CACHE.setdefault(move, move)
+    return shared
+
+
+_SOW = tuple(tuple(moves.Sow(pos, veg) for veg in range(6)) for pos in range(24))
+
+
+def reveal(card: int) -> moves.Reveal:
+    """The chance outcome that turns up ``card`` (one shared instance)."""
+    outcome = _REVEAL.get(card)
+    return outcome if outcome is not None else cached(moves.Reveal(card))
+
+
+def reveal_outcomes(weighted: tuple[tuple[int, int], ...]) -> tuple[tuple[moves.Reveal, int], ...]:
+    """Cards with their weights as chance outcomes."""
+    get = _REVEAL.get
+    return tuple((get(card) or reveal(card), weight) for card, weight in weighted)
+
+
+def reveal_each(cards: tuple[int, ...]) -> tuple[tuple[moves.Reveal, int], ...]:
+    """Distinct cards as equally likely chance outcomes."""
+    try:
+        return tuple(map(_REVEAL_ONCE.__getitem__, cards))
+    except KeyError:  # cards beyond the standard numbers (custom components)
+        return tuple((reveal(card), 1) for card in cards)
+
+
+def sow_move(pos: int, veg: int) -> moves.Sow:
+    if pos < len(_SOW):
+        return _SOW[pos][veg]
+    return cached(moves.Sow(pos, veg))
+
+
+def sale_moves(components: Components, player: Player) -> list[moves.Sell]:
+    """C: the vegetables ``player`` can sell: on the cart, with a free space in the shop."""
+    cart, shop, slots = player.cart, player.shop, components.shop_slots
+    return [moves.SELL[veg] for veg in range(6) if cart[veg] and shop[veg] < slots[veg]]
+
+
+def set_player(state: LoyangState, seat: int, player: Player, **changes: Any) -> LoyangState:
+    seats = state.seats
+    return evolve(state, seats=seats[:seat] + (player,) + seats[seat + 1 :], **changes)
+
+
+def without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def others(state: LoyangState, seat: int) -> tuple[int, ...]:
+    """Who "another player" can be: the partner in a 4-player Action phase, the imaginary
+    opponent in the solo game, everyone else otherwise."""
+    if state.n == 1:
+        return (1,)
+    if state.n == 4 and state.phase == ACTION and state.partner:
+        return (state.partner[seat],)
+    return tuple(s for s in range(state.n) if s != seat)
+
+
+def owner_of(state: LoyangState, card: int) -> int:
+    """The seat whose play area holds ``card`` on top (not covered)."""
+    kind = state.components.cards[card].kind
+    for seat, player in enumerate(state.seats):
+        if kind == STALL and any(s.card == card for s in player.stalls):
+            return seat
+        if kind == REGULAR and any(r.card == card for r in player.regulars):
+            return seat
+        if kind == CASUAL and card in player.casuals:
+            return seat
+        if kind == HELPER and card in player.helpers:
+            return seat
+        if kind == FIELD and any(f.card == card for f in player.fields):
+            return seat
+    raise ValueError(f"{state.components.code(card)} is in no play area")
+
+
+def turn_taken(state: LoyangState, seat: int) -> bool:
+    """Whether ``seat`` has had this round's Action-phase turn: finished it, or ended the actions
+    (a helper used for a payment while storing can still reveal a card). The solo game's
+    imaginary opponent never has a turn, so its customers are never due."""
+    if seat >= state.n:
+        return True
+    return state.phase == ACTION and (
+        state.done[seat] or any(type(d) is AdvancePending and d.seat == seat for d in state.stack)
+    )
+
+
+def casual_price(components: Components, player: Player, card: int, bonus: bool, extra: int = 0) -> int:
+    """A casual customer's payment: printed price, +2 with fewer casual than regular customers
+    in play, -2 with more (covered cards do not count); the Saleswoman's bonus is always +2."""
+    base = components.cards[card].price
+    if bonus:
+        return base + 2
+    regulars, casuals = len(player.regulars), len(player.casuals) + extra
+    if casuals > regulars:
+        return base - 2
+    if casuals < regulars:
+        return base + 2
+    return base
+
+
+def two_pack_cost(player: Player, official: bool) -> int:
+    """The greater of the uncovered helpers and market stalls; free with the Official."""
+    return 0 if official else max(len(player.helpers), len(player.stalls))
+
+
+_KIND_CARDS: dict[int, tuple[Components, dict[str, tuple[int, ...]]]] = {}
+
+
+def kind_cards(components: Components) -> dict[str, tuple[int, ...]]:
+    """Helper kind -> its card numbers, computed once per component set."""
+    entry = _KIND_CARDS.get(id(components))
+    if entry is None or entry[0] is not components:
+        table: dict[str, tuple[int, ...]] = {}
+        for card in components.cards:
+            if card.kind == HELPER:
+                table[card.helper] = table.get(card.helper, ()) + (card.index,)
+        entry = (components, table)
+        _KIND_CARDS[id(components)] = entry
+    return entry[1]
+
+
+def find(state: LoyangState, seat: int, kind: str) -> int:
+    """An uncovered helper of ``kind`` in ``seat``'s play area, or -1."""
+    helpers = state.seats[seat].helpers
+    for card in kind_cards(state.components).get(kind, ()):
+        if card in helpers:
+            return card
+    return -1
+
+
+def harvest_helper(state: LoyangState, seat: int) -> int:
+    return find(state, seat, "harvest_helper")
+
+
+def squire(state: LoyangState, seat: int) -> int:
+    """The Squire, unless it was played in this round's Card phase (a Squire taken with the
+    Foreman is not "played" and may be used at once)."""
+    card = find(state, seat, "squire")
+    return -1 if card in state.seats[seat].fresh else card
+
+
+# ---------------------------------------------------------------------------------------------
+# The supply of vegetable tokens.
+
+
+def take_from_supply(state: LoyangState, veg: int, count: int = 1) -> LoyangState:
+    """``count`` tokens of ``veg`` leave the supply for play; those the box no longer holds are
+    improvised."""
+    have = state.supply[veg]
+    if count <= have:
+        return evolve(state, supply=state.supply.take(veg, count))
+    return evolve(state, supply=state.supply.take(veg, have), improvised=state.improvised.add(veg, count - have))
+
+
+def return_to_supply(state: LoyangState, veg: int, count: int = 1) -> LoyangState:
+    """``count`` tokens of ``veg`` leave play for the supply; improvised ones are put aside first."""
+    if count == 0:
+        return state
+    aside = min(count, state.improvised[veg])
+    if aside == 0:
+        return evolve(state, supply=state.supply.add(veg, count))
+    return evolve(
+        state, supply=state.supply.add(veg, count - aside), improvised=state.improvised.take(veg, aside)
+    )
+
+
+def take_all_from_supply(state: LoyangState, counts: Sequence[int]) -> LoyangState:
+    """:func:`take_from_supply` for the tokens ``counts`` (per vegetable)."""
+    for veg, count in enumerate(counts):
+        if count:
+            state = take_from_supply(state, veg, count)
+    return state
+
+
+def return_all_to_supply(state: LoyangState, counts: Sequence[int]) -> LoyangState:
+    """:func:`return_to_supply` for the tokens ``counts`` (per vegetable)."""
+    for veg, count in enumerate(counts):
+        if count:
+            state = return_to_supply(state, veg, count)
+    return state
