@@ -48,4 +48,4 @@ def placing(state: State, code: str) -> State:
     rest = list(state.tile_pile)
     rest.remove(code)
     turn = attrs.evolve(state.turn, actions=("plot",))
-    return attrs.evolve(state, tile_pile=tuple(rest), pending=PlacePlot(code), turn=turn)
+    return attrs.evolve(state, tile_pile=tuple(rest), stack=(PlacePlot(state.current, code),), turn=turn)

@@ -12,7 +12,6 @@ from tabletop.kernel.api import IllegalMove, InvalidData, InvalidRecord
 from tabletop.takenoko import GAME, load_components, moves, new_game, rules
 from tabletop.takenoko.components import DATA_DIR, DATA_FILES, STANDARD, components_from_data
 from tabletop.takenoko.setup import scenario
-from tabletop.takenoko.state import GameOver
 
 from .helpers import placing, play, stack
 
@@ -58,7 +57,7 @@ def test_illegal_move_refused_with_a_reason_and_the_state_unchanged(name, state,
 
 
 def test_move_after_the_game_is_over_refused():
-    state = attrs.evolve(scenario({}), pending=GameOver())
+    state = attrs.evolve(scenario({}), stack=())
     with pytest.raises(IllegalMove, match="the game is over"):
         state.apply(moves.EndTurn())
 

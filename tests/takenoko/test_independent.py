@@ -435,9 +435,9 @@ class Referee:
             assert len(set(drawn)) == 1 and after.pending.tile == drawn[0]
             expected["pile"] += drawn[1:]
         elif isinstance(move, mv.PlotAction):
-            assert after.pending == KeepPlot(tuple(before.tile_pile[:3]))
+            assert after.pending == KeepPlot(before.current, tuple(before.tile_pile[:3]))
         if isinstance(move, mv.KeepTile):
-            assert after.pending == PlacePlot(move.keep)
+            assert after.pending == PlacePlot(before.current, move.keep)
         for name, value in expected.items():
             assert got[name] == value, (str(move), name, got[name], value)
         for cell, p in after.garden.items():

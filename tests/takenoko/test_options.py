@@ -15,7 +15,7 @@ from tabletop.kernel.record import Record, record_of
 from tabletop.takenoko import GAME, load_components, new_game, rules
 from tabletop.takenoko.components import DATA_DIR, STANDARD, components_from_data
 from tabletop.takenoko.setup import scenario
-from tabletop.takenoko.state import ChooseAction, Clouds, Declare, GameOver, Options
+from tabletop.takenoko.state import ChooseAction, Clouds, Declare, Options
 
 from .helpers import force, legal, placing, play, stack, starting
 
@@ -23,7 +23,7 @@ E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
 
 
 def test_defaults_are_the_recommended_readings():
-    assert GAME.options == {**attrs.asdict(Options()), "components": None}
+    assert GAME.options == {**attrs.asdict(Options()), "components": None, "chance": "sampled"}
     assert Options() == Options(
         weather=True,
         gardener_on_plot=False,
@@ -160,7 +160,7 @@ def test_max_rounds_stops_a_stalled_game():
     state = new_game(2, seed=1, max_rounds=1)
     for _ in range(2):
         state = play(state, "irrigation", "objective panda")
-    assert isinstance(state.pending, GameOver) and state.emperor is None
+    assert state.pending is None and state.emperor is None
 
 
 def test_game_without_weather():
@@ -205,13 +205,13 @@ def test_a_choice_option_takes_only_its_choices(name, value, allowed):
 
 @pytest.mark.parametrize("value", ["x", "10", True, 2.0, -1])
 def test_max_rounds_takes_only_a_whole_number_from_zero(value):
-    with pytest.raises(ValueError, match=r"option 'max_rounds' takes a whole number of rounds, 0 \(no limit\)"):
+    with pytest.raises(ValueError, match=r"option 'max_rounds' takes a whole number >= 0, not"):
         new_game(2, seed=1, max_rounds=value)
     assert new_game(2, seed=1, max_rounds=0).options.max_rounds == 0
 
 
 def test_an_unknown_option_is_a_type_error_listing_the_options():
-    with pytest.raises(TypeError, match="no option 'wether'; its options are weather, .* max_rounds and components"):
+    with pytest.raises(TypeError, match=r"no option 'wether' \(its options: weather, .* max_rounds, components"):
         new_game(2, seed=1, wether=False)
     with pytest.raises(TypeError, match="no option 'colour_blind'"):
         scenario({}, colour_blind=True)
@@ -304,7 +304,7 @@ def test_a_record_with_corrected_components_replays_bit_for_bit(tmp_path, given)
 def test_a_record_of_standard_components_stores_none():
     state = _random_moves(new_game(2, seed=3, components=STANDARD), seed=3, n=5)
     record = record_of(GAME, state, 3, {"components": STANDARD})
-    assert record.options == {"components": None}
+    assert record.options.get("components") is None
     assert GAME.replay(record.to_json()).to_json() == state.to_json()
 
 

@@ -23,19 +23,19 @@ E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
 def test_plot_draws_three_keeps_one_and_returns_two_under_the_pile_in_chosen_order():
     state = stack(scenario({}), "YF", "G", "P", "Y", "GW")
     state = play(state, "plot")
-    assert state.pending == KeepPlot(("YF", "G", "P"))
+    assert state.pending == KeepPlot(0, ("YF", "G", "P"))
     assert state.tile_pile[:2] == ("Y", "GW") and len(state.tile_pile) == 24
     assert "keep G under P YF" in legal(state) and "keep G under YF P" in legal(state)
     assert len(legal(state)) == 6
     state = play(state, "keep G under P YF")
-    assert state.pending == PlacePlot("G")
+    assert state.pending == PlacePlot(0, "G")
     assert state.tile_pile[-2:] == ("P", "YF")
 
 
 def test_plot_draw_with_fewer_than_three_left_draws_them_all():
     state = attrs.evolve(scenario({}), tile_pile=("Y", "P"))
     state = force(state, "plot")
-    assert state.pending == KeepPlot(("Y", "P"))
+    assert state.pending == KeepPlot(0, ("Y", "P"))
     assert legal(state) == {"keep Y under P", "keep P under Y"}
 
 
@@ -43,7 +43,7 @@ def test_plot_identical_tiles_are_one_choice():
     state = stack(scenario({}), "G", "G", "G", "Y")
     state = play(state, "plot")
     # Nothing to decide: the tile is kept at once and its placement is asked.
-    assert state.pending == PlacePlot("G")
+    assert state.pending == PlacePlot(0, "G")
     assert state.tile_pile[0] == "Y" and state.tile_pile[-2:] == ("G", "G")
 
 
@@ -332,7 +332,7 @@ def test_plots_returned_under_the_pile_come_back_in_the_chosen_order():
     state = attrs.evolve(scenario({}, weather="wind"), tile_pile=("YF", "G", "P"))
     for text in ("plot", "keep G under P YF", "place 1,0", "plot"):
         state = force(state, text)
-    assert state.pending == KeepPlot(("P", "YF"))  # P went under first, so it comes back first
+    assert state.pending == KeepPlot(0, ("P", "YF"))  # P went under first, so it comes back first
 
 
 def test_irrigation_channel_kept_for_a_later_turn():
@@ -368,7 +368,7 @@ def test_objective_action_fills_the_hand_up_to_five():
 
 def test_plot_draw_with_one_tile_left_keeps_it_without_asking():
     state = force(attrs.evolve(scenario({}), tile_pile=("PF",)), "plot")
-    assert state.pending == PlacePlot("PF") and state.tile_pile == ()
+    assert state.pending == PlacePlot(0, "PF") and state.tile_pile == ()
 
 
 def test_plot_not_next_to_the_pond_nor_two_plots_is_refused():

@@ -6,7 +6,6 @@ import attrs
 import pytest
 
 from tabletop.takenoko.setup import scenario
-from tabletop.takenoko.state import GameOver
 
 from .helpers import play
 
@@ -58,7 +57,7 @@ def test_every_other_player_has_one_final_turn(players):
         state = _finish_turn(state)
     assert sorted(set(seen)) == [s for s in range(players) if s != trigger]
     assert len(seen) == players - 1
-    assert isinstance(state.pending, GameOver) and state.to_move is None and state.legal_moves() == ()
+    assert state.pending is None and state.to_move is None and state.legal_moves() == ()
 
 
 def _finish_turn(state):
@@ -74,22 +73,22 @@ def _finish_turn(state):
 
 def test_highest_score_wins():
     state = scenario({}, completed=[("A01",), ("A13",)])
-    state = attrs.evolve(state, pending=GameOver())
+    state = attrs.evolve(state, stack=())
     assert state.scores() == (3, 6) and state.winners() == (1,)
 
 
 def test_tie_broken_by_panda_points():
     state = scenario({}, completed=[("P05",), ("A01",)])
-    state = attrs.evolve(state, pending=GameOver())
+    state = attrs.evolve(state, stack=())
     assert state.scores() == (3, 3) and state.winners() == (1,)
 
 
 def test_tie_on_panda_points_too_is_shared():
     state = scenario({}, completed=[("A01", "P01"), ("A02", "G13"), ()], players=3)
-    state = attrs.evolve(state, pending=GameOver())
+    state = attrs.evolve(state, stack=())
     assert state.scores() == (5, 11, 0)
     state = scenario({}, completed=[("A01", "P05"), ("A02", "P06")])
-    state = attrs.evolve(state, pending=GameOver())
+    state = attrs.evolve(state, stack=())
     assert state.winners() == (0, 1)
 
 
@@ -137,7 +136,7 @@ def test_objectives_completed_in_a_final_turn_count():
 def test_emperor_card_can_decide_the_winner():
     # Equal objective points: the trigger's Emperor (+2) wins it, panda points notwithstanding.
     state = scenario({}, completed=[("P05",), ("A01",)])
-    state = attrs.evolve(state, emperor=0, pending=GameOver())
+    state = attrs.evolve(state, emperor=0, stack=())
     assert state.scores() == (5, 3) and state.winners() == (0,)
 
 

@@ -186,7 +186,7 @@ def test_clouds_takes_an_improvement_to_place_now_or_later():
 def test_clouds_with_an_empty_reserve_chooses_another_weather():
     state = attrs.evolve(scenario({E: "G"}, stocks=[{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}]))
     state = rules.apply_weather(state, "clouds")
-    assert state.pending == WeatherChoice(("sun", "rain", "wind", "storm"))
+    assert state.pending == WeatherChoice(0, ("sun", "rain", "wind", "storm"))
     state = play(state, "weather sun")
     assert state.turn.weather == "sun" and state.turn.allowance == 3
 

@@ -62,7 +62,7 @@ def test_view_cannot_draw_chance():
 def test_view_hides_plots_drawn_by_another_player():
     state = stack(scenario({}), "G", "Y", "P").apply(PlotAction())
     assert isinstance(state.pending, KeepPlot)
-    assert state.view(1).pending == KeepPlot((HIDDEN_TILE,) * 3)
+    assert state.view(1).pending == KeepPlot(0, (HIDDEN_TILE,) * 3)
     assert state.view(0).pending == state.pending
 
 

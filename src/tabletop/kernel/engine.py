@@ -51,6 +51,7 @@ CHANCE_MODES = ("sampled", "explicit")
 
 S = TypeVar("S", bound="EngineState")
 P = TypeVar("P")
+A = TypeVar("A")  # any attrs instance without slots (see evolve)
 
 _setattr = object.__setattr__
 _new = object.__new__
@@ -195,7 +196,7 @@ class Rules(Generic[S]):
 
     def _why_illegal(self, state: S, move: Any) -> str:
         if not state.stack:
-            return f"the {self.game} game is over, so {move} cannot be played"
+            return f"the game is over ({self.game}), so {move} cannot be played"
         top = state.stack[-1]
         decision = self.decisions[type(top)]
         who = "chance" if top.seat == CHANCE else f"seat {top.seat}"
@@ -332,7 +333,7 @@ class EngineState:
         return self.rules.render(self)
 
 
-def evolve(state: S, **changes: Any) -> S:
+def evolve(state: A, **changes: Any) -> A:
     """A copy of ``state`` (any attrs class without slots) with ``changes``; caches dropped.
 
     The copy shares every unchanged value (all are immutable). It is ``attrs.evolve`` without

@@ -19,7 +19,7 @@ from typing import Any
 from tabletop.kernel.api import Game, parse_by_notation
 from tabletop.takenoko.components import Components, load_components
 from tabletop.takenoko.encode import layout_of, observation, observation_layout, observation_size
-from tabletop.takenoko.rules import invariants
+from tabletop.takenoko.invariants import invariants
 from tabletop.takenoko.moves import (
     ChooseWeather,
     CompleteObjective,
@@ -43,8 +43,9 @@ from tabletop.takenoko.moves import (
 )
 from tabletop.takenoko.render import render
 from tabletop.takenoko.options import OPTIONS
-from tabletop.takenoko.setup import scenario, start
-from tabletop.takenoko.state import DEFAULT_OPTIONS, OPTION_HELP, Options, Plot, Player, State, Turn, from_json
+from tabletop.takenoko.rules import RULES
+from tabletop.takenoko.setup import from_json, scenario, start
+from tabletop.takenoko.state import Options, Plot, Player, State, Turn
 from tabletop.takenoko.view import determinize
 
 GAME: Game[State] = Game(
@@ -54,14 +55,12 @@ GAME: Game[State] = Game(
     setup=start,
     from_json=from_json,
     parse_move=parse_by_notation,
-    determinize=determinize,  # type: ignore[arg-type]
-    invariants=invariants,  # type: ignore[arg-type]
-    render=render,  # type: ignore[arg-type]
-    observation=observation,  # type: ignore[arg-type]
+    determinize=determinize,
+    invariants=invariants,
+    render=render,
+    observation=observation,
     observation_layout=layout_of,
 )
-
-
 
 def new_game(players: int, seed: int | None = None, **options: Any) -> State:
     """A new game for 2-4 players (``tabletop.takenoko.OPTIONS`` lists the options)."""
@@ -89,6 +88,7 @@ __all__ = [
     "PlaceTile",
     "Player",
     "Plot",
+    "RULES",
     "PlotAction",
     "RainOn",
     "SkipWeather",

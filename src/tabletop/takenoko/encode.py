@@ -100,7 +100,6 @@ from tabletop.takenoko.state import (
     ChooseAction,
     Clouds,
     Declare,
-    GameOver,
     Garden,
     KeepPlot,
     PlacePlot,
@@ -124,8 +123,19 @@ EDGE_INDEX: Mapping[Edge, int] = {e: i for i, e in enumerate(EDGES)}
 #: Every plot tile code a box can hold: colour initial, then improvement initial (if any).
 TILE_CODES: tuple[str, ...] = tuple(c + i for c in ("G", "Y", "P") for i in ("", "W", "F", "E"))
 _TILE_INDEX = {code: i for i, code in enumerate(TILE_CODES)}
-#: The decisions of ``pending``, in the order of the ``pending`` block.
-PENDING_KINDS: tuple[type, ...] = (ChooseAction, Declare, WeatherChoice, Rain, Storm, Clouds, KeepPlot, PlacePlot, GameOver)
+#: The decisions of ``pending``, in the order of the ``pending`` block; the last, ``NoneType``,
+#: stands for the end of the game (nothing pending).
+PENDING_KINDS: tuple[type, ...] = (
+    ChooseAction,
+    Declare,
+    WeatherChoice,
+    Rain,
+    Storm,
+    Clouds,
+    KeepPlot,
+    PlacePlot,
+    type(None),
+)
 _PENDING_INDEX = {kind: i for i, kind in enumerate(PENDING_KINDS)}
 #: The weathers a turn can have (the ``?`` face becomes one of them).
 WEATHERS: tuple[str, ...] = ("sun", "rain", "wind", "storm", "clouds")
@@ -388,10 +398,10 @@ def _garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArr
     observations find its features already there (they are the bulk of the vector's
     nonzero values). The planes open the vector, so the positions hold for every player count.
     """
-    try:
-        return garden._features
-    except AttributeError:
-        pass
+    return garden.derived("features", _compute_garden_features)
+
+
+def _compute_garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArray[numpy.float32]]:
     index: list[int] = []
     value: list[float] = []
     for cell, plot in garden.items():
@@ -408,6 +418,4 @@ def _garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArr
             if on:
                 index.append(_PLANE[plane] + i)
                 value.append(1.0)
-    features = (numpy.array(index, dtype=numpy.intp), numpy.array(value, dtype=numpy.float32))
-    garden._features = features
-    return features
+    return numpy.array(index, dtype=numpy.intp), numpy.array(value, dtype=numpy.float32)

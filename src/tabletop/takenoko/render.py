@@ -32,7 +32,6 @@ from tabletop.takenoko.state import (
     ChooseAction,
     Clouds,
     Declare,
-    GameOver,
     KeepPlot,
     PlacePlot,
     Rain,
@@ -187,7 +186,7 @@ def _player_lines(state: State, seat: int, board: Player, points: int) -> list[s
     return lines
 
 
-def decision_text(state: State, pending: Pending) -> str:
+def decision_text(state: State, pending: Pending | None) -> str:
     """The decision asked of the player to move, in words."""
     turn = state.turn
     if isinstance(pending, ChooseAction):
@@ -210,7 +209,6 @@ def decision_text(state: State, pending: Pending) -> str:
         return "plot action: keep one drawn tile of " + " ".join(pending.drawn) + ", the rest go under the pile"
     if isinstance(pending, PlacePlot):
         return f"plot action: place tile {pending.tile} next to the pond or to two plots"
-    assert isinstance(pending, GameOver)
     return "nothing: the game is over"
 
 

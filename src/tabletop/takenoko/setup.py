@@ -27,7 +27,12 @@ from tabletop.takenoko.components import (
     STANDARD,
     Components,
 )
-from tabletop.takenoko.rules import bamboo_box, is_irrigated
+from tabletop.kernel.api import InvalidRecord
+from tabletop.kernel.engine import evolve
+from tabletop.takenoko import saved
+from tabletop.takenoko.invariants import invariants
+from tabletop.takenoko.rules import RULES
+from tabletop.takenoko.rules.garden import bamboo_box, is_irrigated
 from tabletop.takenoko.state import POND, ChooseAction, Declare, Garden, Options, Plot, Player, State, Turn
 
 
@@ -35,8 +40,6 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
     """The starting position for ``players`` with ``options`` checked by
     :data:`tabletop.takenoko.options.OPTIONS` (``GAME.new_game`` calls it)."""
     rule_options = {name: value for name, value in options.items() if name in _OPTION_NAMES}
-    if options.get("chance", "sampled") != "sampled":
-        raise ValueError("Takenoko does not offer explicit chance yet")
     rules = Options(**rule_options)
     components = options.get("components")
     parts = COMPONENTS.resolve(components)
@@ -51,10 +54,13 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
             hands[seat].append(decks[i][0])
             decks[i] = decks[i][1:]
     start, rng = rng.below(players)
-    return State(
+    state = State(
+        stack=(_first_pending(rules, start),),
+        rng=rng,
+        chance=options.get("chance", "sampled"),
+        rules=RULES,
         players=players,
         options=rules,
-        rng=rng,
         garden=Garden(),
         channels=frozenset(),
         gardener=POND,
@@ -69,9 +75,9 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         current=start,
         turn_number=1,
         turn=Turn(),
-        pending=_first_pending(rules),
         components=parts,
     )
+    return RULES.start(state)
 
 
 #: The rule options of :class:`Options`, by keyword.
@@ -88,8 +94,8 @@ def _rule_options(options: Mapping[str, Any]) -> Options:
     return Options(**options)
 
 
-def _first_pending(options: Options) -> ChooseAction | Declare:
-    return Declare() if options.declare_actions else ChooseAction()
+def _first_pending(options: Options, seat: int) -> ChooseAction | Declare:
+    return Declare(seat) if options.declare_actions else ChooseAction(seat)
 
 
 def scenario(
@@ -132,7 +138,7 @@ def scenario(
     parts = components or STANDARD
     rules = _rule_options(options)
     channel_set = frozenset(channels)
-    garden = Garden()
+    plots_by_cell: dict[Hex, Plot] = {}
     for cell, code in plots.items():
         if cell == POND:
             raise ValueError("the pond is at (0, 0); no plot can go there")
@@ -144,12 +150,13 @@ def scenario(
         if kind:
             if tile.improvement:
                 raise ValueError(f"plot {cell} already has a printed {tile.improvement}")
-            plot = attrs.evolve(plot, improvement=kind, token=True)
+            plot = evolve(plot, improvement=kind, token=True)
         height = (bamboo or {}).get(cell, 0)
         wet = is_irrigated(cell, plot, channel_set)
         if height and not wet:
             raise ValueError(f"bamboo cannot stand on the unirrigated plot {cell}")
-        garden[cell] = attrs.evolve(plot, bamboo=height, irrigated=wet, sprouted=wet)
+        plots_by_cell[cell] = evolve(plot, bamboo=height, irrigated=wet, sprouted=wet)
+    garden = Garden(plots_by_cell)
     for e in channel_set:
         if not all(c in garden or c == POND for c in e):
             raise ValueError(f"channel {e} does not lie between two plots")
@@ -196,10 +203,12 @@ def scenario(
     reserve_channels = parts.channels - len(channel_set) - sum(b.channels for b in boards)
     if min(reserve_improvements) < 0 or reserve_channels < 0:
         raise ValueError("more improvements or channels than the box holds")
-    return State(
+    state = State(
+        stack=(ChooseAction(current),),
+        rng=rng,
+        rules=RULES,
         players=players,
         options=rules,
-        rng=rng,
         garden=garden,
         channels=channel_set,
         gardener=gardener,
@@ -214,7 +223,22 @@ def scenario(
         current=current,
         turn_number=players + 1 + current if turn_number is None else turn_number,
         turn=Turn(weather=weather, actions=tuple(actions)),
-        pending=ChooseAction(),
         components=parts,
     )
+    return state
+
+
+def from_json(text: str) -> State:
+    """The state written by ``State.to_json``; bad input raises ``InvalidRecord`` naming the field.
+
+    Custom component data saved with the state is checked as :func:`load_components` checks
+    the data files, and the position must keep the invariants (:func:`invariants`).
+    """
+    state = saved.load(text, RULES)
+    # Well-typed fields can still describe an impossible position (a tenth improvement token,
+    # a plot far from the garden, a seat that does not exist): the invariants name what is wrong.
+    problems = invariants(state)
+    if problems:
+        raise InvalidRecord("the saved state is not a sound Takenoko position: " + "; ".join(problems))
+    return state
 

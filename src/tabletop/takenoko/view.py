@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
+from tabletop.kernel.engine import evolve, link_moves
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import OBJECTIVE_KINDS
 from tabletop.takenoko.moves import KeepTile, Move
@@ -30,23 +29,26 @@ def view(state: State, seat: int) -> State:
     boards = tuple(
         board
         if s == seat
-        else attrs.evolve(board, hand=tuple(HIDDEN_CARD[cards[c].kind] if c in cards else c for c in board.hand))
+        else evolve(board, hand=tuple(HIDDEN_CARD[cards[c].kind] if c in cards else c for c in board.hand))
         for s, board in enumerate(state.boards)
     )
     decks = tuple(
         tuple(HIDDEN_CARD[kind] for _ in deck) for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True)
     )
-    pending = state.pending
-    if isinstance(pending, KeepPlot) and state.current != seat:
-        pending = KeepPlot(tuple(HIDDEN_TILE for _ in pending.drawn))
-    return attrs.evolve(
+    stack = tuple(
+        KeepPlot(pending.seat, tuple(HIDDEN_TILE for _ in pending.drawn))
+        if isinstance(pending, KeepPlot) and pending.seat != seat
+        else pending
+        for pending in state.stack
+    )
+    return evolve(
         state,
         rng=state.rng.mask(),
         boards=boards,
         decks=(decks[0], decks[1], decks[2]),
         tile_pile=_pile_seen_by(state, seat),
-        pending=pending,
-        history=tuple(_redact(move) for move in state.history),
+        stack=stack,
+        log=link_moves(tuple(_redact(move) for move in state.history)),
     )
 
 
@@ -84,7 +86,7 @@ def determinize(state: State, rng: Rng) -> State:
         kind = _HIDDEN_BY_PREFIX.get(card)
         return card if kind is None else pools[kind].pop()
 
-    boards = tuple(attrs.evolve(board, hand=tuple(deal(c) for c in board.hand)) for board in state.boards)
+    boards = tuple(evolve(board, hand=tuple(deal(c) for c in board.hand)) for board in state.boards)
     decks = tuple(tuple(deal(c) for c in deck) for deck in state.decks)
 
     tiles = Counter(tile.code for tile in state.components.tiles)
@@ -103,14 +105,15 @@ def determinize(state: State, rng: Rng) -> State:
         return free_tiles.pop() if code == HIDDEN_TILE else code
 
     pile = tuple(deal_tile(code) for code in state.tile_pile)
+    stack = state.stack
     if isinstance(pending, KeepPlot):
-        pending = KeepPlot(tuple(deal_tile(code) for code in pending.drawn))
+        stack = (KeepPlot(pending.seat, tuple(deal_tile(code) for code in pending.drawn)),)
     game_rng, rng = rng.next64()
-    return attrs.evolve(
+    return evolve(
         state,
         rng=Rng(game_rng),
         boards=boards,
         decks=(decks[0], decks[1], decks[2]),
         tile_pile=pile,
-        pending=pending,
+        stack=stack,
     )

@@ -1,0 +1,216 @@
+"""The five actions: Plot, Irrigation, Gardener, Panda and Objective, and the action phase's
+list of moves (the open actions, the free moves, and ending the turn).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from tabletop.kernel.engine import evolve
+from tabletop.kernel.hexgrid import Hex, neighbours
+from tabletop.kernel.rng import MaskedRandomness
+from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
+from tabletop.takenoko.moves import (
+    EndTurn,
+    GardenerAction,
+    IrrigationAction,
+    KeepTile,
+    Move,
+    ObjectiveAction,
+    PandaAction,
+    PlaceTile,
+    PlotAction,
+)
+from tabletop.takenoko.rules.free import free_moves
+from tabletop.takenoko.rules.garden import (
+    IMPROVEMENT_INDEX,
+    POND_RING_SET,
+    add,
+    eat,
+    figure_destinations,
+    grow,
+    growth,
+    irrigate,
+    plot_spots,
+    with_board,
+)
+from tabletop.takenoko.rules.objectives import objective_met
+from tabletop.takenoko.rules.turn import action_phase, ask, open_actions, took
+from tabletop.takenoko.state import (
+    HIDDEN_TILE,
+    MAX_HEIGHT,
+    ChooseAction,
+    KeepPlot,
+    PlacePlot,
+    Plot,
+    State,
+)
+
+END_TURN = EndTurn()
+_PLOT = PlotAction()
+_IRRIGATION = IrrigationAction()
+
+
+def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
+    """The action phase: an open action, a free move, or the end of the turn (after two actions,
+    or when no action is left to take)."""
+    moves: list[Move] = []
+    actions = open_actions(state)
+    for action in actions:
+        if action == "plot":
+            moves.append(_PLOT)
+        elif action == "irrigation":
+            moves.append(_IRRIGATION)
+        elif action == "gardener":
+            moves.extend(GardenerAction(cell) for cell in figure_destinations(state, state.gardener))
+        elif action == "panda":
+            moves.extend(PandaAction(cell) for cell in figure_destinations(state, state.panda))
+        else:
+            moves.extend(ObjectiveAction(kind) for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True) if deck)
+    moves.extend(free_moves(state))
+    if len(state.turn.actions) >= 2 or not actions:
+        moves.append(END_TURN)
+    return tuple(moves)
+
+
+# --- Plot ---------------------------------------------------------------------------------------
+
+
+def draw_plots(state: State, move: PlotAction) -> State:
+    """Plot: draw three plots (all that remain if fewer)."""
+    drawn, pile = state.tile_pile[:3], state.tile_pile[3:]
+    if HIDDEN_TILE in drawn:
+        raise MaskedRandomness("this state is a view: the plot pile is hidden (determinize it first)")
+    # Tiles put back under the pile earlier come up again once the pile runs down to them.
+    returned = state.returned_by[max(0, len(state.returned_by) - len(pile)) :]
+    state = evolve(state, tile_pile=pile, returned_by=returned, turn=took(state, "plot"))
+    choices = keep_choices(drawn)
+    if len(choices) == 1:
+        return keep_plot(ask(state, KeepPlot(state.current, drawn)), choices[0])
+    return ask(state, KeepPlot(state.current, drawn))
+
+
+def keep_choices(drawn: tuple[str, ...]) -> tuple[KeepTile, ...]:
+    """Each distinct way to keep one drawn tile and order the others under the pile."""
+    moves: dict[KeepTile, None] = {}
+    for i, keep in enumerate(drawn):
+        rest = drawn[:i] + drawn[i + 1 :]
+        for order in itertools.permutations(rest):
+            moves.setdefault(KeepTile(keep, order))
+    return tuple(moves)
+
+
+def keep_moves(state: State, pending: KeepPlot) -> tuple[Move, ...]:
+    return keep_choices(pending.drawn)
+
+
+def keep_plot(state: State, move: KeepTile) -> State:
+    """Plot: keep one tile; the others go under the pile, face down, in the chosen order."""
+    return ask(
+        state,
+        PlacePlot(state.current, move.keep),
+        tile_pile=state.tile_pile + move.under,
+        returned_by=state.returned_by + (state.current,) * len(move.under),
+    )
+
+
+def place_moves(state: State, pending: PlacePlot) -> tuple[Move, ...]:
+    """Where the kept plot may go, with a stored improvement laid on it first where that matters."""
+    spots = plot_spots(state)
+    moves: list[Move] = [PlaceTile(cell) for cell in spots]
+    tile = state.components.tile_by_code[pending.tile]
+    stock = state.boards[state.current].improvements
+    if state.options.improvement_before_shoot and not tile.improvement and any(stock):
+        # Only a plot irrigated at once needs the token before its shoot; elsewhere placing
+        # the token afterwards is the same thing.
+        for cell in spots:
+            if cell in POND_RING_SET:
+                moves.extend(PlaceTile(cell, kind) for kind, n in zip(IMPROVEMENTS, stock, strict=True) if n)
+    return tuple(moves)
+
+
+def place_plot(state: State, move: PlaceTile) -> State:
+    """Plot: put the tile next to the pond or next to two plots; irrigated at once, it sprouts."""
+    pending = state.pending
+    assert isinstance(pending, PlacePlot)
+    tile = state.components.tile_by_code[pending.tile]
+    boards = state.boards
+    plot = Plot(tile.code, tile.colour, tile.improvement)
+    if move.improvement:
+        i = IMPROVEMENT_INDEX[move.improvement]
+        board = state.boards[state.current]
+        boards = with_board(state, state.current, evolve(board, improvements=add(board.improvements, i, -1)))
+        plot = evolve(plot, improvement=move.improvement, token=True)
+    reserve = state.reserve_bamboo
+    if move.at in POND_RING_SET or plot.improvement == "watershed":
+        plot, reserve = irrigate(state, plot, reserve)
+    return action_phase(state, garden=state.garden.with_plot(move.at, plot), boards=boards, reserve_bamboo=reserve)
+
+
+# --- Irrigation, Gardener, Panda ----------------------------------------------------------------
+
+
+def take_irrigation(state: State, move: IrrigationAction) -> State:
+    """Irrigation: take a channel from the reserve (placing it is free, now or later)."""
+    board = state.boards[state.current]
+    return action_phase(
+        state,
+        reserve_channels=state.reserve_channels - 1,
+        boards=with_board(state, state.current, evolve(board, channels=board.channels + 1)),
+        turn=took(state, "irrigation"),
+    )
+
+
+def move_gardener(state: State, move: GardenerAction) -> State:
+    """Gardener: move, then grow the plot reached and the adjacent irrigated plots of its colour."""
+    changes: dict[str, Any] = {"gardener": move.to, "turn": took(state, "gardener")}
+    target = state.garden.get(move.to)
+    if target is not None:
+        grown: dict[Hex, Plot] = {}
+        reserve = state.reserve_bamboo
+        for cell in (move.to,) + neighbours(move.to):
+            plot = state.garden.get(cell)
+            if plot is not None and plot.colour == target.colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
+                grown[cell], reserve = grow(state, plot, growth(plot), reserve)
+        if grown:
+            changes["garden"] = state.garden.updated(grown)
+            changes["reserve_bamboo"] = reserve
+    return action_phase(state, **changes)
+
+
+def move_panda(state: State, move: PandaAction) -> State:
+    """Panda: move, then eat one section of the plot reached (not on an enclosure)."""
+    garden, boards = eat(state, move.to, state.current)
+    return action_phase(state, panda=move.to, garden=garden, boards=boards, turn=took(state, "panda"))
+
+
+# --- Objective ----------------------------------------------------------------------------------
+
+
+def draw_objective(state: State, move: ObjectiveAction) -> State:
+    """Objective: draw the top card of the chosen deck into one's hand.
+
+    With the BGA variant ``redraw_satisfied``, a plot or gardener card the garden already
+    shows goes under its deck and the next card is drawn instead (each card is looked at
+    once at most, so a deck of satisfied cards still yields its last one).
+    """
+    index = OBJECTIVE_KINDS.index(move.deck)
+    deck = state.decks[index]
+    cards = state.components.cards
+    if deck[0] not in cards:
+        raise MaskedRandomness("this state is a view: the objective decks are hidden (determinize it first)")
+    if state.options.redraw_satisfied and move.deck != "panda":
+        looks = len(deck)
+        while looks > 1 and objective_met(state, state.current, cards[deck[0]]):
+            deck = deck[1:] + deck[:1]
+            looks -= 1
+    decks = list(state.decks)
+    decks[index] = deck[1:]
+    board = state.boards[state.current]
+    return action_phase(
+        state,
+        decks=(decks[0], decks[1], decks[2]),
+        boards=with_board(state, state.current, evolve(board, hand=board.hand + (deck[0],))),
+        turn=took(state, "objective"),
+    )
