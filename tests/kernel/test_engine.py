@@ -26,3 +26,10 @@ def test_a_move_after_the_end_says_the_game_is_over():
     over = evolve(new_game(2, seed=1), stack=())
     with pytest.raises(IllegalMove, match="the game is over"):
         over.apply("end")
+
+
+def test_hidden_chance_is_the_masked_randomness_of_a_view():
+    from tabletop.kernel.engine import HiddenChance
+    from tabletop.kernel.rng import MaskedRandomness
+
+    assert issubclass(HiddenChance, MaskedRandomness)

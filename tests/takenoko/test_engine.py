@@ -11,7 +11,7 @@ import pytest
 from tabletop.kernel.api import InvalidRecord
 from tabletop.kernel.engine import EngineState
 from tabletop.takenoko import GAME, RULES, new_game
-from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.positions import position
 from tabletop.takenoko.state import ChooseAction, Plot
 
 E, NE = (1, 0), (1, -1)
@@ -53,7 +53,7 @@ def test_a_state_saved_in_another_format_is_refused_naming_it(written):
 
 
 def test_the_garden_cannot_be_changed():
-    garden = scenario({E: "G"}).garden
+    garden = position({E: "G"}).garden
     with pytest.raises((AttributeError, TypeError)):
         garden[NE] = Plot("G", "green")  # type: ignore[index]
     with pytest.raises(AttributeError):
@@ -65,8 +65,8 @@ def test_a_view_shares_nothing_computed_from_hidden_hands():
     # Seat 1 holds a plot objective the garden shows; asking for seat 1's moves must not leave
     # a trace of that card in the garden that seat 0's view shares.
     plots = {E: "G", NE: "G", (2, -1): "G"}
-    with_card = scenario(plots, hands=[(), ("P01",)], current=1)
-    without = scenario(plots, hands=[(), ("P02",)], current=1)
+    with_card = position(plots, hands=[(), ("P01",)], current=1)
+    without = position(plots, hands=[(), ("P02",)], current=1)
     with_card.legal_moves()
     without.legal_moves()
     assert _caches(with_card.view(0).garden) == _caches(without.view(0).garden)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.positions import position
 
 from .helpers import play
 
@@ -24,7 +24,7 @@ def _about_to_trigger(players, current=0, hand=("A01",), stock=None):
     hands[current] = hand
     stocks = [{}] * players
     stocks[current] = stock or {"green": 2}
-    return scenario({E: "G"}, players=players, current=current, hands=hands, completed=completed, stocks=stocks)
+    return position({E: "G"}, players=players, current=current, hands=hands, completed=completed, stocks=stocks)
 
 
 @pytest.mark.parametrize("players, count", [(2, 9), (3, 8), (4, 7)])
@@ -72,38 +72,38 @@ def _finish_turn(state):
 
 
 def test_highest_score_wins():
-    state = scenario({}, completed=[("A01",), ("A13",)])
+    state = position({}, completed=[("A01",), ("A13",)])
     state = attrs.evolve(state, stack=())
     assert state.scores() == (3, 6) and state.winners() == (1,)
 
 
 def test_tie_broken_by_panda_points():
-    state = scenario({}, completed=[("P05",), ("A01",)])
+    state = position({}, completed=[("P05",), ("A01",)])
     state = attrs.evolve(state, stack=())
     assert state.scores() == (3, 3) and state.winners() == (1,)
 
 
 def test_tie_on_panda_points_too_is_shared():
-    state = scenario({}, completed=[("A01", "P01"), ("A02", "G13"), ()], players=3)
+    state = position({}, completed=[("A01", "P01"), ("A02", "G13"), ()], players=3)
     state = attrs.evolve(state, stack=())
     assert state.scores() == (5, 11, 0)
-    state = scenario({}, completed=[("A01", "P05"), ("A02", "P06")])
+    state = position({}, completed=[("A01", "P05"), ("A02", "P06")])
     state = attrs.evolve(state, stack=())
     assert state.winners() == (0, 1)
 
 
 def test_no_winners_until_the_game_is_over():
-    assert scenario({}, completed=[("A01",), ()]).winners() == ()
+    assert position({}, completed=[("A01",), ()]).winners() == ()
 
 
 def test_objectives_in_hand_score_nothing():
-    state = scenario({}, hands=[("G13", "P12"), ()], completed=[("A01",), ()])
+    state = position({}, hands=[("G13", "P12"), ()], completed=[("A01",), ()])
     assert state.scores() == (3, 0)
 
 
 def test_emperor_stays_with_the_first_player_to_trigger_the_end():
     trigger = tuple(f"P{i:02d}" for i in range(1, 10))
-    state = scenario(
+    state = position(
         {E: "G"},
         current=1,
         hands=[(), ("A01",)],
@@ -125,7 +125,7 @@ def test_one_objective_short_of_the_trigger_does_not_end_the_game(players):
 def test_objectives_completed_in_a_final_turn_count():
     done = [c for c in GREEN_CARDS if c != "A01"][:8]
     stocks = [{"green": 2}, {"green": 1, "yellow": 1, "pink": 1}]
-    state = scenario({E: "G"}, hands=[("A01",), ("A13",)], completed=[done, ()], stocks=stocks)
+    state = position({E: "G"}, hands=[("A01",), ("A13",)], completed=[done, ()], stocks=stocks)
     state = play(state, "complete A01", "irrigation", "objective plot")
     assert state.current == 1 and state.emperor == 0
     state = play(state, "complete A13")
@@ -135,7 +135,7 @@ def test_objectives_completed_in_a_final_turn_count():
 
 def test_emperor_card_can_decide_the_winner():
     # Equal objective points: the trigger's Emperor (+2) wins it, panda points notwithstanding.
-    state = scenario({}, completed=[("P05",), ("A01",)])
+    state = position({}, completed=[("P05",), ("A01",)])
     state = attrs.evolve(state, emperor=0, stack=())
     assert state.scores() == (5, 3) and state.winners() == (0,)
 
@@ -144,7 +144,7 @@ def test_round_cap_does_not_cut_the_final_turns_after_a_trigger():
     # "The other players then each have a final turn": the engine's safety cap (max_rounds)
     # is for games nobody finishes, not for cutting the last round short.
     done = [c for c in GREEN_CARDS if c != "A01"][:8]
-    state = scenario(
+    state = position(
         {E: "G"},
         current=1,
         turn_number=2,

@@ -41,7 +41,7 @@ import attrs
 
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.options import Option
-from tabletop.kernel.rng import Rng
+from tabletop.kernel.rng import MaskedRandomness, Rng
 
 #: The seat of chance: ``state.to_move == CHANCE`` at a random event in explicit chance mode.
 CHANCE = -1
@@ -57,9 +57,10 @@ _setattr = object.__setattr__
 _new = object.__new__
 
 
-class HiddenChance(RuntimeError):
+class HiddenChance(MaskedRandomness):
     """A view reached a random event: its random source is hidden. Determinize it first
-    (``game.determinize(view, rng)``) to play on from a view."""
+    (``game.determinize(view, rng)``) to play on from a view. (A :class:`MaskedRandomness`,
+    the error of drawing from a view's random source.)"""
 
 
 class Pending(Protocol):

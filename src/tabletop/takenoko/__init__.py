@@ -5,11 +5,19 @@
 >>> state = state.apply(state.legal_moves()[0])
 
 ``GAME`` describes the game to the library; :func:`new_game` takes the rule options of
-:class:`Options` as keywords (see ``GAME.options`` for the defaults), and ``components``:
-corrected component data as a :class:`Components`, a folder of ``*.toml`` files (see
-:func:`load_components`) or their data (:meth:`Components.as_data`, what game records store).
-:func:`observation` encodes what a seat knows as a numpy vector for learning agents (see
-:mod:`tabletop.takenoko.encode` for its layout).
+:class:`Options` as keywords (``GAME.declared`` lists them), ``components``: corrected
+component data as a :class:`Components`, a folder of ``*.toml`` files (see
+:func:`load_components`) or their data (:meth:`Components.as_data`, what game records store),
+and ``chance``: ``"sampled"`` (random events drawn from the seed) or ``"explicit"`` (each
+random event is a decision of seat ``tabletop.kernel.engine.CHANCE``, whose outcomes
+:class:`Roll`, :class:`DrawTile`, :class:`DrawCard` and :class:`FirstSeat` are applied like
+moves; ``state.chance_outcomes()`` gives their probabilities).
+
+States run on the kernel's engine (:mod:`tabletop.kernel.engine`) with the rules in
+:data:`RULES` (:mod:`tabletop.takenoko.rules`, read by phase). :func:`position` builds a
+position from a readable description (garden, hands, stocks, the next tiles and cards, the
+weather). :func:`observation` encodes what a seat knows as a numpy vector for learning agents
+(see :mod:`tabletop.takenoko.encode` for its layout).
 """
 
 from __future__ import annotations
@@ -24,7 +32,10 @@ from tabletop.takenoko.moves import (
     ChooseWeather,
     CompleteObjective,
     DeclareActions,
+    DrawCard,
+    DrawTile,
     EndTurn,
+    FirstSeat,
     GardenerAction,
     IrrigationAction,
     KeepTile,
@@ -37,6 +48,7 @@ from tabletop.takenoko.moves import (
     PlaceTile,
     PlotAction,
     RainOn,
+    Roll,
     SkipWeather,
     StormTo,
     TakeImprovement,
@@ -44,7 +56,8 @@ from tabletop.takenoko.moves import (
 from tabletop.takenoko.render import render
 from tabletop.takenoko.options import OPTIONS
 from tabletop.takenoko.rules import RULES
-from tabletop.takenoko.setup import from_json, scenario, start
+from tabletop.takenoko.positions import position
+from tabletop.takenoko.setup import from_json, start
 from tabletop.takenoko.state import Options, Plot, Player, State, Turn
 from tabletop.takenoko.view import determinize
 
@@ -74,7 +87,10 @@ __all__ = [
     "CompleteObjective",
     "Components",
     "DeclareActions",
+    "DrawCard",
+    "DrawTile",
     "EndTurn",
+    "FirstSeat",
     "GardenerAction",
     "IrrigationAction",
     "KeepTile",
@@ -91,6 +107,7 @@ __all__ = [
     "RULES",
     "PlotAction",
     "RainOn",
+    "Roll",
     "SkipWeather",
     "State",
     "StormTo",
@@ -103,6 +120,6 @@ __all__ = [
     "observation",
     "observation_layout",
     "observation_size",
+    "position",
     "render",
-    "scenario",
 ]

@@ -69,9 +69,10 @@ block                              length  content
 ``actions``                        5       actions taken this turn, counts (plot, irrigation,
                                            gardener, panda, objective)
 ``declared``                       5       actions declared this turn (``declare_actions``)
-``pending``                        9       the decision asked, one-hot (:data:`PENDING_KINDS`)
+``pending``                        14      the decision asked, one-hot (:data:`PENDING_KINDS`;
+                                           random events too, with ``chance="explicit"``)
 ``pending.weather_choices``        5       weathers offered by a ``?`` roll
-``pending.drawn``                  1       plot tiles drawn to choose from
+``pending.drawn``                  1       plot tiles drawn to choose from (or drawn so far)
 ``pending.drawn_tiles``            12      those tiles per code, for the drawer only
 ``pending.tile``                   12      the kept tile to place, one-hot per code
 =================================  ======  ==================================================
@@ -99,7 +100,11 @@ from tabletop.takenoko.state import (
     POND,
     ChooseAction,
     Clouds,
+    DealObjective,
     Declare,
+    DrawObjective,
+    DrawPlots,
+    DrawStartPlayer,
     Garden,
     KeepPlot,
     PlacePlot,
@@ -107,6 +112,7 @@ from tabletop.takenoko.state import (
     State,
     Storm,
     WeatherChoice,
+    WeatherDie,
 )
 
 #: How far from the pond a plot can lie (proved in the module docstring).
@@ -123,8 +129,8 @@ EDGE_INDEX: Mapping[Edge, int] = {e: i for i, e in enumerate(EDGES)}
 #: Every plot tile code a box can hold: colour initial, then improvement initial (if any).
 TILE_CODES: tuple[str, ...] = tuple(c + i for c in ("G", "Y", "P") for i in ("", "W", "F", "E"))
 _TILE_INDEX = {code: i for i, code in enumerate(TILE_CODES)}
-#: The decisions of ``pending``, in the order of the ``pending`` block; the last, ``NoneType``,
-#: stands for the end of the game (nothing pending).
+#: The decisions of ``pending``, in the order of the ``pending`` block: ``NoneType`` stands for
+#: the end of the game (nothing pending), the five after it are random events.
 PENDING_KINDS: tuple[type, ...] = (
     ChooseAction,
     Declare,
@@ -135,6 +141,11 @@ PENDING_KINDS: tuple[type, ...] = (
     KeepPlot,
     PlacePlot,
     type(None),
+    DealObjective,
+    DrawStartPlayer,
+    WeatherDie,
+    DrawPlots,
+    DrawObjective,
 )
 _PENDING_INDEX = {kind: i for i, kind in enumerate(PENDING_KINDS)}
 #: The weathers a turn can have (the ``?`` face becomes one of them).
@@ -327,7 +338,7 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
     pile, returned_by = state.tile_pile, state.returned_by
     if seat in returned_by:
         returned = [0] * len(TILE_CODES)
-        for code, who in zip(pile[len(pile) - len(returned_by) :], returned_by, strict=True):
+        for code, who in zip(pile.bottom, returned_by, strict=True):
             if who == seat:
                 returned[_TILE_INDEX[code]] += 1
         index += off.tiles_returned
@@ -373,7 +384,7 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
     if isinstance(pending, WeatherChoice):
         index += [at["pending.weather_choices"] + _WEATHER_INDEX[weather] for weather in pending.choices]
         value += [1.0] * len(pending.choices)
-    elif isinstance(pending, KeepPlot):
+    elif isinstance(pending, (KeepPlot, DrawPlots)):
         put(at["pending.drawn"])
         val(len(pending.drawn))
         if state.current == seat:

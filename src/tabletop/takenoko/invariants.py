@@ -2,7 +2,8 @@
 
 :func:`invariants` is the game's ``GAME.invariants``: property tests check it after every move
 of random games, and :func:`~tabletop.takenoko.setup.from_json` refuses a saved state that
-breaks it.
+breaks it. Views keep them too: what a view hides is counted (a pile's hidden cards, the backs
+of other players' cards), so every component is still accounted for.
 """
 
 from __future__ import annotations
@@ -10,18 +11,23 @@ from __future__ import annotations
 from collections import Counter
 
 from tabletop.kernel import hexgrid, regions
+from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.hexgrid import Hex
+from tabletop.kernel.pile import Pile
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS
 from tabletop.takenoko.rules.garden import IMPROVEMENT_INDEX, POND_RING_SET, bamboo_box, is_irrigated
 from tabletop.takenoko.state import (
     ACTIONS,
+    CHANCE_EVENTS,
     HAND_LIMIT,
     HIDDEN_CARD,
     HIDDEN_TILE,
     MAX_HEIGHT,
+    NOBODY,
     OBJECTIVES_TO_END,
     POND,
     WEATHER_FACES,
+    DrawPlots,
     KeepPlot,
     PlacePlot,
     State,
@@ -29,17 +35,6 @@ from tabletop.takenoko.state import (
 )
 
 _HIDDEN_CARDS = frozenset(HIDDEN_CARD.values())
-
-
-def _seat_problems(state: State) -> list[str]:
-    players = state.players
-    if not 2 <= players <= 4 or len(state.boards) != players:
-        return [f"field 'players'/'boards': {players} players with {len(state.boards)} boards"]
-    seats = {"current": state.current, "start_player": state.start_player}
-    if state.emperor is not None:
-        seats["emperor"] = state.emperor
-    seats.update((f"returned_by[{i}]", seat) for i, seat in enumerate(state.returned_by))
-    return [f"field {name!r}: {seat} is no seat of {players}" for name, seat in seats.items() if not 0 <= seat < players]
 
 
 def invariants(state: State) -> list[str]:
@@ -52,30 +47,54 @@ def invariants(state: State) -> list[str]:
     conserved; every plot placed next to the pond or to two earlier plots; figures on tiles;
     the Emperor with the trigger; the turn's weather (none in the first round) and actions
     (at most the weather's allowance, two alike only under the Wind); the seats playing in
-    clockwise order; a live game has moves.
+    clockwise order; the decision asked of the seat to play (or of chance); a live game has moves.
     The seats come first: when they are wrong, nothing else can be read.
     """
     problems = _seat_problems(state)
     if problems:
         return problems
-    parts, options, garden = state.components, state.options, state.garden
-    boards = state.boards
+    for check in (_bamboo_problems, _plot_problems, _channel_problems, _card_problems, _tile_problems, _turn_problems):
+        problems.extend(check(state))
+    # Legal moves are only worth asking for in an otherwise sound position.
+    if not problems and not state.is_over and not state.legal_moves():
+        problems.append("the game is not over but there is no legal move")
+    return problems
 
-    box = bamboo_box(parts, options)
+
+def _seat_problems(state: State) -> list[str]:
+    players = state.players
+    if not 2 <= players <= 4 or len(state.boards) != players:
+        return [f"field 'players'/'boards': {players} players with {len(state.boards)} boards"]
+    seats = {"current": state.current, "start_player": state.start_player}
+    if state.emperor is not None:
+        seats["emperor"] = state.emperor
+    seats.update((f"returned_by[{i}]", seat) for i, seat in enumerate(state.returned_by) if seat != NOBODY)
+    return [f"field {name!r}: {seat} is no seat of {players}" for name, seat in seats.items() if not 0 <= seat < players]
+
+
+def _bamboo_problems(state: State) -> list[str]:
+    problems = []
+    box = bamboo_box(state.components, state.options)
+    boards = state.boards
     for i, colour in enumerate(COLOURS):
-        standing = sum(p.bamboo for p in garden.values() if p.colour == colour)
+        standing = sum(p.bamboo for p in state.garden.values() if p.colour == colour)
         held = sum(b.bamboo[i] for b in boards)
         if standing + held + state.reserve_bamboo[i] != box[i]:
             problems.append(
                 f"{colour} bamboo not conserved: {standing} standing + {held} held + "
                 f"{state.reserve_bamboo[i]} in reserve != {box[i]}"
             )
-        if options.bamboo_supply != "unlimited" and state.reserve_bamboo[i] < 0:
+        if state.options.bamboo_supply != "unlimited" and state.reserve_bamboo[i] < 0:
             problems.append(f"the {colour} reserve is negative")
-        if any(n < 0 for b in boards for n in b.bamboo):
-            problems.append("a player holds a negative number of sections")
+    if any(n < 0 for b in boards for n in b.bamboo):
+        problems.append("a player holds a negative number of sections")
+    return problems
 
-    for cell, plot in garden.items():
+
+def _plot_problems(state: State) -> list[str]:
+    problems = []
+    parts, options = state.components, state.options
+    for cell, plot in state.garden.items():
         if plot.improvement and plot.improvement not in IMPROVEMENT_INDEX:
             problems.append(f"plot {cell} carries an unknown improvement {plot.improvement!r}")
         if not 0 <= plot.bamboo <= MAX_HEIGHT:
@@ -91,71 +110,93 @@ def invariants(state: State) -> list[str]:
             problems.append(f"plot {cell} is not a tile of the box")
         elif tile.improvement and (plot.token or plot.improvement != tile.improvement):
             problems.append(f"plot {cell} lost its printed {tile.improvement}")
+    for i, kind in enumerate(IMPROVEMENTS):
+        laid = sum(1 for p in state.garden.values() if p.token and p.improvement == kind)
+        kept = sum(b.improvements[i] for b in state.boards)
+        reserve = state.reserve_improvements[i]
+        if laid + kept + reserve != parts.improvements[i] or reserve < 0:
+            problems.append(f"{kind} tokens not conserved")
+    earlier: set[Hex] = set()
+    for cell in state.garden:
+        near = sum(1 for n in hexgrid.neighbours(cell) if n in earlier)
+        if cell == POND or (cell not in POND_RING_SET and near < 2):
+            problems.append(f"plot {cell} was placed away from the pond and from two plots")
+        earlier.add(cell)
+    for name, cell in (("gardener", state.gardener), ("panda", state.panda)):
+        if cell not in state.occupied:
+            problems.append(f"the {name} stands on the empty cell {cell}")
+    return problems
 
+
+def _channel_problems(state: State) -> list[str]:
+    problems = []
+    garden = state.garden
     placed = len(state.channels)
-    stored = sum(b.channels for b in boards)
-    if placed + stored + state.reserve_channels != parts.channels or state.reserve_channels < 0:
+    stored = sum(b.channels for b in state.boards)
+    if placed + stored + state.reserve_channels != state.components.channels or state.reserve_channels < 0:
         problems.append(
             f"channels not conserved: {placed} placed + {stored} stored + {state.reserve_channels} in reserve"
         )
+    on_pond = state.options.channel_on_pond_border
     for e in state.channels:
-        sides_ok = all(c in garden for c in e) or (
-            options.channel_on_pond_border and POND in e and all(c in garden or c == POND for c in e)
-        )
+        sides_ok = all(c in garden for c in e) or (on_pond and POND in e and all(c in garden or c == POND for c in e))
         if not sides_ok:
             problems.append(f"channel {hexgrid.edge_text(e)} does not lie between two plots")
     for network in regions.edge_components(state.channels, hexgrid.edge_vertices):
         if not any(POND in v for e in network for v in hexgrid.edge_vertices(e)):
             problems.append("a channel network does not start at the pond")
+    return problems
 
-    for i, kind in enumerate(IMPROVEMENTS):
-        laid = sum(1 for p in garden.values() if p.token and p.improvement == kind)
-        kept = sum(b.improvements[i] for b in boards)
-        if laid + kept + state.reserve_improvements[i] != parts.improvements[i] or state.reserve_improvements[i] < 0:
-            problems.append(f"{kind} tokens not conserved")
 
-    cards = parts.cards
-    for seat, board in enumerate(boards):
+def _card_problems(state: State) -> list[str]:
+    problems = []
+    cards = state.components.cards
+    for seat, board in enumerate(state.boards):
         if len(board.hand) > HAND_LIMIT:
             problems.append(f"seat {seat} holds {len(board.hand)} objectives")
-    every = [c for b in boards for c in b.hand + b.completed] + [c for deck in state.decks for c in deck]
+    every = [c for b in state.boards for c in b.hand + b.completed] + [c for deck in state.decks for c in _named(deck)]
+    hidden = sum(deck.hidden for deck in state.decks)
     known = [c for c in every if c in cards]
-    if len(every) != len(cards) or len(set(known)) != len(known):
+    if len(every) + hidden != len(cards) or len(set(known)) != len(known):
         problems.append("objective cards not conserved")
     strange = sorted({c for c in every if c not in cards and c not in _HIDDEN_CARDS})
     if strange:
         problems.append(f"unknown objective cards {', '.join(strange)}")
     for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True):
-        if any(c in cards and cards[c].kind != kind for c in deck):
+        if any(c in cards and cards[c].kind != kind for c in _named(deck)):
             problems.append(f"a foreign card is in the {kind} deck")
+    return problems
 
-    if len(state.returned_by) > len(state.tile_pile):
-        problems.append("the record of who put plots back does not fit the pile")
-    tiles = Counter(plot.tile for plot in garden.values())
-    tiles.update(state.tile_pile)
-    if isinstance(state.pending, KeepPlot):
-        tiles.update(state.pending.drawn)
-    if isinstance(state.pending, PlacePlot):
-        tiles[state.pending.tile] += 1
-    hidden = tiles.pop(HIDDEN_TILE, 0)
-    box_tiles = Counter(tile.code for tile in parts.tiles)
+
+def _named(pile: Pile[str]) -> tuple[str, ...]:
+    """The cards a pile names: its unseen ones (none in a view) and its known bottom."""
+    return pile.unseen + pile.bottom
+
+
+def _tile_problems(state: State) -> list[str]:
+    pile = state.tile_pile
+    if len(state.returned_by) != len(pile.bottom):
+        return ["the record of who put plots back does not fit the pile"]
+    tiles = Counter(plot.tile for plot in state.garden.values())
+    tiles.update(_named(pile))
+    pending = state.pending
+    if isinstance(pending, (KeepPlot, DrawPlots)):
+        tiles.update(pending.drawn)
+    if isinstance(pending, PlacePlot):
+        tiles[pending.tile] += 1
     # In a view hidden tiles stand for any of the tiles not seen.
+    hidden = tiles.pop(HIDDEN_TILE, 0) + pile.hidden
+    box_tiles = Counter(tile.code for tile in state.components.tiles)
     if tiles - box_tiles or tiles.total() + hidden != box_tiles.total():
-        problems.append("plot tiles not conserved")
+        return ["plot tiles not conserved"]
+    return []
 
-    earlier: set[Hex] = set()
-    for cell in garden:
-        near = sum(1 for n in hexgrid.neighbours(cell) if n in earlier)
-        if cell == POND or (cell not in POND_RING_SET and near < 2):
-            problems.append(f"plot {cell} was placed away from the pond and from two plots")
-        earlier.add(cell)
 
-    for name, cell in (("gardener", state.gardener), ("panda", state.panda)):
-        if cell not in state.occupied:
-            problems.append(f"the {name} stands on the empty cell {cell}")
+def _turn_problems(state: State) -> list[str]:
+    problems = []
+    boards, turn = state.boards, state.turn
     if state.emperor is not None and len(boards[state.emperor].completed) < OBJECTIVES_TO_END[state.players]:
         problems.append("the Emperor went to a player who did not trigger the end")
-    turn = state.turn
     if turn.weather not in WEATHER_FACES + ("",) or turn.weather == "?":
         problems.append(f"the turn's weather {turn.weather!r} is no weather")
     if any(a not in ACTIONS for a in turn.actions + (turn.declared or ())):
@@ -166,15 +207,13 @@ def invariants(state: State) -> list[str]:
         problems.append(f"the turn took {len(turn.actions)} actions where the weather allows {turn.allowance}")
     if turn.weather != "wind" and len(set(turn.actions)) < len(turn.actions):
         problems.append(f"the turn took the same action twice without the Wind: {turn.actions}")
-    if turn.weather and (state.turn_number <= state.players or not options.weather):
+    if turn.weather and (state.turn_number <= state.players or not state.options.weather):
         problems.append(f"the turn has weather {turn.weather!r} though the die is not in play yet")
     if state.current != (state.start_player + state.turn_number - 1) % state.players:
         problems.append(f"seat {state.current} plays turn {state.turn_number} out of the clockwise order")
-    if len(state.stack) > 1 or any(pending.seat != state.current for pending in state.stack):
-        problems.append(f"the decisions asked, {state.stack}, are not one decision of seat {state.current}")
+    asked = [CHANCE if type(pending) in CHANCE_EVENTS else state.current for pending in state.stack]
+    if len(state.stack) > 1 or [pending.seat for pending in state.stack] != asked:
+        problems.append(f"the decisions asked, {state.stack}, are not one decision of seat {state.current} or chance")
     if isinstance(state.pending, WeatherChoice) and not set(state.pending.choices) <= set(WEATHER_FACES[:5]):
         problems.append(f"the weather to choose from, {state.pending.choices}, is not all weather")
-    # Legal moves are only worth asking for in an otherwise sound position.
-    if not problems and not state.is_over and not state.legal_moves():
-        problems.append("the game is not over but there is no legal move")
     return problems

@@ -23,6 +23,7 @@ from tabletop.kernel.hexgrid import DIRECTIONS, cell_text
 from tabletop.takenoko.components import (
     COLOURS,
     IMPROVEMENTS,
+    OBJECTIVE_KINDS,
     GardenerObjective,
     ObjectiveCard,
     PlotObjective,
@@ -31,12 +32,17 @@ from tabletop.takenoko.state import (
     POND,
     ChooseAction,
     Clouds,
+    DealObjective,
     Declare,
+    DrawObjective,
+    DrawPlots,
+    DrawStartPlayer,
     KeepPlot,
     PlacePlot,
     Rain,
     Storm,
     WeatherChoice,
+    WeatherDie,
 )
 
 if TYPE_CHECKING:
@@ -209,6 +215,16 @@ def decision_text(state: State, pending: Pending | None) -> str:
         return "plot action: keep one drawn tile of " + " ".join(pending.drawn) + ", the rest go under the pile"
     if isinstance(pending, PlacePlot):
         return f"plot action: place tile {pending.tile} next to the pond or to two plots"
+    if isinstance(pending, DealObjective):
+        return f"chance: deal seat {pending.to} a {OBJECTIVE_KINDS[pending.deck]} objective"
+    if isinstance(pending, DrawStartPlayer):
+        return "chance: draw the start player"
+    if isinstance(pending, WeatherDie):
+        return "chance: roll the weather die"
+    if isinstance(pending, DrawPlots):
+        return f"chance: draw {pending.left} more plot tile{'s' if pending.left > 1 else ''}"
+    if isinstance(pending, DrawObjective):
+        return f"chance: draw a {OBJECTIVE_KINDS[pending.deck]} objective"
     return "nothing: the game is over"
 
 

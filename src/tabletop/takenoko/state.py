@@ -21,6 +21,7 @@ import attrs
 
 from tabletop.kernel.engine import EngineState
 from tabletop.kernel.hexgrid import Edge, Hex, line_destinations
+from tabletop.kernel.pile import Pile
 from tabletop.takenoko.components import STANDARD, Components
 
 _T = TypeVar("_T")
@@ -43,6 +44,10 @@ HAND_LIMIT = 5
 
 #: A bamboo never grows taller than this.
 MAX_HEIGHT = 4
+
+#: In ``State.returned_by``: a tile set in place by a position (see
+#: :mod:`tabletop.takenoko.positions`), in an order no seat knows.
+NOBODY = -1
 
 #: The placeholder for a hidden plot tile in a view.
 HIDDEN_TILE = "?"
@@ -255,7 +260,72 @@ class PlacePlot:
     tile: str
 
 
-Pending: TypeAlias = ChooseAction | Declare | WeatherChoice | Rain | Storm | Clouds | KeepPlot | PlacePlot
+# Random events: decided by chance (seat ``CHANCE``), by the random source unless the game is
+# played with ``chance="explicit"``.
+
+
+@attrs.frozen
+class DealObjective:
+    """Preparation: deal ``to`` a card of the ``deck`` objective deck (an index of
+    :data:`~tabletop.takenoko.components.OBJECTIVE_KINDS`)."""
+
+    seat: int
+    to: int
+    deck: int
+
+
+@attrs.frozen
+class DrawStartPlayer:
+    """Preparation: draw the start player (the rulebook's tallest player, at random here)."""
+
+    seat: int
+
+
+@attrs.frozen
+class WeatherDie:
+    """The weather die is rolled for the current player."""
+
+    seat: int
+
+
+@attrs.frozen
+class DrawPlots:
+    """Plot action: the next tile is drawn for the current player, who holds ``drawn`` so far
+    and draws ``left`` more."""
+
+    seat: int
+    drawn: tuple[str, ...]
+    left: int
+
+
+@attrs.frozen
+class DrawObjective:
+    """Objective action: the next card of the ``deck`` deck is drawn for the current player;
+    ``looks`` is how many more cards the redraw house rule may still turn up."""
+
+    seat: int
+    deck: int
+    looks: int
+
+
+Pending: TypeAlias = (
+    ChooseAction
+    | Declare
+    | WeatherChoice
+    | Rain
+    | Storm
+    | Clouds
+    | KeepPlot
+    | PlacePlot
+    | DealObjective
+    | DrawStartPlayer
+    | WeatherDie
+    | DrawPlots
+    | DrawObjective
+)
+
+#: The random events: their seat is ``CHANCE``.
+CHANCE_EVENTS: tuple[type, ...] = (DealObjective, DrawStartPlayer, WeatherDie, DrawPlots, DrawObjective)
 
 
 class Garden(Mapping[Hex, Plot]):
@@ -395,16 +465,16 @@ class State(EngineState):
         garden: the placed plots by cell, in the order they were placed (the pond excluded).
         channels: the edges holding an irrigation channel.
         gardener / panda: the cells the two figures stand on.
-        tile_pile: the plot draw pile, top first (tile codes).
-        returned_by: who put back the tiles at the bottom of the pile, aligned with its
-            bottom (``returned_by[-1]`` returned ``tile_pile[-1]``): each seat knows the tiles
-            it put back, and where, until they are drawn again.
-        decks: the plot, gardener and panda objective decks, top first (card ids).
+        tile_pile: the plot draw pile (tile codes): tiles in no known order, then the tiles put
+            back under it, in order (a :class:`~tabletop.kernel.pile.Pile`).
+        returned_by: who put back each tile of the pile's known bottom, aligned with it: each
+            seat knows the tiles it put back, and where, until they are drawn again.
+        decks: the plot, gardener and panda objective decks (card ids), as piles.
         reserve_channels / reserve_improvements / reserve_bamboo: the shared reserve
             (bamboo per colour; with the ``"unlimited"`` supply it may go below zero, other
             colours standing in as the rulebook advises).
         boards: each player's board and hand, by seat.
-        start_player: the seat that played first.
+        start_player: the seat that played first (0 until it is drawn).
         current: the seat whose turn it is.
         turn_number: turns begun so far, the current one included.
         turn: what the current turn has done.
@@ -421,8 +491,8 @@ class State(EngineState):
     channels: frozenset[Edge]
     gardener: Hex
     panda: Hex
-    tile_pile: tuple[str, ...]
-    decks: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    tile_pile: Pile[str]
+    decks: tuple[Pile[str], Pile[str], Pile[str]]
     reserve_channels: int
     reserve_improvements: tuple[int, int, int]
     reserve_bamboo: tuple[int, int, int]

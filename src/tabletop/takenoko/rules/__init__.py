@@ -10,6 +10,11 @@ the die is rolled there is nothing a free move could do that it cannot do just a
 roll comes first. :mod:`.garden` holds what every phase shares: growing, eating, watering and
 where things may go.
 
+Every random event is a decision of seat ``CHANCE`` (:mod:`.chance`): the preparation's deal
+and start player (:mod:`.preparation`), the weather die, each plot tile drawn (three per Plot
+action, then the player keeps one) and each objective card drawn. The engine decides them from
+the seeded random source, or asks them like moves with ``chance="explicit"``.
+
 :data:`RULES` hands all this to the kernel's engine (:mod:`tabletop.kernel.engine`): per type
 of pending decision, the function listing its moves and the one resolving a move, and
 :func:`.end.settle` for the forced steps.
@@ -20,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.kernel.engine import Decision, Rules
+from tabletop.kernel.engine import ChanceDecision, Decision, Rules
 from tabletop.takenoko import saved, scoring
 from tabletop.takenoko.moves import (
     ChooseWeather,
@@ -45,6 +50,10 @@ from tabletop.takenoko.moves import (
 from tabletop.takenoko.render import render
 from tabletop.takenoko.rules.actions import (
     action_moves,
+    card_draws,
+    draw_card,
+    draw_tile,
+    tile_draws,
     draw_objective,
     draw_plots,
     keep_choices,
@@ -66,6 +75,7 @@ from tabletop.takenoko.rules.garden import (
     plot_spots,
 )
 from tabletop.takenoko.rules.objectives import completable, objective_met
+from tabletop.takenoko.rules.preparation import deal, deal_outcomes, first_deal, start, start_outcomes
 from tabletop.takenoko.rules.refusals import describe
 from tabletop.takenoko.rules.turn import declare_actions, declare_moves, open_actions
 from tabletop.takenoko.rules.weather import (
@@ -74,10 +84,12 @@ from tabletop.takenoko.rules.weather import (
     clouds,
     clouds_move_improvement,
     clouds_moves,
+    die_outcomes,
     improvement_moves,
     rain,
     rain_moves,
     rain_spots,
+    roll,
     skip_weather,
     storm,
     storm_moves,
@@ -86,13 +98,18 @@ from tabletop.takenoko.rules.weather import (
 from tabletop.takenoko.state import (
     ChooseAction,
     Clouds,
+    DealObjective,
     Declare,
+    DrawObjective,
+    DrawPlots,
+    DrawStartPlayer,
     KeepPlot,
     PlacePlot,
     Rain,
     State,
     Storm,
     WeatherChoice,
+    WeatherDie,
 )
 from tabletop.takenoko.view import view
 
@@ -139,6 +156,11 @@ RULES: Rules[State] = Rules(
         Clouds: Decision(clouds_moves, resolve, "choosing the improvement the clouds give"),
         KeepPlot: Decision(keep_moves, resolve, "choosing the drawn plot to keep"),
         PlacePlot: Decision(place_moves, resolve, "placing the kept plot"),
+        DealObjective: ChanceDecision(deal_outcomes, deal, "dealing the objectives"),
+        DrawStartPlayer: ChanceDecision(start_outcomes, start, "drawing the start player"),
+        WeatherDie: ChanceDecision(die_outcomes, roll, "rolling the weather die"),
+        DrawPlots: ChanceDecision(tile_draws, draw_tile, "drawing a plot tile"),
+        DrawObjective: ChanceDecision(card_draws, draw_card, "drawing an objective card"),
     },
     settle=settle,
     scores=scoring.scores,
@@ -157,6 +179,7 @@ __all__ = [
     "completable",
     "end_turn",
     "figure_destinations",
+    "first_deal",
     "free_moves",
     "improvement_moves",
     "improvement_spots",

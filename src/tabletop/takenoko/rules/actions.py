@@ -7,11 +7,12 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from tabletop.kernel.engine import evolve
+from tabletop.kernel.engine import CHANCE, evolve
 from tabletop.kernel.hexgrid import Hex, neighbours
-from tabletop.kernel.rng import MaskedRandomness
 from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
 from tabletop.takenoko.moves import (
+    DrawCard,
+    DrawTile,
     EndTurn,
     GardenerAction,
     IrrigationAction,
@@ -22,6 +23,7 @@ from tabletop.takenoko.moves import (
     PlaceTile,
     PlotAction,
 )
+from tabletop.takenoko.rules.chance import card_outcomes, tile_outcomes
 from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     IMPROVEMENT_INDEX,
@@ -38,9 +40,10 @@ from tabletop.takenoko.rules.garden import (
 from tabletop.takenoko.rules.objectives import objective_met
 from tabletop.takenoko.rules.turn import action_phase, ask, open_actions, took
 from tabletop.takenoko.state import (
-    HIDDEN_TILE,
     MAX_HEIGHT,
     ChooseAction,
+    DrawObjective,
+    DrawPlots,
     KeepPlot,
     PlacePlot,
     Plot,
@@ -78,13 +81,25 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
 
 
 def draw_plots(state: State, move: PlotAction) -> State:
-    """Plot: draw three plots (all that remain if fewer)."""
-    drawn, pile = state.tile_pile[:3], state.tile_pile[3:]
-    if HIDDEN_TILE in drawn:
-        raise MaskedRandomness("this state is a view: the plot pile is hidden (determinize it first)")
-    # Tiles put back under the pile earlier come up again once the pile runs down to them.
-    returned = state.returned_by[max(0, len(state.returned_by) - len(pile)) :]
-    state = evolve(state, tile_pile=pile, returned_by=returned, turn=took(state, "plot"))
+    """Plot: draw three plots (all that remain if fewer), one by one."""
+    left = min(3, len(state.tile_pile))
+    return ask(state, DrawPlots(CHANCE, (), left), turn=took(state, "plot"))
+
+
+def tile_draws(state: State, pending: DrawPlots) -> tuple[tuple[DrawTile, int], ...]:
+    return tile_outcomes(state.tile_pile)
+
+
+def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
+    """One plot tile comes off the pile; after the last, the player chooses the one to keep."""
+    pile = state.tile_pile
+    returned = state.returned_by
+    if not pile.unseen:  # tiles put back under the pile come up once the rest is drawn
+        returned = returned[1:]
+    state = evolve(state, tile_pile=pile.take(move.code), returned_by=returned)
+    drawn = pending.drawn + (move.code,)
+    if pending.left > 1:
+        return ask(state, DrawPlots(CHANCE, drawn, pending.left - 1))
     choices = keep_choices(drawn)
     if len(choices) == 1:
         return keep_plot(ask(state, KeepPlot(state.current, drawn)), choices[0])
@@ -110,7 +125,7 @@ def keep_plot(state: State, move: KeepTile) -> State:
     return ask(
         state,
         PlacePlot(state.current, move.keep),
-        tile_pile=state.tile_pile + move.under,
+        tile_pile=state.tile_pile.put_under(move.under),
         returned_by=state.returned_by + (state.current,) * len(move.under),
     )
 
@@ -196,21 +211,27 @@ def draw_objective(state: State, move: ObjectiveAction) -> State:
     once at most, so a deck of satisfied cards still yields its last one).
     """
     index = OBJECTIVE_KINDS.index(move.deck)
-    deck = state.decks[index]
-    cards = state.components.cards
-    if deck[0] not in cards:
-        raise MaskedRandomness("this state is a view: the objective decks are hidden (determinize it first)")
-    if state.options.redraw_satisfied and move.deck != "panda":
-        looks = len(deck)
-        while looks > 1 and objective_met(state, state.current, cards[deck[0]]):
-            deck = deck[1:] + deck[:1]
-            looks -= 1
+    redraw = state.options.redraw_satisfied and move.deck != "panda"
+    looks = len(state.decks[index]) if redraw else 1
+    return ask(state, DrawObjective(CHANCE, index, looks), turn=took(state, "objective"))
+
+
+def card_draws(state: State, pending: DrawObjective) -> tuple[tuple[DrawCard, int], ...]:
+    return card_outcomes(state.decks[pending.deck])
+
+
+def draw_card(state: State, pending: DrawObjective, move: DrawCard) -> State:
+    """The card drawn goes into the hand (or, redrawing a satisfied card, under its deck)."""
     decks = list(state.decks)
-    decks[index] = deck[1:]
+    deck = decks[pending.deck].take(move.card)
+    card = state.components.cards[move.card]
+    if pending.looks > 1 and objective_met(state, state.current, card):
+        decks[pending.deck] = deck.put_under((move.card,))
+        return ask(state, DrawObjective(CHANCE, pending.deck, pending.looks - 1), decks=(decks[0], decks[1], decks[2]))
+    decks[pending.deck] = deck
     board = state.boards[state.current]
     return action_phase(
         state,
         decks=(decks[0], decks[1], decks[2]),
-        boards=with_board(state, state.current, evolve(board, hand=board.hand + (deck[0],))),
-        turn=took(state, "objective"),
+        boards=with_board(state, state.current, evolve(board, hand=board.hand + (move.card,))),
     )

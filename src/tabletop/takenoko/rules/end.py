@@ -12,7 +12,7 @@ from tabletop.kernel.turns import next_seat
 from tabletop.takenoko.moves import EndTurn
 from tabletop.takenoko.rules.actions import END_TURN
 from tabletop.takenoko.rules.weather import SKIP, begin_turn, skip_weather
-from tabletop.takenoko.state import State
+from tabletop.takenoko.state import CHANCE_EVENTS, State
 
 
 def end_turn(state: State, move: EndTurn) -> State:
@@ -33,6 +33,8 @@ def settle(state: State) -> State:
     """Resolve at once what leaves nothing to decide: a turn whose only move left is to end it,
     a weather effect that can only be declined."""
     while state.stack:
+        if type(state.stack[-1]) in CHANCE_EVENTS:
+            return state
         moves = state.legal_moves()
         if len(moves) != 1:
             return state

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import evolve
+from tabletop.kernel.engine import CHANCE, evolve
+from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import IMPROVEMENTS
 from tabletop.takenoko.moves import (
     ChooseWeather,
     Move,
     MoveImprovement,
     RainOn,
+    Roll,
     SkipWeather,
     StormTo,
     TakeImprovement,
@@ -43,10 +45,11 @@ from tabletop.takenoko.state import (
     Storm,
     Turn,
     WeatherChoice,
+    WeatherDie,
 )
-from tabletop.kernel.hexgrid import Hex
 
 SKIP = SkipWeather()
+_FACES = tuple((Roll(face), 1) for face in WEATHER_FACES)
 
 
 def begin_turn(state: State, seat: int) -> State:
@@ -54,8 +57,17 @@ def begin_turn(state: State, seat: int) -> State:
     turn_number = state.turn_number + 1
     if turn_number <= state.players or not state.options.weather:
         return action_phase(state, current=seat, turn_number=turn_number, turn=Turn())
-    face, rng = state.rng.below(len(WEATHER_FACES))
-    return apply_weather(state, WEATHER_FACES[face], current=seat, turn_number=turn_number, turn=Turn(), rng=rng)
+    return ask(state, WeatherDie(CHANCE), current=seat, turn_number=turn_number, turn=Turn())
+
+
+def die_outcomes(state: State, pending: WeatherDie) -> tuple[tuple[Roll, int], ...]:
+    """The six faces of the weather die, equally likely."""
+    return _FACES
+
+
+def roll(state: State, pending: WeatherDie, move: Roll) -> State:
+    """The die shows a face: its weather applies."""
+    return apply_weather(state, move.face)
 
 
 def clouds_possible(state: State) -> bool:
