@@ -74,3 +74,24 @@ def test_a_view_shares_nothing_computed_from_hidden_hands():
 
 def _caches(garden: object) -> list[object]:
     return [repr(getattr(garden, name, None)) for name in ("_patterns", "_derived")]
+
+
+def test_the_reserve_and_the_stocks_are_pools_that_never_go_negative():
+    from tabletop.kernel.pool import PoolError
+    from tabletop.takenoko.state import Bamboo, Improvements
+
+    state = position_with_stock()
+    board = state.boards[0]
+    assert isinstance(board.bamboo, Bamboo) and isinstance(board.improvements, Improvements)
+    assert isinstance(state.reserve_improvements, Improvements) and board.bamboo.named("green") == 2
+    with pytest.raises(PoolError):
+        board.bamboo.take("pink")
+    assert state.reserve_bamboo is None  # the unlimited supply is not counted
+    limited = position_with_stock(bamboo_supply="2011")
+    assert limited.reserve_bamboo == Bamboo((34, 30, 24))
+
+
+def position_with_stock(**options):
+    from tabletop.takenoko.positions import position
+
+    return position({}, stocks=[{"green": 2, "fertilizer": 1}, {}], **options)

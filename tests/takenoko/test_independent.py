@@ -136,7 +136,7 @@ def table(state):
         "gardener": state.gardener,
         "pile": (sorted(state.tile_pile.unseen), list(state.tile_pile.bottom)),
         "decks": [sorted(d.cards()) for d in state.decks],
-        "reserve_bamboo": list(state.reserve_bamboo),
+        "reserve_bamboo": None if state.reserve_bamboo is None else list(state.reserve_bamboo),
         "reserve_channels": state.reserve_channels,
         "reserve_improvements": list(state.reserve_improvements),
         "stock": [list(b.bamboo) for b in state.boards],
@@ -161,7 +161,8 @@ class Referee:
         assert tuple(state.reserve_improvements) == tuple(self.parts.improvements) == (3, 3, 3)
         for b in state.boards:
             assert sorted(self.cards[c].kind for c in b.hand) == sorted(DECKS)
-        self.box = list(state.reserve_bamboo)  # nothing in the garden or the stocks yet
+        # Nothing in the garden or the stocks yet; the unlimited supply is not counted.
+        self.box = None if state.reserve_bamboo is None else list(state.reserve_bamboo)
         self.sprouted = set()  # plots that have had their first shoot
         self.seats = [state.current]  # who played each turn, in order
         self.actions = []  # actions taken in the current turn, as counted here
@@ -348,7 +349,8 @@ class Referee:
             p = plots[cell]
             added = min(MAX_HEIGHT, p["bamboo"] + by) - p["bamboo"]
             p["bamboo"] += added
-            t["reserve_bamboo"][COLOURS.index(p["colour"])] -= added
+            if t["reserve_bamboo"] is not None:
+                t["reserve_bamboo"][COLOURS.index(p["colour"])] -= added
 
         def eat(cell):
             p = plots.get(cell)
@@ -407,7 +409,8 @@ class Referee:
             if card.kind == "panda":  # the sections go back to the reserve
                 for i, n in enumerate(card.sections):
                     t["stock"][me][i] -= n
-                    t["reserve_bamboo"][i] += n
+                    if t["reserve_bamboo"] is not None:
+                        t["reserve_bamboo"][i] += n
             if t["emperor"] is None and len(t["done"][me]) == TRIGGER[self.n]:
                 t["emperor"] = me
             self.seen["completed " + card.kind] += 1
@@ -486,7 +489,10 @@ class Referee:
         for i, colour in enumerate(COLOURS):
             standing = sum(p.bamboo for p in state.garden.values() if p.colour == colour)
             held = sum(b.bamboo[i] for b in state.boards)
-            assert standing + held + state.reserve_bamboo[i] == self.box[i], colour
+            if self.box is None:  # the unlimited supply never runs out: no reserve is counted
+                assert state.reserve_bamboo is None
+            else:
+                assert standing + held + state.reserve_bamboo[i] == self.box[i], colour
             assert all(b.bamboo[i] >= 0 for b in state.boards)
         held = sum(b.channels for b in state.boards)
         assert len(state.channels) + held + state.reserve_channels == self.parts.channels

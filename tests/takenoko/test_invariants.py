@@ -7,7 +7,7 @@ import attrs
 from tabletop.kernel.hexgrid import edge
 from tabletop.takenoko import invariants
 from tabletop.takenoko.positions import position
-from tabletop.takenoko.state import Plot
+from tabletop.takenoko.state import Bamboo, Plot
 
 E, NE = (1, 0), (1, -1)
 
@@ -17,8 +17,8 @@ def test_sound_positions_have_no_violation():
 
 
 def test_invariants_report_bamboo_not_conserved():
-    state = position({E: "G"}, bamboo={E: 2})
-    broken = attrs.evolve(state, reserve_bamboo=(36, 30, 24))
+    state = position({E: "G"}, bamboo={E: 2}, bamboo_supply="2011")
+    broken = attrs.evolve(state, reserve_bamboo=Bamboo((36, 30, 24)))
     assert any("green bamboo not conserved" in p for p in invariants(broken))
 
 

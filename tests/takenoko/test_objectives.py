@@ -143,7 +143,8 @@ def test_panda_objective_matched_and_not(card):
 
 
 def test_panda_objective_returns_the_sections_to_the_reserve():
-    state = position({}, hands=[("A13",), ()], stocks=[{"green": 2, "yellow": 1, "pink": 1}, {}])
+    stocks = [{"green": 2, "yellow": 1, "pink": 1}, {}]
+    state = position({}, hands=[("A13",), ()], stocks=stocks, bamboo_supply="2011")
     before = state.reserve_bamboo
     state = play(state, "complete A13")
     assert state.boards[0].bamboo == (1, 0, 0)

@@ -106,19 +106,18 @@ def test_exact_height_option_for_multi_bamboo_cards():
 
 
 def test_limited_bamboo_supply_stops_growth():
-    state = position({E: "P"}, bamboo={E: 1}, bamboo_supply="later")
-    state = attrs.evolve(state, reserve_bamboo=(state.reserve_bamboo[0], state.reserve_bamboo[1], 0),
-                         boards=(attrs.evolve(state.boards[0], bamboo=(0, 0, 23)), state.boards[1]))
+    state = position({E: "P"}, bamboo={E: 1}, stocks=[{"pink": 23}, {}], bamboo_supply="later")
+    assert state.reserve_bamboo[2] == 0
     state = play(state, "gardener 1,0")
     assert state.garden[E].bamboo == 1
 
 
-def test_unlimited_supply_lets_the_reserve_run_below_zero():
-    state = position({E: "P"}, bamboo={E: 1})
-    state = attrs.evolve(state, reserve_bamboo=(state.reserve_bamboo[0], state.reserve_bamboo[1], 0),
-                         boards=(attrs.evolve(state.boards[0], bamboo=(0, 0, 23)), state.boards[1]))
+def test_unlimited_supply_never_runs_out():
+    # The rulebook's advice: when a colour runs out, sections of another stand in. The reserve
+    # is then not counted at all (no count ever goes below zero).
+    state = position({E: "P"}, bamboo={E: 1}, stocks=[{"pink": 30}, {}])
     state = play(state, "gardener 1,0")
-    assert state.garden[E].bamboo == 2 and state.reserve_bamboo[2] == -1
+    assert state.garden[E].bamboo == 2 and state.reserve_bamboo is None
 
 
 def test_declare_actions_variant_fixes_the_actions_first():

@@ -60,7 +60,7 @@ def test_plot_placement_next_to_the_pond_or_to_two_plots():
 
 
 def test_plot_next_to_the_pond_is_irrigated_and_gets_its_first_section():
-    state = position({}, placing="Y")
+    state = position({}, placing="Y", bamboo_supply="2011")
     state = play(state, "place 1,0")
     plot = state.garden[E]
     assert plot.irrigated and plot.bamboo == 1

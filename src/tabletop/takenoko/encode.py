@@ -58,8 +58,8 @@ block                              length  content
                                            per tile code (:data:`TILE_CODES`)
 ``reserve.channels``               1       channels left in the reserve
 ``reserve.improvements``           3       improvement tokens left, per kind
-``reserve.bamboo``                 3       sections left per colour (may go below 0 with the
-                                           unlimited supply)
+``reserve.bamboo``                 3       sections left per colour (0 with the unlimited
+                                           supply, which is not counted)
 ``to_move``                        P       whose decision it is, seat-relative one-hot
 ``start_player``                   P       who played first, seat-relative one-hot
 ``round``                          1       the round (1 = every player's first turn)
@@ -114,6 +114,8 @@ from tabletop.takenoko.state import (
     WeatherChoice,
     WeatherDie,
 )
+
+_NONE = (0, 0, 0)
 
 #: How far from the pond a plot can lie (proved in the module docstring).
 RADIUS = 14
@@ -346,7 +348,7 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
     decks = state.decks
     for start, numbers in zip(
         off.triples,
-        ((len(decks[0]), len(decks[1]), len(decks[2])), state.reserve_improvements, state.reserve_bamboo),
+        ((len(decks[0]), len(decks[1]), len(decks[2])), state.reserve_improvements, state.reserve_bamboo or _NONE),
         strict=True,
     ):
         index += (start, start + 1, start + 2)

@@ -73,21 +73,22 @@ def _seat_problems(state: State) -> list[str]:
 
 
 def _bamboo_problems(state: State) -> list[str]:
-    problems = []
+    problems: list[str] = []
     box = bamboo_box(state.components, state.options)
-    boards = state.boards
+    reserve = state.reserve_bamboo
+    if (box is None) != (reserve is None):
+        counted = "not counted" if reserve is None else "counted"
+        return [f"the bamboo reserve is {counted} with the {state.options.bamboo_supply} supply"]
+    if box is None or reserve is None:
+        return problems  # unlimited: sections of other colours stand in, nothing to conserve
     for i, colour in enumerate(COLOURS):
         standing = sum(p.bamboo for p in state.garden.values() if p.colour == colour)
-        held = sum(b.bamboo[i] for b in boards)
-        if standing + held + state.reserve_bamboo[i] != box[i]:
+        held = sum(b.bamboo[i] for b in state.boards)
+        if standing + held + reserve[i] != box[i]:
             problems.append(
                 f"{colour} bamboo not conserved: {standing} standing + {held} held + "
-                f"{state.reserve_bamboo[i]} in reserve != {box[i]}"
+                f"{reserve[i]} in reserve != {box[i]}"
             )
-        if state.options.bamboo_supply != "unlimited" and state.reserve_bamboo[i] < 0:
-            problems.append(f"the {colour} reserve is negative")
-    if any(n < 0 for b in boards for n in b.bamboo):
-        problems.append("a player holds a negative number of sections")
     return problems
 
 

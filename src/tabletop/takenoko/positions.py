@@ -33,7 +33,20 @@ from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, STANDARD, Components
 from tabletop.takenoko.rules import RULES, apply_weather
 from tabletop.takenoko.rules.garden import bamboo_box, is_irrigated
-from tabletop.takenoko.state import NOBODY, POND, ChooseAction, Garden, Options, PlacePlot, Player, Plot, State, Turn
+from tabletop.takenoko.state import (
+    NOBODY,
+    POND,
+    Bamboo,
+    ChooseAction,
+    Garden,
+    Improvements,
+    Options,
+    PlacePlot,
+    Player,
+    Plot,
+    State,
+    Turn,
+)
 
 #: The rule options of :class:`~tabletop.takenoko.state.Options`, by keyword.
 _OPTION_NAMES: tuple[str, ...] = tuple(field.name for field in attrs.fields(Options))
@@ -188,13 +201,9 @@ def _boards(
         Player(
             hand=tuple(hands[seat]),
             completed=tuple(completed[seat]),
-            bamboo=(stocks[seat].get("green", 0), stocks[seat].get("yellow", 0), stocks[seat].get("pink", 0)),
+            bamboo=Bamboo.of({kind: n for kind, n in stocks[seat].items() if kind in Bamboo.INDEX}),
             channels=stocks[seat].get("channels", 0),
-            improvements=(
-                stocks[seat].get("watershed", 0),
-                stocks[seat].get("fertilizer", 0),
-                stocks[seat].get("enclosure", 0),
-            ),
+            improvements=Improvements.of({kind: n for kind, n in stocks[seat].items() if kind in Improvements.INDEX}),
         )
         for seat in range(players)
     )
@@ -263,21 +272,19 @@ def _reserve(
 ) -> dict[str, Any]:
     """What the box holds beyond the garden and the players' boards."""
     box = bamboo_box(parts, rules)
-    bamboo = tuple(
-        box[i] - sum(p.bamboo for p in garden.values() if p.colour == colour) - sum(b.bamboo[i] for b in boards)
-        for i, colour in enumerate(COLOURS)
-    )
-    improvements = tuple(
-        parts.improvements[i]
-        - sum(1 for p in garden.values() if p.token and p.improvement == kind)
-        - sum(b.improvements[i] for b in boards)
-        for i, kind in enumerate(IMPROVEMENTS)
-    )
+    bamboo = None
+    if box is not None:
+        standing = Bamboo.of(Counter(p.colour for p in garden.values() for _ in range(p.bamboo)))
+        bamboo = box.minus(standing.plus([sum(b.bamboo[i] for b in boards) for i in range(len(COLOURS))]))
+    laid = Counter(p.improvement for p in garden.values() if p.token)
+    improvements = [
+        parts.improvements[i] - laid[kind] - sum(b.improvements[i] for b in boards) for i, kind in enumerate(IMPROVEMENTS)
+    ]
     spare_channels = parts.channels - len(channels) - sum(b.channels for b in boards)
     if min(improvements) < 0 or spare_channels < 0:
         raise ValueError("more improvements or channels than the box holds")
     return {
         "reserve_bamboo": bamboo,
-        "reserve_improvements": improvements,
+        "reserve_improvements": Improvements(improvements),
         "reserve_channels": spare_channels,
     }

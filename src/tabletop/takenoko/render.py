@@ -243,7 +243,7 @@ def render(state: State) -> str:
     lines.append(f"gardener {cell_text(state.gardener)}, panda {cell_text(state.panda)}")
     improvements = ", ".join(f"{n} {kind}" for kind, n in zip(IMPROVEMENTS, state.reserve_improvements, strict=True))
     reserve = f"reserve: {state.reserve_channels} channel{'s' if state.reserve_channels != 1 else ''}; {improvements}"
-    if state.options.bamboo_supply != "unlimited":
+    if state.reserve_bamboo is not None:  # counted only when the supply is limited
         reserve += "; bamboo " + " ".join(
             f"{n}{c[0].upper()}" for c, n in zip(COLOURS, state.reserve_bamboo, strict=True)
         )

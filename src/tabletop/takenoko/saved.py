@@ -20,7 +20,8 @@ from tabletop.kernel.engine import Rules, evolve, link_moves
 from tabletop.kernel.hexgrid import Edge, Hex, edge
 from tabletop.takenoko.components import COMPONENTS, STANDARD
 from tabletop.takenoko.moves import Move
-from tabletop.takenoko.state import Garden, Pending, Plot, State
+from tabletop.kernel.pool import Pool
+from tabletop.takenoko.state import Bamboo, Garden, Improvements, Pending, Plot, State
 
 #: Moves are a union of classes: structured through ``Any`` to satisfy ``serial.structure``.
 _MOVE: Any = Move
@@ -38,6 +39,17 @@ def _exactly(kind: type) -> Callable[[Any, Any], Any]:
         if type(value) is not kind:
             raise TypeError(f"expected {kind.__name__}, not {value!r}")
         return value
+
+    return structure
+
+
+def _pool_of(pool: type[Pool]) -> Callable[[Any, Any], Pool]:
+    """A structure hook reading a pool from its list of counts (never negative, caps kept)."""
+
+    def structure(data: Any, _: Any) -> Pool:
+        if not isinstance(data, list):
+            raise ValueError(f"{pool.__name__} must be a list of {len(pool.KINDS)} counts")
+        return pool(data)
 
     return structure
 
@@ -85,6 +97,9 @@ def _make_converter() -> Any:
             raise ValueError("the stack must be a list of pending decisions")
         return tuple(converter.structure(item, _PENDING) for item in data)
 
+    for pool in (Bamboo, Improvements):
+        converter.register_unstructure_hook(pool, list)
+        converter.register_structure_hook(pool, _pool_of(pool))
     converter.register_unstructure_hook_func(lambda t: t == Garden, unstructure_garden)
     converter.register_structure_hook_func(lambda t: t == Garden, structure_garden)
     converter.register_unstructure_hook_func(

@@ -25,7 +25,7 @@ from tabletop.takenoko.components import COMPONENTS
 from tabletop.takenoko.invariants import invariants
 from tabletop.takenoko.rules import RULES, first_deal
 from tabletop.takenoko.rules.garden import bamboo_box
-from tabletop.takenoko.state import POND, Garden, Options, Player, State, Turn
+from tabletop.takenoko.state import POND, Garden, Improvements, Options, Player, State, Turn
 
 #: The rule options of :class:`Options`, by keyword.
 _OPTION_NAMES: tuple[str, ...] = tuple(field.name for field in attrs.fields(Options))
@@ -52,7 +52,7 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         tile_pile=Pile([tile.code for tile in parts.tiles]),
         decks=(Pile(parts.deck("plot")), Pile(parts.deck("gardener")), Pile(parts.deck("panda"))),
         reserve_channels=parts.channels,
-        reserve_improvements=parts.improvements,
+        reserve_improvements=Improvements(parts.improvements),
         reserve_bamboo=bamboo_box(parts, rules),
         boards=tuple(Player() for _ in range(players)),
         start_player=0,

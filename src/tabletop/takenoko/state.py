@@ -22,7 +22,8 @@ import attrs
 from tabletop.kernel.engine import EngineState
 from tabletop.kernel.hexgrid import Edge, Hex, line_destinations
 from tabletop.kernel.pile import Pile
-from tabletop.takenoko.components import STANDARD, Components
+from tabletop.kernel.pool import Pool
+from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, STANDARD, Components
 
 _T = TypeVar("_T")
 _set = object.__setattr__
@@ -136,6 +137,31 @@ class Options:
     max_rounds: int = attrs.field(default=100, validator=_rounds)
 
 
+class Bamboo(Pool):
+    """Sections of bamboo by colour (green, yellow, pink): a player's eaten sections, or the
+    reserve's when the supply is limited (:class:`~tabletop.kernel.pool.Pool`: never negative)."""
+
+    __slots__ = ()
+    KINDS = COLOURS
+    CAPS = (None, None, None)
+    INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+
+
+class Improvements(Pool):
+    """Improvement tokens by kind (watershed, fertilizer, enclosure): the reserve's or a
+    player's stock. The box's 3 of each are not a cap here: the invariants check that the
+    tokens are conserved, and name the kind when they are not."""
+
+    __slots__ = ()
+    KINDS = IMPROVEMENTS
+    CAPS = (None, None, None)
+    INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
+
+
+NO_BAMBOO = Bamboo()
+NO_IMPROVEMENTS = Improvements()
+
+
 @attrs.frozen(slots=False)
 class Plot:
     """A placed plot.
@@ -173,9 +199,9 @@ class Player:
 
     hand: tuple[str, ...] = ()
     completed: tuple[str, ...] = ()
-    bamboo: tuple[int, int, int] = (0, 0, 0)
+    bamboo: Bamboo = NO_BAMBOO
     channels: int = 0
-    improvements: tuple[int, int, int] = (0, 0, 0)
+    improvements: Improvements = NO_IMPROVEMENTS
 
 
 @attrs.frozen(slots=False)
@@ -470,9 +496,10 @@ class State(EngineState):
         returned_by: who put back each tile of the pile's known bottom, aligned with it: each
             seat knows the tiles it put back, and where, until they are drawn again.
         decks: the plot, gardener and panda objective decks (card ids), as piles.
-        reserve_channels / reserve_improvements / reserve_bamboo: the shared reserve
-            (bamboo per colour; with the ``"unlimited"`` supply it may go below zero, other
-            colours standing in as the rulebook advises).
+        reserve_channels / reserve_improvements / reserve_bamboo: the shared reserve. Its
+            bamboo is counted only when the supply is limited (options ``"2011"`` and
+            ``"later"``): with the ``"unlimited"`` supply (the rulebook's advice: when a
+            colour runs out, other sections stand in) it never runs out and is ``None``.
         boards: each player's board and hand, by seat.
         start_player: the seat that played first (0 until it is drawn).
         current: the seat whose turn it is.
@@ -494,8 +521,8 @@ class State(EngineState):
     tile_pile: Pile[str]
     decks: tuple[Pile[str], Pile[str], Pile[str]]
     reserve_channels: int
-    reserve_improvements: tuple[int, int, int]
-    reserve_bamboo: tuple[int, int, int]
+    reserve_improvements: Improvements
+    reserve_bamboo: Bamboo | None
     boards: tuple[Player, ...]
     start_player: int
     current: int

@@ -28,7 +28,6 @@ from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     IMPROVEMENT_INDEX,
     POND_RING_SET,
-    add,
     eat,
     figure_destinations,
     grow,
@@ -155,7 +154,7 @@ def place_plot(state: State, move: PlaceTile) -> State:
     if move.improvement:
         i = IMPROVEMENT_INDEX[move.improvement]
         board = state.boards[state.current]
-        boards = with_board(state, state.current, evolve(board, improvements=add(board.improvements, i, -1)))
+        boards = with_board(state, state.current, evolve(board, improvements=board.improvements.take(i)))
         plot = evolve(plot, improvement=move.improvement, token=True)
     reserve = state.reserve_bamboo
     if move.at in POND_RING_SET or plot.improvement == "watershed":

@@ -10,7 +10,7 @@ from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import IMPROVEMENTS, PandaObjective
 from tabletop.takenoko.moves import CompleteObjective, Move, PlaceChannel, PlaceImprovement
-from tabletop.takenoko.rules.garden import IMPROVEMENT_INDEX, add, channel_spots, improvement_spots, irrigate, with_board
+from tabletop.takenoko.rules.garden import IMPROVEMENT_INDEX, channel_spots, improvement_spots, irrigate, with_board
 from tabletop.takenoko.rules.objectives import completable
 from tabletop.takenoko.state import OBJECTIVES_TO_END, Plot, State
 
@@ -60,7 +60,7 @@ def place_improvement(state: State, move: PlaceImprovement) -> State:
         state,
         garden=state.garden.with_plot(move.at, plot),
         reserve_bamboo=reserve,
-        boards=with_board(state, state.current, evolve(board, improvements=add(board.improvements, i, -1))),
+        boards=with_board(state, state.current, evolve(board, improvements=board.improvements.take(i))),
     )
 
 
@@ -77,8 +77,9 @@ def complete_objective(state: State, move: CompleteObjective) -> State:
     card = state.components.cards[move.card]
     bamboo, reserve = board.bamboo, state.reserve_bamboo
     if isinstance(card, PandaObjective):
-        bamboo = (bamboo[0] - card.sections[0], bamboo[1] - card.sections[1], bamboo[2] - card.sections[2])
-        reserve = (reserve[0] + card.sections[0], reserve[1] + card.sections[1], reserve[2] + card.sections[2])
+        bamboo = bamboo.minus(card.sections)
+        if reserve is not None:
+            reserve = reserve.plus(card.sections)
     board = evolve(board, hand=tuple(hand), completed=board.completed + (move.card,), bamboo=bamboo)
     emperor = state.emperor
     if emperor is None and len(board.completed) >= OBJECTIVES_TO_END[state.players]:

@@ -11,7 +11,7 @@ from tabletop.kernel import hexgrid
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, Components
-from tabletop.takenoko.state import MAX_HEIGHT, POND, Garden, Options, Player, Plot, State
+from tabletop.takenoko.state import MAX_HEIGHT, POND, Bamboo, Garden, Options, Player, Plot, State
 
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 IMPROVEMENT_INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
@@ -41,13 +41,6 @@ def _forward_edges(cell: Hex) -> tuple[_EdgeGeometry, ...]:
     return found
 
 
-def add(values: tuple[int, int, int], index: int, delta: int) -> tuple[int, int, int]:
-    """``values`` with ``delta`` added at ``index``."""
-    out = list(values)
-    out[index] += delta
-    return (out[0], out[1], out[2])
-
-
 def with_board(state: State, seat: int, board: Player) -> tuple[Player, ...]:
     """The boards of ``state`` with ``seat``'s replaced by ``board``."""
     boards = list(state.boards)
@@ -55,10 +48,11 @@ def with_board(state: State, seat: int, board: Player) -> tuple[Player, ...]:
     return tuple(boards)
 
 
-def bamboo_box(components: Components, options: Options) -> tuple[int, int, int]:
-    """The sections in the box for the chosen supply (the 2011 printing when unlimited)."""
-    printing = "2011" if options.bamboo_supply == "unlimited" else options.bamboo_supply
-    return components.bamboo[printing]
+def bamboo_box(components: Components, options: Options) -> Bamboo | None:
+    """The sections in the box for the chosen supply (``None``: unlimited, not counted)."""
+    if options.bamboo_supply == "unlimited":
+        return None
+    return Bamboo(components.bamboo[options.bamboo_supply])
 
 
 # --- where things may go ------------------------------------------------------------------------
@@ -126,15 +120,17 @@ def is_irrigated(cell: Hex, plot: Plot, channels: frozenset[Edge]) -> bool:
 # --- growing, watering and eating ---------------------------------------------------------------
 
 
-def grow(state: State, plot: Plot, base: int, reserve: tuple[int, int, int]) -> tuple[Plot, tuple[int, int, int]]:
-    """``plot`` grown by ``base`` sections, capped at 4 and by the supply."""
+def grow(state: State, plot: Plot, base: int, reserve: Bamboo | None) -> tuple[Plot, Bamboo | None]:
+    """``plot`` grown by ``base`` sections, capped at 4 and by a limited supply."""
     amount = min(base, MAX_HEIGHT - plot.bamboo)
-    colour = COLOUR_INDEX[plot.colour]
-    if state.options.bamboo_supply != "unlimited":
+    if reserve is not None:
+        colour = COLOUR_INDEX[plot.colour]
         amount = min(amount, reserve[colour])
+        if amount > 0:
+            reserve = reserve.take(colour, amount)
     if amount <= 0:
         return plot, reserve
-    return evolve(plot, bamboo=plot.bamboo + amount), add(reserve, colour, -amount)
+    return evolve(plot, bamboo=plot.bamboo + amount), reserve
 
 
 def growth(plot: Plot) -> int:
@@ -142,7 +138,7 @@ def growth(plot: Plot) -> int:
     return 2 if plot.improvement == "fertilizer" else 1
 
 
-def irrigate(state: State, plot: Plot, reserve: tuple[int, int, int]) -> tuple[Plot, tuple[int, int, int]]:
+def irrigate(state: State, plot: Plot, reserve: Bamboo | None) -> tuple[Plot, Bamboo | None]:
     """``plot`` becoming irrigated; the first time ever, it gets its first section of bamboo."""
     if plot.irrigated:
         return plot, reserve
@@ -153,7 +149,7 @@ def irrigate(state: State, plot: Plot, reserve: tuple[int, int, int]) -> tuple[P
     return grow(state, watered, 2 if fertile else 1, reserve)
 
 
-def reirrigate(state: State, plots: dict[Hex, Plot]) -> tuple[Garden, tuple[int, int, int]]:
+def reirrigate(state: State, plots: dict[Hex, Plot]) -> tuple[Garden, Bamboo | None]:
     """The garden of ``plots`` with irrigation recomputed from scratch (when a watershed moves)."""
     reserve = state.reserve_bamboo
     for cell, plot in list(plots.items()):
@@ -172,5 +168,5 @@ def eat(state: State, cell: Hex, seat: int) -> tuple[Garden, tuple[Player, ...]]
         return state.garden, state.boards
     garden = state.garden.with_plot(cell, evolve(plot, bamboo=plot.bamboo - 1))
     board = state.boards[seat]
-    board = evolve(board, bamboo=add(board.bamboo, COLOUR_INDEX[plot.colour], 1))
+    board = evolve(board, bamboo=board.bamboo.add(COLOUR_INDEX[plot.colour]))
     return garden, with_board(state, seat, board)

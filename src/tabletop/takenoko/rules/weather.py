@@ -27,7 +27,6 @@ from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     COLOUR_INDEX,
     IMPROVEMENT_INDEX,
-    add,
     eat,
     grow,
     growth,
@@ -108,14 +107,13 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
 def rain_spots(state: State) -> tuple[Hex, ...]:
     """The plots the Rain may grow: irrigated (by default), below 4 sections, supply permitting."""
     irrigated_only = state.options.rain_needs_irrigation
-    limited = state.options.bamboo_supply != "unlimited"
     reserve = state.reserve_bamboo
     return tuple(
         cell
         for cell, plot in state.garden.items()
         if plot.bamboo < MAX_HEIGHT
         and (plot.irrigated or not irrigated_only)
-        and not (limited and reserve[COLOUR_INDEX[plot.colour]] <= 0)
+        and (reserve is None or reserve[COLOUR_INDEX[plot.colour]] > 0)
     )
 
 
@@ -172,10 +170,10 @@ def clouds(state: State, move: TakeImprovement) -> State:
     """Clouds: take an improvement token from the reserve onto one's board."""
     i = IMPROVEMENT_INDEX[move.improvement]
     board = state.boards[state.current]
-    board = evolve(board, improvements=add(board.improvements, i, 1))
+    board = evolve(board, improvements=board.improvements.add(i))
     return action_phase(
         state,
-        reserve_improvements=add(state.reserve_improvements, i, -1),
+        reserve_improvements=state.reserve_improvements.take(i),
         boards=with_board(state, state.current, board),
     )
 
