@@ -30,8 +30,8 @@ def test_view_hides_other_hands_deck_orders_and_the_random_source():
     view = state.view(0)
     assert view.boards[0].hand == state.boards[0].hand
     for seat in (1, 2):
-        assert all(c.endswith("?") for c in view.boards[seat].hand)
-        assert len(view.boards[seat].hand) == len(state.boards[seat].hand)
+        assert view.boards[seat].hand == ()  # counted by deck, from the back
+        assert view.boards[seat].held == view.boards[seat].backs.total == len(state.boards[seat].hand)
         assert view.boards[seat].completed == state.boards[seat].completed
     assert all(deck.hidden == len(deck) for deck in view.decks)
     assert [len(d) for d in view.decks] == [len(d) for d in state.decks]

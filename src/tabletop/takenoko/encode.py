@@ -96,7 +96,6 @@ from tabletop.kernel.layout import Layout
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, Components
 from tabletop.takenoko.state import (
     ACTIONS,
-    HIDDEN_CARD,
     POND,
     ChooseAction,
     Clouds,
@@ -157,7 +156,6 @@ _ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 _IMPROVEMENT_INDEX = {k: i for i, k in enumerate(IMPROVEMENTS)}
 _KIND_INDEX = {k: i for i, k in enumerate(OBJECTIVE_KINDS)}
-_KIND_OF_HIDDEN = {marker: _KIND_INDEX[kind] for kind, marker in HIDDEN_CARD.items()}
 #: Objective cards in a box (15 of each type, which the component loader checks).
 CARDS = 45
 _GARDEN_PLANES = (
@@ -312,10 +310,9 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
         who = (seat + k) % players
         board = boards[who]
         # Another seat's cards are read for their type only (a view shows just their backs).
-        by_type = [0, 0, 0]
+        by_type = list(board.backs)
         for card in board.hand:
-            kind = _KIND_OF_HIDDEN.get(card)
-            by_type[kind if kind is not None else _KIND_INDEX[cards[card].kind]] += 1
+            by_type[_KIND_INDEX[cards[card].kind]] += 1
         completed = [0, 0, 0]
         points = 0
         for card in board.completed:

@@ -20,7 +20,6 @@ from tabletop.takenoko.state import (
     ACTIONS,
     CHANCE_EVENTS,
     HAND_LIMIT,
-    HIDDEN_CARD,
     HIDDEN_TILE,
     MAX_HEIGHT,
     NOBODY,
@@ -33,9 +32,6 @@ from tabletop.takenoko.state import (
     State,
     WeatherChoice,
 )
-
-_HIDDEN_CARDS = frozenset(HIDDEN_CARD.values())
-
 
 def invariants(state: State) -> list[str]:
     """Every broken invariant of ``state``, as sentences (empty for a sound position).
@@ -153,14 +149,14 @@ def _card_problems(state: State) -> list[str]:
     problems = []
     cards = state.components.cards
     for seat, board in enumerate(state.boards):
-        if len(board.hand) > HAND_LIMIT:
-            problems.append(f"seat {seat} holds {len(board.hand)} objectives")
+        if board.held > HAND_LIMIT:
+            problems.append(f"seat {seat} holds {board.held} objectives")
     every = [c for b in state.boards for c in b.hand + b.completed] + [c for deck in state.decks for c in _named(deck)]
-    hidden = sum(deck.hidden for deck in state.decks)
+    hidden = sum(deck.hidden for deck in state.decks) + sum(b.backs.total for b in state.boards)
     known = [c for c in every if c in cards]
     if len(every) + hidden != len(cards) or len(set(known)) != len(known):
         problems.append("objective cards not conserved")
-    strange = sorted({c for c in every if c not in cards and c not in _HIDDEN_CARDS})
+    strange = sorted({c for c in every if c not in cards})
     if strange:
         problems.append(f"unknown objective cards {', '.join(strange)}")
     for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True):

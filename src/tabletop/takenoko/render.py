@@ -52,6 +52,9 @@ if TYPE_CHECKING:
 #: The widest line the players' section is wrapped to.
 WIDTH = 96
 
+#: How a card seen from the back (another player's, in a view) is written, by deck.
+_BACKS = {"plot": "P?", "gardener": "G?", "panda": "A?"}
+
 GARDENER_MARK = "@"
 PANDA_MARK = "&"
 CHANNEL_ACROSS = "#"  # a channel on the upright border between two cells of one row
@@ -185,8 +188,9 @@ def _player_lines(state: State, seat: int, board: Player, points: int) -> list[s
     lines = [f"{pointer} seat {seat}: {points} points{' (' + ', '.join(marks) + ')' if marks else ''}"]
     lines.append(f"    eaten {eaten}; stored {', '.join(stored) or '-'}")
     known = state.components.cards
-    hand = [card_text(known[c]) if c in known else c for c in board.hand]
-    lines += _packed(f"    hand ({len(board.hand)}):", hand or ["-"])
+    hand = [card_text(known[c]) for c in board.hand]
+    hand += [_BACKS[kind] for kind, n in board.backs.as_dict().items() for _ in range(n)]
+    lines += _packed(f"    hand ({board.held}):", hand or ["-"])
     if board.completed:
         lines += _packed(f"    done ({len(board.completed)}):", list(board.completed))
     return lines

@@ -21,7 +21,7 @@ from tabletop.kernel.hexgrid import Edge, Hex, edge
 from tabletop.takenoko.components import COMPONENTS, STANDARD
 from tabletop.takenoko.moves import Move
 from tabletop.kernel.pool import Pool
-from tabletop.takenoko.state import Bamboo, Garden, Improvements, Pending, Plot, State
+from tabletop.takenoko.state import Backs, Bamboo, Garden, Improvements, Pending, Plot, State
 
 #: Moves are a union of classes: structured through ``Any`` to satisfy ``serial.structure``.
 _MOVE: Any = Move
@@ -97,7 +97,7 @@ def _make_converter() -> Any:
             raise ValueError("the stack must be a list of pending decisions")
         return tuple(converter.structure(item, _PENDING) for item in data)
 
-    for pool in (Bamboo, Improvements):
+    for pool in (Bamboo, Improvements, Backs):
         converter.register_unstructure_hook(pool, list)
         converter.register_structure_hook(pool, _pool_of(pool))
     converter.register_unstructure_hook_func(lambda t: t == Garden, unstructure_garden)

@@ -23,7 +23,7 @@ from tabletop.kernel.engine import EngineState
 from tabletop.kernel.hexgrid import Edge, Hex, line_destinations
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
-from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, STANDARD, Components
+from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, STANDARD, Components
 
 _T = TypeVar("_T")
 _set = object.__setattr__
@@ -53,8 +53,6 @@ NOBODY = -1
 #: The placeholder for a hidden plot tile in a view.
 HIDDEN_TILE = "?"
 
-#: The placeholder for a hidden objective card of each deck in a view.
-HIDDEN_CARD: Mapping[str, str] = {"plot": "P?", "gardener": "G?", "panda": "A?"}
 
 
 def _one_of(*allowed: str) -> Callable[[Any, Any, Any], None]:
@@ -158,8 +156,19 @@ class Improvements(Pool):
     INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
 
 
+class Backs(Pool):
+    """Objective cards seen from the back, by deck (plot, gardener, panda): in a view, the cards
+    of another player's hand, which the seat can count but not name."""
+
+    __slots__ = ()
+    KINDS = OBJECTIVE_KINDS
+    CAPS = (None, None, None)
+    INDEX = {kind: i for i, kind in enumerate(OBJECTIVE_KINDS)}
+
+
 NO_BAMBOO = Bamboo()
 NO_IMPROVEMENTS = Improvements()
+NO_BACKS = Backs()
 
 
 @attrs.frozen(slots=False)
@@ -190,11 +199,14 @@ class Player:
     """A player's board and hand.
 
     Attributes:
-        hand: objective cards in hand (hidden from the others).
+        hand: objective cards in hand (hidden from the others: in their views these cards
+            are counted in ``backs`` instead).
         completed: completed objectives, in the order completed (face up).
         bamboo: eaten sections per colour (green, yellow, pink).
         channels: stored irrigation channels.
         improvements: stored improvement tokens (watershed, fertilizer, enclosure).
+        backs: in a view, the hand's cards the seat cannot see, counted by deck (none in a
+            full state).
     """
 
     hand: tuple[str, ...] = ()
@@ -202,6 +214,12 @@ class Player:
     bamboo: Bamboo = NO_BAMBOO
     channels: int = 0
     improvements: Improvements = NO_IMPROVEMENTS
+    backs: Backs = NO_BACKS
+
+    @property
+    def held(self) -> int:
+        """How many objective cards the hand holds, those seen from the back included."""
+        return len(self.hand) + self.backs.total
 
 
 @attrs.frozen(slots=False)

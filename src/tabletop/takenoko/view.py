@@ -1,12 +1,22 @@
 """What one seat may see, and full positions sampled to agree with it.
 
-A view hides the other players' hands (their card backs still show which deck each came
-from), the objective decks (counted), the plot pile (counted, but for the plots the seat itself put
+A view hides the other players' hands (counted by deck in ``Player.backs``: the backs show
+which deck each card came from), the objective decks (counted), the plot pile (counted, but for the plots the seat itself put
 back under it), the plots another player is drawing or choosing among, the random events of
 the history whose outcome the seat did not see, the order in which anyone put plots back, and
 the random source. :func:`determinize` deals the unseen cards and tiles at random back into
 those places (:func:`~tabletop.kernel.pile.deal_unseen`), which is what information-set
 search needs.
+
+A view cannot decide chance: its random source is masked and its piles only counted, so
+applying a move that needs a random event (drawing plots or a card, the next turn's weather
+die) raises the engine's :class:`~tabletop.kernel.engine.HiddenChance` (a
+:class:`~tabletop.kernel.rng.MaskedRandomness`); with ``chance="explicit"``, asking a view for
+the outcomes of a hidden draw raises it too. Play on from ``determinize(view, rng)``.
+
+The tiles another player is choosing among, and the order of the tiles put back in the
+history's ``keep`` moves, are written ``?`` (:data:`~tabletop.takenoko.state.HIDDEN_TILE`): the
+view knows how many there are, and where, not which.
 
 The plots another player put under the pile are counted with the unseen tiles: a view knows
 that they are there, not which they are or where, and its known bottom lists only the seat's
@@ -22,9 +32,17 @@ from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import OBJECTIVE_KINDS
 from tabletop.takenoko.moves import DrawCard, DrawTile, KeepTile, Move
-from tabletop.takenoko.state import HIDDEN_CARD, HIDDEN_TILE, DrawPlots, KeepPlot, Pending, PlacePlot, Player, State
-
-_HIDDEN_BY_PREFIX = {HIDDEN_CARD[kind]: kind for kind in OBJECTIVE_KINDS}
+from tabletop.takenoko.state import (
+    HIDDEN_TILE,
+    NO_BACKS,
+    Backs,
+    DrawPlots,
+    KeepPlot,
+    Pending,
+    PlacePlot,
+    Player,
+    State,
+)
 
 
 def view(state: State, seat: int) -> State:
@@ -34,8 +52,8 @@ def view(state: State, seat: int) -> State:
     cards = state.components.cards
     boards = tuple(
         board
-        if s == seat
-        else evolve(board, hand=tuple(HIDDEN_CARD[cards[c].kind] if c in cards else c for c in board.hand))
+        if s == seat or not board.hand
+        else evolve(board, hand=(), backs=board.backs.plus(Backs.of(Counter(cards[c].kind for c in board.hand))))
         for s, board in enumerate(state.boards)
     )
     decks = tuple(deck.masked_all() for deck in state.decks)
@@ -83,23 +101,22 @@ def determinize(state: State, rng: Rng) -> State:
 
 
 def _deal_cards(state: State, rng: Rng) -> tuple[tuple[Player, ...], tuple[Pile[str], Pile[str], Pile[str]], Rng]:
-    """The hands and decks with every hidden card dealt (per type: backs show the type)."""
+    """The hands and decks with every card seen from the back dealt (of the deck its back shows)."""
     cards = state.components.cards
+    seen = [c for board in state.boards for c in board.hand + board.completed]
     hands = [list(board.hand) for board in state.boards]
     decks = list(state.decks)
     for index, kind in enumerate(OBJECTIVE_KINDS):
-        back = HIDDEN_CARD[kind]
         deck = decks[index]
-        seen = [c for board in state.boards for c in board.hand + board.completed if c in cards]
-        seen += deck.unseen + deck.bottom
-        places = [[i for i, c in enumerate(hand) if c == back] for hand in hands]
-        unseen = unseen_by(state.components.deck(kind), (c for c in seen if cards[c].kind == kind))
-        dealt, rng = deal_unseen(unseen, [len(spots) for spots in places] + [deck.hidden], rng)
-        for hand, spots, given in zip(hands, places, dealt, strict=False):
-            for spot, card in zip(spots, given, strict=True):
-                hand[spot] = card
+        known = [c for c in seen + list(deck.unseen + deck.bottom) if cards[c].kind == kind]
+        places = [board.backs[index] for board in state.boards] + [deck.hidden]
+        dealt, rng = deal_unseen(unseen_by(state.components.deck(kind), known), places, rng)
+        for hand, given in zip(hands, dealt, strict=False):
+            hand.extend(given)
         decks[index] = Pile(deck.unseen + dealt[-1], deck.bottom)
-    boards = tuple(evolve(board, hand=tuple(hand)) for board, hand in zip(state.boards, hands, strict=True))
+    boards = tuple(
+        evolve(board, hand=tuple(hand), backs=NO_BACKS) for board, hand in zip(state.boards, hands, strict=True)
+    )
     return boards, (decks[0], decks[1], decks[2]), rng
 
 

@@ -80,9 +80,7 @@ def completable(state: State) -> tuple[str, ...]:
     out = []
     cards = state.components.cards
     for cid in state.boards[state.current].hand:
-        card = cards.get(cid)
-        if card is None:
-            continue  # a hidden card in a view
+        card = cards[cid]
         # Copies of a panda card are interchangeable: completing either is one choice.
         key = card.sections if isinstance(card, PandaObjective) else cid
         if key in seen:

@@ -118,7 +118,7 @@ def _why_impossible(state: State, action: str) -> str:
     if action == "irrigation":
         return "no irrigation channel is left in the reserve"
     if action == "objective":
-        if len(state.boards[state.current].hand) >= HAND_LIMIT:
+        if state.boards[state.current].held >= HAND_LIMIT:
             return f"a hand of {HAND_LIMIT} objectives is full: complete one before drawing another"
         return "every objective deck is empty"
     return f"the {action} has nowhere to go: no plot is placed yet"

@@ -62,7 +62,7 @@ def action_possible(state: State, action: str) -> bool:
     if action == "irrigation":
         return state.reserve_channels > 0
     if action == "objective":
-        return len(state.boards[state.current].hand) < HAND_LIMIT and any(state.decks)
+        return state.boards[state.current].held < HAND_LIMIT and any(state.decks)
     # The garden is connected to the pond, so a figure can move as soon as one plot is placed.
     return bool(state.garden)
 
