@@ -57,7 +57,7 @@ def test_illegal_move_refused_with_a_reason_and_the_state_unchanged(name, state,
 
 
 def test_move_after_the_game_is_over_refused():
-    state = attrs.evolve(position({}), stack=())
+    state = position({}, over=True)
     with pytest.raises(IllegalMove, match="the game is over"):
         state.apply(moves.EndTurn())
 

@@ -46,7 +46,7 @@ def test_gardener_on_plot_option_needs_the_gardener_there():
     assert "complete G04" in legal(position(plots, bamboo={E: 4}, hands=[("G04",), ()]))
     strict = position(plots, bamboo={E: 4}, hands=[("G04",), ()], gardener_on_plot=True)
     assert "complete G04" not in legal(strict)
-    assert "complete G04" in legal(attrs.evolve(strict, gardener=E))
+    assert "complete G04" in legal(position(plots, bamboo={E: 4}, hands=[("G04",), ()], gardener_on_plot=True, gardener=E))
 
 
 def test_clouds_move_improvement_variant_moves_a_placed_token():

@@ -72,23 +72,19 @@ def _finish_turn(state):
 
 
 def test_highest_score_wins():
-    state = position({}, completed=[("A01",), ("A13",)])
-    state = attrs.evolve(state, stack=())
+    state = position({}, completed=[("A01",), ("A13",)], over=True)
     assert state.scores() == (3, 6) and state.winners() == (1,)
 
 
 def test_tie_broken_by_panda_points():
-    state = position({}, completed=[("P05",), ("A01",)])
-    state = attrs.evolve(state, stack=())
+    state = position({}, completed=[("P05",), ("A01",)], over=True)
     assert state.scores() == (3, 3) and state.winners() == (1,)
 
 
 def test_tie_on_panda_points_too_is_shared():
-    state = position({}, completed=[("A01", "P01"), ("A02", "G13"), ()], players=3)
-    state = attrs.evolve(state, stack=())
+    state = position({}, completed=[("A01", "P01"), ("A02", "G13"), ()], players=3, over=True)
     assert state.scores() == (5, 11, 0)
-    state = position({}, completed=[("A01", "P05"), ("A02", "P06")])
-    state = attrs.evolve(state, stack=())
+    state = position({}, completed=[("A01", "P05"), ("A02", "P06")], over=True)
     assert state.winners() == (0, 1)
 
 
@@ -109,8 +105,9 @@ def test_emperor_stays_with_the_first_player_to_trigger_the_end():
         hands=[(), ("A01",)],
         completed=[trigger, tuple(f"G{i:02d}" for i in range(1, 9))],
         stocks=[{}, {"green": 2}],
+        emperor=0,
     )
-    state = play(attrs.evolve(state, emperor=0), "complete A01")
+    state = play(state, "complete A01")
     assert len(state.boards[1].completed) == 9 and state.emperor == 0
 
 
@@ -135,8 +132,7 @@ def test_objectives_completed_in_a_final_turn_count():
 
 def test_emperor_card_can_decide_the_winner():
     # Equal objective points: the trigger's Emperor (+2) wins it, panda points notwithstanding.
-    state = position({}, completed=[("P05",), ("A01",)])
-    state = attrs.evolve(state, emperor=0, stack=())
+    state = position({}, completed=[("P05",), ("A01",)], emperor=0, over=True)
     assert state.scores() == (5, 3) and state.winners() == (0,)
 
 

@@ -70,6 +70,8 @@ def position(
     actions: Sequence[str] = (),
     roll: str = "",
     placing: str = "",
+    emperor: int | None = None,
+    over: bool = False,
     next_tiles: Sequence[str] = (),
     pile: Sequence[str] | None = None,
     next_cards: Mapping[str, Sequence[str]] | None = None,
@@ -97,6 +99,8 @@ def position(
             asks for its effect (the turn's weather must then be left empty).
         placing: a plot tile the player has drawn and kept, to place now (the Plot action
             is counted as taken).
+        emperor: the seat that triggered the end and holds the Emperor card.
+        over: the game has ended (nothing is asked any more), to read its scores.
         next_tiles: the next plot tiles drawn, in order.
         pile: the tiles of the plot pile instead (in no known order, unless ``next_tiles``
             says what comes first); the tiles neither placed nor in it are set aside (a
@@ -137,6 +141,7 @@ def position(
         current=current,
         turn_number=players + 1 + current if turn_number is None else turn_number,
         turn=Turn(weather=weather, actions=tuple(actions) + (("plot",) if placing else ())),
+        emperor=emperor,
         components=parts,
         **_reserve(parts, rules, garden, boards, channel_set),
     )
@@ -144,6 +149,8 @@ def position(
         state = evolve(state, stack=(PlacePlot(current, placing),))
     if roll:
         state = apply_weather(state, roll)
+    if over:
+        state = evolve(state, stack=())
     return state
 
 
