@@ -378,17 +378,18 @@ class Garden(Mapping[Hex, Plot]):
     A garden is a read-only mapping over a dictionary it never hands out: the rules build a new
     one for every change (:meth:`updated`) and share it between all the states it belongs to.
     That is what makes the facts derived from it safe to compute once and keep here: where the
-    figures can walk (:meth:`occupied`, :meth:`destinations`) and what other modules derive
-    from the plots alone (:meth:`derived`: which plot objectives of the box it shows, its
-    features in observation tensors). Nothing kept here depends on anything but the plots,
-    so a view, which shares its garden with the full state, learns nothing hidden from it.
+    figures can walk (:meth:`occupied`, :meth:`destinations`), which plot objectives it shows
+    (:meth:`patterns`, for the cards asked about) and what other modules derive from the
+    plots (:meth:`derived`: indexes of the bamboo, features in observation tensors). Since
+    the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
     """
 
-    __slots__ = ("_plots", "_occupied", "_lines", "_patterns", "_derived")
+    __slots__ = ("_plots", "_occupied", "_lines", "_patterns", "_grown_from", "_derived")
     _plots: dict[Hex, Plot]
     _occupied: frozenset[Hex] | None
     _lines: dict[Hex, tuple[Hex, ...]]
     _patterns: dict[Any, Any]
+    _grown_from: dict[Any, Any] | None
     _derived: dict[Any, Any]
 
     def __init__(self, plots: Mapping[Hex, Plot] | Iterable[tuple[Hex, Plot]] = ()) -> None:
@@ -396,6 +397,7 @@ class Garden(Mapping[Hex, Plot]):
         _set(self, "_occupied", None)
         _set(self, "_lines", {})
         _set(self, "_patterns", {})
+        _set(self, "_grown_from", None)
         _set(self, "_derived", {})
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -445,22 +447,39 @@ class Garden(Mapping[Hex, Plot]):
             found = self._lines[start] = line_destinations(start, self.occupied())
         return found
 
-    def patterns(self, key: Any, compute: Callable[[Garden], _T]) -> _T:
-        """``compute(self)`` computed once, for a fact that depends only on the cells, colours
-        and irrigation of the plots (kept while only bamboo and improvements change)."""
-        known = self._patterns
-        if key not in known:
-            known[key] = compute(self)
-        value: _T = known[key]
-        return value
+    def patterns(self, key: Any, compute: Callable[[Garden, Any, Any], _T], given: Any = None) -> _T:
+        """``compute(self, before, given)`` computed once per ``key``, for a fact that depends
+        only on the cells, colours and irrigation of the plots (kept while only bamboo and
+        improvements change); ``given`` is passed through (what ``key`` names).
 
-    def derived(self, key: Any, compute: Callable[[Garden], _T]) -> _T:
-        """``compute(self)`` computed once for this garden: a fact that depends on its plots only."""
+        ``before`` is the same fact for a garden this one grew from (plots added or watered,
+        none dried), when it is known, else ``None``: facts that only ever grow with the
+        garden (the patterns it shows) start from it instead of from nothing.
+        """
+        known = self._patterns
+        try:
+            found: _T = known[key]
+            return found
+        except KeyError:
+            grown_from = self._grown_from
+            value = known[key] = compute(self, None if grown_from is None else grown_from.get(key), given)
+            return value
+
+    def derived(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
+        """``compute(self, *given)`` computed once per ``key`` for this garden (``key`` names
+        what ``given`` holds)."""
         known = self._derived
-        if key not in known:
-            known[key] = compute(self)
-        value: _T = known[key]
-        return value
+        try:
+            found: _T = known[key]
+            return found
+        except KeyError:
+            value = known[key] = compute(self, *given)
+            return value
+
+    def unexplored(self) -> Garden:
+        """The same plots, without any fact derived so far (for a view: the rules keep facts
+        about the objective cards players hold, which another seat must not find here)."""
+        return _new_garden(self._plots.copy())
 
     def with_plot(self, cell: Hex, plot: Plot) -> Garden:
         """A new garden where ``cell`` holds ``plot``."""
@@ -470,21 +489,27 @@ class Garden(Mapping[Hex, Plot]):
         """A new garden with the plots of ``changes`` put in (or replacing those) on their cells.
 
         The new garden shares the derived facts that still hold: the walks while no plot is
-        added, the patterns while no plot is added and no irrigation changes.
+        added, the patterns while no plot is added and no irrigation changes (and, while no
+        plot dries, it remembers the patterns of this garden as a start, see :meth:`patterns`).
         """
         plots = self._plots.copy()
         plots.update(changes)
         garden = _new_garden(plots)
-        same_water = True
+        added = dried = watered = False
         for cell, plot in changes.items():
             old = self._plots.get(cell)
             if old is None:
-                return garden
-            same_water = same_water and old.irrigated == plot.irrigated
-        _set(garden, "_occupied", self._occupied)
-        _set(garden, "_lines", self._lines)
-        if same_water:
+                added = True
+            elif old.irrigated != plot.irrigated:
+                dried = dried or old.irrigated
+                watered = watered or plot.irrigated
+        if not added:
+            _set(garden, "_occupied", self._occupied)
+            _set(garden, "_lines", self._lines)
+        if not (added or dried or watered):
             _set(garden, "_patterns", self._patterns)
+        elif not dried:
+            _set(garden, "_grown_from", self._patterns)
         return garden
 
 
@@ -495,6 +520,7 @@ def _new_garden(plots: dict[Hex, Plot]) -> Garden:
     _set(garden, "_occupied", None)
     _set(garden, "_lines", {})
     _set(garden, "_patterns", {})
+    _set(garden, "_grown_from", None)
     _set(garden, "_derived", {})
     return garden
 

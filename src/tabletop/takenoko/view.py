@@ -62,6 +62,7 @@ def view(state: State, seat: int) -> State:
     return evolve(
         state,
         rng=state.rng.mask(),
+        garden=state.garden.unexplored(),
         boards=boards,
         decks=(decks[0], decks[1], decks[2]),
         tile_pile=Pile((), own, len(pile) - len(own)),

@@ -40,6 +40,7 @@ from tabletop.takenoko.rules.objectives import objective_met
 from tabletop.takenoko.rules.turn import action_phase, ask, open_actions, took
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
+    Garden,
     ChooseAction,
     DrawObjective,
     DrawPlots,
@@ -65,15 +66,23 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
         elif action == "irrigation":
             moves.append(_IRRIGATION)
         elif action == "gardener":
-            moves.extend(GardenerAction(cell) for cell in figure_destinations(state, state.gardener))
+            moves.extend(state.garden.derived(("gardener", state.gardener), _gardener_moves, state.gardener))
         elif action == "panda":
-            moves.extend(PandaAction(cell) for cell in figure_destinations(state, state.panda))
+            moves.extend(state.garden.derived(("panda", state.panda), _panda_moves, state.panda))
         else:
             moves.extend(ObjectiveAction(kind) for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True) if deck)
     moves.extend(free_moves(state))
     if len(state.turn.actions) >= 2 or not actions:
         moves.append(END_TURN)
     return tuple(moves)
+
+
+def _gardener_moves(garden: Garden, start: Hex) -> tuple[GardenerAction, ...]:
+    return tuple(GardenerAction(cell) for cell in garden.destinations(start))
+
+
+def _panda_moves(garden: Garden, start: Hex) -> tuple[PandaAction, ...]:
+    return tuple(PandaAction(cell) for cell in garden.destinations(start))
 
 
 # --- Plot ---------------------------------------------------------------------------------------
@@ -95,14 +104,14 @@ def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
     returned = state.returned_by
     if not pile.unseen:  # tiles put back under the pile come up once the rest is drawn
         returned = returned[1:]
-    state = evolve(state, tile_pile=pile.take(move.code), returned_by=returned)
     drawn = pending.drawn + (move.code,)
-    if pending.left > 1:
-        return ask(state, DrawPlots(CHANCE, drawn, pending.left - 1))
-    choices = keep_choices(drawn)
-    if len(choices) == 1:
-        return keep_plot(ask(state, KeepPlot(state.current, drawn)), choices[0])
-    return ask(state, KeepPlot(state.current, drawn))
+    following = DrawPlots(CHANCE, drawn, pending.left - 1) if pending.left > 1 else KeepPlot(state.current, drawn)
+    state = ask(state, following, tile_pile=pile.take(move.code), returned_by=returned)
+    if pending.left == 1:
+        choices = keep_choices(drawn)
+        if len(choices) == 1:
+            return keep_plot(state, choices[0])
+    return state
 
 
 def keep_choices(drawn: tuple[str, ...]) -> tuple[KeepTile, ...]:
