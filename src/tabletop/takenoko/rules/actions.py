@@ -29,7 +29,6 @@ from tabletop.takenoko.rules.garden import (
     IMPROVEMENT_INDEX,
     POND_RING_SET,
     eat,
-    figure_destinations,
     grow,
     growth,
     irrigate,
@@ -40,7 +39,6 @@ from tabletop.takenoko.rules.objectives import objective_met
 from tabletop.takenoko.rules.turn import action_phase, ask, open_actions, took
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
-    Garden,
     ChooseAction,
     DrawObjective,
     DrawPlots,
@@ -66,23 +64,32 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
         elif action == "irrigation":
             moves.append(_IRRIGATION)
         elif action == "gardener":
-            moves.extend(state.garden.derived(("gardener", state.gardener), _gardener_moves, state.gardener))
+            moves.extend(_GARDENER_TO[cell] for cell in state.garden.destinations(state.gardener))
         elif action == "panda":
-            moves.extend(state.garden.derived(("panda", state.panda), _panda_moves, state.panda))
+            moves.extend(_PANDA_TO[cell] for cell in state.garden.destinations(state.panda))
         else:
-            moves.extend(ObjectiveAction(kind) for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True) if deck)
+            moves.extend(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, state.decks, strict=True) if deck)
     moves.extend(free_moves(state))
     if len(state.turn.actions) >= 2 or not actions:
         moves.append(END_TURN)
     return tuple(moves)
 
 
-def _gardener_moves(garden: Garden, start: Hex) -> tuple[GardenerAction, ...]:
-    return tuple(GardenerAction(cell) for cell in garden.destinations(start))
+class _MovesTo(dict[Hex, Any]):
+    """The move to each cell, made once (moves are immutable values, shared by every listing)."""
+
+    def __init__(self, kind: type) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, cell: Hex) -> Any:
+        move = self[cell] = self.kind(cell)
+        return move
 
 
-def _panda_moves(garden: Garden, start: Hex) -> tuple[PandaAction, ...]:
-    return tuple(PandaAction(cell) for cell in garden.destinations(start))
+_GARDENER_TO = _MovesTo(GardenerAction)
+_PANDA_TO = _MovesTo(PandaAction)
+_OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
 
 
 # --- Plot ---------------------------------------------------------------------------------------

@@ -48,23 +48,30 @@ def open_actions(state: State) -> tuple[str, ...]:
         candidates: tuple[str, ...] = tuple(dict.fromkeys(remaining))
     elif len(done) >= turn.allowance:
         return ()
-    elif turn.weather == "wind":
+    elif turn.weather == "wind" or not done:
         candidates = ACTIONS
     else:
         candidates = tuple(a for a in ACTIONS if a not in done)
-    return tuple(a for a in candidates if action_possible(state, a))
+    possible = _possible(state)
+    return tuple(a for a in candidates if possible[a])
+
+
+def _possible(state: State) -> dict[str, bool]:
+    """:func:`action_possible` for every action at once (the action phase asks at every listing)."""
+    # The garden is connected to the pond, so a figure can move as soon as one plot is placed.
+    figures = bool(state.garden)
+    return {
+        "plot": bool(state.tile_pile),
+        "irrigation": state.reserve_channels > 0,
+        "gardener": figures,
+        "panda": figures,
+        "objective": state.boards[state.current].held < HAND_LIMIT and any(state.decks),
+    }
 
 
 def action_possible(state: State, action: str) -> bool:
     """Whether the components allow ``action`` now (a tile to draw, a channel to take...)."""
-    if action == "plot":
-        return bool(state.tile_pile)
-    if action == "irrigation":
-        return state.reserve_channels > 0
-    if action == "objective":
-        return state.boards[state.current].held < HAND_LIMIT and any(state.decks)
-    # The garden is connected to the pond, so a figure can move as soon as one plot is placed.
-    return bool(state.garden)
+    return _possible(state)[action]
 
 
 def declare_moves(state: State) -> tuple[DeclareActions, ...]:
