@@ -63,6 +63,16 @@ def _make_converter() -> Any:
     converter = serial.make_converter([Move, Pending])
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _exactly(kind))
+    for pool in (Bamboo, Improvements, Backs):
+        converter.register_unstructure_hook(pool, list)
+        converter.register_structure_hook(pool, _pool_of(pool))
+    _register_garden(converter)
+    _register_state(converter)
+    return converter
+
+
+def _register_garden(converter: Any) -> None:
+    """The garden as ``[[q, r, plot], ...]`` in the order placed, channels as pairs of cells."""
 
     def unstructure_garden(garden: Garden) -> list[Any]:
         return [[cell[0], cell[1], converter.unstructure(plot)] for cell, plot in garden.items()]
@@ -89,6 +99,18 @@ def _make_converter() -> Any:
             raise ValueError(f"edge {data!r} is not written with its smaller cell first")
         return (a, b)
 
+    converter.register_unstructure_hook_func(lambda t: t == Garden, unstructure_garden)
+    converter.register_structure_hook_func(lambda t: t == Garden, structure_garden)
+    converter.register_unstructure_hook_func(
+        lambda t: t == frozenset[Edge], lambda edges: [[list(a), list(b)] for a, b in sorted(edges)]
+    )
+    converter.register_structure_hook_func(lambda t: t == Edge, structure_edge)
+
+
+def _register_state(converter: Any) -> None:
+    """The state's fields, the pending decisions tagged by type; the engine's ``rules`` and
+    ``log`` are not written (:func:`load` gives them), the components go separately."""
+
     def unstructure_stack(stack: tuple[Any, ...]) -> list[Any]:
         return [converter.unstructure(pending, unstructure_as=Pending) for pending in stack]
 
@@ -97,15 +119,6 @@ def _make_converter() -> Any:
             raise ValueError("the stack must be a list of pending decisions")
         return tuple(converter.structure(item, _PENDING) for item in data)
 
-    for pool in (Bamboo, Improvements, Backs):
-        converter.register_unstructure_hook(pool, list)
-        converter.register_structure_hook(pool, _pool_of(pool))
-    converter.register_unstructure_hook_func(lambda t: t == Garden, unstructure_garden)
-    converter.register_structure_hook_func(lambda t: t == Garden, structure_garden)
-    converter.register_unstructure_hook_func(
-        lambda t: t == frozenset[Edge], lambda edges: [[list(a), list(b)] for a, b in sorted(edges)]
-    )
-    converter.register_structure_hook_func(lambda t: t == Edge, structure_edge)
     converter.register_unstructure_hook(
         State,
         make_dict_unstructure_fn(
@@ -129,7 +142,6 @@ def _make_converter() -> Any:
             _cattrs_forbid_extra_keys=True,
         ),
     )
-    return converter
 
 
 CONVERTER = _make_converter()
