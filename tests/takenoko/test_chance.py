@@ -143,3 +143,10 @@ def test_a_view_that_reaches_a_random_event_raises_hidden_chance():
     explicit = play(position({}, chance="explicit"), "objective panda")
     with pytest.raises(HiddenChance):
         explicit.view(1).chance_outcomes()  # the deck's next card is hidden from a view
+
+
+def test_a_view_at_a_plot_draw_hides_the_tiles_another_player_drew():
+    state = play(position({}, chance="explicit", next_tiles=("G", "Y", "P")), "plot", "draw tile G")
+    assert isinstance(state.pending, DrawPlots) and state.pending.drawn == ("G",)
+    assert state.view(1).pending.drawn == ("?",) and state.view(0).pending == state.pending
+    assert [str(m) for m in state.view(1).history] == ["plot"]  # the draw is not shown either

@@ -9,7 +9,7 @@
 component data as a :class:`Components`, a folder of ``*.toml`` files (see
 :func:`load_components`) or their data (:meth:`Components.as_data`, what game records store),
 and ``chance``: ``"sampled"`` (random events drawn from the seed) or ``"explicit"`` (each
-random event is a decision of seat ``tabletop.kernel.engine.CHANCE``, whose outcomes
+random event is a decision of seat :data:`CHANCE`, whose outcomes
 :class:`Roll`, :class:`DrawTile`, :class:`DrawCard` and :class:`FirstSeat` are applied like
 moves; ``state.chance_outcomes()`` gives their probabilities).
 
@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.kernel.api import Game, parse_by_notation
+from tabletop.kernel.engine import CHANCE
 from tabletop.takenoko.components import Components, load_components
 from tabletop.takenoko.encode import layout_of, observation, observation_layout, observation_size
 from tabletop.takenoko.invariants import invariants
@@ -81,6 +82,7 @@ def new_game(players: int, seed: int | None = None, **options: Any) -> State:
 
 
 __all__ = [
+    "CHANCE",
     "OPTIONS",
     "GAME",
     "ChooseWeather",

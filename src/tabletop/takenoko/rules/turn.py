@@ -24,6 +24,10 @@ def took(state: State, action: str) -> Turn:
     return evolve(state.turn, actions=state.turn.actions + (action,))
 
 
+#: The action phase's stack for each seat, made once (pending decisions are immutable values).
+_CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
+
+
 def action_phase(state: State, **changes: Any) -> State:
     """Enter (or return to) the action phase, with ``changes`` made to the state."""
     turn: Turn = changes.get("turn", state.turn)
@@ -34,7 +38,7 @@ def action_phase(state: State, **changes: Any) -> State:
         if len(moves) == 1:
             return ask(declaring, ChooseAction(seat), turn=evolve(turn, declared=moves[0].actions))
         return declaring
-    return ask(state, ChooseAction(seat), **changes)
+    return evolve(state, stack=_CHOOSING[seat], **changes)
 
 
 def open_actions(state: State) -> tuple[str, ...]:
