@@ -289,25 +289,32 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
     if not 0 <= seat < players:
         raise ValueError(f"seat {seat} is not in this {players}-player game")
     off = _offsets(players)
-    at = off.at
     # Every feature is gathered as (index, value) and stored with one fancy-indexed write:
     # a numpy store per feature would cost more than all the gathering.
     index: list[int] = []
     value: list[float] = []
-    put, val = index.append, value.append
-
     cells, values = _garden_features(state.garden)
     index += (_PLANE["gardener"] + CELL_INDEX[state.gardener], _PLANE["panda"] + CELL_INDEX[state.panda])
     value += (1.0, 1.0)
     channels_at = off.channels
     index += [channels_at + EDGE_INDEX[e] for e in state.channels]
     value += [1.0] * len(state.channels)
+    _player_features(state, seat, off, index, value)
+    _supply_features(state, seat, off, index, value)
+    _turn_features(state, seat, off, index, value)
+    out = numpy.zeros(off.size, dtype=numpy.float32)
+    out[cells] = values
+    out[index] = value
+    return out
 
+
+def _player_features(state: State, seat: int, off: _Offsets, index: list[int], value: list[float]) -> None:
+    """The player blocks, seat-relative, and the observer's own hand."""
     cards = state.components.cards
     order = _card_order(state.components)
     boards = state.boards
     for k, (triples, (channels, points_at), emperor, done_at) in enumerate(off.players):
-        who = (seat + k) % players
+        who = (seat + k) % state.players
         board = boards[who]
         # Another seat's cards are read for their type only (a view shows just their backs).
         by_type = list(board.backs)
@@ -319,21 +326,25 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
             objective = cards[card]
             completed[_KIND_INDEX[objective.kind]] += 1
             points += objective.points
-            put(done_at + order[card])
-            val(1.0)
+            index.append(done_at + order[card])
+            value.append(1.0)
         for start, numbers in zip(triples, (board.bamboo, board.improvements, by_type, completed), strict=True):
             index += (start, start + 1, start + 2)
             value += numbers
         index += (channels, points_at)
         value += (board.channels, points)
         if state.emperor == who:
-            put(emperor)
-            val(1.0)
-    hand_at = at["hand"]
+            index.append(emperor)
+            value.append(1.0)
+    hand_at = off.at["hand"]
     hand = boards[seat].hand
     index += [hand_at + order[card] for card in hand]
     value += [1.0] * len(hand)
 
+
+def _supply_features(state: State, seat: int, off: _Offsets, index: list[int], value: list[float]) -> None:
+    """The piles (sizes, and the tiles the observer put back) and the reserve."""
+    at = off.at
     pile, returned_by = state.tile_pile, state.returned_by
     if seat in returned_by:
         returned = [0] * len(TILE_CODES)
@@ -343,36 +354,33 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
         index += off.tiles_returned
         value += returned
     decks = state.decks
+    sizes = (len(decks[0]), len(decks[1]), len(decks[2]))
     for start, numbers in zip(
-        off.triples,
-        ((len(decks[0]), len(decks[1]), len(decks[2])), state.reserve_improvements, state.reserve_bamboo or _NONE),
-        strict=True,
+        off.triples, (sizes, state.reserve_improvements, state.reserve_bamboo or _NONE), strict=True
     ):
         index += (start, start + 1, start + 2)
         value += numbers
+    index += (at["tile_pile"], at["reserve.channels"])
+    value += (len(pile), state.reserve_channels)
+
+
+def _turn_features(state: State, seat: int, off: _Offsets, index: list[int], value: list[float]) -> None:
+    """Whose turn, the round, the weather, the actions and the decision being asked."""
+    at = off.at
+    players = state.players
     turn = state.turn
     pending = state.pending
     index += (
-        at["tile_pile"],
-        at["reserve.channels"],
         at["to_move"] + (state.current - seat) % players,
         at["start_player"] + (state.start_player - seat) % players,
         at["round"],
         at["turn"],
         at["pending"] + _PENDING_INDEX[type(pending)],
     )
-    value += (
-        len(pile),
-        state.reserve_channels,
-        1.0,
-        1.0,
-        (state.turn_number - 1) // players + 1,
-        state.turn_number,
-        1.0,
-    )
+    value += (1.0, 1.0, (state.turn_number - 1) // players + 1, state.turn_number, 1.0)
     if turn.weather:
-        put(at["weather"] + _WEATHER_INDEX[turn.weather])
-        val(1.0)
+        index.append(at["weather"] + _WEATHER_INDEX[turn.weather])
+        value.append(1.0)
     for where, actions in ((off.actions, turn.actions), (off.declared, turn.declared)):
         if actions:
             counts = [0] * len(ACTIONS)
@@ -384,8 +392,8 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
         index += [at["pending.weather_choices"] + _WEATHER_INDEX[weather] for weather in pending.choices]
         value += [1.0] * len(pending.choices)
     elif isinstance(pending, (KeepPlot, DrawPlots)):
-        put(at["pending.drawn"])
-        val(len(pending.drawn))
+        index.append(at["pending.drawn"])
+        value.append(len(pending.drawn))
         if state.current == seat:
             drawn = [0] * len(TILE_CODES)
             for code in pending.drawn:
@@ -393,12 +401,8 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
             index += off.drawn_tiles
             value += drawn
     elif isinstance(pending, PlacePlot):
-        put(at["pending.tile"] + _TILE_INDEX[pending.tile])
-        val(1.0)
-    out = numpy.zeros(off.size, dtype=numpy.float32)
-    out[cells] = values
-    out[index] = value
-    return out
+        index.append(at["pending.tile"] + _TILE_INDEX[pending.tile])
+        value.append(1.0)
 
 
 def _garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArray[numpy.float32]]:
