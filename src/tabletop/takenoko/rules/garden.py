@@ -66,11 +66,12 @@ def figure_destinations(state: State, start: Hex) -> tuple[Hex, ...]:
 def plot_spots(state: State) -> tuple[Hex, ...]:
     """Empty cells where a plot may go: next to the pond, or next to two plots already placed."""
     garden = state.garden
-    spots = [cell for cell in POND_RING if cell not in garden]
+    taken = garden.occupied()  # the plots and the pond
+    spots = [cell for cell in POND_RING if cell not in taken]
     touching: dict[Hex, int] = {}
     for cell in garden:
         for other in hexgrid.neighbours(cell):
-            if other not in garden and other not in POND_RING_SET and other != POND:
+            if other not in taken and other not in POND_RING_SET:
                 touching[other] = touching.get(other, 0) + 1
     spots.extend(cell for cell, n in touching.items() if n >= 2)
     return tuple(spots)
@@ -84,10 +85,11 @@ def channel_spots(state: State) -> tuple[Edge, ...]:
     starts at the pond; a watershed is no source). Pond borders only with the BGA variant.
     """
     garden, channels = state.garden, state.channels
+    taken = garden.occupied()  # the plots and the pond
     spots: list[Edge] = []
     for cell in garden:
         for other, e, corners in _forward_edges(cell):
-            if other not in garden or e in channels:
+            if other not in taken or other == POND or e in channels:
                 continue
             for far, left, right in corners:
                 if far == POND or left in channels or right in channels:
