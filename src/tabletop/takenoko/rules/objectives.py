@@ -115,20 +115,32 @@ def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
 def completable(state: State) -> tuple[str, ...]:
     """The cards in the current player's hand whose objective is met now (one per kind of card).
 
-    Each card is cheap to check: what the garden shows is kept on the garden (per plot card,
-    and as an index of bamboo heights for gardener cards).
+    It is asked at every listing of moves, so each card is checked as cheaply as can be: what
+    the garden shows is kept on the garden (per plot card, and an index of bamboo heights
+    for gardener cards).
     """
-    seen: set[object] = set()
-    out = []
+    board = state.boards[state.current]
+    if not board.hand:
+        return ()
     cards = state.components.cards
-    seat = state.current
-    for cid in state.boards[seat].hand:
+    garden = state.garden
+    options = state.options
+    gardener = state.gardener if options.gardener_on_plot else None
+    held = board.bamboo
+    out = []
+    seen: set[tuple[int, int, int]] = set()
+    for cid in board.hand:
         card = cards[cid]
-        # Copies of a panda card are interchangeable: completing either is one choice.
-        key = card.sections if isinstance(card, PandaObjective) else cid
-        if key in seen:
-            continue
-        seen.add(key)
-        if objective_met(state, seat, card):
+        if isinstance(card, PlotObjective):
+            met = pattern_shown(garden, card)
+        elif isinstance(card, GardenerObjective):
+            met = gardener_met(garden, card, gardener, options.exact_height)
+        else:
+            need = card.sections
+            if need in seen:
+                continue  # copies of a panda card are interchangeable: one choice
+            seen.add(need)
+            met = held[0] >= need[0] and held[1] >= need[1] and held[2] >= need[2]
+        if met:
             out.append(cid)
     return tuple(out)
