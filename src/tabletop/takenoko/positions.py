@@ -117,7 +117,7 @@ def position(
     Raises ``ValueError`` for an impossible description and ``TypeError`` for an unknown option.
     """
     parts = components or STANDARD
-    rules = _rule_options(options)
+    choices = _rule_options(options)
     channel_set = frozenset(channels)
     garden = _garden(parts, plots, bamboo or {}, tokens or {}, channel_set)
     boards = _boards(players, hands, completed, stocks)
@@ -128,7 +128,7 @@ def position(
         chance=chance,
         rules=RULES,
         players=players,
-        options=rules,
+        options=choices,
         garden=garden,
         channels=channel_set,
         gardener=gardener,
@@ -143,7 +143,7 @@ def position(
         turn=Turn(weather=weather, actions=tuple(actions) + (("plot",) if placing else ())),
         emperor=emperor,
         components=parts,
-        **_reserve(parts, rules, garden, boards, channel_set),
+        **_reserve(parts, choices, garden, boards, channel_set),
     )
     if placing:
         state = evolve(state, stack=(PlacePlot(current, placing),))
@@ -275,10 +275,10 @@ def _decks(
 
 
 def _reserve(
-    parts: Components, rules: Options, garden: Garden, boards: tuple[Player, ...], channels: frozenset[Edge]
+    parts: Components, choices: Options, garden: Garden, boards: tuple[Player, ...], channels: frozenset[Edge]
 ) -> dict[str, Any]:
     """What the box holds beyond the garden and the players' boards."""
-    box = bamboo_box(parts, rules)
+    box = bamboo_box(parts, choices)
     bamboo = None
     if box is not None:
         standing = Bamboo.of(Counter(p.colour for p in garden.values() for _ in range(p.bamboo)))

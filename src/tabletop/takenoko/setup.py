@@ -35,7 +35,7 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
     """The starting position for ``players`` with ``options`` checked by
     :data:`tabletop.takenoko.options.OPTIONS` (``GAME.new_game`` calls it)."""
     rule_options = {name: value for name, value in options.items() if name in _OPTION_NAMES}
-    rules = Options(**rule_options)
+    choices = Options(**rule_options)
     components = options.get("components")
     parts = COMPONENTS.resolve(components)
     state = State(
@@ -44,7 +44,7 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         chance=options.get("chance", "sampled"),
         rules=RULES,
         players=players,
-        options=rules,
+        options=choices,
         garden=Garden(),
         channels=frozenset(),
         gardener=POND,
@@ -53,7 +53,7 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         decks=(Pile(parts.deck("plot")), Pile(parts.deck("gardener")), Pile(parts.deck("panda"))),
         reserve_channels=parts.channels,
         reserve_improvements=Improvements(parts.improvements),
-        reserve_bamboo=bamboo_box(parts, rules),
+        reserve_bamboo=bamboo_box(parts, choices),
         boards=tuple(Player() for _ in range(players)),
         start_player=0,
         current=0,
