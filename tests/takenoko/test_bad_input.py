@@ -5,11 +5,10 @@ from __future__ import annotations
 import copy
 import json
 
-import attrs
 import pytest
 
 from tabletop.kernel.api import IllegalMove, InvalidData, InvalidRecord
-from tabletop.takenoko import GAME, load_components, moves, new_game, rules
+from tabletop.takenoko import GAME, load_components, moves, new_game
 from tabletop.takenoko.components import DATA_DIR, DATA_FILES, STANDARD, components_from_data
 from tabletop.takenoko.positions import position
 
@@ -241,7 +240,7 @@ def test_illegal_move_names_the_rule_it_breaks(name, move, reason):
     plots = {E: "G", NE: "G", (2, -1): "Y"}
     state = {
         "empty pile": position(plots, pile=()),
-        "no channel left": attrs.evolve(position(plots), reserve_channels=0),
+        "no channel left": position(plots, stocks=[{}, {"channels": 20}]),
         "full hand": position(plots, hands=[("P01", "P02", "G01", "G02", "A01"), ()]),
         "no plot yet": position({}),
         "dry rain": position(plots, roll="rain"),

@@ -12,7 +12,7 @@ import pytest
 from tabletop.kernel.api import InvalidData, InvalidRecord
 from tabletop.kernel.hexgrid import edge
 from tabletop.kernel.record import Record, record_of
-from tabletop.takenoko import GAME, load_components, new_game, rules
+from tabletop.takenoko import GAME, load_components, new_game
 from tabletop.takenoko.components import DATA_DIR, STANDARD, components_from_data
 from tabletop.takenoko.positions import position
 from tabletop.takenoko.state import ChooseAction, Clouds, Declare, Options

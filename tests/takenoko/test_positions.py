@@ -9,7 +9,7 @@ from tabletop.kernel.hexgrid import edge
 from tabletop.takenoko import invariants, position
 from tabletop.takenoko.state import ChooseAction, KeepPlot, PlacePlot, Rain, WeatherChoice
 
-from .helpers import legal, play
+from .helpers import play
 
 E, NE, SE = (1, 0), (1, -1), (0, 1)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from tabletop.kernel.api import IllegalMove
@@ -106,7 +105,8 @@ def test_irrigation_takes_a_channel_into_the_players_stock():
 
 
 def test_irrigation_unavailable_when_the_reserve_is_empty():
-    state = attrs.evolve(position({E: "G"}), reserve_channels=0)
+    state = position({E: "G"}, stocks=[{}, {"channels": 20}])  # every channel is stored
+    assert state.reserve_channels == 0
     assert "irrigation" not in legal(state)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 
-import attrs
 import pytest
 
 from tabletop.kernel import hexgrid

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
 import pytest
 
 from tabletop.kernel.api import InvalidData
-from tabletop.takenoko import load_components, new_game, rules
+from tabletop.takenoko import load_components, new_game
 from tabletop.takenoko.components import STANDARD
 from tabletop.takenoko.positions import position
 from tabletop.kernel.api import IllegalMove

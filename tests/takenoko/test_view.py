@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import attrs
 import pytest
 
 from tabletop.kernel.rng import MaskedRandomness, Rng
