@@ -6,7 +6,7 @@ import pytest
 
 from tabletop.kernel.api import IllegalMove
 from tabletop.kernel.hexgrid import edge
-from tabletop.takenoko import rules
+from tabletop.takenoko import moves
 from tabletop.takenoko.positions import position
 from tabletop.takenoko.state import ChooseAction, KeepPlot, PlacePlot
 
@@ -55,7 +55,7 @@ def test_plot_placement_next_to_the_pond_or_to_two_plots():
     state = position({E: "G", NE: "G"}, placing="Y")
     assert starting(state, "place") == {f"place {q},{r}" for q, r in (SE, SW, W, NW, (2, -1))}
     with pytest.raises(IllegalMove):
-        state.apply(rules.PlaceTile((2, 0)))  # touches a single plot
+        state.apply(moves.PlaceTile((2, 0)))  # touches a single plot
 
 
 def test_plot_next_to_the_pond_is_irrigated_and_gets_its_first_section():
@@ -119,7 +119,7 @@ def test_channel_never_on_the_border_of_the_pond():
     state = position({E: "G", NE: "G"}, stocks=[{"channels": 1}, {}])
     assert "channel 0,0|1,0" not in legal(state)
     with pytest.raises(IllegalMove):
-        state.apply(rules.PlaceChannel(edge((0, 0), E)))
+        state.apply(moves.PlaceChannel(edge((0, 0), E)))
 
 
 def test_channel_must_touch_the_network_at_a_corner():
@@ -356,7 +356,7 @@ def test_objective_action_is_illegal_with_five_objectives_in_hand():
     before = state.to_json()
     for deck in ("plot", "gardener", "panda"):
         with pytest.raises(IllegalMove, match="hand of 5 objectives is full"):
-            state.apply(rules.ObjectiveAction(deck))
+            state.apply(moves.ObjectiveAction(deck))
     assert state.to_json() == before
 
 
@@ -375,7 +375,7 @@ def test_plot_not_next_to_the_pond_nor_two_plots_is_refused():
     state = position({E: "G", NE: "G"}, placing="Y")
     before = state.to_json()
     with pytest.raises(IllegalMove, match="next to the pond or next to two plots"):
-        state.apply(rules.PlaceTile((3, 0)))
+        state.apply(moves.PlaceTile((3, 0)))
     assert state.to_json() == before
 
 
@@ -399,7 +399,7 @@ def test_channel_not_connected_to_the_network_is_refused():
     state = position(plots, stocks=[{"channels": 1}, {}])
     before = state.to_json()
     with pytest.raises(IllegalMove, match="touching a corner of the pond or a channel"):
-        state.apply(rules.PlaceChannel(edge((2, -1), (3, -1))))
+        state.apply(moves.PlaceChannel(edge((2, -1), (3, -1))))
     assert state.to_json() == before
 
 
@@ -407,7 +407,7 @@ def test_channel_on_a_watershed_plot_edge_is_refused_until_the_network_reaches_i
     plots = {E: "G", NE: "G", (2, -1): "YW", (3, -1): "Y", (3, -2): "P", (2, -2): "P"}
     state = position(plots, stocks=[{"channels": 1}, {}])
     with pytest.raises(IllegalMove):
-        state.apply(rules.PlaceChannel(edge((2, -1), (3, -1))))
+        state.apply(moves.PlaceChannel(edge((2, -1), (3, -1))))
 
 
 def test_channel_network_grows_one_vertex_at_a_time_along_a_chain():
@@ -459,13 +459,13 @@ def test_panda_must_move_at_least_one_space():
     state = position({E: "G"}, bamboo={E: 2}, panda=E)
     assert "panda 1,0" not in legal(state)
     with pytest.raises(IllegalMove):
-        state.apply(rules.PandaAction(E))
+        state.apply(moves.PandaAction(E))
 
 
 def test_stored_improvement_is_refused_on_a_plot_with_bamboo():
     state = position({E: "G"}, bamboo={E: 1}, stocks=[{"enclosure": 1}, {}])
     with pytest.raises(IllegalMove, match="no improvement"):
-        state.apply(rules.PlaceImprovement(E, "enclosure"))
+        state.apply(moves.PlaceImprovement(E, "enclosure"))
 
 
 def test_enclosure_token_does_not_stop_the_gardener():
