@@ -175,13 +175,15 @@ def _packed(head: str, items: list[str]) -> list[str]:
 
 def _player_lines(state: State, seat: int, board: Player, points: int) -> list[str]:
     marks = []
-    if seat == state.current and not state.is_over:
+    # Before the start player is drawn (a game with explicit chance), nobody plays yet.
+    playing = not state.is_over and not isinstance(state.pending, (DealObjective, DrawStartPlayer))
+    if seat == state.current and playing:
         marks.append("to play")
-    if seat == state.start_player:
+    if seat == state.start_player and playing:
         marks.append("started")
     if seat == state.emperor:
         marks.append("Emperor")
-    pointer = ">" if seat == state.current and not state.is_over else " "
+    pointer = ">" if seat == state.current and playing else " "
     eaten = " ".join(f"{n}{c[0].upper()}" for c, n in zip(COLOURS, board.bamboo, strict=True) if n) or "-"
     stored = [f"{board.channels} channel{'s' if board.channels != 1 else ''}"] if board.channels else []
     stored += [f"{n} {kind}" for kind, n in zip(IMPROVEMENTS, board.improvements, strict=True) if n]
@@ -263,7 +265,10 @@ def render(state: State) -> str:
         turn = state.turn
         weather = turn.weather or "none"
         actions = " ".join(turn.actions) or "none yet"
-        lines.append(f"seat {state.current}'s turn: weather {weather}; actions {actions} (of {turn.allowance})")
+        if isinstance(state.pending, (DealObjective, DrawStartPlayer)):
+            lines.append("preparing the game: no turn has begun")
+        else:
+            lines.append(f"seat {state.current}'s turn: weather {weather}; actions {actions} (of {turn.allowance})")
         if turn.declared is not None:
             lines.append("declared: " + " ".join(turn.declared))
         lines.append("to decide: " + decision_text(state, state.pending))
