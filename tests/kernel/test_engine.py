@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -50,7 +51,7 @@ def test_a_move_after_the_end_is_refused() -> None:
     state = TOY.new_game(2, seed=1, target=1).apply(Play())
     over = state.apply(state.legal_moves()[0])
     assert over.is_over and over.to_move is None and over.pending is None
-    with pytest.raises(IllegalMove, match="the toy game is over, so draw cannot be played"):
+    with pytest.raises(IllegalMove, match=r"the game is over \(toy\), so draw cannot be played"):
         over.apply(Draw())
 
 
@@ -147,3 +148,27 @@ def test_sample_draws_in_proportion_to_the_weights() -> None:
     assert 0.70 < counts["b"] / 4000 < 0.80
     only = Rng.from_seed(1)
     assert sample((("x", 5),), only) == ("x", only)  # one outcome costs no draw
+
+
+@attrs.frozen(slots=False)
+class _Point:
+    x: int
+    y: int
+
+
+def test_evolve_copies_any_attrs_instance_without_slots() -> None:
+    point = _Point(1, 2)
+    moved = evolve(point, y=5)
+    assert moved == _Point(1, 5) and point == _Point(1, 2)
+
+
+def test_a_move_after_the_end_says_the_game_is_over() -> None:
+    over = evolve(TOY.new_game(2, seed=1), stack=())
+    with pytest.raises(IllegalMove, match="the game is over"):
+        over.apply(over)
+
+
+def test_hidden_chance_is_the_masked_randomness_of_a_view() -> None:
+    from tabletop.kernel.rng import MaskedRandomness
+
+    assert issubclass(HiddenChance, MaskedRandomness)

@@ -5,16 +5,14 @@ from __future__ import annotations
 import copy
 import json
 
-import attrs
 import pytest
 
 from tabletop.kernel.api import IllegalMove, InvalidData, InvalidRecord
-from tabletop.takenoko import GAME, load_components, moves, new_game, rules
+from tabletop.takenoko import GAME, load_components, moves, new_game
 from tabletop.takenoko.components import DATA_DIR, DATA_FILES, STANDARD, components_from_data
-from tabletop.takenoko.setup import scenario
-from tabletop.takenoko.state import GameOver
+from tabletop.takenoko.positions import position
 
-from .helpers import placing, play, stack
+from .helpers import play
 
 E, NE = (1, 0), (1, -1)
 
@@ -24,12 +22,12 @@ E, NE = (1, 0), (1, -1)
 
 def _positions():
     """One position for each kind of decision."""
-    action = scenario({E: "G"}, stocks=[{"channels": 1}, {}])
+    action = position({E: "G"}, stocks=[{"channels": 1}, {}])
     yield "action", action
-    yield "keep", play(stack(scenario({}), "G", "Y", "P"), "plot")
-    yield "place", placing(scenario({E: "G"}), "Y")
+    yield "keep", play(position({}, next_tiles=("G", "Y", "P")), "plot")
+    yield "place", position({E: "G"}, placing="Y")
     for weather in ("rain", "storm", "clouds", "?"):
-        yield weather, rules.apply_weather(scenario({E: "G"}, bamboo={E: 1}), weather)
+        yield weather, position({E: "G"}, bamboo={E: 1}, roll=weather)
     yield "declare", new_game(2, seed=1, declare_actions=True)
 
 
@@ -58,13 +56,13 @@ def test_illegal_move_refused_with_a_reason_and_the_state_unchanged(name, state,
 
 
 def test_move_after_the_game_is_over_refused():
-    state = attrs.evolve(scenario({}), pending=GameOver())
+    state = position({}, over=True)
     with pytest.raises(IllegalMove, match="the game is over"):
         state.apply(moves.EndTurn())
 
 
 def test_notation_that_names_no_legal_move_is_refused():
-    state = scenario({E: "G"})
+    state = position({E: "G"})
     with pytest.raises(IllegalMove, match="'gardener 5,5' is not a legal move"):
         GAME.parse_move(state, "gardener 5,5")
 
@@ -162,7 +160,7 @@ def _saved(**change):
         (_saved(reserve_improvements=[4, 3, 3]), "watershed tokens not conserved"),
         (_saved(channels=[[[1, 0], [3, 0]]]), "channels"),
         (_saved(gardener=[5, 5]), "the gardener stands on the empty cell"),
-        (_saved(tile_pile=["G"] * 27), "plot tiles not conserved"),
+        (_saved(tile_pile={"unseen": ["G"] * 27, "bottom": [], "hidden": 0}), "plot tiles not conserved"),
         (_saved(turn={"weather": "hail", "actions": [], "declared": None}), "weather 'hail'"),
     ],
     ids=lambda x: x if isinstance(x, str) else None,
@@ -207,20 +205,20 @@ def test_custom_components_are_saved_with_the_state():
     ids=lambda x: str(x) if not isinstance(x, tuple) else None,
 )
 def test_illegal_move_says_why(actions, weather, move, reason):
-    state = scenario({E: "G", NE: "G"}, actions=actions, weather=weather)
+    state = position({E: "G", NE: "G"}, actions=actions, weather=weather)
     with pytest.raises(IllegalMove, match=reason):
         state.apply(move)
 
 
 def test_drawing_from_an_empty_objective_deck_says_why():
-    state = attrs.evolve(scenario({}), decks=((), ("G01",), ()))
+    state = position({}, decks={"plot": (), "gardener": ("G01",), "panda": ()})
     with pytest.raises(IllegalMove, match="no plot objective left"):
         state.apply(moves.ObjectiveAction("plot"))
 
 
 def test_saved_state_with_an_unknown_card_is_refused():
     data = _saved()
-    data["decks"][0][0] = "P99"
+    data["decks"][0]["unseen"][0] = "P99"
     with pytest.raises(InvalidRecord, match="unknown objective cards P99"):
         GAME.from_json(json.dumps(data))
 
@@ -241,13 +239,13 @@ def test_saved_state_with_an_unknown_card_is_refused():
 def test_illegal_move_names_the_rule_it_breaks(name, move, reason):
     plots = {E: "G", NE: "G", (2, -1): "Y"}
     state = {
-        "empty pile": attrs.evolve(scenario(plots), tile_pile=()),
-        "no channel left": attrs.evolve(scenario(plots), reserve_channels=0),
-        "full hand": scenario(plots, hands=[("P01", "P02", "G01", "G02", "A01"), ()]),
-        "no plot yet": scenario({}),
-        "dry rain": rules.apply_weather(scenario(plots), "rain"),
-        "storm on the pond": rules.apply_weather(scenario(plots), "storm"),
-        "lonely plot": placing(scenario(plots), "P"),
+        "empty pile": position(plots, pile=()),
+        "no channel left": position(plots, stocks=[{}, {"channels": 20}]),
+        "full hand": position(plots, hands=[("P01", "P02", "G01", "G02", "A01"), ()]),
+        "no plot yet": position({}),
+        "dry rain": position(plots, roll="rain"),
+        "storm on the pond": position(plots, roll="storm"),
+        "lonely plot": position(plots, placing="P"),
     }[name]
     before = state.to_json()
     with pytest.raises(IllegalMove, match=reason):

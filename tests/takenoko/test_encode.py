@@ -22,7 +22,7 @@ from tabletop.takenoko.encode import (
     observation_layout,
     observation_size,
 )
-from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.positions import position
 from tabletop.takenoko.state import KeepPlot
 
 from playouts import random_states
@@ -70,7 +70,7 @@ def test_another_players_hidden_hand_and_the_deck_orders_do_not_change_the_obser
     other = (seat + 1) % 3
     # A different hand of the same card types for another seat: invisible to ``seat``.
     kinds = [STANDARD.cards[c].kind for c in state.boards[other].hand]
-    unused = {kind: [c for c in deck] for kind, deck in zip(("plot", "gardener", "panda"), state.decks, strict=True)}
+    unused = {kind: list(deck.cards()) for kind, deck in zip(("plot", "gardener", "panda"), state.decks, strict=True)}
     swapped = tuple(unused[kind].pop() for kind in kinds)
     boards = list(state.boards)
     boards[other] = attrs.evolve(boards[other], hand=swapped)
@@ -93,7 +93,7 @@ def test_only_the_drawer_sees_the_plots_drawn() -> None:
 
 def test_features_decode_to_a_small_position_seen_from_the_player_to_move() -> None:
     channel = hexgrid.edge((1, 0), (0, 1))
-    state = scenario(
+    state = position(
         {(1, 0): "G", (0, 1): "YW", (1, 1): "P"},
         players=3,
         bamboo={(1, 0): 2},

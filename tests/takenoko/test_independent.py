@@ -17,8 +17,9 @@ Checked at every step:
   objectives in hand may be completed, and when the turn may end;
 * the outcome: every plot (colour, improvement, bamboo), irrigation from scratch (next to the
   pond, a channel on a border, a watershed) and the first shoot of newly irrigated plots, the
-  figures, every stock, hand and completed pile, the decks, the plot pile, the reserves, the
-  Emperor and the scores;
+  figures, every stock, hand and completed pile, the decks, the plot pile (the tiles and the
+  card chance draws come off the pile or the chosen deck: its unseen part in any order, then
+  the tiles put under it, in their order), the reserves, the Emperor and the scores;
 * conservation of bamboo (per colour), channels and improvement tokens; the hand limit;
 * the turn order, the weather die (none in the first round; the face read from the game's
   random source), and the end: the 9th/8th/7th objective brings the Emperor (+2), every other
@@ -113,6 +114,16 @@ def irrigated(plots, channels):
 # --- a plain copy of what the rulebook talks about -------------------------------------------------
 
 
+def drawn_tiles(before, after):
+    """The plot tiles the Plot action drew: three (all that is left if fewer), read from the
+    decision that follows (chance decides them: the referee cannot foresee them)."""
+    count = min(3, len(before.tile_pile))
+    if isinstance(after.pending, KeepPlot):
+        assert len(after.pending.drawn) == count
+        return list(after.pending.drawn)
+    return [after.pending.tile] * count
+
+
 def table(state):
     """The material of ``state`` as plain values the referee can change."""
     return {
@@ -123,9 +134,9 @@ def table(state):
         "channels": set(state.channels),
         "panda": state.panda,
         "gardener": state.gardener,
-        "pile": list(state.tile_pile),
-        "decks": [list(d) for d in state.decks],
-        "reserve_bamboo": list(state.reserve_bamboo),
+        "pile": (sorted(state.tile_pile.unseen), list(state.tile_pile.bottom)),
+        "decks": [sorted(d.cards()) for d in state.decks],
+        "reserve_bamboo": None if state.reserve_bamboo is None else list(state.reserve_bamboo),
         "reserve_channels": state.reserve_channels,
         "reserve_improvements": list(state.reserve_improvements),
         "stock": [list(b.bamboo) for b in state.boards],
@@ -150,7 +161,8 @@ class Referee:
         assert tuple(state.reserve_improvements) == tuple(self.parts.improvements) == (3, 3, 3)
         for b in state.boards:
             assert sorted(self.cards[c].kind for c in b.hand) == sorted(DECKS)
-        self.box = list(state.reserve_bamboo)  # nothing in the garden or the stocks yet
+        # Nothing in the garden or the stocks yet; the unlimited supply is not counted.
+        self.box = None if state.reserve_bamboo is None else list(state.reserve_bamboo)
         self.sprouted = set()  # plots that have had their first shoot
         self.seats = [state.current]  # who played each turn, in order
         self.actions = []  # actions taken in the current turn, as counted here
@@ -324,8 +336,9 @@ class Referee:
 
     # --- what a move does ----------------------------------------------------------------------
 
-    def expect(self, before, move):
-        """The material after ``move``, worked out from ``before``."""
+    def expect(self, before, move, after):
+        """The material after ``move``, worked out from ``before`` (and, for what chance drew,
+        from ``after``: the tiles or the card drawn)."""
         t = table(before)
         me = before.current
         plots = t["plots"]
@@ -336,7 +349,8 @@ class Referee:
             p = plots[cell]
             added = min(MAX_HEIGHT, p["bamboo"] + by) - p["bamboo"]
             p["bamboo"] += added
-            t["reserve_bamboo"][COLOURS.index(p["colour"])] -= added
+            if t["reserve_bamboo"] is not None:
+                t["reserve_bamboo"][COLOURS.index(p["colour"])] -= added
 
         def eat(cell):
             p = plots.get(cell)
@@ -346,10 +360,10 @@ class Referee:
                 self.seen["eaten"] += 1
 
         if isinstance(move, mv.PlotAction):
-            t["pile"] = t["pile"][3:]  # three drawn (all that is left if fewer)
+            t["pile"] = self.draw_plots(t["pile"], drawn_tiles(before, after))
         elif isinstance(move, mv.KeepTile):
             assert Counter((move.keep,) + move.under) == Counter(before.pending.drawn)
-            t["pile"] += list(move.under)  # under the pile, in the chosen order
+            t["pile"][1].extend(move.under)  # under the pile, in the chosen order
         elif isinstance(move, mv.PlaceTile):
             tile = self.parts.tile_by_code[before.pending.tile]
             assert not (tile.improvement and move.improvement), "one improvement per plot"
@@ -375,7 +389,10 @@ class Referee:
             t["panda"] = move.to
             eat(move.to)
         elif isinstance(move, mv.ObjectiveAction):
-            t["hand"][me].append(t["decks"][DECKS.index(move.deck)].pop(0))
+            (card,) = Counter(after.boards[me].hand) - Counter(before.boards[me].hand)
+            assert self.cards[card].kind == move.deck
+            t["decks"][DECKS.index(move.deck)].remove(card)
+            t["hand"][me].append(card)
         elif isinstance(move, mv.PlaceChannel):
             t["channels"].add(move.edge)
             t["held_channels"][me] -= 1
@@ -392,7 +409,8 @@ class Referee:
             if card.kind == "panda":  # the sections go back to the reserve
                 for i, n in enumerate(card.sections):
                     t["stock"][me][i] -= n
-                    t["reserve_bamboo"][i] += n
+                    if t["reserve_bamboo"] is not None:
+                        t["reserve_bamboo"][i] += n
             if t["emperor"] is None and len(t["done"][me]) == TRIGGER[self.n]:
                 t["emperor"] = me
             self.seen["completed " + card.kind] += 1
@@ -424,20 +442,31 @@ class Referee:
         self.sprouted |= now_wet
         return t, now_wet
 
+    def draw_plots(self, pile, drawn):
+        """The pile once ``drawn`` came off it: its unseen tiles (any of them) first, then the
+        tiles put under it, in their order."""
+        unseen, bottom = Counter(pile[0]), list(pile[1])
+        from_unseen = min(len(drawn), sum(unseen.values()))
+        assert not Counter(drawn[:from_unseen]) - unseen, (drawn, pile)
+        unseen.subtract(drawn[:from_unseen])
+        assert list(drawn[from_unseen:]) == bottom[: len(drawn) - from_unseen]
+        self.seen["plots drawn"] += 1
+        return (sorted(unseen.elements()), bottom[len(drawn) - from_unseen :])
+
     def check_move(self, before, move, after):
         legal = before.legal_moves()
         self.check_offer(before, legal)
-        expected, wet = self.expect(before, move)
+        expected, wet = self.expect(before, move, after)
         got = table(after)
         if isinstance(move, mv.PlotAction) and isinstance(after.pending, PlacePlot):
             # Only one way to keep (identical tiles, or a single one left): kept without asking.
-            drawn = list(before.tile_pile[:3])
+            drawn = drawn_tiles(before, after)
             assert len(set(drawn)) == 1 and after.pending.tile == drawn[0]
-            expected["pile"] += drawn[1:]
+            expected["pile"][1].extend(drawn[1:])
         elif isinstance(move, mv.PlotAction):
-            assert after.pending == KeepPlot(tuple(before.tile_pile[:3]))
+            assert isinstance(after.pending, KeepPlot) and after.pending.seat == before.current
         if isinstance(move, mv.KeepTile):
-            assert after.pending == PlacePlot(move.keep)
+            assert after.pending == PlacePlot(before.current, move.keep)
         for name, value in expected.items():
             assert got[name] == value, (str(move), name, got[name], value)
         for cell, p in after.garden.items():
@@ -460,7 +489,10 @@ class Referee:
         for i, colour in enumerate(COLOURS):
             standing = sum(p.bamboo for p in state.garden.values() if p.colour == colour)
             held = sum(b.bamboo[i] for b in state.boards)
-            assert standing + held + state.reserve_bamboo[i] == self.box[i], colour
+            if self.box is None:  # the unlimited supply never runs out: no reserve is counted
+                assert state.reserve_bamboo is None
+            else:
+                assert standing + held + state.reserve_bamboo[i] == self.box[i], colour
             assert all(b.bamboo[i] >= 0 for b in state.boards)
         held = sum(b.channels for b in state.boards)
         assert len(state.channels) + held + state.reserve_channels == self.parts.channels
@@ -521,7 +553,9 @@ class Referee:
             # The die comes into play in the second round.
             assert after.turn.weather == "" and isinstance(after.pending, ChooseAction)
             return
-        face = WEATHER_FACES[before.rng.below(6)[0]]  # the die, as the game's random source rolls it
+        # The die, as the game's random source rolls it: one of six equally likely faces, drawn
+        # after the tiles or the card the move drew (a draw with one possible outcome uses none).
+        face = WEATHER_FACES[self.source_before_the_die(before, move, after).below(6)[0]]
         self.seen["die " + face] += 1
         if face == "?":
             assert after.turn.weather == "" and isinstance(after.pending, WeatherChoice)
@@ -529,6 +563,23 @@ class Referee:
             self.weather_offer = set(after.pending.choices)
         else:
             self.check_weather(after, face)
+
+    def source_before_the_die(self, before, move, after):
+        rng = before.rng
+        if isinstance(move, mv.PlotAction):
+            unseen = Counter(before.tile_pile.unseen)
+            for code in drawn_tiles(before, after):
+                if not unseen:
+                    break
+                if len(unseen) > 1:
+                    _, rng = rng.below(unseen.total())
+                unseen[code] -= 1
+                unseen = +unseen
+        elif isinstance(move, mv.ObjectiveAction):
+            deck = before.decks[DECKS.index(move.deck)]
+            if len(deck) > 1:
+                _, rng = rng.below(len(deck))
+        return rng
 
     def check_weather(self, state, weather):
         """The state right after ``weather`` took effect (before anything else was done)."""

@@ -7,7 +7,7 @@ import pytest
 from tabletop.kernel import hexgrid
 from tabletop.takenoko.components import STANDARD, GardenerObjective, PandaObjective, PlotObjective
 from tabletop.takenoko.scoring import gardener_pattern_met, plot_pattern_met
-from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.positions import position
 from tabletop.takenoko.state import Plot
 
 from tabletop.takenoko import invariants
@@ -134,16 +134,17 @@ def test_gardener_objective_wrong_colour_not_matched():
 def test_panda_objective_matched_and_not(card):
     colours = ("green", "yellow", "pink")
     enough = {colour: n for colour, n in zip(colours, card.sections)}
-    state = scenario({}, hands=[(card.id,), ()], stocks=[enough, {}])
+    state = position({}, hands=[(card.id,), ()], stocks=[enough, {}])
     assert f"complete {card.id}" in legal(state)
     short = dict(enough)
     short[colours[next(i for i, n in enumerate(card.sections) if n)]] -= 1
-    state = scenario({}, hands=[(card.id,), ()], stocks=[short, {}])
+    state = position({}, hands=[(card.id,), ()], stocks=[short, {}])
     assert f"complete {card.id}" not in legal(state)
 
 
 def test_panda_objective_returns_the_sections_to_the_reserve():
-    state = scenario({}, hands=[("A13",), ()], stocks=[{"green": 2, "yellow": 1, "pink": 1}, {}])
+    stocks = [{"green": 2, "yellow": 1, "pink": 1}, {}]
+    state = position({}, hands=[("A13",), ()], stocks=stocks, bamboo_supply="2011")
     before = state.reserve_bamboo
     state = play(state, "complete A13")
     assert state.boards[0].bamboo == (1, 0, 0)
@@ -153,50 +154,50 @@ def test_panda_objective_returns_the_sections_to_the_reserve():
 
 def test_plot_objective_completed_in_the_garden_only_with_irrigated_plots():
     plots = {E: "G", NE: "G", (2, -1): "G"}
-    state = scenario(plots, hands=[("P01",), ()])
+    state = position(plots, hands=[("P01",), ()])
     assert "complete P01" not in legal(state)  # (2,-1) is dry
-    state = scenario(plots, hands=[("P01",), ()], tokens={(2, -1): "watershed"})
+    state = position(plots, hands=[("P01",), ()], tokens={(2, -1): "watershed"})
     assert "complete P01" in legal(state)
 
 
 def test_complete_any_number_of_objectives_in_a_turn():
     plots = {E: "G", NE: "G", SE: "G"}
-    state = scenario(plots, hands=[("P03", "A01"), ()], stocks=[{"green": 2}, {}])
+    state = position(plots, hands=[("P03", "A01"), ()], stocks=[{"green": 2}, {}])
     assert starting(state, "complete") == {"complete P03", "complete A01"}
     state = play(state, "complete A01", "complete P03")
     assert state.boards[0].completed == ("A01", "P03") and state.scores()[0] == 5
 
 
 def test_completed_objective_is_never_lost():
-    state = scenario({E: "G"}, bamboo={E: 4}, hands=[("G04",), ()])
+    state = position({E: "G"}, bamboo={E: 4}, hands=[("G04",), ()])
     state = play(state, "complete G04", "panda 1,0")
     assert state.boards[0].completed == ("G04",) and state.scores()[0] == 5
 
 
 def test_gardener_objective_with_a_printed_or_token_improvement():
     hands = [("G01", "G03", "G04"), ()]
-    state = scenario({E: "GF", NE: "G"}, bamboo={E: 4, NE: 4}, tokens={NE: "enclosure"}, hands=hands)
+    state = position({E: "GF", NE: "G"}, bamboo={E: 4, NE: 4}, tokens={NE: "enclosure"}, hands=hands)
     assert starting(state, "complete") == {"complete G01", "complete G03"}
 
 
 def test_identical_cards_in_hand_offer_one_move():
-    state = scenario({}, hands=[("A01", "A02"), ()], stocks=[{"green": 2}, {}])
+    state = position({}, hands=[("A01", "A02"), ()], stocks=[{"green": 2}, {}])
     assert starting(state, "complete") == {"complete A01"}
 
 
 def test_objectives_completed_only_during_ones_own_turn():
-    state = scenario({}, hands=[(), ("A01",)], stocks=[{}, {"green": 2}])
+    state = position({}, hands=[(), ("A01",)], stocks=[{}, {"green": 2}])
     assert starting(state, "complete") == set()
     assert state.to_move == 0
 
 
 def test_multi_bamboo_gardener_objective_bamboos_need_not_be_adjacent():
-    state = scenario({E: "P", W: "P"}, bamboo={E: 3, W: 3}, hands=[("G15",), ()])
+    state = position({E: "P", W: "P"}, bamboo={E: 3, W: 3}, hands=[("G15",), ()])
     assert "complete G15" in legal(state)
 
 
 def test_gardener_objective_bamboo_must_stand_in_the_garden_not_on_a_board():
-    state = scenario({E: "G"}, bamboo={E: 3}, hands=[("G04",), ()], stocks=[{"green": 4}, {}])
+    state = position({E: "G"}, bamboo={E: 3}, hands=[("G04",), ()], stocks=[{"green": 4}, {}])
     assert "complete G04" not in legal(state)
 
 
@@ -206,24 +207,24 @@ def test_two_colour_diamond_in_a_garden_matches_as_printed_but_not_mirrored():
     printed = {E: "Y", SE: "P", (1, 1): "YW", (2, 0): "G", (2, -1): "GW"}
     mirrored = {E: "G", SE: "P", (1, 1): "YW", (2, 0): "Y", (2, -1): "GW"}
     for plots, met in ((printed, True), (mirrored, False)):
-        state = scenario(plots, tokens={(2, 0): "watershed"}, hands=[("P13",), ()])
+        state = position(plots, tokens={(2, 0): "watershed"}, hands=[("P13",), ()])
         assert invariants(state) == []
         assert ("complete P13" in legal(state)) is met
 
 
 def test_panda_objective_needs_the_players_own_sections():
-    state = scenario({}, hands=[("A01",), ()], stocks=[{"green": 1}, {"green": 2}])
+    state = position({}, hands=[("A01",), ()], stocks=[{"green": 1}, {"green": 2}])
     assert "complete A01" not in legal(state)
 
 
 def test_gardener_objective_without_improvement_refuses_a_printed_one():
-    state = scenario({E: "GE"}, bamboo={E: 4}, hands=[("G04", "G03"), ()])
+    state = position({E: "GE"}, bamboo={E: 4}, hands=[("G04", "G03"), ()])
     assert starting(state, "complete") == {"complete G03"}
 
 
 def test_plot_objective_never_counts_the_pond_as_a_plot():
     # E and NE with the pond would make a green triangle if the pond were a plot.
-    state = scenario({E: "G", NE: "G", SE: "Y"}, hands=[("P01",), ()])
+    state = position({E: "G", NE: "G", SE: "Y"}, hands=[("P01",), ()])
     assert "complete P01" not in legal(state)
 
 
@@ -231,6 +232,6 @@ def test_plot_objective_completed_in_a_rotation_in_the_garden():
     # A green line running North-West to South-East from the pond's NE neighbour (the card
     # shows it East-West); the pink plots only make the layout legal, the watersheds water it.
     plots = {NE: "G", NW: "P", (1, -2): "GW", (0, -2): "P", (1, -3): "GW"}
-    state = scenario(plots, hands=[("P02",), ()])
+    state = position(plots, hands=[("P02",), ()])
     assert invariants(state) == []
     assert "complete P02" in legal(state)

@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.kernel.hexgrid import edge
 from tabletop.takenoko import new_game, render
-from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.positions import position
 
 from .helpers import play
 
@@ -55,7 +55,7 @@ def test_the_pond_holds_both_figures_at_the_start():
 
 
 def test_a_placed_plot_shows_its_colour_height_and_improvement():
-    state = scenario({(1, 0): "GF", (2, -1): "Y"}, bamboo={(1, 0): 3})
+    state = position({(1, 0): "GF", (2, -1): "Y"}, bamboo={(1, 0): 3})
     text = render(state)
     assert _cell(text, "1,0") == "G3F"  # next to the pond: irrigated, upper case
     assert _cell(text, "2,-1") == "y0"  # dry: lower case
@@ -63,7 +63,7 @@ def test_a_placed_plot_shows_its_colour_height_and_improvement():
 
 
 def test_the_gardener_and_the_panda_are_drawn_where_they_stand():
-    state = scenario({(1, 0): "G", (0, 1): "P"}, gardener=(1, 0), panda=(0, 1))
+    state = position({(1, 0): "G", (0, 1): "P"}, gardener=(1, 0), panda=(0, 1))
     text = render(state)
     assert _cell(text, "1,0") == "G0@"
     assert _cell(text, "0,1") == "P0&"
@@ -72,7 +72,7 @@ def test_the_gardener_and_the_panda_are_drawn_where_they_stand():
 
 
 def test_a_move_by_the_gardener_shows_on_the_map():
-    state = scenario({(1, 0): "G"})
+    state = position({(1, 0): "G"})
     after = play(state, "gardener 1,0")
     assert _cell(render(after), "1,0") == "G1@"  # irrigated: the gardener grew it by one
     assert _cell(render(after), "~~0,0~~") == "pond&"
@@ -80,7 +80,7 @@ def test_a_move_by_the_gardener_shows_on_the_map():
 
 def test_cells_sit_where_their_coordinates_say():
     # (1, 0) is east of the pond on its row; (0, 1) is on the row below, half a cell to the right.
-    text = render(scenario({(1, 0): "G", (0, 1): "P", (-1, 0): "Y"}))
+    text = render(position({(1, 0): "G", (0, 1): "P", (-1, 0): "Y"}))
     lines = text.splitlines()
     row0 = next(line for line in lines if "~~0,0~~" in line)
     row1 = next(line for line in lines if re.search(r"(?<![-\d])0,1", line))
@@ -95,17 +95,17 @@ def _map(text: str) -> str:
 
 def test_channels_are_drawn_on_their_borders():
     plots = {(1, -1): "Y", (1, 0): "G", (0, 1): "P", (2, -1): "G"}
-    bare = _map(render(scenario(plots)))
+    bare = _map(render(position(plots)))
     assert "#" not in bare and "=" not in bare
-    along = _map(render(scenario(plots, channels=[edge((1, -1), (1, 0))])))
+    along = _map(render(position(plots, channels=[edge((1, -1), (1, 0))])))
     assert along.count("===") == 1 and "#" not in along
-    across = _map(render(scenario(plots, channels=[edge((1, -1), (2, -1))])))
+    across = _map(render(position(plots, channels=[edge((1, -1), (2, -1))])))
     assert across.count("#") == 2 and "=" not in across
     assert "Y0#G0" in across.replace(" ", "") and "1,-1#2,-1" in across.replace(" ", "")
 
 
 def test_the_current_player_is_marked():
-    state = scenario({}, players=3, current=2)
+    state = position({}, players=3, current=2)
     lines = render(state).splitlines()
     assert [line for line in lines if line.startswith(">")] == [
         next(line for line in lines if line.startswith("> seat 2:"))
@@ -123,7 +123,7 @@ def test_a_view_shows_other_hands_as_question_marks():
 
 
 def test_objectives_in_hand_are_described():
-    state = scenario({}, hands=[["P02", "G14", "A13"], []])
+    state = position({}, hands=[["P02", "G14", "A13"], []])
     text = render(state)
     assert "P02 irrigated line GGG (2)" in text
     assert "G14 3 yellow at 3 (7)" in text
@@ -131,7 +131,7 @@ def test_objectives_in_hand_are_described():
 
 
 def test_the_pending_decision_is_put_in_words():
-    state = play(scenario({}, weather="wind"), "plot")
+    state = play(position({}, weather="wind"), "plot")
     assert "to decide: plot action: keep one drawn tile of" in render(state)
     assert "? ? ?" in render(state.view(1))
     kept = play(state, f"keep {state.pending.drawn[0]} under {' '.join(state.pending.drawn[1:])}")
@@ -139,7 +139,7 @@ def test_the_pending_decision_is_put_in_words():
 
 
 def test_player_stocks_and_reserve_are_listed():
-    state = scenario({}, stocks=[{"green": 2, "channels": 1, "fertilizer": 1}, {}])
+    state = position({}, stocks=[{"green": 2, "channels": 1, "fertilizer": 1}, {}])
     text = render(state)
     assert "    eaten 2G; stored 1 channel, 1 fertilizer" in text
     assert "reserve: 19 channels; 3 watershed, 2 fertilizer, 3 enclosure" in text

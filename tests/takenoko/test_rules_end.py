@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
-from tabletop.takenoko.setup import scenario
-from tabletop.takenoko.state import GameOver
+from tabletop.takenoko.positions import position
 
 from .helpers import play
 
@@ -25,7 +23,7 @@ def _about_to_trigger(players, current=0, hand=("A01",), stock=None):
     hands[current] = hand
     stocks = [{}] * players
     stocks[current] = stock or {"green": 2}
-    return scenario({E: "G"}, players=players, current=current, hands=hands, completed=completed, stocks=stocks)
+    return position({E: "G"}, players=players, current=current, hands=hands, completed=completed, stocks=stocks)
 
 
 @pytest.mark.parametrize("players, count", [(2, 9), (3, 8), (4, 7)])
@@ -58,7 +56,7 @@ def test_every_other_player_has_one_final_turn(players):
         state = _finish_turn(state)
     assert sorted(set(seen)) == [s for s in range(players) if s != trigger]
     assert len(seen) == players - 1
-    assert isinstance(state.pending, GameOver) and state.to_move is None and state.legal_moves() == ()
+    assert state.pending is None and state.to_move is None and state.legal_moves() == ()
 
 
 def _finish_turn(state):
@@ -73,45 +71,42 @@ def _finish_turn(state):
 
 
 def test_highest_score_wins():
-    state = scenario({}, completed=[("A01",), ("A13",)])
-    state = attrs.evolve(state, pending=GameOver())
+    state = position({}, completed=[("A01",), ("A13",)], over=True)
     assert state.scores() == (3, 6) and state.winners() == (1,)
 
 
 def test_tie_broken_by_panda_points():
-    state = scenario({}, completed=[("P05",), ("A01",)])
-    state = attrs.evolve(state, pending=GameOver())
+    state = position({}, completed=[("P05",), ("A01",)], over=True)
     assert state.scores() == (3, 3) and state.winners() == (1,)
 
 
 def test_tie_on_panda_points_too_is_shared():
-    state = scenario({}, completed=[("A01", "P01"), ("A02", "G13"), ()], players=3)
-    state = attrs.evolve(state, pending=GameOver())
+    state = position({}, completed=[("A01", "P01"), ("A02", "G13"), ()], players=3, over=True)
     assert state.scores() == (5, 11, 0)
-    state = scenario({}, completed=[("A01", "P05"), ("A02", "P06")])
-    state = attrs.evolve(state, pending=GameOver())
+    state = position({}, completed=[("A01", "P05"), ("A02", "P06")], over=True)
     assert state.winners() == (0, 1)
 
 
 def test_no_winners_until_the_game_is_over():
-    assert scenario({}, completed=[("A01",), ()]).winners() == ()
+    assert position({}, completed=[("A01",), ()]).winners() == ()
 
 
 def test_objectives_in_hand_score_nothing():
-    state = scenario({}, hands=[("G13", "P12"), ()], completed=[("A01",), ()])
+    state = position({}, hands=[("G13", "P12"), ()], completed=[("A01",), ()])
     assert state.scores() == (3, 0)
 
 
 def test_emperor_stays_with_the_first_player_to_trigger_the_end():
     trigger = tuple(f"P{i:02d}" for i in range(1, 10))
-    state = scenario(
+    state = position(
         {E: "G"},
         current=1,
         hands=[(), ("A01",)],
         completed=[trigger, tuple(f"G{i:02d}" for i in range(1, 9))],
         stocks=[{}, {"green": 2}],
+        emperor=0,
     )
-    state = play(attrs.evolve(state, emperor=0), "complete A01")
+    state = play(state, "complete A01")
     assert len(state.boards[1].completed) == 9 and state.emperor == 0
 
 
@@ -126,7 +121,7 @@ def test_one_objective_short_of_the_trigger_does_not_end_the_game(players):
 def test_objectives_completed_in_a_final_turn_count():
     done = [c for c in GREEN_CARDS if c != "A01"][:8]
     stocks = [{"green": 2}, {"green": 1, "yellow": 1, "pink": 1}]
-    state = scenario({E: "G"}, hands=[("A01",), ("A13",)], completed=[done, ()], stocks=stocks)
+    state = position({E: "G"}, hands=[("A01",), ("A13",)], completed=[done, ()], stocks=stocks)
     state = play(state, "complete A01", "irrigation", "objective plot")
     assert state.current == 1 and state.emperor == 0
     state = play(state, "complete A13")
@@ -136,8 +131,7 @@ def test_objectives_completed_in_a_final_turn_count():
 
 def test_emperor_card_can_decide_the_winner():
     # Equal objective points: the trigger's Emperor (+2) wins it, panda points notwithstanding.
-    state = scenario({}, completed=[("P05",), ("A01",)])
-    state = attrs.evolve(state, emperor=0, pending=GameOver())
+    state = position({}, completed=[("P05",), ("A01",)], emperor=0, over=True)
     assert state.scores() == (5, 3) and state.winners() == (0,)
 
 
@@ -145,7 +139,7 @@ def test_round_cap_does_not_cut_the_final_turns_after_a_trigger():
     # "The other players then each have a final turn": the engine's safety cap (max_rounds)
     # is for games nobody finishes, not for cutting the last round short.
     done = [c for c in GREEN_CARDS if c != "A01"][:8]
-    state = scenario(
+    state = position(
         {E: "G"},
         current=1,
         turn_number=2,

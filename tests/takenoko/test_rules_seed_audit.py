@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import itertools
 
-import attrs
 import pytest
 
 from tabletop.kernel import hexgrid
 from tabletop.kernel.hexgrid import edge
 from tabletop.takenoko import rules
 from tabletop.takenoko.components import STANDARD, PlotObjective
-from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.positions import position
 from tabletop.takenoko.state import ACTIONS, Rain, Storm, WeatherChoice
 
 from .helpers import legal, play, starting
@@ -28,7 +27,7 @@ def test_free_moves_do_not_use_up_the_two_actions():
     # quantidades de Objetivos, sem consumir suas duas ações"
     plots = {E: "G", NE: "G", (2, -1): "Y"}
     stocks = [{"channels": 1, "enclosure": 1, "green": 2}, {}]
-    state = scenario(plots, hands=[("A01",), ()], stocks=stocks)
+    state = position(plots, hands=[("A01",), ()], stocks=stocks)
     state = play(state, "channel 1,-1|1,0", "improve 2,-1 enclosure", "complete A01")
     assert state.turn.actions == ()
     assert rules.open_actions(state) == ACTIONS  # all five still open
@@ -39,7 +38,7 @@ def test_free_moves_do_not_use_up_the_two_actions():
 
 def test_any_number_of_channels_and_improvements_in_one_turn():
     plots = {E: "G", NE: "G", (2, -1): "Y", (2, 0): "P"}
-    state = scenario(plots, stocks=[{"channels": 2, "fertilizer": 1, "enclosure": 1}, {}])
+    state = position(plots, stocks=[{"channels": 2, "fertilizer": 1, "enclosure": 1}, {}])
     state = play(state, "improve 2,-1 fertilizer", "improve 2,0 enclosure", "channel 1,-1|1,0", "channel 1,0|2,-1")
     assert state.garden[(2, -1)].improvement == "fertilizer" and state.garden[(2, 0)].improvement == "enclosure"
     assert state.channels == {edge(NE, E), edge(E, (2, -1))}
@@ -53,7 +52,7 @@ def test_any_number_of_channels_and_improvements_in_one_turn():
 
 def test_storm_effect_is_optional():
     # "Tipos de Clima (efeitos sempre opcionais)": the Storm too may be declined.
-    state = rules.apply_weather(scenario({E: "G"}, bamboo={E: 2}), "storm")
+    state = position({E: "G"}, bamboo={E: 2}, roll="storm")
     assert isinstance(state.pending, Storm) and "skip" in legal(state)
     state = play(state, "skip")
     assert state.panda == (0, 0) and state.garden[E].bamboo == 2 and state.boards[0].bamboo == (0, 0, 0)
@@ -62,9 +61,9 @@ def test_storm_effect_is_optional():
 
 def test_rain_and_storm_do_not_use_up_the_gardener_or_panda_action():
     plots = {E: "G", NE: "G"}
-    state = play(rules.apply_weather(scenario(plots, bamboo={E: 2}), "storm"), "storm 1,0")
+    state = play(position(plots, bamboo={E: 2}, roll="storm"), "storm 1,0")
     assert state.turn.actions == () and starting(state, "panda")
-    state = play(rules.apply_weather(scenario(plots, bamboo={E: 2}), "rain"), "rain 1,0")
+    state = play(position(plots, bamboo={E: 2}, roll="rain"), "rain 1,0")
     assert state.turn.actions == () and starting(state, "gardener")
     state = play(state, "gardener 1,0")
     assert state.garden[E].bamboo == 4  # the rain's section and the gardener's
@@ -73,14 +72,14 @@ def test_rain_and_storm_do_not_use_up_the_gardener_or_panda_action():
 def test_rain_may_grow_a_plot_irrigated_only_by_a_watershed():
     # "Chuva - ... em qualquer canteiro irrigado"; a watershed plot is irrigated.
     plots = {E: "G", NE: "G", (2, -1): "YW", (2, 0): "P"}
-    state = rules.apply_weather(scenario(plots, bamboo={(2, -1): 1}), "rain")
+    state = position(plots, bamboo={(2, -1): 1}, roll="rain")
     assert "rain 2,-1" in legal(state) and "rain 2,0" not in legal(state)  # (2,0) is dry
     assert play(state, "rain 2,-1").garden[(2, -1)].bamboo == 2
 
 
 def test_storm_panda_does_not_eat_on_an_enclosure_token():
     # "Tempestade - ... comer um bambu, normalmente": the enclosure rule holds for a token too.
-    state = rules.apply_weather(scenario({E: "G"}, bamboo={E: 2}, tokens={E: "enclosure"}), "storm")
+    state = position({E: "G"}, bamboo={E: 2}, tokens={E: "enclosure"}, roll="storm")
     state = play(state, "storm 1,0")
     assert state.panda == E and state.garden[E].bamboo == 2 and state.boards[0].bamboo == (0, 0, 0)
 
@@ -88,7 +87,7 @@ def test_storm_panda_does_not_eat_on_an_enclosure_token():
 @pytest.mark.parametrize("choice", ["sun", "rain", "storm"])
 def test_question_mark_weather_chosen_takes_its_effect(choice):
     # "Interrogação - O jogador pode escolher 1 dos outros 5 tipos de Clima"
-    state = play(rules.apply_weather(scenario({E: "G"}, bamboo={E: 1}), "?"), f"weather {choice}")
+    state = play(position({E: "G"}, bamboo={E: 1}, roll="?"), f"weather {choice}")
     assert state.turn.weather == choice
     if choice == "sun":
         assert state.turn.allowance == 3
@@ -106,7 +105,7 @@ def test_question_mark_weather_chosen_takes_its_effect(choice):
 def test_irrigation_channel_may_be_placed_at_once():
     # "Pode colocá-lo em jogo imediatamente ou guardá-lo em sua reserva pessoal"
     plots = {E: "G", NE: "G", (2, -1): "Y"}
-    state = scenario(plots, channels=[edge(E, NE)])
+    state = position(plots, channels=[edge(E, NE)])
     assert not starting(state, "channel")  # nothing stored yet
     state = play(state, "irrigation", "channel 1,0|2,-1")
     assert state.garden[(2, -1)].irrigated and state.garden[(2, -1)].bamboo == 1
@@ -118,20 +117,17 @@ def test_redraw_satisfied_variant_also_for_plot_cards_never_for_panda_cards():
     # "Se o objetivo de Canteiro ou Jardineiro comprado já estiver refletido ... colocado no
     # fundo do deck" (the BGA rule, option redraw_satisfied): plot cards too, panda cards never.
     plots = {E: "G", SE: "G", (1, 1): "GW"}  # a green triangle, all irrigated: P01 is shown
-    state = scenario(plots, stocks=[{"green": 2}, {}], redraw_satisfied=True, weather="wind")
-    plot_deck = ("P01",) + tuple(c for c in state.decks[0] if c != "P01")
-    panda_deck = ("A01",) + tuple(c for c in state.decks[2] if c != "A01")
-    state = attrs.evolve(state, decks=(plot_deck, state.decks[1], panda_deck))
+    next_cards = {"plot": ("P01", "P09"), "panda": ("A01",)}
+    state = position(plots, stocks=[{"green": 2}, {}], redraw_satisfied=True, weather="wind", next_cards=next_cards)
     state = play(state, "objective plot")
-    assert state.boards[0].hand == (plot_deck[1],) and state.decks[0][-1] == "P01"
+    assert state.boards[0].hand == ("P09",) and state.decks[0].bottom[-1] == "P01"
     state = play(state, "objective panda")  # A01 is met by the two green sections held, yet kept
-    assert state.boards[0].hand == (plot_deck[1], "A01")
+    assert state.boards[0].hand == ("P09", "A01")
 
 
 def test_redraw_satisfied_is_off_by_default():
     plots = {E: "G", SE: "G", (1, 1): "GW"}
-    state = scenario(plots)
-    state = attrs.evolve(state, decks=(("P01",) + tuple(c for c in state.decks[0] if c != "P01"),) + state.decks[1:])
+    state = position(plots, next_cards={"plot": ("P01",)})
     state = play(state, "objective plot")
     assert state.boards[0].hand == ("P01",) and "complete P01" in legal(state)
 
@@ -143,8 +139,7 @@ def test_placed_improvement_is_never_moved_by_default_clouds():
     # "Assim que uma Melhoria é colocada, ela não pode ser mudada": Clouds with the reserve empty
     # offers another weather, not a move of a placed token (the English-rulebook variant does).
     stocks = [{"watershed": 3, "fertilizer": 3, "enclosure": 2}, {}]
-    state = scenario({E: "G", NE: "G"}, tokens={E: "enclosure"}, stocks=stocks)
-    state = rules.apply_weather(state, "clouds")
+    state = position({E: "G", NE: "G"}, tokens={E: "enclosure"}, stocks=stocks, roll="clouds")
     assert isinstance(state.pending, WeatherChoice)
     assert not starting(state, "clouds") and not any(m.startswith("improve 1,0 ") for m in legal(state))
     for text in ("weather sun", "improve 1,-1 enclosure", "irrigation", "panda 1,0", "gardener 1,0"):
@@ -159,7 +154,7 @@ def test_channel_along_the_pond_is_a_wasted_move_in_the_bga_variant():
     # "o jogo permite que um Canal ... seja posicionado entre um Canteiro e o lago, porém essa
     # seria uma jogada desperdiçada": it waters nothing new and reaches no new border.
     plots = {E: "G", NE: "G", (2, -1): "Y"}
-    state = scenario(plots, bamboo={E: 1}, stocks=[{"channels": 2}, {}], channel_on_pond_border=True)
+    state = position(plots, bamboo={E: 1}, stocks=[{"channels": 2}, {}], channel_on_pond_border=True)
     spots = starting(state, "channel")
     after = play(state, "channel 0,0|1,0")
     assert after.garden == state.garden and after.reserve_bamboo == state.reserve_bamboo
@@ -170,7 +165,7 @@ def test_gardener_grows_plots_irrigated_only_by_a_watershed():
     # "Um Canteiro com uma Melhoria de Fosso também é considerado como automaticamente irrigado,
     # para os fins de Canteiro e Jardineiro": printed or token, destination or neighbour.
     plots = {E: "G", NE: "G", (2, -1): "GW", (2, 0): "Y", (3, -1): "G"}
-    state = scenario(plots, tokens={(3, -1): "watershed"}, bamboo={(2, -1): 1, (3, -1): 1}, gardener=E)
+    state = position(plots, tokens={(3, -1): "watershed"}, bamboo={(2, -1): 1, (3, -1): 1}, gardener=E)
     state = play(state, "gardener 2,-1")
     assert state.garden[(2, -1)].bamboo == 2  # printed watershed, where the gardener stops
     assert state.garden[(3, -1)].bamboo == 2  # watershed token, green neighbour
@@ -183,7 +178,7 @@ def test_gardener_grows_plots_irrigated_only_by_a_watershed():
 def test_objective_conditions_are_checked_when_completing():
     # "se sua carta de objetivo coincidir com as condições do jardim naquele momento": a garden
     # that showed the card earlier but no longer does cannot complete it.
-    state = scenario({E: "G", NE: "G"}, bamboo={E: 4}, hands=[("G04",), ()])
+    state = position({E: "G", NE: "G"}, bamboo={E: 4}, hands=[("G04",), ()])
     assert "complete G04" in legal(state)
     state = play(state, "panda 1,0")
     assert state.garden[E].bamboo == 3 and "complete G04" not in legal(state)

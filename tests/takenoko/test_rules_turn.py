@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
 import pytest
 
 from tabletop.kernel.api import InvalidData
-from tabletop.takenoko import load_components, new_game, rules
+from tabletop.takenoko import load_components, new_game
 from tabletop.takenoko.components import STANDARD
-from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.positions import position
 from tabletop.kernel.api import IllegalMove
 from tabletop.takenoko.moves import PandaAction, RainOn, TakeImprovement
 from tabletop.takenoko.state import ChooseAction, Clouds, Rain, Storm, WeatherChoice
 
-from .helpers import legal, play, stack, starting
+from .helpers import legal, play, starting
 
 E, SE, SW, W, NW, NE = (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)
 
@@ -30,7 +29,7 @@ def test_setup_pond_in_the_centre_with_panda_and_gardener():
 
 def test_setup_27_plots_with_the_reference_distribution():
     state = new_game(3, seed=2)
-    tiles = Counter(state.tile_pile)
+    tiles = Counter(state.tile_pile.cards())
     assert sum(tiles.values()) == 27
     assert tiles == Counter(
         {"G": 6, "GW": 2, "GE": 2, "GF": 1, "Y": 6, "YW": 1, "YE": 1, "YF": 1, "P": 4, "PW": 1, "PE": 1, "PF": 1}
@@ -114,7 +113,7 @@ def _two_quick_actions(state):
 
 
 def test_sun_gives_a_third_action_different_from_the_others():
-    state = scenario({E: "G"}, weather="sun")
+    state = position({E: "G"}, weather="sun")
     state = play(state, "irrigation", "panda 1,0")
     assert starting(state, "irrigation") == set() and starting(state, "panda") == set()
     assert "gardener 1,0" in legal(state) and "end" in legal(state)
@@ -123,19 +122,19 @@ def test_sun_gives_a_third_action_different_from_the_others():
 
 
 def test_without_wind_the_two_actions_differ():
-    state = play(scenario({E: "G"}), "irrigation")
+    state = play(position({E: "G"}), "irrigation")
     assert "irrigation" not in legal(state)
 
 
 def test_wind_allows_two_identical_actions():
-    state = play(scenario({E: "G"}, weather="wind"), "irrigation")
+    state = play(position({E: "G"}, weather="wind"), "irrigation")
     assert "irrigation" in legal(state)
     state = play(state, "irrigation")
     assert state.current == 1 or state.boards[0].channels == 2
 
 
 def test_rain_grows_one_irrigated_plot_of_choice():
-    state = rules.apply_weather(scenario({E: "G", NE: "G", (2, -1): "Y"}, bamboo={E: 1}), "rain")
+    state = position({E: "G", NE: "G", (2, -1): "Y"}, bamboo={E: 1}, roll="rain")
     assert isinstance(state.pending, Rain)
     assert starting(state, "rain") == {"rain 1,0", "rain 1,-1"}  # (2,-1) is dry
     state = play(state, "rain 1,0")
@@ -143,25 +142,25 @@ def test_rain_grows_one_irrigated_plot_of_choice():
 
 
 def test_rain_on_fertilizer_adds_two_and_caps_at_four():
-    state = rules.apply_weather(scenario({E: "GF", NE: "Y"}, bamboo={E: 1, NE: 4}), "rain")
+    state = position({E: "GF", NE: "Y"}, bamboo={E: 1, NE: 4}, roll="rain")
     assert "rain 1,-1" not in legal(state)  # already at 4
     assert play(state, "rain 1,0").garden[E].bamboo == 3
 
 
 def test_weather_effects_are_optional():
-    state = rules.apply_weather(scenario({E: "G"}), "rain")
+    state = position({E: "G"}, roll="rain")
     state = play(state, "skip")
     assert state.garden[E].bamboo == 0 and isinstance(state.pending, ChooseAction)
 
 
 def test_rain_without_a_plot_to_grow_asks_nothing():
-    state = rules.apply_weather(scenario({}), "rain")
+    state = position({}, roll="rain")
     assert isinstance(state.pending, ChooseAction)
 
 
 def test_storm_puts_the_panda_on_any_plot_where_it_eats():
     plots = {E: "G", NE: "G", (2, -1): "P"}
-    state = rules.apply_weather(scenario(plots, bamboo={NE: 2}), "storm")
+    state = position(plots, bamboo={NE: 2}, roll="storm")
     assert isinstance(state.pending, Storm)
     assert starting(state, "storm") == {"storm 1,0", "storm 1,-1", "storm 2,-1"}
     state = play(state, "storm 1,-1")
@@ -169,13 +168,13 @@ def test_storm_puts_the_panda_on_any_plot_where_it_eats():
 
 
 def test_storm_panda_does_not_eat_on_enclosure():
-    state = rules.apply_weather(scenario({E: "GE"}, bamboo={E: 2}), "storm")
+    state = position({E: "GE"}, bamboo={E: 2}, roll="storm")
     state = play(state, "storm 1,0")
     assert state.garden[E].bamboo == 2 and state.boards[0].bamboo == (0, 0, 0)
 
 
 def test_clouds_takes_an_improvement_to_place_now_or_later():
-    state = rules.apply_weather(scenario({E: "G"}), "clouds")
+    state = position({E: "G"}, roll="clouds")
     assert isinstance(state.pending, Clouds)
     assert legal(state) == {"clouds watershed", "clouds fertilizer", "clouds enclosure", "skip"}
     state = play(state, "clouds enclosure")
@@ -184,23 +183,21 @@ def test_clouds_takes_an_improvement_to_place_now_or_later():
 
 
 def test_clouds_with_an_empty_reserve_chooses_another_weather():
-    state = attrs.evolve(scenario({E: "G"}, stocks=[{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}]))
-    state = rules.apply_weather(state, "clouds")
-    assert state.pending == WeatherChoice(("sun", "rain", "wind", "storm"))
+    state = position({E: "G"}, stocks=[{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}], roll="clouds")
+    assert state.pending == WeatherChoice(0, ("sun", "rain", "wind", "storm"))
     state = play(state, "weather sun")
     assert state.turn.weather == "sun" and state.turn.allowance == 3
 
 
 def test_question_mark_chooses_any_of_the_five_weathers():
-    state = rules.apply_weather(scenario({E: "G"}), "?")
+    state = position({E: "G"}, roll="?")
     assert legal(state) == {"weather sun", "weather rain", "weather wind", "weather storm", "weather clouds"}
     state = play(state, "weather wind")
     assert state.turn.weather == "wind"
 
 
 def test_question_mark_without_improvements_left_offers_no_clouds():
-    state = scenario({E: "G"}, stocks=[{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}])
-    state = rules.apply_weather(state, "?")
+    state = position({E: "G"}, stocks=[{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}], roll="?")
     assert "weather clouds" not in legal(state)
 
 
@@ -208,8 +205,7 @@ def test_question_mark_without_improvements_left_offers_no_clouds():
 
 
 def test_objective_completed_at_any_time_of_the_turn_even_during_the_weather():
-    state = scenario({E: "G"}, bamboo={E: 2}, hands=[("A01",), ()], stocks=[{"green": 2}, {}])
-    state = rules.apply_weather(state, "storm")
+    state = position({E: "G"}, bamboo={E: 2}, hands=[("A01",), ()], stocks=[{"green": 2}, {}], roll="storm")
     assert isinstance(state.pending, Storm) and "complete A01" in legal(state)
     state = play(state, "complete A01")
     assert isinstance(state.pending, Storm)  # the weather's decision is still open
@@ -219,8 +215,7 @@ def test_objective_completed_at_any_time_of_the_turn_even_during_the_weather():
 
 def test_stored_channel_placed_before_the_rain_waters_the_plot_it_grows():
     plots = {E: "G", NE: "G", (2, -1): "Y"}
-    state = scenario(plots, bamboo={E: 4, NE: 4}, stocks=[{"channels": 2}, {}])
-    state = rules.apply_weather(state, "rain")
+    state = position(plots, bamboo={E: 4, NE: 4}, stocks=[{"channels": 2}, {}], roll="rain")
     # No plot can grow yet, but the stored channels can water one first.
     assert isinstance(state.pending, Rain) and starting(state, "rain") == set()
     state = play(state, "channel 1,-1|1,0", "channel 1,-1|2,-1")
@@ -230,21 +225,20 @@ def test_stored_channel_placed_before_the_rain_waters_the_plot_it_grows():
 
 
 def test_weather_that_can_only_be_declined_is_declined_at_once():
-    state = scenario({E: "G", NE: "G"}, bamboo={E: 4, NE: 4}, stocks=[{"channels": 1}, {}])
-    state = rules.apply_weather(state, "rain")
+    state = position({E: "G", NE: "G"}, bamboo={E: 4, NE: 4}, stocks=[{"channels": 1}, {}], roll="rain")
     assert legal(state) == {"channel 1,-1|1,0", "skip"}
     state = play(state, "channel 1,-1|1,0")  # waters nothing new: the rain has nothing left to grow
     assert isinstance(state.pending, ChooseAction) and state.turn.weather == "rain"
 
 
 def test_stored_improvement_placed_before_the_rain():
-    state = scenario({E: "G"}, stocks=[{"fertilizer": 1}, {}])  # irrigated, its bamboo eaten to nothing
-    state = play(rules.apply_weather(state, "rain"), "improve 1,0 fertilizer", "rain 1,0")
+    state = position({E: "G"}, stocks=[{"fertilizer": 1}, {}], roll="rain")  # irrigated, its bamboo eaten to nothing
+    state = play(state, "improve 1,0 fertilizer", "rain 1,0")
     assert state.garden[E].bamboo == 2
 
 
 def test_turn_goes_on_after_the_last_action_while_an_objective_can_be_completed():
-    state = scenario({E: "G"}, bamboo={E: 2}, hands=[("A01",), ()], stocks=[{"green": 1}, {}])
+    state = position({E: "G"}, bamboo={E: 2}, hands=[("A01",), ()], stocks=[{"green": 1}, {}])
     state = play(state, "irrigation", "panda 1,0")
     assert state.current == 0 and legal(state) >= {"complete A01", "end"}
     state = play(state, "complete A01")
@@ -252,17 +246,17 @@ def test_turn_goes_on_after_the_last_action_while_an_objective_can_be_completed(
 
 
 def test_storm_cannot_send_the_panda_to_the_pond():
-    state = rules.apply_weather(scenario({E: "G"}, panda=E), "storm")
+    state = position({E: "G"}, panda=E, roll="storm")
     assert "storm 0,0" not in legal(state) and "storm 1,0" in legal(state)
 
 
 def test_wind_does_not_force_identical_actions():
-    state = play(scenario({E: "G"}, weather="wind"), "irrigation", "panda 1,0")
+    state = play(position({E: "G"}, weather="wind"), "irrigation", "panda 1,0")
     assert state.current == 1 or "end" in legal(state)
 
 
 def test_question_mark_clouds_takes_an_improvement():
-    state = play(rules.apply_weather(scenario({E: "G"}), "?"), "weather clouds")
+    state = play(position({E: "G"}, roll="?"), "weather clouds")
     assert isinstance(state.pending, Clouds) and state.turn.weather == "clouds"
 
 
@@ -287,7 +281,7 @@ def test_weather_die_has_six_faces_rolled_at_the_start_players_second_turn():
 
 
 def test_rain_on_unirrigated_plot_is_refused():
-    state = rules.apply_weather(scenario({E: "G", NE: "G", (2, -1): "Y"}), "rain")
+    state = position({E: "G", NE: "G", (2, -1): "Y"}, roll="rain")
     before = state.to_json()
     with pytest.raises(IllegalMove, match="irrigated plot"):
         state.apply(RainOn((2, -1)))
@@ -295,25 +289,25 @@ def test_rain_on_unirrigated_plot_is_refused():
 
 
 def test_rain_never_grows_a_bamboo_above_four_sections():
-    state = rules.apply_weather(scenario({E: "G", NE: "G"}, bamboo={E: 4, NE: 3}), "rain")
+    state = position({E: "G", NE: "G"}, bamboo={E: 4, NE: 3}, roll="rain")
     assert starting(state, "rain") == {"rain 1,-1"}
     with pytest.raises(IllegalMove):
         state.apply(RainOn(E))
 
 
 def test_storm_with_no_plot_in_the_garden_asks_nothing():
-    state = rules.apply_weather(scenario({}), "storm")
+    state = position({}, roll="storm")
     assert isinstance(state.pending, ChooseAction) and state.turn.weather == "storm"
 
 
 def test_storm_panda_eats_only_one_section_for_the_player():
-    state = rules.apply_weather(scenario({E: "P"}, bamboo={E: 4}, panda=E), "storm")
+    state = position({E: "P"}, bamboo={E: 4}, panda=E, roll="storm")
     state = play(state, "storm 1,0")  # it may even stay where it is
     assert state.garden[E].bamboo == 3 and state.boards[0].bamboo == (0, 0, 1)
 
 
 def test_wind_allows_no_more_than_two_actions():
-    state = scenario({E: "G", NE: "G"}, weather="wind")
+    state = position({E: "G", NE: "G"}, weather="wind")
     state = play(state, "irrigation", "irrigation")
     assert state.current == 0 and state.boards[0].channels == 2  # the channels can still be placed
     assert not (starting(state, "irrigation") | starting(state, "plot") | starting(state, "panda"))
@@ -321,13 +315,13 @@ def test_wind_allows_no_more_than_two_actions():
 
 
 def test_without_sun_no_third_action():
-    state = play(scenario({E: "G", NE: "G"}), "irrigation", "panda 1,0")
+    state = play(position({E: "G", NE: "G"}), "irrigation", "panda 1,0")
     assert state.current == 0 and legal(state) >= {"end", "channel 1,-1|1,0"}
     assert not any(m.split()[0] in ("plot", "gardener", "objective") for m in legal(state))
 
 
 def test_sun_third_action_is_optional_and_must_differ_under_no_wind():
-    state = stack(scenario({E: "G"}, weather="sun"), "Y", "Y", "Y")
+    state = position({E: "G"}, weather="sun", next_tiles=("Y", "Y", "Y"))
     state = play(state, "plot", "place 1,-1", "irrigation")
     assert "end" in legal(state) and "plot" not in legal(state) and "irrigation" not in legal(state)
     state = play(state, "end")
@@ -335,12 +329,12 @@ def test_sun_third_action_is_optional_and_must_differ_under_no_wind():
 
 
 def test_sun_allows_no_fourth_action():
-    state = play(scenario({E: "G"}, weather="sun"), "irrigation", "panda 1,0", "gardener 1,0")
+    state = play(position({E: "G"}, weather="sun"), "irrigation", "panda 1,0", "gardener 1,0")
     assert state.current == 1  # three actions taken: nothing more, so the turn ended
 
 
 def test_question_mark_weather_must_be_chosen_before_any_action():
-    state = rules.apply_weather(scenario({E: "G"}), "?")
+    state = position({E: "G"}, roll="?")
     assert isinstance(state.pending, WeatherChoice)
     assert not any(m.split()[0] in ("plot", "irrigation", "gardener", "panda", "objective") for m in legal(state))
     with pytest.raises(IllegalMove):
@@ -348,8 +342,7 @@ def test_question_mark_weather_must_be_chosen_before_any_action():
 
 
 def test_clouds_improvement_cannot_be_taken_when_its_kind_is_exhausted():
-    state = scenario({E: "G"}, stocks=[{"fertilizer": 3}, {}])
-    state = rules.apply_weather(state, "clouds")
+    state = position({E: "G"}, stocks=[{"fertilizer": 3}, {}], roll="clouds")
     assert starting(state, "clouds") == {"clouds watershed", "clouds enclosure"}
     with pytest.raises(IllegalMove):
         state.apply(TakeImprovement("fertilizer"))
@@ -357,7 +350,7 @@ def test_clouds_improvement_cannot_be_taken_when_its_kind_is_exhausted():
 
 def test_clouds_with_an_empty_reserve_offers_no_clouds_again():
     stocks = [{"watershed": 3, "fertilizer": 3, "enclosure": 3}, {}]
-    state = rules.apply_weather(scenario({E: "G"}, stocks=stocks), "clouds")
+    state = position({E: "G"}, stocks=stocks, roll="clouds")
     assert legal(state) >= {"weather sun", "weather rain", "weather wind", "weather storm"}
     assert "weather clouds" not in legal(state) and "skip" not in legal(state)
     state = play(state, "weather storm")

@@ -5,16 +5,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import attrs
 import pytest
 
 from tabletop.kernel.rng import MaskedRandomness, Rng
 from tabletop.takenoko import GAME, ObjectiveAction, PlotAction, determinize, invariants, new_game, render
 from tabletop.takenoko.state import HIDDEN_TILE, KeepPlot
 
-from tabletop.takenoko.setup import scenario
+from tabletop.takenoko.positions import position
 
-from .helpers import play, stack
+from .helpers import play
 
 
 def _midgame(seed=3, n=3, steps=150):
@@ -30,15 +29,13 @@ def test_view_hides_other_hands_deck_orders_and_the_random_source():
     view = state.view(0)
     assert view.boards[0].hand == state.boards[0].hand
     for seat in (1, 2):
-        assert all(c.endswith("?") for c in view.boards[seat].hand)
-        assert len(view.boards[seat].hand) == len(state.boards[seat].hand)
+        assert view.boards[seat].hand == ()  # counted by deck, from the back
+        assert view.boards[seat].held == view.boards[seat].backs.total == len(state.boards[seat].hand)
         assert view.boards[seat].completed == state.boards[seat].completed
-    assert all(c.endswith("?") for deck in view.decks for c in deck)
+    assert all(deck.hidden == len(deck) for deck in view.decks)
     assert [len(d) for d in view.decks] == [len(d) for d in state.decks]
-    unknown = len(state.tile_pile) - len(state.returned_by)
-    for i, code in enumerate(view.tile_pile):
-        mine = i >= unknown and state.returned_by[i - unknown] == 0
-        assert code == (state.tile_pile[i] if mine else HIDDEN_TILE)
+    mine = tuple(code for code, who in zip(state.tile_pile.bottom, state.returned_by) if who == 0)
+    assert view.tile_pile.bottom == mine and view.tile_pile.hidden == len(state.tile_pile) - len(mine)
     assert view.rng.masked
     assert view.garden == state.garden and view.channels == state.channels
     assert invariants(view) == []
@@ -60,9 +57,9 @@ def test_view_cannot_draw_chance():
 
 
 def test_view_hides_plots_drawn_by_another_player():
-    state = stack(scenario({}), "G", "Y", "P").apply(PlotAction())
+    state = position({}, next_tiles=("G", "Y", "P")).apply(PlotAction())
     assert isinstance(state.pending, KeepPlot)
-    assert state.view(1).pending == KeepPlot((HIDDEN_TILE,) * 3)
+    assert state.view(1).pending == KeepPlot(0, (HIDDEN_TILE,) * 3)
     assert state.view(0).pending == state.pending
 
 
@@ -79,7 +76,7 @@ def test_determinize_samples_a_consistent_full_state(seed):
         assert Counter(full.components.cards[c].kind for c in board.hand) == Counter(
             state.components.cards[c].kind for c in state.boards[s].hand
         )
-    assert Counter(full.tile_pile) + Counter(p.tile for p in full.garden.values()) <= Counter(
+    assert Counter(full.tile_pile.cards()) + Counter(p.tile for p in full.garden.values()) <= Counter(
         t.code for t in full.components.tiles
     )
     assert not full.rng.masked
@@ -94,20 +91,21 @@ def test_render_shows_garden_and_players():
 
 
 def test_view_shows_a_seat_the_plots_it_put_back_under_the_pile():
-    state = play(stack(scenario({}), "YF", "G", "P"), "plot", "keep G under P YF")
-    assert state.view(0).tile_pile[-2:] == ("P", "YF")
-    assert state.view(1).tile_pile[-2:] == (HIDDEN_TILE, HIDDEN_TILE)
-    assert set(state.view(0).tile_pile[:-2]) == {HIDDEN_TILE}
+    state = play(position({}, next_tiles=("YF", "G", "P")), "plot", "keep G under P YF")
+    assert state.view(0).tile_pile.bottom[-2:] == ("P", "YF")
+    assert state.view(1).tile_pile.bottom == () and state.view(1).tile_pile.hidden == len(state.tile_pile)
+    assert state.view(0).tile_pile.hidden == len(state.tile_pile) - 2
     full = determinize(state.view(0), Rng.from_seed(1))
-    assert full.tile_pile[-2:] == ("P", "YF") and invariants(full) == []
+    assert full.tile_pile.bottom[-2:] == ("P", "YF") and invariants(full) == []
 
 
 def test_plots_put_back_are_forgotten_once_drawn_again():
-    state = attrs.evolve(scenario({}, weather="wind"), tile_pile=("YF", "G", "P", "Y"))
-    for text in ("plot", "keep G under P YF", "place 1,0"):
+    state = position({}, weather="wind", pile=("YF", "G", "P", "Y"), chance="explicit")
+    for text in ("plot", "draw tile YF", "draw tile G", "draw tile P", "keep G under P YF", "place 1,0"):
         state = state.apply(GAME.parse_move(state, text))
-    assert state.tile_pile == ("Y", "P", "YF") and state.returned_by == (0, 0)
-    state = state.apply(GAME.parse_move(state, "plot"))
+    assert state.tile_pile.cards() == ("Y", "P", "YF") and state.returned_by == (0, 0)
+    for text in ("plot", "draw tile Y", "draw tile P", "draw tile YF"):
+        state = state.apply(GAME.parse_move(state, text))
     assert state.returned_by == ()
 
 
@@ -118,12 +116,12 @@ def test_view_json_names_no_card_hidden_from_the_seat(seed):
         text = state.view(seat).to_json()
         shown = {c for b in state.boards for c in b.completed} | set(state.boards[seat].hand)
         hidden = {c for s, b in enumerate(state.boards) if s != seat for c in b.hand}
-        hidden |= {c for deck in state.decks for c in deck}
+        hidden |= {c for deck in state.decks for c in deck.cards()}
         assert not [c for c in hidden - shown if f'"{c}"' in text]
 
 
 def test_view_history_hides_the_order_of_plots_put_back():
-    state = play(stack(scenario({}), "YF", "G", "P"), "plot", "keep G under P YF")
+    state = play(position({}, next_tiles=("YF", "G", "P")), "plot", "keep G under P YF")
     for seat in (0, 1):
         assert [str(m) for m in state.view(seat).history] == ["plot", "keep G under ? ?"]
 
@@ -135,13 +133,13 @@ def test_determinize_deals_exactly_the_cards_and_tiles_unseen(seed):
 
     def unseen(s):
         cards = Counter(c for t, b in enumerate(s.boards) if t != seat for c in b.hand)
-        cards.update(c for deck in s.decks for c in deck)
+        cards.update(c for deck in s.decks for c in deck.cards())
         return cards
 
     samples = [determinize(state.view(seat), Rng.from_seed(k)) for k in range(6)]
     for full in samples:
         assert unseen(full) == unseen(state)
-        assert Counter(full.tile_pile) == Counter(state.tile_pile)
+        assert Counter(full.tile_pile.cards()) == Counter(state.tile_pile.cards())
         assert [len(d) for d in full.decks] == [len(d) for d in state.decks]
         # Everything public is kept as it is.
         same = ("garden", "channels", "gardener", "panda", "reserve_bamboo", "reserve_channels", "turn", "emperor")

@@ -41,7 +41,7 @@ import attrs
 
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.options import Option
-from tabletop.kernel.rng import Rng
+from tabletop.kernel.rng import MaskedRandomness, Rng
 
 #: The seat of chance: ``state.to_move == CHANCE`` at a random event in explicit chance mode.
 CHANCE = -1
@@ -51,15 +51,16 @@ CHANCE_MODES = ("sampled", "explicit")
 
 S = TypeVar("S", bound="EngineState")
 P = TypeVar("P")
-A = TypeVar("A")
+A = TypeVar("A")  # any attrs instance without slots (see evolve)
 
 _setattr = object.__setattr__
 _new = object.__new__
 
 
-class HiddenChance(RuntimeError):
+class HiddenChance(MaskedRandomness):
     """A view reached a random event: its random source is hidden. Determinize it first
-    (``game.determinize(view, rng)``) to play on from a view."""
+    (``game.determinize(view, rng)``) to play on from a view. (A :class:`MaskedRandomness`,
+    the error of drawing from a view's random source.)"""
 
 
 class Pending(Protocol):
@@ -196,7 +197,7 @@ class Rules(Generic[S]):
 
     def _why_illegal(self, state: S, move: Any) -> str:
         if not state.stack:
-            return f"the {self.game} game is over, so {move} cannot be played"
+            return f"the game is over ({self.game}), so {move} cannot be played"
         top = state.stack[-1]
         decision = self.decisions[type(top)]
         who = "chance" if top.seat == CHANCE else f"seat {top.seat}"

@@ -5,11 +5,19 @@
 >>> state = state.apply(state.legal_moves()[0])
 
 ``GAME`` describes the game to the library; :func:`new_game` takes the rule options of
-:class:`Options` as keywords (see ``GAME.options`` for the defaults), and ``components``:
-corrected component data as a :class:`Components`, a folder of ``*.toml`` files (see
-:func:`load_components`) or their data (:meth:`Components.as_data`, what game records store).
-:func:`observation` encodes what a seat knows as a numpy vector for learning agents (see
-:mod:`tabletop.takenoko.encode` for its layout).
+:class:`Options` as keywords (``GAME.declared`` lists them), ``components``: corrected
+component data as a :class:`Components`, a folder of ``*.toml`` files (see
+:func:`load_components`) or their data (:meth:`Components.as_data`, what game records store),
+and ``chance``: ``"sampled"`` (random events drawn from the seed) or ``"explicit"`` (each
+random event is a decision of seat :data:`CHANCE`, whose outcomes
+:class:`Roll`, :class:`DrawTile`, :class:`DrawCard` and :class:`FirstSeat` are applied like
+moves; ``state.chance_outcomes()`` gives their probabilities).
+
+States run on the kernel's engine (:mod:`tabletop.kernel.engine`) with the rules in
+:data:`RULES` (:mod:`tabletop.takenoko.rules`, read by phase). :func:`position` builds a
+position from a readable description (garden, hands, stocks, the next tiles and cards, the
+weather). :func:`observation` encodes what a seat knows as a numpy vector for learning agents
+(see :mod:`tabletop.takenoko.encode` for its layout).
 """
 
 from __future__ import annotations
@@ -17,14 +25,18 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.kernel.api import Game, parse_by_notation
+from tabletop.kernel.engine import CHANCE
 from tabletop.takenoko.components import Components, load_components
 from tabletop.takenoko.encode import layout_of, observation, observation_layout, observation_size
-from tabletop.takenoko.rules import invariants
+from tabletop.takenoko.invariants import invariants
 from tabletop.takenoko.moves import (
     ChooseWeather,
     CompleteObjective,
     DeclareActions,
+    DrawCard,
+    DrawTile,
     EndTurn,
+    FirstSeat,
     GardenerAction,
     IrrigationAction,
     KeepTile,
@@ -37,14 +49,17 @@ from tabletop.takenoko.moves import (
     PlaceTile,
     PlotAction,
     RainOn,
+    Roll,
     SkipWeather,
     StormTo,
     TakeImprovement,
 )
 from tabletop.takenoko.render import render
 from tabletop.takenoko.options import OPTIONS
-from tabletop.takenoko.setup import scenario, start
-from tabletop.takenoko.state import DEFAULT_OPTIONS, OPTION_HELP, Options, Plot, Player, State, Turn, from_json
+from tabletop.takenoko.rules import RULES
+from tabletop.takenoko.positions import position
+from tabletop.takenoko.setup import from_json, start
+from tabletop.takenoko.state import Options, Plot, Player, State, Turn
 from tabletop.takenoko.view import determinize
 
 GAME: Game[State] = Game(
@@ -54,14 +69,12 @@ GAME: Game[State] = Game(
     setup=start,
     from_json=from_json,
     parse_move=parse_by_notation,
-    determinize=determinize,  # type: ignore[arg-type]
-    invariants=invariants,  # type: ignore[arg-type]
-    render=render,  # type: ignore[arg-type]
-    observation=observation,  # type: ignore[arg-type]
+    determinize=determinize,
+    invariants=invariants,
+    render=render,
+    observation=observation,
     observation_layout=layout_of,
 )
-
-
 
 def new_game(players: int, seed: int | None = None, **options: Any) -> State:
     """A new game for 2-4 players (``tabletop.takenoko.OPTIONS`` lists the options)."""
@@ -69,13 +82,17 @@ def new_game(players: int, seed: int | None = None, **options: Any) -> State:
 
 
 __all__ = [
+    "CHANCE",
     "OPTIONS",
     "GAME",
     "ChooseWeather",
     "CompleteObjective",
     "Components",
     "DeclareActions",
+    "DrawCard",
+    "DrawTile",
     "EndTurn",
+    "FirstSeat",
     "GardenerAction",
     "IrrigationAction",
     "KeepTile",
@@ -89,8 +106,10 @@ __all__ = [
     "PlaceTile",
     "Player",
     "Plot",
+    "RULES",
     "PlotAction",
     "RainOn",
+    "Roll",
     "SkipWeather",
     "State",
     "StormTo",
@@ -103,6 +122,6 @@ __all__ = [
     "observation",
     "observation_layout",
     "observation_size",
+    "position",
     "render",
-    "scenario",
 ]

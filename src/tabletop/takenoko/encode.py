@@ -58,8 +58,8 @@ block                              length  content
                                            per tile code (:data:`TILE_CODES`)
 ``reserve.channels``               1       channels left in the reserve
 ``reserve.improvements``           3       improvement tokens left, per kind
-``reserve.bamboo``                 3       sections left per colour (may go below 0 with the
-                                           unlimited supply)
+``reserve.bamboo``                 3       sections left per colour (0 with the unlimited
+                                           supply, which is not counted)
 ``to_move``                        P       whose decision it is, seat-relative one-hot
 ``start_player``                   P       who played first, seat-relative one-hot
 ``round``                          1       the round (1 = every player's first turn)
@@ -69,9 +69,10 @@ block                              length  content
 ``actions``                        5       actions taken this turn, counts (plot, irrigation,
                                            gardener, panda, objective)
 ``declared``                       5       actions declared this turn (``declare_actions``)
-``pending``                        9       the decision asked, one-hot (:data:`PENDING_KINDS`)
+``pending``                        14      the decision asked, one-hot (:data:`PENDING_KINDS`;
+                                           random events too, with ``chance="explicit"``)
 ``pending.weather_choices``        5       weathers offered by a ``?`` roll
-``pending.drawn``                  1       plot tiles drawn to choose from
+``pending.drawn``                  1       plot tiles drawn to choose from (or drawn so far)
 ``pending.drawn_tiles``            12      those tiles per code, for the drawer only
 ``pending.tile``                   12      the kept tile to place, one-hot per code
 =================================  ======  ==================================================
@@ -95,12 +96,14 @@ from tabletop.kernel.layout import Layout
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, Components
 from tabletop.takenoko.state import (
     ACTIONS,
-    HIDDEN_CARD,
     POND,
     ChooseAction,
     Clouds,
+    DealObjective,
     Declare,
-    GameOver,
+    DrawObjective,
+    DrawPlots,
+    DrawStartPlayer,
     Garden,
     KeepPlot,
     PlacePlot,
@@ -108,7 +111,10 @@ from tabletop.takenoko.state import (
     State,
     Storm,
     WeatherChoice,
+    WeatherDie,
 )
+
+_NONE = (0, 0, 0)
 
 #: How far from the pond a plot can lie (proved in the module docstring).
 RADIUS = 14
@@ -124,8 +130,24 @@ EDGE_INDEX: Mapping[Edge, int] = {e: i for i, e in enumerate(EDGES)}
 #: Every plot tile code a box can hold: colour initial, then improvement initial (if any).
 TILE_CODES: tuple[str, ...] = tuple(c + i for c in ("G", "Y", "P") for i in ("", "W", "F", "E"))
 _TILE_INDEX = {code: i for i, code in enumerate(TILE_CODES)}
-#: The decisions of ``pending``, in the order of the ``pending`` block.
-PENDING_KINDS: tuple[type, ...] = (ChooseAction, Declare, WeatherChoice, Rain, Storm, Clouds, KeepPlot, PlacePlot, GameOver)
+#: The decisions of ``pending``, in the order of the ``pending`` block: ``NoneType`` stands for
+#: the end of the game (nothing pending), the five after it are random events.
+PENDING_KINDS: tuple[type, ...] = (
+    ChooseAction,
+    Declare,
+    WeatherChoice,
+    Rain,
+    Storm,
+    Clouds,
+    KeepPlot,
+    PlacePlot,
+    type(None),
+    DealObjective,
+    DrawStartPlayer,
+    WeatherDie,
+    DrawPlots,
+    DrawObjective,
+)
 _PENDING_INDEX = {kind: i for i, kind in enumerate(PENDING_KINDS)}
 #: The weathers a turn can have (the ``?`` face becomes one of them).
 WEATHERS: tuple[str, ...] = ("sun", "rain", "wind", "storm", "clouds")
@@ -134,7 +156,6 @@ _ACTION_INDEX = {a: i for i, a in enumerate(ACTIONS)}
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 _IMPROVEMENT_INDEX = {k: i for i, k in enumerate(IMPROVEMENTS)}
 _KIND_INDEX = {k: i for i, k in enumerate(OBJECTIVE_KINDS)}
-_KIND_OF_HIDDEN = {marker: _KIND_INDEX[kind] for kind, marker in HIDDEN_CARD.items()}
 #: Objective cards in a box (15 of each type, which the component loader checks).
 CARDS = 45
 _GARDEN_PLANES = (
@@ -268,91 +289,98 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
     if not 0 <= seat < players:
         raise ValueError(f"seat {seat} is not in this {players}-player game")
     off = _offsets(players)
-    at = off.at
     # Every feature is gathered as (index, value) and stored with one fancy-indexed write:
     # a numpy store per feature would cost more than all the gathering.
     index: list[int] = []
     value: list[float] = []
-    put, val = index.append, value.append
-
     cells, values = _garden_features(state.garden)
     index += (_PLANE["gardener"] + CELL_INDEX[state.gardener], _PLANE["panda"] + CELL_INDEX[state.panda])
     value += (1.0, 1.0)
     channels_at = off.channels
     index += [channels_at + EDGE_INDEX[e] for e in state.channels]
     value += [1.0] * len(state.channels)
+    _player_features(state, seat, off, index, value)
+    _supply_features(state, seat, off, index, value)
+    _turn_features(state, seat, off, index, value)
+    out = numpy.zeros(off.size, dtype=numpy.float32)
+    out[cells] = values
+    out[index] = value
+    return out
 
+
+def _player_features(state: State, seat: int, off: _Offsets, index: list[int], value: list[float]) -> None:
+    """The player blocks, seat-relative, and the observer's own hand."""
     cards = state.components.cards
     order = _card_order(state.components)
     boards = state.boards
     for k, (triples, (channels, points_at), emperor, done_at) in enumerate(off.players):
-        who = (seat + k) % players
+        who = (seat + k) % state.players
         board = boards[who]
         # Another seat's cards are read for their type only (a view shows just their backs).
-        by_type = [0, 0, 0]
+        by_type = list(board.backs)
         for card in board.hand:
-            kind = _KIND_OF_HIDDEN.get(card)
-            by_type[kind if kind is not None else _KIND_INDEX[cards[card].kind]] += 1
+            by_type[_KIND_INDEX[cards[card].kind]] += 1
         completed = [0, 0, 0]
         points = 0
         for card in board.completed:
             objective = cards[card]
             completed[_KIND_INDEX[objective.kind]] += 1
             points += objective.points
-            put(done_at + order[card])
-            val(1.0)
+            index.append(done_at + order[card])
+            value.append(1.0)
         for start, numbers in zip(triples, (board.bamboo, board.improvements, by_type, completed), strict=True):
             index += (start, start + 1, start + 2)
             value += numbers
         index += (channels, points_at)
         value += (board.channels, points)
         if state.emperor == who:
-            put(emperor)
-            val(1.0)
-    hand_at = at["hand"]
+            index.append(emperor)
+            value.append(1.0)
+    hand_at = off.at["hand"]
     hand = boards[seat].hand
     index += [hand_at + order[card] for card in hand]
     value += [1.0] * len(hand)
 
+
+def _supply_features(state: State, seat: int, off: _Offsets, index: list[int], value: list[float]) -> None:
+    """The piles (sizes, and the tiles the observer put back) and the reserve."""
+    at = off.at
     pile, returned_by = state.tile_pile, state.returned_by
     if seat in returned_by:
         returned = [0] * len(TILE_CODES)
-        for code, who in zip(pile[len(pile) - len(returned_by) :], returned_by, strict=True):
+        for code, who in zip(pile.bottom, returned_by, strict=True):
             if who == seat:
                 returned[_TILE_INDEX[code]] += 1
         index += off.tiles_returned
         value += returned
     decks = state.decks
+    sizes = (len(decks[0]), len(decks[1]), len(decks[2]))
     for start, numbers in zip(
-        off.triples,
-        ((len(decks[0]), len(decks[1]), len(decks[2])), state.reserve_improvements, state.reserve_bamboo),
-        strict=True,
+        off.triples, (sizes, state.reserve_improvements, state.reserve_bamboo or _NONE), strict=True
     ):
         index += (start, start + 1, start + 2)
         value += numbers
+    index += (at["tile_pile"], at["reserve.channels"])
+    value += (len(pile), state.reserve_channels)
+
+
+def _turn_features(state: State, seat: int, off: _Offsets, index: list[int], value: list[float]) -> None:
+    """Whose turn, the round, the weather, the actions and the decision being asked."""
+    at = off.at
+    players = state.players
     turn = state.turn
     pending = state.pending
     index += (
-        at["tile_pile"],
-        at["reserve.channels"],
         at["to_move"] + (state.current - seat) % players,
         at["start_player"] + (state.start_player - seat) % players,
         at["round"],
         at["turn"],
         at["pending"] + _PENDING_INDEX[type(pending)],
     )
-    value += (
-        len(pile),
-        state.reserve_channels,
-        1.0,
-        1.0,
-        (state.turn_number - 1) // players + 1,
-        state.turn_number,
-        1.0,
-    )
+    value += (1.0, 1.0, (state.turn_number - 1) // players + 1, state.turn_number, 1.0)
     if turn.weather:
-        put(at["weather"] + _WEATHER_INDEX[turn.weather])
-        val(1.0)
+        index.append(at["weather"] + _WEATHER_INDEX[turn.weather])
+        value.append(1.0)
     for where, actions in ((off.actions, turn.actions), (off.declared, turn.declared)):
         if actions:
             counts = [0] * len(ACTIONS)
@@ -363,9 +391,9 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
     if isinstance(pending, WeatherChoice):
         index += [at["pending.weather_choices"] + _WEATHER_INDEX[weather] for weather in pending.choices]
         value += [1.0] * len(pending.choices)
-    elif isinstance(pending, KeepPlot):
-        put(at["pending.drawn"])
-        val(len(pending.drawn))
+    elif isinstance(pending, (KeepPlot, DrawPlots)):
+        index.append(at["pending.drawn"])
+        value.append(len(pending.drawn))
         if state.current == seat:
             drawn = [0] * len(TILE_CODES)
             for code in pending.drawn:
@@ -373,12 +401,8 @@ def observation(state: State, seat: int) -> npt.NDArray[numpy.float32]:
             index += off.drawn_tiles
             value += drawn
     elif isinstance(pending, PlacePlot):
-        put(at["pending.tile"] + _TILE_INDEX[pending.tile])
-        val(1.0)
-    out = numpy.zeros(off.size, dtype=numpy.float32)
-    out[cells] = values
-    out[index] = value
-    return out
+        index.append(at["pending.tile"] + _TILE_INDEX[pending.tile])
+        value.append(1.0)
 
 
 def _garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArray[numpy.float32]]:
@@ -388,10 +412,10 @@ def _garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArr
     observations find its features already there (they are the bulk of the vector's
     nonzero values). The planes open the vector, so the positions hold for every player count.
     """
-    try:
-        return garden._features
-    except AttributeError:
-        pass
+    return garden.derived("features", _compute_garden_features)
+
+
+def _compute_garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArray[numpy.float32]]:
     index: list[int] = []
     value: list[float] = []
     for cell, plot in garden.items():
@@ -408,6 +432,4 @@ def _garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArr
             if on:
                 index.append(_PLANE[plane] + i)
                 value.append(1.0)
-    features = (numpy.array(index, dtype=numpy.intp), numpy.array(value, dtype=numpy.float32))
-    garden._features = features
-    return features
+    return numpy.array(index, dtype=numpy.intp), numpy.array(value, dtype=numpy.float32)

@@ -27,6 +27,16 @@ Notation                   Meaning
 ``skip``                   decline the weather's effect
 ``declare plot panda``     declare the turn's actions up front (variant)
 =========================  ==========================================================
+
+Random events are decided by chance (seat :data:`~tabletop.kernel.engine.CHANCE`); their
+outcomes are moves too, listed and recorded only with the ``chance="explicit"`` option:
+
+=========================  ==========================================================
+``roll rain``              the weather die shows that face (``roll ?`` for the "?")
+``draw tile GF``           the next plot tile drawn from the pile
+``draw card P13``          the next objective card drawn from its deck
+``first seat 2``           the start player drawn at random
+=========================  ==========================================================
 """
 
 from __future__ import annotations
@@ -215,6 +225,46 @@ class DeclareActions:
         return "declare " + " ".join(self.actions)
 
 
+@attrs.frozen
+class Roll:
+    """Chance: the weather die shows ``face``."""
+
+    face: str
+
+    def __str__(self) -> str:
+        return f"roll {self.face}"
+
+
+@attrs.frozen
+class DrawTile:
+    """Chance: the plot tile ``code`` is drawn from the pile."""
+
+    code: str
+
+    def __str__(self) -> str:
+        return f"draw tile {self.code}"
+
+
+@attrs.frozen
+class DrawCard:
+    """Chance: the objective card ``card`` is drawn from its deck."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw card {self.card}"
+
+
+@attrs.frozen
+class FirstSeat:
+    """Chance: ``seat`` is drawn to play first."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"first seat {self.seat}"
+
+
 Move: TypeAlias = (
     PlotAction
     | KeepTile
@@ -234,4 +284,8 @@ Move: TypeAlias = (
     | MoveImprovement
     | SkipWeather
     | DeclareActions
+    | Roll
+    | DrawTile
+    | DrawCard
+    | FirstSeat
 )

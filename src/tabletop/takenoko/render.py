@@ -23,6 +23,7 @@ from tabletop.kernel.hexgrid import DIRECTIONS, cell_text
 from tabletop.takenoko.components import (
     COLOURS,
     IMPROVEMENTS,
+    OBJECTIVE_KINDS,
     GardenerObjective,
     ObjectiveCard,
     PlotObjective,
@@ -31,13 +32,17 @@ from tabletop.takenoko.state import (
     POND,
     ChooseAction,
     Clouds,
+    DealObjective,
     Declare,
-    GameOver,
+    DrawObjective,
+    DrawPlots,
+    DrawStartPlayer,
     KeepPlot,
     PlacePlot,
     Rain,
     Storm,
     WeatherChoice,
+    WeatherDie,
 )
 
 if TYPE_CHECKING:
@@ -46,6 +51,9 @@ if TYPE_CHECKING:
 
 #: The widest line the players' section is wrapped to.
 WIDTH = 96
+
+#: How a card seen from the back (another player's, in a view) is written, by deck.
+_BACKS = {"plot": "P?", "gardener": "G?", "panda": "A?"}
 
 GARDENER_MARK = "@"
 PANDA_MARK = "&"
@@ -167,27 +175,30 @@ def _packed(head: str, items: list[str]) -> list[str]:
 
 def _player_lines(state: State, seat: int, board: Player, points: int) -> list[str]:
     marks = []
-    if seat == state.current and not state.is_over:
+    # Before the start player is drawn (a game with explicit chance), nobody plays yet.
+    playing = not state.is_over and not isinstance(state.pending, (DealObjective, DrawStartPlayer))
+    if seat == state.current and playing:
         marks.append("to play")
-    if seat == state.start_player:
+    if seat == state.start_player and playing:
         marks.append("started")
     if seat == state.emperor:
         marks.append("Emperor")
-    pointer = ">" if seat == state.current and not state.is_over else " "
+    pointer = ">" if seat == state.current and playing else " "
     eaten = " ".join(f"{n}{c[0].upper()}" for c, n in zip(COLOURS, board.bamboo, strict=True) if n) or "-"
     stored = [f"{board.channels} channel{'s' if board.channels != 1 else ''}"] if board.channels else []
     stored += [f"{n} {kind}" for kind, n in zip(IMPROVEMENTS, board.improvements, strict=True) if n]
     lines = [f"{pointer} seat {seat}: {points} points{' (' + ', '.join(marks) + ')' if marks else ''}"]
     lines.append(f"    eaten {eaten}; stored {', '.join(stored) or '-'}")
     known = state.components.cards
-    hand = [card_text(known[c]) if c in known else c for c in board.hand]
-    lines += _packed(f"    hand ({len(board.hand)}):", hand or ["-"])
+    hand = [card_text(known[c]) for c in board.hand]
+    hand += [_BACKS[kind] for kind, n in board.backs.as_dict().items() for _ in range(n)]
+    lines += _packed(f"    hand ({board.held}):", hand or ["-"])
     if board.completed:
         lines += _packed(f"    done ({len(board.completed)}):", list(board.completed))
     return lines
 
 
-def decision_text(state: State, pending: Pending) -> str:
+def decision_text(state: State, pending: Pending | None) -> str:
     """The decision asked of the player to move, in words."""
     turn = state.turn
     if isinstance(pending, ChooseAction):
@@ -210,7 +221,16 @@ def decision_text(state: State, pending: Pending) -> str:
         return "plot action: keep one drawn tile of " + " ".join(pending.drawn) + ", the rest go under the pile"
     if isinstance(pending, PlacePlot):
         return f"plot action: place tile {pending.tile} next to the pond or to two plots"
-    assert isinstance(pending, GameOver)
+    if isinstance(pending, DealObjective):
+        return f"chance: deal seat {pending.to} a {OBJECTIVE_KINDS[pending.deck]} objective"
+    if isinstance(pending, DrawStartPlayer):
+        return "chance: draw the start player"
+    if isinstance(pending, WeatherDie):
+        return "chance: roll the weather die"
+    if isinstance(pending, DrawPlots):
+        return f"chance: draw {pending.left} more plot tile{'s' if pending.left > 1 else ''}"
+    if isinstance(pending, DrawObjective):
+        return f"chance: draw a {OBJECTIVE_KINDS[pending.deck]} objective"
     return "nothing: the game is over"
 
 
@@ -229,7 +249,7 @@ def render(state: State) -> str:
     lines.append(f"gardener {cell_text(state.gardener)}, panda {cell_text(state.panda)}")
     improvements = ", ".join(f"{n} {kind}" for kind, n in zip(IMPROVEMENTS, state.reserve_improvements, strict=True))
     reserve = f"reserve: {state.reserve_channels} channel{'s' if state.reserve_channels != 1 else ''}; {improvements}"
-    if state.options.bamboo_supply != "unlimited":
+    if state.reserve_bamboo is not None:  # counted only when the supply is limited
         reserve += "; bamboo " + " ".join(
             f"{n}{c[0].upper()}" for c, n in zip(COLOURS, state.reserve_bamboo, strict=True)
         )
@@ -245,7 +265,10 @@ def render(state: State) -> str:
         turn = state.turn
         weather = turn.weather or "none"
         actions = " ".join(turn.actions) or "none yet"
-        lines.append(f"seat {state.current}'s turn: weather {weather}; actions {actions} (of {turn.allowance})")
+        if isinstance(state.pending, (DealObjective, DrawStartPlayer)):
+            lines.append("preparing the game: no turn has begun")
+        else:
+            lines.append(f"seat {state.current}'s turn: weather {weather}; actions {actions} (of {turn.allowance})")
         if turn.declared is not None:
             lines.append("declared: " + " ".join(turn.declared))
         lines.append("to decide: " + decision_text(state, state.pending))

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import (
     GardenerObjective,
-    ObjectiveCard,
     PandaObjective,
     PlotObjective,
 )
@@ -28,7 +27,6 @@ __all__ = [
     "PandaObjective",
     "PlotObjective",
     "gardener_pattern_met",
-    "objective_met",
     "panda_points",
     "plot_pattern_met",
     "scores",
@@ -75,18 +73,6 @@ def gardener_pattern_met(
     if len(matching) < card.bamboos:
         return False
     return gardener is None or gardener in matching
-
-
-def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
-    """Whether ``seat`` could complete ``card`` in ``state`` (hand membership not checked)."""
-    if isinstance(card, PlotObjective):
-        return state.garden.pattern_met(card)
-    if isinstance(card, GardenerObjective):
-        options = state.options
-        return state.garden.gardener_met(card, state.gardener if options.gardener_on_plot else None, options.exact_height)
-    held = state.boards[seat].bamboo
-    need = card.sections
-    return held[0] >= need[0] and held[1] >= need[1] and held[2] >= need[2]
 
 
 def panda_points(state: State, seat: int) -> int:

@@ -1,9 +1,12 @@
-"""The immutable Takenoko position.
+"""The immutable Takenoko position: data only.
 
 A :class:`State` holds the garden (placed plots with their bamboo, improvements and irrigation),
 the channels, the panda and the gardener, the draw piles, the shared reserve, each player's
-board and hand, whose turn it is, and the decision being asked (:attr:`State.pending`). The
-rules live in :mod:`tabletop.takenoko.rules`; the methods here only delegate to them.
+board and hand, whose turn it is, and the decision being asked (the top of the engine's
+``stack``: one of the pending classes below, each naming the seat that answers it). Its methods
+(``legal_moves``, ``apply``, ``view``...) come from :class:`~tabletop.kernel.engine.EngineState`,
+which hands them to the game's rules (:data:`tabletop.takenoko.rules.RULES`, kept in
+``state.rules``); nothing here imports the rules.
 
 Irrigation is kept incrementally: every :class:`Plot` knows whether it is irrigated, so growth
 and objectives never search the channel network.
@@ -11,51 +14,19 @@ and objectives never search the channel network.
 
 from __future__ import annotations
 
-import json
-import operator
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
-from tabletop.kernel import serial
-from tabletop.kernel.api import InvalidRecord
-from tabletop.kernel.hexgrid import Edge, Hex, edge, line_destinations
-from tabletop.kernel.rng import Rng
-from tabletop.takenoko.components import (
-    COMPONENTS,
-    STANDARD,
-    Components,
-    GardenerObjective,
-    PlotObjective,
-)
-from tabletop.takenoko.moves import Move
-
-if TYPE_CHECKING:  # numpy is imported by the encoder only, not by every user of the rules
-    import numpy
-    import numpy.typing as npt
+from tabletop.kernel.engine import EngineState
+from tabletop.kernel.hexgrid import Edge, Hex, line_destinations
+from tabletop.kernel.pile import Pile
+from tabletop.kernel.pool import Pool
+from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, STANDARD, Components
 
 _T = TypeVar("_T")
-_INIT_FIELDS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {}
-
-
-def replace(instance: _T, **changes: Any) -> _T:
-    """``attrs.evolve`` for the hot paths: a copy of a frozen attrs instance with some fields changed.
-
-    It reads every field at once and passes them by position, which ``attrs.evolve`` does not.
-    """
-    cls = type(instance)
-    known = _INIT_FIELDS.get(cls)
-    if known is None:
-        names = tuple(a.name for a in attrs.fields(cast(Any, cls)) if a.init)
-        read = operator.attrgetter(*names) if len(names) > 1 else lambda obj: (getattr(obj, names[0]),)
-        known = _INIT_FIELDS[cls] = (read, {name: i for i, name in enumerate(names)})
-    read, position = known
-    values = list(read(instance))
-    for name, value in changes.items():
-        values[position[name]] = value
-    return cls(*values)
-
+_set = object.__setattr__
 
 #: The pond tile sits at the centre of the garden.
 POND: Hex = (0, 0)
@@ -75,11 +46,13 @@ HAND_LIMIT = 5
 #: A bamboo never grows taller than this.
 MAX_HEIGHT = 4
 
+#: In ``State.returned_by``: a tile set in place by a position (see
+#: :mod:`tabletop.takenoko.positions`), in an order no seat knows.
+NOBODY = -1
+
 #: The placeholder for a hidden plot tile in a view.
 HIDDEN_TILE = "?"
 
-#: The placeholder for a hidden objective card of each deck in a view.
-HIDDEN_CARD: Mapping[str, str] = {"plot": "P?", "gardener": "G?", "panda": "A?"}
 
 
 def _one_of(*allowed: str) -> Callable[[Any, Any, Any], None]:
@@ -162,29 +135,43 @@ class Options:
     max_rounds: int = attrs.field(default=100, validator=_rounds)
 
 
-#: The documented options and their defaults.
-DEFAULT_OPTIONS: Mapping[str, Any] = attrs.asdict(Options())
+class Bamboo(Pool):
+    """Sections of bamboo by colour (green, yellow, pink): a player's eaten sections, or the
+    reserve's when the supply is limited (:class:`~tabletop.kernel.pool.Pool`: never negative)."""
 
-#: One line per option for ``tabletop options takenoko`` (the :class:`Options` docstring says more).
-OPTION_HELP: Mapping[str, str] = {
-    "weather": "roll the weather die from the second round on",
-    "gardener_on_plot": "gardener objectives also need the gardener on the plot shown",
-    "clouds_when_empty": "Clouds with an empty reserve: other_weather | move_improvement",
-    "rain_needs_irrigation": "Rain grows only an irrigated plot",
-    "improvement_on_bamboo": "improvements may go on plots holding bamboo",
-    "fertilizer_first_shoot": "fertilizer doubles the first shoot from irrigation",
-    "improvement_before_shoot": "a stored improvement may go on a plot before its first shoot",
-    "exact_height": "gardener objectives need exactly the printed height",
-    "bamboo_supply": "bamboo sections in the box: unlimited | 2011 | later",
-    "declare_actions": "declare all the turn's actions before resolving the first",
-    "redraw_satisfied": "BGA house rule: redraw a drawn objective the garden already shows",
-    "channel_on_pond_border": "allow a (useless) channel along the pond, as BGA does",
-    "max_rounds": "stop an untriggered game after this many rounds (0: never)",
-    "components": "corrected component data: a folder of data files",
-}
+    __slots__ = ()
+    KINDS = COLOURS
+    CAPS = (None, None, None)
+    INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
 
-@attrs.frozen
+class Improvements(Pool):
+    """Improvement tokens by kind (watershed, fertilizer, enclosure): the reserve's or a
+    player's stock. The box's 3 of each are not a cap here: the invariants check that the
+    tokens are conserved, and name the kind when they are not."""
+
+    __slots__ = ()
+    KINDS = IMPROVEMENTS
+    CAPS = (None, None, None)
+    INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
+
+
+class Backs(Pool):
+    """Objective cards seen from the back, by deck (plot, gardener, panda): in a view, the cards
+    of another player's hand, which the seat can count but not name."""
+
+    __slots__ = ()
+    KINDS = OBJECTIVE_KINDS
+    CAPS = (None, None, None)
+    INDEX = {kind: i for i, kind in enumerate(OBJECTIVE_KINDS)}
+
+
+NO_BAMBOO = Bamboo()
+NO_IMPROVEMENTS = Improvements()
+NO_BACKS = Backs()
+
+
+@attrs.frozen(slots=False)
 class Plot:
     """A placed plot.
 
@@ -207,26 +194,35 @@ class Plot:
     sprouted: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Player:
     """A player's board and hand.
 
     Attributes:
-        hand: objective cards in hand (hidden from the others).
+        hand: objective cards in hand (hidden from the others: in their views these cards
+            are counted in ``backs`` instead).
         completed: completed objectives, in the order completed (face up).
         bamboo: eaten sections per colour (green, yellow, pink).
         channels: stored irrigation channels.
         improvements: stored improvement tokens (watershed, fertilizer, enclosure).
+        backs: in a view, the hand's cards the seat cannot see, counted by deck (none in a
+            full state).
     """
 
     hand: tuple[str, ...] = ()
     completed: tuple[str, ...] = ()
-    bamboo: tuple[int, int, int] = (0, 0, 0)
+    bamboo: Bamboo = NO_BAMBOO
     channels: int = 0
-    improvements: tuple[int, int, int] = (0, 0, 0)
+    improvements: Improvements = NO_IMPROVEMENTS
+    backs: Backs = NO_BACKS
+
+    @property
+    def held(self) -> int:
+        """How many objective cards the hand holds, those seen from the back included."""
+        return len(self.hand) + self.backs.total
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Turn:
     """What happened so far in the current turn.
 
@@ -246,23 +242,28 @@ class Turn:
         return 3 if self.weather == "sun" else 2
 
 
-# Pending decisions: the question the player to move is answering.
+# Pending decisions: the question being asked, and the seat that answers it.
 
 
 @attrs.frozen
 class ChooseAction:
     """The action phase: take an action, do something free, or end the turn."""
 
+    seat: int
+
 
 @attrs.frozen
 class Declare:
     """The action phase starts by declaring the actions (variant ``declare_actions``)."""
+
+    seat: int
 
 
 @attrs.frozen
 class WeatherChoice:
     """Choose the weather among ``choices``."""
 
+    seat: int
     choices: tuple[str, ...]
 
 
@@ -270,21 +271,28 @@ class WeatherChoice:
 class Rain:
     """Rain: choose an irrigated plot to grow, or skip."""
 
+    seat: int
+
 
 @attrs.frozen
 class Storm:
     """Storm: choose a plot for the panda, or skip."""
+
+    seat: int
 
 
 @attrs.frozen
 class Clouds:
     """Clouds: take an improvement from the reserve (or move a placed one), or skip."""
 
+    seat: int
+
 
 @attrs.frozen
 class KeepPlot:
     """Plot action: keep one of the ``drawn`` tiles and order the others under the pile."""
 
+    seat: int
     drawn: tuple[str, ...]
 
 
@@ -292,76 +300,186 @@ class KeepPlot:
 class PlacePlot:
     """Plot action: put the kept ``tile`` into the garden."""
 
+    seat: int
     tile: str
 
 
+# Random events: decided by chance (seat ``CHANCE``), by the random source unless the game is
+# played with ``chance="explicit"``.
+
+
 @attrs.frozen
-class GameOver:
-    """Nothing more to decide."""
+class DealObjective:
+    """Preparation: deal ``to`` a card of the ``deck`` objective deck (an index of
+    :data:`~tabletop.takenoko.components.OBJECTIVE_KINDS`)."""
+
+    seat: int
+    to: int
+    deck: int
 
 
-Pending: TypeAlias = ChooseAction | Declare | WeatherChoice | Rain | Storm | Clouds | KeepPlot | PlacePlot | GameOver
+@attrs.frozen
+class DrawStartPlayer:
+    """Preparation: draw the start player (the rulebook's tallest player, at random here)."""
+
+    seat: int
 
 
-class Garden(dict[Hex, Plot]):
-    """The placed plots by cell, in the order they were placed (the pond excluded).
+@attrs.frozen
+class WeatherDie:
+    """The weather die is rolled for the current player."""
 
-    A garden is never changed once built: the rules build a new one for every change and
-    share it between all the states it belongs to. That is what makes the facts derived from
-    it safe to compute once and keep here: where the figures can walk (:meth:`occupied`,
-    :meth:`destinations`), which plot objectives it shows (:meth:`pattern_met`) and which
-    gardener objectives (:meth:`gardener_met`), and its features in observation tensors
-    (kept in ``_features`` by :mod:`tabletop.takenoko.encode`: positions and values).
+    seat: int
+
+
+@attrs.frozen
+class DrawPlots:
+    """Plot action: the next tile is drawn for the current player, who holds ``drawn`` so far
+    and draws ``left`` more."""
+
+    seat: int
+    drawn: tuple[str, ...]
+    left: int
+
+
+@attrs.frozen
+class DrawObjective:
+    """Objective action: the next card of the ``deck`` deck is drawn for the current player;
+    ``looks`` is how many more cards the redraw house rule may still turn up."""
+
+    seat: int
+    deck: int
+    looks: int
+
+
+Pending: TypeAlias = (
+    ChooseAction
+    | Declare
+    | WeatherChoice
+    | Rain
+    | Storm
+    | Clouds
+    | KeepPlot
+    | PlacePlot
+    | DealObjective
+    | DrawStartPlayer
+    | WeatherDie
+    | DrawPlots
+    | DrawObjective
+)
+
+#: The random events: their seat is ``CHANCE``.
+CHANCE_EVENTS: tuple[type, ...] = (DealObjective, DrawStartPlayer, WeatherDie, DrawPlots, DrawObjective)
+
+
+class Garden(Mapping[Hex, Plot]):
+    """The placed plots by cell, in the order they were placed (the pond excluded); immutable.
+
+    A garden is a read-only mapping over a dictionary it never hands out: the rules build a new
+    one for every change (:meth:`updated`) and share it between all the states it belongs to.
+    That is what makes the facts derived from it safe to compute once and keep here: where the
+    figures can walk (:meth:`occupied`, :meth:`destinations`), which plot objectives it shows
+    (:meth:`patterns`, for the cards asked about) and what other modules derive from the
+    plots (:meth:`derived`: indexes of the bamboo, features in observation tensors). Since
+    the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
     """
 
-    __slots__ = ("_occupied", "_lines", "_patterns", "_gardener", "_features")
-    _occupied: frozenset[Hex]
+    __slots__ = ("_plots", "_occupied", "_lines", "_patterns", "_grown_from", "_derived")
+    _plots: dict[Hex, Plot]
+    _occupied: frozenset[Hex] | None
     _lines: dict[Hex, tuple[Hex, ...]]
-    _patterns: dict[str, bool]
-    _gardener: dict[tuple[str, Hex | None, bool], bool]
-    _features: tuple[npt.NDArray[numpy.intp], npt.NDArray[numpy.float32]]
+    _patterns: dict[Any, Any]
+    _grown_from: dict[Any, Any] | None
+    _derived: dict[Any, Any]
+
+    def __init__(self, plots: Mapping[Hex, Plot] | Iterable[tuple[Hex, Plot]] = ()) -> None:
+        _set(self, "_plots", dict(plots))
+        _set(self, "_occupied", None)
+        _set(self, "_lines", {})
+        _set(self, "_patterns", {})
+        _set(self, "_grown_from", None)
+        _set(self, "_derived", {})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Takenoko garden cannot be changed: build a new one with updated()")
+
+    def __getitem__(self, cell: Hex) -> Plot:
+        return self._plots[cell]
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self._plots
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._plots)
+
+    def __len__(self) -> int:
+        return len(self._plots)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Garden):
+            return self._plots == other._plots
+        return isinstance(other, Mapping) and self._plots == dict(other.items())
+
+    def __repr__(self) -> str:
+        return f"Garden({self._plots!r})"
+
+    def get(self, cell: Hex, default: Any = None) -> Any:
+        return self._plots.get(cell, default)
+
+    def items(self) -> Any:
+        return self._plots.items()
+
+    def values(self) -> Any:
+        return self._plots.values()
 
     def occupied(self) -> frozenset[Hex]:
         """Every cell holding a tile, the pond included (where the figures may walk)."""
-        try:
-            return self._occupied
-        except AttributeError:
-            self._occupied = frozenset(self).union((POND,))
-            return self._occupied
+        cells = self._occupied
+        if cells is None:
+            cells = frozenset(self._plots).union((POND,))
+            _set(self, "_occupied", cells)
+        return cells
 
     def destinations(self, start: Hex) -> tuple[Hex, ...]:
         """Where a figure on ``start`` may go: straight lines over tiles, no gaps (see hexgrid)."""
-        try:
-            lines = self._lines
-        except AttributeError:
-            lines = self._lines = {}
-        found = lines.get(start)
+        found = self._lines.get(start)
         if found is None:
-            found = lines[start] = line_destinations(start, self.occupied())
+            found = self._lines[start] = line_destinations(start, self.occupied())
         return found
 
-    def pattern_met(self, card: PlotObjective) -> bool:
-        """Whether the garden shows the plot objective ``card`` (see :mod:`scoring`)."""
-        try:
-            known = self._patterns
-        except AttributeError:
-            known = self._patterns = {}
-        met = known.get(card.id)
-        if met is None:
-            met = known[card.id] = _scoring.plot_pattern_met(self, card)
-        return met
+    def patterns(self, key: Any, compute: Callable[[Garden, Any, Any], _T], given: Any = None) -> _T:
+        """``compute(self, before, given)`` computed once per ``key``, for a fact that depends
+        only on the cells, colours and irrigation of the plots (kept while only bamboo and
+        improvements change); ``given`` is passed through (what ``key`` names).
 
-    def gardener_met(self, card: GardenerObjective, gardener: Hex | None, exact: bool) -> bool:
-        """Whether the garden shows the gardener objective ``card`` (see :mod:`scoring`)."""
+        ``before`` is the same fact for a garden this one grew from (plots added or watered,
+        none dried), when it is known, else ``None``: facts that only ever grow with the
+        garden (the patterns it shows) start from it instead of from nothing.
+        """
+        known = self._patterns
         try:
-            known = self._gardener
-        except AttributeError:
-            known = self._gardener = {}
-        key = (card.id, gardener, exact)
-        met = known.get(key)
-        if met is None:
-            met = known[key] = _scoring.gardener_pattern_met(self, card, gardener, exact)
-        return met
+            found: _T = known[key]
+            return found
+        except KeyError:
+            grown_from = self._grown_from
+            value = known[key] = compute(self, None if grown_from is None else grown_from.get(key), given)
+            return value
+
+    def derived(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
+        """``compute(self, *given)`` computed once per ``key`` for this garden (``key`` names
+        what ``given`` holds)."""
+        known = self._derived
+        try:
+            found: _T = known[key]
+            return found
+        except KeyError:
+            value = known[key] = compute(self, *given)
+            return value
+
+    def unexplored(self) -> Garden:
+        """The same plots, without any fact derived so far (for a view: the rules keep facts
+        about the objective cards players hold, which another seat must not find here)."""
+        return _new_garden(self._plots.copy())
 
     def with_plot(self, cell: Hex, plot: Plot) -> Garden:
         """A new garden where ``cell`` holds ``plot``."""
@@ -371,213 +489,98 @@ class Garden(dict[Hex, Plot]):
         """A new garden with the plots of ``changes`` put in (or replacing those) on their cells.
 
         The new garden shares the derived facts that still hold: the walks while no plot is
-        added, the plot patterns while no plot is added and no irrigation changes (they depend
-        on the cells, colours and irrigation alone). Gardener objectives look at the bamboo,
-        so they are always found afresh.
+        added, the patterns while no plot is added and no irrigation changes (and, while no
+        plot dries, it remembers the patterns of this garden as a start, see :meth:`patterns`).
         """
-        garden = Garden(self)
-        garden.update(changes)
-        same_water = True
+        plots = self._plots.copy()
+        plots.update(changes)
+        garden = _new_garden(plots)
+        added = dried = watered = False
         for cell, plot in changes.items():
-            old = self.get(cell)
+            old = self._plots.get(cell)
             if old is None:
-                return garden
-            same_water = same_water and old.irrigated == plot.irrigated
-        for name in ("_occupied", "_lines") + (("_patterns",) if same_water else ()):
-            known = getattr(self, name, None)
-            if known is not None:
-                setattr(garden, name, known)
+                added = True
+            elif old.irrigated != plot.irrigated:
+                dried = dried or old.irrigated
+                watered = watered or plot.irrigated
+        if not added:
+            _set(garden, "_occupied", self._occupied)
+            _set(garden, "_lines", self._lines)
+        if not (added or dried or watered):
+            _set(garden, "_patterns", self._patterns)
+        elif not dried:
+            _set(garden, "_grown_from", self._patterns)
         return garden
 
 
-@attrs.frozen(repr=False)
-class State:
-    """A Takenoko position (immutable). See :mod:`tabletop.kernel.api` for the contract.
+def _new_garden(plots: dict[Hex, Plot]) -> Garden:
+    """A garden owning ``plots`` (no copy: the caller gives it up)."""
+    garden: Garden = object.__new__(Garden)
+    _set(garden, "_plots", plots)
+    _set(garden, "_occupied", None)
+    _set(garden, "_lines", {})
+    _set(garden, "_patterns", {})
+    _set(garden, "_grown_from", None)
+    _set(garden, "_derived", {})
+    return garden
+
+
+@attrs.frozen(repr=False, slots=False)
+class State(EngineState):
+    """A Takenoko position (immutable). See :mod:`tabletop.kernel.engine` for the methods.
 
     Attributes:
         players: number of players (2-4).
         options: the rule choices (see :class:`Options`).
-        rng: the game's random source (masked in a view).
         garden: the placed plots by cell, in the order they were placed (the pond excluded).
         channels: the edges holding an irrigation channel.
         gardener / panda: the cells the two figures stand on.
-        tile_pile: the plot draw pile, top first (tile codes).
-        returned_by: who put back the tiles at the bottom of the pile, aligned with its
-            bottom (``returned_by[-1]`` returned ``tile_pile[-1]``): each seat knows the tiles
-            it put back, and where, until they are drawn again.
-        decks: the plot, gardener and panda objective decks, top first (card ids).
-        reserve_channels / reserve_improvements / reserve_bamboo: the shared reserve
-            (bamboo per colour; with the ``"unlimited"`` supply it may go below zero, other
-            colours standing in as the rulebook advises).
+        tile_pile: the plot draw pile (tile codes): tiles in no known order, then the tiles put
+            back under it, in order (a :class:`~tabletop.kernel.pile.Pile`).
+        returned_by: who put back each tile of the pile's known bottom, aligned with it: each
+            seat knows the tiles it put back, and where, until they are drawn again.
+        decks: the plot, gardener and panda objective decks (card ids), as piles.
+        reserve_channels / reserve_improvements / reserve_bamboo: the shared reserve. Its
+            bamboo is counted only when the supply is limited (options ``"2011"`` and
+            ``"later"``): with the ``"unlimited"`` supply (the rulebook's advice: when a
+            colour runs out, other sections stand in) it never runs out and is ``None``.
         boards: each player's board and hand, by seat.
-        start_player: the seat that played first.
+        start_player: the seat that played first (0 until it is drawn).
         current: the seat whose turn it is.
         turn_number: turns begun so far, the current one included.
         turn: what the current turn has done.
-        pending: the decision being asked.
         emperor: the seat that triggered the end and holds the Emperor, if any.
-        history: the moves applied since the start.
         components: the component data (saved in the JSON only when not the standard data).
+
+    The engine's fields: ``stack`` (the pending decision; empty once the game is over),
+    ``rng`` (masked in a view), ``chance``, ``log`` (the history) and ``rules``.
     """
 
     players: int
     options: Options
-    rng: Rng
     garden: Garden = attrs.field(hash=False)
     channels: frozenset[Edge]
     gardener: Hex
     panda: Hex
-    tile_pile: tuple[str, ...]
-    decks: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    tile_pile: Pile[str]
+    decks: tuple[Pile[str], Pile[str], Pile[str]]
     reserve_channels: int
-    reserve_improvements: tuple[int, int, int]
-    reserve_bamboo: tuple[int, int, int]
+    reserve_improvements: Improvements
+    reserve_bamboo: Bamboo | None
     boards: tuple[Player, ...]
     start_player: int
     current: int
     turn_number: int
     turn: Turn
-    pending: Pending
     emperor: int | None = None
     returned_by: tuple[int, ...] = ()
-    history: tuple[Move, ...] = ()
     components: Components = attrs.field(default=STANDARD, eq=False)
-    _legal: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False)
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat whose decision it is; ``None`` once the game is over."""
-        return None if isinstance(self.pending, GameOver) else self.current
-
-    @property
-    def is_over(self) -> bool:
-        return isinstance(self.pending, GameOver)
 
     @property
     def occupied(self) -> frozenset[Hex]:
         """Every cell holding a tile, the pond included (where the figures may walk)."""
         return self.garden.occupied()
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The moves open to :attr:`to_move` (empty once the game is over); computed once."""
-        moves = self._legal
-        if moves is None:
-            moves = _rules.legal_moves(self)
-            object.__setattr__(self, "_legal", moves)
-        return moves
-
-    def apply(self, move: Any) -> State:
-        """The state after ``move``; raises :class:`~tabletop.kernel.api.IllegalMove` if not legal."""
-        return _rules.apply(self, move)
-
-    def scores(self) -> tuple[int, ...]:
-        return _scoring.scores(self)
-
-    def winners(self) -> tuple[int, ...]:
-        return _scoring.winners(self)
-
-    def view(self, seat: int) -> State:
-        """The position as ``seat`` sees it: other hands, deck orders and the random source hidden."""
-        return _view.view(self, seat)
-
-    def to_json(self) -> str:
-        """The full state as JSON; the component data goes with it when it is not the standard."""
-        data = CONVERTER.unstructure(self)
-        data["components"] = COMPONENTS.data(self.components)
-        return json.dumps(data, separators=(",", ":"))
-
     def __repr__(self) -> str:
-        asking = type(self.pending).__name__
+        asking = type(self.pending).__name__ if self.stack else "over"
         return f"<takenoko.State {self.players}p turn {self.turn_number} seat {self.current} {asking}>"
-
-    def __str__(self) -> str:
-        return _render.render(self)
-
-
-def _exactly(kind: type) -> Callable[[Any, Any], Any]:
-    """A structure hook that takes only values of ``kind`` itself (cattrs would turn ``"3"``
-    into 3, ``2.5`` into 2 and anything into a string)."""
-
-    def structure(value: Any, _: Any) -> Any:
-        if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, not {value!r}")
-        return value
-
-    return structure
-
-
-def _make_converter() -> Any:
-    converter = serial.make_converter([Move, Pending])
-    for kind in (int, str, bool):
-        converter.register_structure_hook(kind, _exactly(kind))
-
-    def unstructure_garden(garden: Garden) -> list[Any]:
-        return [[cell[0], cell[1], converter.unstructure(plot)] for cell, plot in garden.items()]
-
-    def structure_garden(data: Any, _: Any) -> Garden:
-        if not isinstance(data, list):
-            raise ValueError("the garden must be a list of [q, r, plot]")
-        garden = Garden()
-        for item in data:
-            if not isinstance(item, list) or len(item) != 3:
-                raise ValueError(f"garden entry {item!r} is not [q, r, plot]")
-            q, r, plot = item
-            if not isinstance(q, int) or not isinstance(r, int):
-                raise ValueError(f"garden cell {q!r},{r!r} is not two integers")
-            garden[(q, r)] = converter.structure(plot, Plot)
-        return garden
-
-    converter.register_unstructure_hook_func(lambda t: t == Garden, unstructure_garden)
-    converter.register_unstructure_hook_func(
-        lambda t: t == frozenset[Edge], lambda edges: [[list(a), list(b)] for a, b in sorted(edges)]
-    )
-    converter.register_structure_hook_func(lambda t: t == Garden, structure_garden)
-
-    def structure_edge(data: Any, _: Any) -> Edge:
-        if not isinstance(data, list) or len(data) != 2:
-            raise ValueError(f"edge {data!r} is not two cells")
-        a: Hex = converter.structure(data[0], tuple[int, int])
-        b: Hex = converter.structure(data[1], tuple[int, int])
-        if (a, b) != edge(a, b):  # raises unless adjacent
-            raise ValueError(f"edge {data!r} is not written with its smaller cell first")
-        return (a, b)
-
-    converter.register_structure_hook_func(lambda t: t == Edge, structure_edge)
-    from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
-
-    converter.register_unstructure_hook(
-        State, make_dict_unstructure_fn(State, converter, components=override(omit=True))
-    )
-    converter.register_structure_hook(
-        State,
-        make_dict_structure_fn(State, converter, components=override(omit=True), _cattrs_forbid_extra_keys=True),
-    )
-    return converter
-
-
-CONVERTER = _make_converter()
-
-
-def from_json(text: str) -> State:
-    """The state written by :meth:`State.to_json`; bad input raises ``InvalidRecord`` naming the field.
-
-    Custom component data saved with the state is checked as :func:`load_components` checks
-    the data files, and the position must keep the invariants (:func:`rules.invariants`).
-    """
-    data = serial.parse_object(text, "a Takenoko state")
-    components = COMPONENTS.pop_saved(data, State)
-    state = serial.structure(CONVERTER, data, State)
-    if components is not STANDARD:
-        state = attrs.evolve(state, components=components)
-    # Well-typed fields can still describe an impossible position (a tenth improvement token,
-    # a plot far from the garden, a seat that does not exist): the invariants name what is wrong.
-    problems = _rules.invariants(state)
-    if problems:
-        raise InvalidRecord("the saved state is not a sound Takenoko position: " + "; ".join(problems))
-    return state
-
-
-from tabletop.takenoko import render as _render  # noqa: E402  (the rules need State first)
-from tabletop.takenoko import rules as _rules  # noqa: E402
-from tabletop.takenoko import scoring as _scoring  # noqa: E402
-from tabletop.takenoko import view as _view  # noqa: E402

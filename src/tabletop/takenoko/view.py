@@ -1,25 +1,48 @@
 """What one seat may see, and full positions sampled to agree with it.
 
-A view hides the other players' hands (their card backs still show which deck each came
-from), the order and content of the plot pile (but for the plots the seat itself put back
-under it) and of the objective decks, the plots another player drew and has not placed yet,
-the order in which anyone put plots back under the pile (in the history), and the random
-source. :func:`determinize` deals the unseen cards and tiles at random back into
-those places, which is what information-set search needs.
+A view hides the other players' hands (counted by deck in ``Player.backs``: the backs show
+which deck each card came from), the objective decks (counted), the plot pile (counted, but for the plots the seat itself put
+back under it), the plots another player is drawing or choosing among, the random events of
+the history whose outcome the seat did not see, the order in which anyone put plots back, and
+the random source. :func:`determinize` deals the unseen cards and tiles at random back into
+those places (:func:`~tabletop.kernel.pile.deal_unseen`), which is what information-set
+search needs.
+
+A view cannot decide chance: its random source is masked and its piles only counted, so
+applying a move that needs a random event (drawing plots or a card, the next turn's weather
+die) raises the engine's :class:`~tabletop.kernel.engine.HiddenChance` (a
+:class:`~tabletop.kernel.rng.MaskedRandomness`); with ``chance="explicit"``, asking a view for
+the outcomes of a hidden draw raises it too. Play on from ``determinize(view, rng)``.
+
+The tiles another player is choosing among, and the order of the tiles put back in the
+history's ``keep`` moves, are written ``?`` (:data:`~tabletop.takenoko.state.HIDDEN_TILE`): the
+view knows how many there are, and where, not which.
+
+The plots another player put under the pile are counted with the unseen tiles: a view knows
+that they are there, not which they are or where, and its known bottom lists only the seat's
+own tiles, in their order.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-import attrs
-
+from tabletop.kernel.engine import evolve, link_moves
+from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import OBJECTIVE_KINDS
-from tabletop.takenoko.moves import KeepTile, Move
-from tabletop.takenoko.state import HIDDEN_CARD, HIDDEN_TILE, KeepPlot, PlacePlot, State
-
-_HIDDEN_BY_PREFIX = {HIDDEN_CARD[kind]: kind for kind in OBJECTIVE_KINDS}
+from tabletop.takenoko.moves import DrawCard, DrawTile, KeepTile, Move
+from tabletop.takenoko.state import (
+    HIDDEN_TILE,
+    NO_BACKS,
+    Backs,
+    DrawPlots,
+    KeepPlot,
+    Pending,
+    PlacePlot,
+    Player,
+    State,
+)
 
 
 def view(state: State, seat: int) -> State:
@@ -29,34 +52,35 @@ def view(state: State, seat: int) -> State:
     cards = state.components.cards
     boards = tuple(
         board
-        if s == seat
-        else attrs.evolve(board, hand=tuple(HIDDEN_CARD[cards[c].kind] if c in cards else c for c in board.hand))
+        if s == seat or not board.hand
+        else evolve(board, hand=(), backs=board.backs.plus(Backs.of(Counter(cards[c].kind for c in board.hand))))
         for s, board in enumerate(state.boards)
     )
-    decks = tuple(
-        tuple(HIDDEN_CARD[kind] for _ in deck) for kind, deck in zip(OBJECTIVE_KINDS, state.decks, strict=True)
-    )
-    pending = state.pending
-    if isinstance(pending, KeepPlot) and state.current != seat:
-        pending = KeepPlot(tuple(HIDDEN_TILE for _ in pending.drawn))
-    return attrs.evolve(
+    decks = tuple(deck.masked_all() for deck in state.decks)
+    pile = state.tile_pile
+    own = tuple(code for code, who in zip(pile.bottom, state.returned_by, strict=True) if who == seat)
+    return evolve(
         state,
         rng=state.rng.mask(),
+        garden=state.garden.unexplored(),
         boards=boards,
         decks=(decks[0], decks[1], decks[2]),
-        tile_pile=_pile_seen_by(state, seat),
-        pending=pending,
-        history=tuple(_redact(move) for move in state.history),
+        tile_pile=Pile((), own, len(pile) - len(own)),
+        returned_by=(seat,) * len(own),
+        stack=tuple(_pending_seen_by(pending, state.current, seat) for pending in state.stack),
+        log=link_moves(tuple(_redact(move) for move in state.history if not isinstance(move, (DrawTile, DrawCard)))),
     )
 
 
-def _pile_seen_by(state: State, seat: int) -> tuple[str, ...]:
-    """The plot pile as ``seat`` knows it: only the tiles it put back under the pile itself."""
-    pile = state.tile_pile
-    unknown = len(pile) - len(state.returned_by)
-    return tuple(HIDDEN_TILE for _ in range(unknown)) + tuple(
-        code if who == seat else HIDDEN_TILE for code, who in zip(pile[unknown:], state.returned_by, strict=True)
-    )
+def _pending_seen_by(pending: Pending, drawer: int, seat: int) -> Pending:
+    """The decision as ``seat`` sees it: the tiles another player drew are face down."""
+    if drawer == seat:
+        return pending
+    if isinstance(pending, KeepPlot):
+        return KeepPlot(pending.seat, tuple(HIDDEN_TILE for _ in pending.drawn))
+    if isinstance(pending, DrawPlots):
+        return DrawPlots(pending.seat, tuple(HIDDEN_TILE for _ in pending.drawn), pending.left)
+    return pending
 
 
 def _redact(move: Move) -> Move:
@@ -71,46 +95,49 @@ def determinize(state: State, rng: Rng) -> State:
     The result also carries a fresh random source drawn from ``rng``, so it can be played on.
     Applied to a full state it only replaces the random source.
     """
-    cards = state.components.cards
-    seen = {c for board in state.boards for c in board.hand + board.completed if c in cards}
-    seen.update(c for deck in state.decks for c in deck if c in cards)
-    unseen_by_kind = {kind: [c for c in state.components.deck(kind) if c not in seen] for kind in OBJECTIVE_KINDS}
-    pools = {}
-    for kind in OBJECTIVE_KINDS:
-        pool, rng = rng.shuffled(unseen_by_kind[kind])
-        pools[kind] = list(pool)
-
-    def deal(card: str) -> str:
-        kind = _HIDDEN_BY_PREFIX.get(card)
-        return card if kind is None else pools[kind].pop()
-
-    boards = tuple(attrs.evolve(board, hand=tuple(deal(c) for c in board.hand)) for board in state.boards)
-    decks = tuple(tuple(deal(c) for c in deck) for deck in state.decks)
-
-    tiles = Counter(tile.code for tile in state.components.tiles)
-    tiles.subtract(plot.tile for plot in state.garden.values())
-    pending = state.pending
-    if isinstance(pending, PlacePlot):
-        tiles[pending.tile] -= 1
-    visible = list(state.tile_pile)
-    if isinstance(pending, KeepPlot):
-        visible.extend(pending.drawn)
-    tiles.subtract(code for code in visible if code != HIDDEN_TILE)
-    tile_pool, rng = rng.shuffled(sorted(tiles.elements()))
-    free_tiles = list(tile_pool)
-
-    def deal_tile(code: str) -> str:
-        return free_tiles.pop() if code == HIDDEN_TILE else code
-
-    pile = tuple(deal_tile(code) for code in state.tile_pile)
-    if isinstance(pending, KeepPlot):
-        pending = KeepPlot(tuple(deal_tile(code) for code in pending.drawn))
+    boards, decks, rng = _deal_cards(state, rng)
+    tile_pile, stack, rng = _deal_tiles(state, rng)
     game_rng, rng = rng.next64()
-    return attrs.evolve(
-        state,
-        rng=Rng(game_rng),
-        boards=boards,
-        decks=(decks[0], decks[1], decks[2]),
-        tile_pile=pile,
-        pending=pending,
+    return evolve(state, rng=Rng(game_rng), boards=boards, decks=decks, tile_pile=tile_pile, stack=stack)
+
+
+def _deal_cards(state: State, rng: Rng) -> tuple[tuple[Player, ...], tuple[Pile[str], Pile[str], Pile[str]], Rng]:
+    """The hands and decks with every card seen from the back dealt (of the deck its back shows)."""
+    cards = state.components.cards
+    seen = [c for board in state.boards for c in board.hand + board.completed]
+    hands = [list(board.hand) for board in state.boards]
+    decks = list(state.decks)
+    for index, kind in enumerate(OBJECTIVE_KINDS):
+        deck = decks[index]
+        known = [c for c in seen + list(deck.unseen + deck.bottom) if cards[c].kind == kind]
+        places = [board.backs[index] for board in state.boards] + [deck.hidden]
+        dealt, rng = deal_unseen(unseen_by(state.components.deck(kind), known), places, rng)
+        for hand, given in zip(hands, dealt, strict=False):
+            hand.extend(given)
+        decks[index] = Pile(deck.unseen + dealt[-1], deck.bottom)
+    boards = tuple(
+        evolve(board, hand=tuple(hand), backs=NO_BACKS) for board, hand in zip(state.boards, hands, strict=True)
     )
+    return boards, (decks[0], decks[1], decks[2]), rng
+
+
+def _deal_tiles(state: State, rng: Rng) -> tuple[Pile[str], tuple[Pending, ...], Rng]:
+    """The plot pile (and the tiles being drawn or chosen) with every hidden tile dealt."""
+    pile = state.tile_pile
+    pending = state.pending
+    visible = Counter(plot.tile for plot in state.garden.values())
+    visible.update(pile.unseen + pile.bottom)
+    drawn: tuple[str, ...] = pending.drawn if isinstance(pending, (KeepPlot, DrawPlots)) else ()
+    visible.update(code for code in drawn if code != HIDDEN_TILE)
+    if isinstance(pending, PlacePlot):
+        visible[pending.tile] += 1
+    unseen = unseen_by((tile.code for tile in state.components.tiles), visible.elements())
+    faces_down = sum(1 for code in drawn if code == HIDDEN_TILE)
+    (in_pile, in_hand), rng = deal_unseen(unseen, [pile.hidden, faces_down], rng)
+    stack = state.stack
+    if faces_down:
+        if isinstance(pending, KeepPlot):
+            stack = (KeepPlot(pending.seat, in_hand),)
+        elif isinstance(pending, DrawPlots):
+            stack = (DrawPlots(pending.seat, in_hand, pending.left),)
+    return Pile(pile.unseen + in_pile, pile.bottom), stack, rng

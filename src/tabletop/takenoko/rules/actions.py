@@ -1,0 +1,252 @@
+"""The five actions: Plot, Irrigation, Gardener, Panda and Objective, and the action phase's
+list of moves (the open actions, the free moves, and ending the turn).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from tabletop.kernel.engine import CHANCE, evolve
+from tabletop.kernel.hexgrid import Hex, neighbours
+from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
+from tabletop.takenoko.moves import (
+    DrawCard,
+    DrawTile,
+    EndTurn,
+    GardenerAction,
+    IrrigationAction,
+    KeepTile,
+    Move,
+    ObjectiveAction,
+    PandaAction,
+    PlaceTile,
+    PlotAction,
+)
+from tabletop.takenoko.rules.chance import card_outcomes, tile_outcomes
+from tabletop.takenoko.rules.free import free_moves
+from tabletop.takenoko.rules.garden import (
+    IMPROVEMENT_INDEX,
+    POND_RING_SET,
+    eat,
+    grow,
+    growth,
+    irrigate,
+    plot_spots,
+    with_board,
+)
+from tabletop.takenoko.rules.objectives import objective_met
+from tabletop.takenoko.rules.turn import action_phase, ask, open_actions, took
+from tabletop.takenoko.state import (
+    MAX_HEIGHT,
+    ChooseAction,
+    DrawObjective,
+    DrawPlots,
+    KeepPlot,
+    PlacePlot,
+    Plot,
+    State,
+)
+
+END_TURN = EndTurn()
+_PLOT = PlotAction()
+_IRRIGATION = IrrigationAction()
+
+
+def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
+    """The action phase: an open action, a free move, or the end of the turn (after two actions,
+    or when no action is left to take)."""
+    moves: list[Move] = []
+    actions = open_actions(state)
+    for action in actions:
+        if action == "plot":
+            moves.append(_PLOT)
+        elif action == "irrigation":
+            moves.append(_IRRIGATION)
+        elif action == "gardener":
+            moves.extend(_GARDENER_TO[cell] for cell in state.garden.destinations(state.gardener))
+        elif action == "panda":
+            moves.extend(_PANDA_TO[cell] for cell in state.garden.destinations(state.panda))
+        else:
+            moves.extend(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, state.decks, strict=True) if deck)
+    moves.extend(free_moves(state))
+    if len(state.turn.actions) >= 2 or not actions:
+        moves.append(END_TURN)
+    return tuple(moves)
+
+
+class _MovesTo(dict[Hex, Any]):
+    """The move to each cell, made once (moves are immutable values, shared by every listing)."""
+
+    def __init__(self, kind: type) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, cell: Hex) -> Any:
+        move = self[cell] = self.kind(cell)
+        return move
+
+
+_GARDENER_TO = _MovesTo(GardenerAction)
+_PANDA_TO = _MovesTo(PandaAction)
+_OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
+
+
+# --- Plot ---------------------------------------------------------------------------------------
+
+
+def draw_plots(state: State, move: PlotAction) -> State:
+    """Plot: draw three plots (all that remain if fewer), one by one."""
+    left = min(3, len(state.tile_pile))
+    return ask(state, DrawPlots(CHANCE, (), left), turn=took(state, "plot"))
+
+
+def tile_draws(state: State, pending: DrawPlots) -> tuple[tuple[DrawTile, int], ...]:
+    return tile_outcomes(state.tile_pile)
+
+
+def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
+    """One plot tile comes off the pile; after the last, the player chooses the one to keep."""
+    pile = state.tile_pile
+    returned = state.returned_by
+    if not pile.unseen:  # tiles put back under the pile come up once the rest is drawn
+        returned = returned[1:]
+    drawn = pending.drawn + (move.code,)
+    following = DrawPlots(CHANCE, drawn, pending.left - 1) if pending.left > 1 else KeepPlot(state.current, drawn)
+    state = ask(state, following, tile_pile=pile.take(move.code), returned_by=returned)
+    if pending.left == 1:
+        choices = keep_choices(drawn)
+        if len(choices) == 1:
+            return keep_plot(state, choices[0])
+    return state
+
+
+def keep_choices(drawn: tuple[str, ...]) -> tuple[KeepTile, ...]:
+    """Each distinct way to keep one drawn tile and order the others under the pile."""
+    moves: dict[KeepTile, None] = {}
+    for i, keep in enumerate(drawn):
+        rest = drawn[:i] + drawn[i + 1 :]
+        for order in itertools.permutations(rest):
+            moves.setdefault(KeepTile(keep, order))
+    return tuple(moves)
+
+
+def keep_moves(state: State, pending: KeepPlot) -> tuple[Move, ...]:
+    return keep_choices(pending.drawn)
+
+
+def keep_plot(state: State, move: KeepTile) -> State:
+    """Plot: keep one tile; the others go under the pile, face down, in the chosen order."""
+    return ask(
+        state,
+        PlacePlot(state.current, move.keep),
+        tile_pile=state.tile_pile.put_under(move.under),
+        returned_by=state.returned_by + (state.current,) * len(move.under),
+    )
+
+
+def place_moves(state: State, pending: PlacePlot) -> tuple[Move, ...]:
+    """Where the kept plot may go, with a stored improvement laid on it first where that matters."""
+    spots = plot_spots(state)
+    moves: list[Move] = [PlaceTile(cell) for cell in spots]
+    tile = state.components.tile_by_code[pending.tile]
+    stock = state.boards[state.current].improvements
+    if state.options.improvement_before_shoot and not tile.improvement and any(stock):
+        # Only a plot irrigated at once needs the token before its shoot; elsewhere placing
+        # the token afterwards is the same thing.
+        for cell in spots:
+            if cell in POND_RING_SET:
+                moves.extend(PlaceTile(cell, kind) for kind, n in zip(IMPROVEMENTS, stock, strict=True) if n)
+    return tuple(moves)
+
+
+def place_plot(state: State, move: PlaceTile) -> State:
+    """Plot: put the tile next to the pond or next to two plots; irrigated at once, it sprouts."""
+    pending = state.pending
+    assert isinstance(pending, PlacePlot)
+    tile = state.components.tile_by_code[pending.tile]
+    boards = state.boards
+    plot = Plot(tile.code, tile.colour, tile.improvement)
+    if move.improvement:
+        i = IMPROVEMENT_INDEX[move.improvement]
+        board = state.boards[state.current]
+        boards = with_board(state, state.current, evolve(board, improvements=board.improvements.take(i)))
+        plot = evolve(plot, improvement=move.improvement, token=True)
+    reserve = state.reserve_bamboo
+    if move.at in POND_RING_SET or plot.improvement == "watershed":
+        plot, reserve = irrigate(state, plot, reserve)
+    return action_phase(state, garden=state.garden.with_plot(move.at, plot), boards=boards, reserve_bamboo=reserve)
+
+
+# --- Irrigation, Gardener, Panda ----------------------------------------------------------------
+
+
+def take_irrigation(state: State, move: IrrigationAction) -> State:
+    """Irrigation: take a channel from the reserve (placing it is free, now or later)."""
+    board = state.boards[state.current]
+    return action_phase(
+        state,
+        reserve_channels=state.reserve_channels - 1,
+        boards=with_board(state, state.current, evolve(board, channels=board.channels + 1)),
+        turn=took(state, "irrigation"),
+    )
+
+
+def move_gardener(state: State, move: GardenerAction) -> State:
+    """Gardener: move, then grow the plot reached and the adjacent irrigated plots of its colour."""
+    changes: dict[str, Any] = {"gardener": move.to, "turn": took(state, "gardener")}
+    target = state.garden.get(move.to)
+    if target is not None:
+        grown: dict[Hex, Plot] = {}
+        reserve = state.reserve_bamboo
+        for cell in (move.to,) + neighbours(move.to):
+            plot = state.garden.get(cell)
+            if plot is not None and plot.colour == target.colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
+                grown[cell], reserve = grow(state, plot, growth(plot), reserve)
+        if grown:
+            changes["garden"] = state.garden.updated(grown)
+            changes["reserve_bamboo"] = reserve
+    return action_phase(state, **changes)
+
+
+def move_panda(state: State, move: PandaAction) -> State:
+    """Panda: move, then eat one section of the plot reached (not on an enclosure)."""
+    garden, boards = eat(state, move.to, state.current)
+    return action_phase(state, panda=move.to, garden=garden, boards=boards, turn=took(state, "panda"))
+
+
+# --- Objective ----------------------------------------------------------------------------------
+
+
+def draw_objective(state: State, move: ObjectiveAction) -> State:
+    """Objective: draw the top card of the chosen deck into one's hand.
+
+    With the BGA variant ``redraw_satisfied``, a plot or gardener card the garden already
+    shows goes under its deck and the next card is drawn instead (each card is looked at
+    once at most, so a deck of satisfied cards still yields its last one).
+    """
+    index = OBJECTIVE_KINDS.index(move.deck)
+    redraw = state.options.redraw_satisfied and move.deck != "panda"
+    looks = len(state.decks[index]) if redraw else 1
+    return ask(state, DrawObjective(CHANCE, index, looks), turn=took(state, "objective"))
+
+
+def card_draws(state: State, pending: DrawObjective) -> tuple[tuple[DrawCard, int], ...]:
+    return card_outcomes(state.decks[pending.deck])
+
+
+def draw_card(state: State, pending: DrawObjective, move: DrawCard) -> State:
+    """The card drawn goes into the hand (or, redrawing a satisfied card, under its deck)."""
+    decks = list(state.decks)
+    deck = decks[pending.deck].take(move.card)
+    card = state.components.cards[move.card]
+    if pending.looks > 1 and objective_met(state, state.current, card):
+        decks[pending.deck] = deck.put_under((move.card,))
+        return ask(state, DrawObjective(CHANCE, pending.deck, pending.looks - 1), decks=(decks[0], decks[1], decks[2]))
+    decks[pending.deck] = deck
+    board = state.boards[state.current]
+    return action_phase(
+        state,
+        decks=(decks[0], decks[1], decks[2]),
+        boards=with_board(state, state.current, evolve(board, hand=board.hand + (move.card,))),
+    )

@@ -1,0 +1,47 @@
+"""What chance decides, listed for the engine: the outcomes of a pile's next draw.
+
+Every random event of Takenoko is a pending decision of seat ``CHANCE`` (see
+:mod:`tabletop.kernel.engine`): the preparation's deal and start player
+(:mod:`.preparation`), the weather die (:mod:`.weather`), the plot tiles and objective cards
+drawn by actions (:mod:`.actions`). Outcome moves are made once and shared.
+"""
+
+from __future__ import annotations
+
+from tabletop.kernel.engine import HiddenChance
+from tabletop.kernel.pile import Pile
+from tabletop.takenoko.moves import DrawCard, DrawTile
+
+_TILES: dict[str, DrawTile] = {}
+_CARDS: dict[str, DrawCard] = {}
+
+
+def _unseen(pile: Pile[str], what: str) -> None:
+    if pile.hidden:
+        raise HiddenChance(
+            f"this Takenoko position is a view and {what} is hidden: play on from game.determinize(view, rng)"
+        )
+
+
+def tile_outcomes(pile: Pile[str]) -> tuple[tuple[DrawTile, int], ...]:
+    """The tiles the plot pile may yield next, each weighted by its copies."""
+    _unseen(pile, "the plot pile's next tile")
+    out = []
+    for code, weight in pile.draw_outcomes():
+        move = _TILES.get(code)
+        if move is None:
+            move = _TILES[code] = DrawTile(code)
+        out.append((move, weight))
+    return tuple(out)
+
+
+def card_outcomes(deck: Pile[str]) -> tuple[tuple[DrawCard, int], ...]:
+    """The cards an objective deck may yield next (each card once: their ids differ)."""
+    _unseen(deck, "the objective deck's next card")
+    out = []
+    for card, weight in deck.draw_outcomes():
+        move = _CARDS.get(card)
+        if move is None:
+            move = _CARDS[card] = DrawCard(card)
+        out.append((move, weight))
+    return tuple(out)

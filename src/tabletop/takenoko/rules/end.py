@@ -1,0 +1,47 @@
+"""The end of a turn and of the game, and the forced steps between decisions.
+
+Completing the 9th/8th/7th objective (2/3/4 players) brings the Emperor: every other player
+then plays one last turn and the game ends. The round cap (option ``max_rounds``) stops a game
+nobody finishes.
+"""
+
+from __future__ import annotations
+
+from tabletop.kernel.engine import evolve
+from tabletop.kernel.turns import next_seat
+from tabletop.takenoko.moves import EndTurn
+from tabletop.takenoko.rules.actions import END_TURN
+from tabletop.takenoko.rules.weather import SKIP, begin_turn, skip_weather
+from tabletop.takenoko.state import CHANCE_EVENTS, State
+
+
+def end_turn(state: State, move: EndTurn) -> State:
+    """End the turn. After the Emperor's visit is triggered every other player plays once more.
+
+    The round cap (``max_rounds``) only stops a game nobody has finished: once the end is
+    triggered, the other players' final turns are played even past the cap.
+    """
+    following = next_seat(state.current, state.players)
+    limit = state.options.max_rounds
+    stalled = state.emperor is None and limit and state.turn_number >= limit * state.players
+    if following == state.emperor or stalled:
+        return evolve(state, stack=())
+    return begin_turn(state, following)
+
+
+def settle(state: State) -> State:
+    """Resolve at once what leaves nothing to decide: a turn whose only move left is to end it,
+    a weather effect that can only be declined."""
+    while state.stack:
+        if type(state.stack[-1]) in CHANCE_EVENTS:
+            return state
+        moves = state.legal_moves()
+        if len(moves) != 1:
+            return state
+        if moves[0] is END_TURN:
+            state = end_turn(state, END_TURN)
+        elif moves[0] is SKIP:
+            state = skip_weather(state, SKIP)
+        else:
+            return state
+    return state

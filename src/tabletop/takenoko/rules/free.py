@@ -1,0 +1,87 @@
+"""Free moves: what costs no action and may be done at any time of one's turn, the weather
+included: place a stored channel, place a stored improvement, complete an objective.
+
+Each leaves the decision being asked (an action, or the weather's) open.
+"""
+
+from __future__ import annotations
+
+from tabletop.kernel.engine import evolve
+from tabletop.kernel.hexgrid import Hex
+from tabletop.takenoko.components import IMPROVEMENTS, PandaObjective
+from tabletop.takenoko.moves import CompleteObjective, Move, PlaceChannel, PlaceImprovement
+from tabletop.takenoko.rules.garden import IMPROVEMENT_INDEX, channel_spots, improvement_spots, irrigate, with_board
+from tabletop.takenoko.rules.objectives import completable
+from tabletop.takenoko.state import OBJECTIVES_TO_END, Plot, State
+
+
+def free_moves(state: State) -> tuple[Move, ...]:
+    """The free moves open to the current player."""
+    moves: list[Move] = []
+    board = state.boards[state.current]
+    if board.channels:
+        moves.extend(PlaceChannel(e) for e in channel_spots(state))
+    if any(board.improvements):
+        spots = improvement_spots(state)
+        for kind, count in zip(IMPROVEMENTS, board.improvements, strict=True):
+            if count:
+                moves.extend(PlaceImprovement(cell, kind) for cell in spots)
+    moves.extend(CompleteObjective(card) for card in completable(state))
+    return tuple(moves)
+
+
+def place_channel(state: State, move: PlaceChannel) -> State:
+    """Place a stored channel; the plots on both sides are irrigated (first shoot if new)."""
+    watered: dict[Hex, Plot] = {}
+    reserve = state.reserve_bamboo
+    for cell in move.edge:
+        plot = state.garden.get(cell)
+        if plot is not None and not plot.irrigated:
+            watered[cell], reserve = irrigate(state, plot, reserve)
+    board = state.boards[state.current]
+    return evolve(
+        state,
+        channels=state.channels | {move.edge},
+        garden=state.garden.updated(watered) if watered else state.garden,
+        reserve_bamboo=reserve,
+        boards=with_board(state, state.current, evolve(board, channels=board.channels - 1)),
+    )
+
+
+def place_improvement(state: State, move: PlaceImprovement) -> State:
+    """Place a stored improvement on a plot without one (and without bamboo); it stays for good."""
+    i = IMPROVEMENT_INDEX[move.improvement]
+    plot = evolve(state.garden[move.at], improvement=move.improvement, token=True)
+    reserve = state.reserve_bamboo
+    if move.improvement == "watershed":
+        plot, reserve = irrigate(state, plot, reserve)
+    board = state.boards[state.current]
+    return evolve(
+        state,
+        garden=state.garden.with_plot(move.at, plot),
+        reserve_bamboo=reserve,
+        boards=with_board(state, state.current, evolve(board, improvements=board.improvements.take(i))),
+    )
+
+
+def complete_objective(state: State, move: CompleteObjective) -> State:
+    """Complete an objective: the card goes face up; panda sections return to the reserve.
+
+    Completing the 9th/8th/7th objective (2/3/4 players) triggers the last round and brings
+    the Emperor.
+    """
+    seat = state.current
+    board = state.boards[seat]
+    hand = list(board.hand)
+    hand.remove(move.card)
+    card = state.components.cards[move.card]
+    bamboo, reserve = board.bamboo, state.reserve_bamboo
+    if isinstance(card, PandaObjective):
+        bamboo = bamboo.minus(card.sections)
+        if reserve is not None:
+            reserve = reserve.plus(card.sections)
+    board = evolve(board, hand=tuple(hand), completed=board.completed + (move.card,), bamboo=bamboo)
+    emperor = state.emperor
+    if emperor is None and len(board.completed) >= OBJECTIVES_TO_END[state.players]:
+        emperor = seat
+    return evolve(state, boards=with_board(state, seat, board), reserve_bamboo=reserve, emperor=emperor)

@@ -1,0 +1,174 @@
+"""The garden's mechanics every phase uses: where plots, channels, improvements and figures may
+go, and how bamboo grows, is eaten and is watered.
+
+Bamboo comes from the reserve and goes back to it; with a limited supply (options ``"2011"``
+and ``"later"``) a plot cannot grow sections the reserve no longer holds.
+"""
+
+from __future__ import annotations
+
+from tabletop.kernel import hexgrid
+from tabletop.kernel.engine import evolve
+from tabletop.kernel.hexgrid import Edge, Hex
+from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, Components
+from tabletop.takenoko.state import MAX_HEIGHT, POND, Bamboo, Garden, Options, Player, Plot, State
+
+COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+IMPROVEMENT_INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
+POND_RING: tuple[Hex, ...] = hexgrid.neighbours(POND)
+POND_RING_SET = frozenset(POND_RING)
+
+# For each cell, the edges towards its E, SE and SW neighbours (each edge of the grid is met
+# once from one of its cells), with, for both ends of the edge, the cell closing that corner
+# and the two edges that leave the corner: a channel may go on the edge when a corner touches
+# the pond or one of those edges already holds a channel.
+_EdgeGeometry = tuple[Hex, Edge, tuple[tuple[Hex, Edge, Edge], ...]]
+_FORWARD_EDGES: dict[Hex, tuple[_EdgeGeometry, ...]] = {}
+
+
+def _forward_edges(cell: Hex) -> tuple[_EdgeGeometry, ...]:
+    found = _FORWARD_EDGES.get(cell)
+    if found is None:
+        out = []
+        for direction in range(3):
+            other = hexgrid.neighbour(cell, direction)
+            e = hexgrid.edge(cell, other)
+            corners = tuple(
+                (far, hexgrid.edge(cell, far), hexgrid.edge(other, far)) for far in hexgrid.edge_far_cells(e)
+            )
+            out.append((other, e, corners))
+        found = _FORWARD_EDGES[cell] = tuple(out)
+    return found
+
+
+def with_board(state: State, seat: int, board: Player) -> tuple[Player, ...]:
+    """The boards of ``state`` with ``seat``'s replaced by ``board``."""
+    boards = list(state.boards)
+    boards[seat] = board
+    return tuple(boards)
+
+
+def bamboo_box(components: Components, options: Options) -> Bamboo | None:
+    """The sections in the box for the chosen supply (``None``: unlimited, not counted)."""
+    if options.bamboo_supply == "unlimited":
+        return None
+    return Bamboo(components.bamboo[options.bamboo_supply])
+
+
+# --- where things may go ------------------------------------------------------------------------
+
+
+def figure_destinations(state: State, start: Hex) -> tuple[Hex, ...]:
+    """Where the gardener or the panda may go from ``start``: straight lines over tiles, no gaps."""
+    return state.garden.destinations(start)
+
+
+def plot_spots(state: State) -> tuple[Hex, ...]:
+    """Empty cells where a plot may go: next to the pond, or next to two plots already placed."""
+    garden = state.garden
+    taken = garden.occupied()  # the plots and the pond
+    spots = [cell for cell in POND_RING if cell not in taken]
+    touching: dict[Hex, int] = {}
+    for cell in garden:
+        for other in hexgrid.neighbours(cell):
+            if other not in taken and other not in POND_RING_SET:
+                touching[other] = touching.get(other, 0) + 1
+    spots.extend(cell for cell, n in touching.items() if n >= 2)
+    return tuple(spots)
+
+
+def channel_spots(state: State) -> tuple[Edge, ...]:
+    """The edges where a channel may be placed.
+
+    An edge qualifies when both its sides are plots, it holds no channel yet, and one of its
+    ends is a corner of the pond or the end of a channel already placed (the network always
+    starts at the pond; a watershed is no source). Pond borders only with the BGA variant.
+    """
+    garden, channels = state.garden, state.channels
+    taken = garden.occupied()  # the plots and the pond
+    spots: list[Edge] = []
+    for cell in garden:
+        for other, e, corners in _forward_edges(cell):
+            if other not in taken or other == POND or e in channels:
+                continue
+            for far, left, right in corners:
+                if far == POND or left in channels or right in channels:
+                    spots.append(e)
+                    break
+    if state.options.channel_on_pond_border:
+        for cell in POND_RING:
+            if cell in garden:
+                e = hexgrid.edge(POND, cell)
+                if e not in channels:
+                    spots.append(e)
+    return tuple(spots)
+
+
+def improvement_spots(state: State) -> tuple[Hex, ...]:
+    """The plots that may receive an improvement: none there yet and (by default) no bamboo."""
+    on_bamboo = state.options.improvement_on_bamboo
+    return tuple(
+        cell for cell, plot in state.garden.items() if not plot.improvement and (on_bamboo or not plot.bamboo)
+    )
+
+
+def is_irrigated(cell: Hex, plot: Plot, channels: frozenset[Edge]) -> bool:
+    """Whether a plot is irrigated: next to the pond, a channel on a border, or a watershed."""
+    if cell in POND_RING_SET or plot.improvement == "watershed":
+        return True
+    return any(e in channels for e in hexgrid.edges_of(cell))
+
+
+# --- growing, watering and eating ---------------------------------------------------------------
+
+
+def grow(state: State, plot: Plot, base: int, reserve: Bamboo | None) -> tuple[Plot, Bamboo | None]:
+    """``plot`` grown by ``base`` sections, capped at 4 and by a limited supply."""
+    amount = min(base, MAX_HEIGHT - plot.bamboo)
+    if reserve is not None:
+        colour = COLOUR_INDEX[plot.colour]
+        amount = min(amount, reserve[colour])
+        if amount > 0:
+            reserve = reserve.take(colour, amount)
+    if amount <= 0:
+        return plot, reserve
+    return evolve(plot, bamboo=plot.bamboo + amount), reserve
+
+
+def growth(plot: Plot) -> int:
+    """Sections one growth gives: two on a fertilizer, one elsewhere."""
+    return 2 if plot.improvement == "fertilizer" else 1
+
+
+def irrigate(state: State, plot: Plot, reserve: Bamboo | None) -> tuple[Plot, Bamboo | None]:
+    """``plot`` becoming irrigated; the first time ever, it gets its first section of bamboo."""
+    if plot.irrigated:
+        return plot, reserve
+    watered = evolve(plot, irrigated=True, sprouted=True)
+    if plot.sprouted:
+        return watered, reserve
+    fertile = plot.improvement == "fertilizer" and state.options.fertilizer_first_shoot
+    return grow(state, watered, 2 if fertile else 1, reserve)
+
+
+def reirrigate(state: State, plots: dict[Hex, Plot]) -> tuple[Garden, Bamboo | None]:
+    """The garden of ``plots`` with irrigation recomputed from scratch (when a watershed moves)."""
+    reserve = state.reserve_bamboo
+    for cell, plot in list(plots.items()):
+        wet = is_irrigated(cell, plot, state.channels)
+        if wet and not plot.irrigated:
+            plots[cell], reserve = irrigate(state, plot, reserve)
+        elif plot.irrigated and not wet:
+            plots[cell] = evolve(plot, irrigated=False)
+    return Garden(plots), reserve
+
+
+def eat(state: State, cell: Hex, seat: int) -> tuple[Garden, tuple[Player, ...]]:
+    """The panda, on ``cell``, eats one section for ``seat`` unless the plot is an enclosure."""
+    plot = state.garden.get(cell)
+    if plot is None or not plot.bamboo or plot.improvement == "enclosure":
+        return state.garden, state.boards
+    garden = state.garden.with_plot(cell, evolve(plot, bamboo=plot.bamboo - 1))
+    board = state.boards[seat]
+    board = evolve(board, bamboo=board.bamboo.add(COLOUR_INDEX[plot.colour]))
+    return garden, with_board(state, seat, board)

@@ -1,0 +1,98 @@
+"""The shape of a turn: which actions are still open, the action phase, and declared actions.
+
+Two different actions a turn; the Wind allows the same one twice, the Sun a third different
+one; with the ``declare_actions`` variant, the actions are declared before the first is taken.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from tabletop.kernel.engine import evolve
+from tabletop.takenoko.moves import DeclareActions
+from tabletop.takenoko.state import ACTIONS, HAND_LIMIT, ChooseAction, Declare, Pending, State, Turn
+
+
+def ask(state: State, pending: Pending, **changes: Any) -> State:
+    """``state`` with ``changes``, asking ``pending`` next."""
+    return evolve(state, stack=(pending,), **changes)
+
+
+def took(state: State, action: str) -> Turn:
+    """The turn with ``action`` taken."""
+    return evolve(state.turn, actions=state.turn.actions + (action,))
+
+
+#: The action phase's stack for each seat, made once (pending decisions are immutable values).
+_CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
+
+
+def action_phase(state: State, **changes: Any) -> State:
+    """Enter (or return to) the action phase, with ``changes`` made to the state."""
+    turn: Turn = changes.get("turn", state.turn)
+    seat: int = changes.get("current", state.current)
+    if state.options.declare_actions and turn.declared is None:
+        declaring = ask(state, Declare(seat), **changes)
+        moves = declare_moves(declaring)
+        if len(moves) == 1:
+            return ask(declaring, ChooseAction(seat), turn=evolve(turn, declared=moves[0].actions))
+        return declaring
+    return evolve(state, stack=_CHOOSING[seat], **changes)
+
+
+def open_actions(state: State) -> tuple[str, ...]:
+    """The actions the current player may still take this turn, in :data:`ACTIONS` order."""
+    turn = state.turn
+    done = turn.actions
+    if turn.declared is not None:
+        remaining = list(turn.declared)
+        for action in done:
+            remaining.remove(action)
+        candidates: tuple[str, ...] = tuple(dict.fromkeys(remaining))
+    elif len(done) >= turn.allowance:
+        return ()
+    elif turn.weather == "wind" or not done:
+        candidates = ACTIONS
+    else:
+        candidates = tuple(a for a in ACTIONS if a not in done)
+    possible = _possible(state)
+    return tuple(a for a in candidates if possible[a])
+
+
+def _possible(state: State) -> dict[str, bool]:
+    """:func:`action_possible` for every action at once (the action phase asks at every listing)."""
+    # The garden is connected to the pond, so a figure can move as soon as one plot is placed.
+    figures = bool(state.garden)
+    return {
+        "plot": bool(state.tile_pile),
+        "irrigation": state.reserve_channels > 0,
+        "gardener": figures,
+        "panda": figures,
+        "objective": state.boards[state.current].held < HAND_LIMIT and any(state.decks),
+    }
+
+
+def action_possible(state: State, action: str) -> bool:
+    """Whether the components allow ``action`` now (a tile to draw, a channel to take...)."""
+    return _possible(state)[action]
+
+
+def declare_moves(state: State) -> tuple[DeclareActions, ...]:
+    """Variant ``declare_actions``: every set of actions the turn may declare."""
+    possible = [a for a in ACTIONS if action_possible(state, a)]
+    weather = state.turn.weather
+    if weather == "wind":
+        combos: list[tuple[str, ...]] = list(itertools.combinations_with_replacement(possible, 2))
+    elif weather == "sun":
+        combos = list(itertools.combinations(possible, 3)) + list(itertools.combinations(possible, 2))
+    else:
+        combos = list(itertools.combinations(possible, 2))
+    if not combos:
+        combos = [tuple(possible)]
+    return tuple(DeclareActions(combo) for combo in combos)
+
+
+def declare_actions(state: State, move: DeclareActions) -> State:
+    """Variant: the action tokens are placed before any action is resolved."""
+    return ask(state, ChooseAction(state.current), turn=evolve(state.turn, declared=move.actions))

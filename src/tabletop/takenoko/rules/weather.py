@@ -1,0 +1,193 @@
+"""The weather: from each player's second turn on, the turn opens with a roll of the weather die.
+
+Sun: a third (different) action. Rain: one irrigated plot grows. Wind: two identical actions
+allowed. Storm: the panda goes to any plot and eats there. Clouds: take an improvement from the
+reserve. "?": the player chooses one of those. Every effect is optional, and free moves may be
+made while it is being decided.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.kernel.engine import CHANCE, evolve
+from tabletop.kernel.hexgrid import Hex
+from tabletop.takenoko.components import IMPROVEMENTS
+from tabletop.takenoko.moves import (
+    ChooseWeather,
+    Move,
+    MoveImprovement,
+    RainOn,
+    Roll,
+    SkipWeather,
+    StormTo,
+    TakeImprovement,
+)
+from tabletop.takenoko.rules.free import free_moves
+from tabletop.takenoko.rules.garden import (
+    COLOUR_INDEX,
+    IMPROVEMENT_INDEX,
+    eat,
+    grow,
+    growth,
+    improvement_spots,
+    reirrigate,
+    with_board,
+)
+from tabletop.takenoko.rules.turn import action_phase, ask
+from tabletop.takenoko.state import (
+    MAX_HEIGHT,
+    WEATHER_FACES,
+    Clouds,
+    Rain,
+    State,
+    Storm,
+    Turn,
+    WeatherChoice,
+    WeatherDie,
+)
+
+SKIP = SkipWeather()
+_FACES = tuple((Roll(face), 1) for face in WEATHER_FACES)
+
+
+def begin_turn(state: State, seat: int) -> State:
+    """Start ``seat``'s turn: roll the weather from each player's second turn on."""
+    turn_number = state.turn_number + 1
+    if turn_number <= state.players or not state.options.weather:
+        return action_phase(state, current=seat, turn_number=turn_number, turn=Turn())
+    return ask(state, WeatherDie(CHANCE), current=seat, turn_number=turn_number, turn=Turn())
+
+
+def die_outcomes(state: State, pending: WeatherDie) -> tuple[tuple[Roll, int], ...]:
+    """The six faces of the weather die, equally likely."""
+    return _FACES
+
+
+def roll(state: State, pending: WeatherDie, move: Roll) -> State:
+    """The die shows a face: its weather applies."""
+    return apply_weather(state, move.face)
+
+
+def clouds_possible(state: State) -> bool:
+    """Whether Clouds has something to give: a token in the reserve, or (variant) one to move."""
+    if any(state.reserve_improvements):
+        return True
+    return state.options.clouds_when_empty == "move_improvement" and bool(improvement_moves(state))
+
+
+def apply_weather(state: State, weather: str, **changes: Any) -> State:
+    """Apply a face of the weather die (or the weather chosen on "?"), with other ``changes`` to the state."""
+    seat: int = changes.get("current", state.current)
+    if weather == "?":
+        choices = ("sun", "rain", "wind", "storm") + (("clouds",) if clouds_possible(state) else ())
+        return ask(state, WeatherChoice(seat, choices), **changes)
+    changes["turn"] = evolve(changes.get("turn", state.turn), weather=weather)
+    # Only the turn, the seat and the random source change here: the garden and the reserve
+    # that the weather looks at are those of ``state``.
+    if weather == "rain":
+        raining = ask(state, Rain(seat), **changes)
+        # A free move made first (a stored channel, a watershed, a panda card returning
+        # sections to a short supply) may give the Rain a plot to grow.
+        if rain_spots(state) or free_moves(raining):
+            return raining
+    if weather == "storm" and state.garden:
+        return ask(state, Storm(seat), **changes)
+    if weather == "clouds":
+        if clouds_possible(state):
+            return ask(state, Clouds(seat), **changes)
+        if state.options.clouds_when_empty == "other_weather":
+            return ask(state, WeatherChoice(seat, ("sun", "rain", "wind", "storm")), **changes)
+    return action_phase(state, **changes)
+
+
+# --- what each weather offers -------------------------------------------------------------------
+
+
+def rain_spots(state: State) -> tuple[Hex, ...]:
+    """The plots the Rain may grow: irrigated (by default), below 4 sections, supply permitting."""
+    irrigated_only = state.options.rain_needs_irrigation
+    reserve = state.reserve_bamboo
+    return tuple(
+        cell
+        for cell, plot in state.garden.items()
+        if plot.bamboo < MAX_HEIGHT
+        and (plot.irrigated or not irrigated_only)
+        and (reserve is None or reserve[COLOUR_INDEX[plot.colour]] > 0)
+    )
+
+
+def improvement_moves(state: State) -> tuple[tuple[Hex, Hex], ...]:
+    """Variant Clouds with an empty reserve: (token's plot, free plot) pairs a token may move between."""
+    sources = [cell for cell, plot in state.garden.items() if plot.token]
+    targets = improvement_spots(state)
+    return tuple((s, t) for s in sources for t in targets if s != t)
+
+
+def weather_choice_moves(state: State, pending: WeatherChoice) -> tuple[Move, ...]:
+    return tuple(ChooseWeather(w) for w in pending.choices) + free_moves(state)
+
+
+def rain_moves(state: State, pending: Rain) -> tuple[Move, ...]:
+    return tuple(RainOn(cell) for cell in rain_spots(state)) + free_moves(state) + (SKIP,)
+
+
+def storm_moves(state: State, pending: Storm) -> tuple[Move, ...]:
+    # "The plot of their choice": the pond is no plot (nothing grows there for the panda to eat).
+    return tuple(StormTo(cell) for cell in state.garden) + free_moves(state) + (SKIP,)
+
+
+def clouds_moves(state: State, pending: Clouds) -> tuple[Move, ...]:
+    free = free_moves(state) + (SKIP,)
+    if any(state.reserve_improvements):
+        kinds = (k for k, n in zip(IMPROVEMENTS, state.reserve_improvements, strict=True) if n)
+        return tuple(TakeImprovement(kind) for kind in kinds) + free
+    return tuple(MoveImprovement(source, to) for source, to in improvement_moves(state)) + free
+
+
+# --- the effects --------------------------------------------------------------------------------
+
+
+def choose_weather(state: State, move: ChooseWeather) -> State:
+    """"?" (or Clouds with an empty reserve): the player picks the weather."""
+    return apply_weather(state, move.weather)
+
+
+def rain(state: State, move: RainOn) -> State:
+    """Rain: one irrigated plot grows (two sections on fertilizer, at most 4)."""
+    plot = state.garden[move.at]
+    plot, reserve = grow(state, plot, growth(plot), state.reserve_bamboo)
+    return action_phase(state, garden=state.garden.with_plot(move.at, plot), reserve_bamboo=reserve)
+
+
+def storm(state: State, move: StormTo) -> State:
+    """Storm: the frightened panda goes to any plot and eats a section there."""
+    garden, boards = eat(state, move.at, state.current)
+    return action_phase(state, panda=move.at, garden=garden, boards=boards)
+
+
+def clouds(state: State, move: TakeImprovement) -> State:
+    """Clouds: take an improvement token from the reserve onto one's board."""
+    i = IMPROVEMENT_INDEX[move.improvement]
+    board = state.boards[state.current]
+    board = evolve(board, improvements=board.improvements.add(i))
+    return action_phase(
+        state,
+        reserve_improvements=state.reserve_improvements.take(i),
+        boards=with_board(state, state.current, board),
+    )
+
+
+def clouds_move_improvement(state: State, move: MoveImprovement) -> State:
+    """Clouds with the reserve empty (English rulebook variant): move a placed token."""
+    plots = dict(state.garden.items())
+    source = plots[move.source]
+    plots[move.source] = evolve(source, improvement="", token=False)
+    plots[move.to] = evolve(plots[move.to], improvement=source.improvement, token=True)
+    garden, reserve = reirrigate(state, plots)
+    return action_phase(state, garden=garden, reserve_bamboo=reserve)
+
+
+def skip_weather(state: State, move: SkipWeather) -> State:
+    """Weather effects are optional."""
+    return action_phase(state)

@@ -1,0 +1,152 @@
+"""Chance through one door: every random event of Takenoko is a decision of seat CHANCE, decided
+by the seeded random source (``chance="sampled"``, the default) or asked like a move
+(``chance="explicit"``), with its outcomes and their probabilities listed as OpenSpiel does."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tabletop.kernel.engine import CHANCE, HiddenChance
+from tabletop.kernel.record import record_of
+from tabletop.takenoko import GAME, invariants, new_game
+from tabletop.takenoko.moves import DrawCard, DrawTile, FirstSeat, Roll
+from tabletop.takenoko.positions import position
+from tabletop.takenoko.state import (
+    WEATHER_FACES,
+    DealObjective,
+    DrawObjective,
+    DrawPlots,
+    DrawStartPlayer,
+    KeepPlot,
+    Rain,
+    WeatherDie,
+)
+
+from .helpers import play
+
+E, NE = (1, 0), (1, -1)
+
+
+def _chance_pick(chooser, state):
+    outcomes = state.chance_outcomes()
+    return chooser.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])[0]
+
+
+def _explicit_playout(seed, players):
+    chooser = random.Random(seed)
+    state = new_game(players, seed=seed, chance="explicit")
+    states = [state]
+    while not state.is_over:
+        if state.to_move == CHANCE:
+            move = _chance_pick(chooser, state)
+        else:
+            move = chooser.choice(state.legal_moves())
+        state = state.apply(move)
+        states.append(state)
+        assert len(states) < 6000
+    return states
+
+
+def test_an_explicit_game_opens_with_the_deal_asked_of_chance():
+    state = new_game(3, seed=1, chance="explicit")
+    assert state.to_move == CHANCE and isinstance(state.pending, DealObjective)
+    outcomes = state.chance_outcomes()
+    assert sum(p for _, p in outcomes) == pytest.approx(1)
+    assert {o.card for o, _ in outcomes} == set(state.decks[0].cards())
+    assert all(p == pytest.approx(1 / 15) for _, p in outcomes)
+
+
+def test_the_deal_gives_one_card_of_each_type_then_chance_draws_the_start_player():
+    state = new_game(3, seed=1, chance="explicit")
+    while isinstance(state.pending, DealObjective):
+        state = state.apply(state.legal_moves()[0])
+    assert isinstance(state.pending, DrawStartPlayer)
+    assert [o for o, _ in state.chance_outcomes()] == [FirstSeat(0), FirstSeat(1), FirstSeat(2)]
+    state = state.apply(FirstSeat(2))
+    assert state.current == state.start_player == 2 and state.to_move == 2
+    for board in state.boards:
+        assert sorted(state.components.cards[c].kind for c in board.hand) == ["gardener", "panda", "plot"]
+
+
+def test_the_weather_die_has_six_equally_likely_faces_and_a_face_can_be_forced():
+    state = play(position({E: "G", NE: "G"}, chance="explicit"), "irrigation", "panda 1,0", "end")
+    assert isinstance(state.pending, WeatherDie) and state.to_move == CHANCE
+    outcomes = state.chance_outcomes()
+    assert [o.face for o, _ in outcomes] == list(WEATHER_FACES)
+    assert all(p == pytest.approx(1 / 6) for _, p in outcomes)
+    rained = state.apply(Roll("rain"))
+    assert rained.turn.weather == "rain" and isinstance(rained.pending, Rain) and rained.to_move == 1
+
+
+def test_plot_draws_are_three_chance_events_weighted_by_the_pile():
+    state = play(position({}, chance="explicit"), "plot")
+    assert isinstance(state.pending, DrawPlots) and state.pending.left == 3
+    pile = Counter(state.tile_pile.cards())
+    outcomes = dict(state.chance_outcomes())
+    assert outcomes == {DrawTile(code): pytest.approx(n / pile.total()) for code, n in pile.items()}
+    state = play(state, "draw tile G", "draw tile PW", "draw tile G")
+    assert state.pending == KeepPlot(0, ("G", "PW", "G")) and len(state.tile_pile) == 24
+
+
+def test_objective_draws_are_chance_events_over_the_chosen_deck():
+    state = play(position({}, hands=[("P01",), ()], chance="explicit"), "objective gardener")
+    assert isinstance(state.pending, DrawObjective)
+    assert {o.card for o, _ in state.chance_outcomes()} == set(state.decks[1].cards())
+    state = state.apply(DrawCard("G07"))
+    assert state.boards[0].hand == ("P01", "G07") and "G07" not in state.decks[1].cards()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_explicit_games_end_and_keep_the_invariants(seed):
+    states = _explicit_playout(seed, 2 + seed % 3)
+    assert states[-1].is_over
+    assert any(s.to_move == CHANCE for s in states)
+    for state in states[:: max(1, len(states) // 60)] + [states[-1]]:
+        assert invariants(state) == []
+
+
+def test_an_explicit_game_replays_from_its_record_and_its_saved_state():
+    final = _explicit_playout(5, 3)[-1]
+    assert any(isinstance(m, (Roll, DrawTile, DrawCard)) for m in final.history)
+    record = record_of(GAME, final, 5, {"chance": "explicit"})
+    replayed = GAME.replay(record.to_json())
+    assert replayed == final and replayed.history == final.history
+    assert GAME.from_json(final.to_json()) == final
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sampled_games_never_ask_chance(seed):
+    chooser = random.Random(seed)
+    state = new_game(3, seed=seed)
+    while not state.is_over:
+        assert state.to_move != CHANCE and state.chance_outcomes() == ()
+        state = state.apply(chooser.choice(state.legal_moves()))
+    assert not any(isinstance(m, (Roll, DrawTile, DrawCard, FirstSeat)) for m in state.history)
+
+
+def test_same_seed_and_moves_give_the_same_game():
+    a = new_game(2, seed=11)
+    b = new_game(2, seed=11)
+    for _ in range(60):
+        move = a.legal_moves()[0]
+        a, b = a.apply(move), b.apply(move)
+        assert a == b
+
+
+def test_a_view_that_reaches_a_random_event_raises_hidden_chance():
+    state = position({}, hands=[("P01",), ()])
+    with pytest.raises(HiddenChance, match="determinize"):
+        state.view(0).apply(state.legal_moves()[0])  # the plot action draws from the hidden pile
+    explicit = play(position({}, chance="explicit"), "objective panda")
+    with pytest.raises(HiddenChance):
+        explicit.view(1).chance_outcomes()  # the deck's next card is hidden from a view
+
+
+def test_a_view_at_a_plot_draw_hides_the_tiles_another_player_drew():
+    state = play(position({}, chance="explicit", next_tiles=("G", "Y", "P")), "plot", "draw tile G")
+    assert isinstance(state.pending, DrawPlots) and state.pending.drawn == ("G",)
+    assert state.view(1).pending.drawn == ("?",) and state.view(0).pending == state.pending
+    assert [str(m) for m in state.view(1).history] == ["plot"]  # the draw is not shown either
