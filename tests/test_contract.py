@@ -206,18 +206,9 @@ def test_observations_are_flat_float32_of_one_length_and_show_only_the_seats_vie
                 assert np.array_equal(game.observation(sample, seat), obs)
 
 
-NOT_YET = "does not offer explicit chance yet"
-
-
 def _explicit(name: str, players: int, seed: int) -> State:
-    """A new game of ``name`` with explicit chance; an expected failure while the game does not
-    offer it yet (the game branches add it)."""
-    try:
-        return tabletop.new_game(name, players, seed=seed, chance="explicit")
-    except ValueError as err:
-        if NOT_YET in str(err):
-            pytest.xfail(str(err))
-        raise
+    """A new game of ``name`` with explicit chance."""
+    return tabletop.new_game(name, players, seed=seed, chance="explicit")
 
 
 def _chance_playout(name: str, players: int, seed: int) -> Iterator[State]:

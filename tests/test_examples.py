@@ -128,8 +128,6 @@ def test_the_readme_api_tour_runs_on_the_registered_games(game: str) -> None:
         timeout=300,
         check=False,
     )
-    if "does not offer explicit chance yet" in done.stderr:
-        pytest.xfail(f"{game} does not offer explicit chance yet")
     assert done.returncode == 0, done.stderr
 
 
