@@ -222,20 +222,39 @@ def sample(weighted: tuple[tuple[P, int], ...], rng: Rng) -> tuple[P, Rng]:
     raise AssertionError("weights changed while sampling")
 
 
-@attrs.frozen(slots=True)
 class Link:
     """One move of a game's history and the link to the history before it.
 
     States share their history this way: applying a move adds one link instead of copying a
-    tuple, so a state's memory does not grow with the length of the game.
+    tuple, so a state's memory does not grow with the length of the game. A plain slotted
+    class rather than attrs: one is built per move, and two links are equal when their moves
+    are (compared without recursion, however long the game).
     """
+
+    __slots__ = ("before", "move", "length")
 
     before: Link | None
     move: Any
-    length: int = attrs.field(init=False)
+    length: int
 
-    def __attrs_post_init__(self) -> None:
-        _setattr(self, "length", 1 if self.before is None else self.before.length + 1)
+    def __init__(self, before: Link | None, move: Any) -> None:
+        _setattr(self, "before", before)
+        _setattr(self, "move", move)
+        _setattr(self, "length", 1 if before is None else before.length + 1)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a history link is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Link):
+            return NotImplemented
+        return self is other or (self.length == other.length and self.moves() == other.moves())
+
+    def __hash__(self) -> int:
+        return hash(self.moves())
+
+    def __repr__(self) -> str:
+        return f"<Link {self.length} moves, last {self.move}>"
 
     def moves(self) -> tuple[Any, ...]:
         out: list[Any] = []
@@ -340,13 +359,21 @@ def evolve(state: A, **changes: Any) -> A:
     The copy shares every unchanged value (all are immutable). It is ``attrs.evolve`` without
     re-running ``__init__``: the engine's hottest path.
     """
-    new = _new(type(state))
+    cls = type(state)
+    new = _new(cls)
     values = state.__dict__.copy()
-    for cache in getattr(state, "CACHES", ()):
-        values[cache] = None
+    cleared = _CLEARED.get(cls)
+    if cleared is None:
+        cleared = _CLEARED[cls] = {cache: None for cache in getattr(cls, "CACHES", ())}
+    if cleared:
+        values.update(cleared)
     values.update(changes)
     _setattr(new, "__dict__", values)
     return new
+
+
+#: Per class, the cache attributes :func:`evolve` resets (read once from ``CACHES``).
+_CLEARED: dict[type, dict[str, None]] = {}
 
 
 def push(state: S, pending: Any) -> S:
