@@ -9,7 +9,7 @@ import re
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -18,12 +18,13 @@ import tabletop
 from tabletop.cli import main
 from tabletop.play import play_game
 from tabletop.kernel.options import Option, Options
+from toy import register
 from toy.game import TOY
 
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(tabletop.GAMES, "toy", TOY)
+    register(monkeypatch, TOY)
 
 
 def _typing(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
@@ -221,7 +222,7 @@ _FLAGGED = attrs.evolve(
 def test_a_flag_option_takes_true_or_false(
     value: str, ok: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(tabletop.GAMES, "flagged", _FLAGGED)
+    register(monkeypatch, _FLAGGED)
     argv = ["play", "flagged", "--agents", "random", "--seed", "1", "--quiet"]
     status = main([*argv, "--option", f"fast={value}", "--option", "mode=2011"])
     captured = capsys.readouterr()
@@ -279,12 +280,42 @@ def test_replay_of_a_record_with_a_badly_typed_option(
     assert "option 'target' takes a whole number" in err and "Traceback" not in err
 
 
-def test_no_progress_bar_when_stderr_is_not_a_terminal(
+def test_a_simulation_prints_its_seed_first_and_progress_lines_on_a_non_terminal_stderr(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["simulate", "toy", "-n", "3", "--agents", "random,random", "--seed", "1"]) == 0
     captured = capsys.readouterr()
-    assert captured.err == "" and "win rate" in captured.out
+    lines = captured.err.splitlines()
+    assert lines[0] == "toy: 3 games, agents random,random, seed 1"
+    assert lines[-1].startswith("progress: 3/3 games, ") and "games/s" in lines[-1]
+    assert "\r" not in captured.err and "win rate" in captured.out
+
+
+def test_progress_shows_the_rate_and_time_left_on_a_terminal_and_lines_elsewhere() -> None:
+    from tabletop.cli import _ProgressBar
+
+    class Stream(io.StringIO):
+        def __init__(self, tty: bool) -> None:
+            super().__init__()
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+    now = [0.0]
+    terminal = _ProgressBar(Stream(True), clock=lambda: now[0])
+    now[0] = 10.0
+    terminal(20, 100)
+    assert "20/100 games, 2.0 games/s, 40s left" in cast(Stream, terminal.stream).getvalue()
+    log = _ProgressBar(Stream(False), clock=lambda: now[0])
+    for second, done in ((11.0, 1), (25.0, 50), (26.0, 51), (60.0, 100)):
+        now[0] = second
+        log(done, 100)
+    written = cast(Stream, log.stream).getvalue().splitlines()
+    assert written == [
+        "progress: 50/100 games, 3.3 games/s, 15s left",
+        "progress: 100/100 games, 2.0 games/s",
+    ]
 
 
 @pytest.mark.skipif("loyang" not in tabletop.GAMES, reason="Loyang is not registered")
@@ -438,8 +469,9 @@ def test_a_stalled_game_in_a_simulation_is_one_line_naming_its_seed(
     monkeypatch.setattr("tabletop.play.play_game", functools.partial(play_game, max_decisions=3))
     assert main(["simulate", "toy", "-n", "2", "--agents", "random,random", "--seed", "1"]) == 1
     err = capsys.readouterr().err
-    assert "has not ended after 3 decisions" in err and "with seed " in err
-    assert "Traceback" not in err and err.count("\n") == 1
+    last = err.splitlines()[-1]
+    assert "has not ended after 3 decisions" in last and "with seed " in last
+    assert "Traceback" not in err and err.startswith("toy: 2 games, agents random,random, seed 1\n")
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ from tabletop.kernel.record import Record, record_of
 from tabletop.kernel.rng import Rng
 from budget import examples
 from playouts import random_states
+from toy import register
 from toy.game import TOY
 
 #: The registered games, and the toy game: it offers explicit chance, so the checks that a
@@ -36,7 +37,7 @@ NAMES = sorted(CONTRACT_GAMES)
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(tabletop.GAMES, "toy", TOY)
+    register(monkeypatch, TOY)
 
 
 GAME_COUNTS = [

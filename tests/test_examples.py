@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import tabletop
+from toy import register
 from toy.game import TOY
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -25,7 +26,7 @@ def test_the_examples_are_all_here() -> None:
 def test_example_runs_on_the_toy_game(
     script: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(tabletop.GAMES, "toy", TOY)
+    register(monkeypatch, TOY)
     monkeypatch.setattr(sys, "argv", [script, "toy", "12"])
     runpy.run_path(str(EXAMPLES / script), run_name="__main__")
     out = capsys.readouterr().out
@@ -112,7 +113,7 @@ def test_the_readme_starts_with_the_two_commands() -> None:
 def test_the_readme_api_tour_runs_on_the_toy_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(tabletop.GAMES, "toy", TOY)
+    register(monkeypatch, TOY)
     exec(_readme_python().replace('"takenoko"', '"toy"'), {})
     assert "win rate" in capsys.readouterr().out
 

@@ -28,12 +28,13 @@ from tabletop.play import (
     simulate,
     tournament,
 )
+from toy import register
 from toy.game import TOY
 
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(tabletop.GAMES, "toy", TOY)
+    register(monkeypatch, TOY)
 
 
 def test_play_game_result() -> None:
@@ -179,7 +180,7 @@ def test_workers_find_the_game_by_name_so_it_need_not_pickle(
     target = Option("target", int, 12, "the target", check=lambda v: v)
     declared = Options("toy2", (2, 4), (target, *[o for o in TOY.declared if o.name != "target"]))
     unpicklable = attrs.evolve(TOY, name="toy2", declared=declared)
-    monkeypatch.setitem(tabletop.GAMES, "toy2", unpicklable)
+    register(monkeypatch, unpicklable)
     pooled = simulate(unpicklable, 20, ["random", "random"], workers=2, seed=1)
     assert pooled.seat_wins == simulate(TOY, 20, ["random", "random"], seed=1).seat_wins
 

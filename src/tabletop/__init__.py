@@ -25,11 +25,14 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.agents import GreedyAgent, ISMCTSAgent, RandomAgent
-from tabletop.kernel.api import Game, IllegalMove, InvalidData, InvalidRecord, Move, State
+from tabletop.kernel.api import Game, IllegalMove, InvalidArgument, InvalidData, InvalidRecord, Move, State
 from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.record import Record
+from tabletop.kernel.version import VERSION
 from tabletop.play import GameStalled, play_game, simulate
 from tabletop.registry import GAMES, lookup
+
+__version__ = VERSION
 
 
 def new_game(name: str, players: int, seed: int | None = None, **options: Any) -> Any:
@@ -40,7 +43,9 @@ def new_game(name: str, players: int, seed: int | None = None, **options: Any) -
     ``tabletop options NAME``).
 
     Raises ``ValueError`` for an unknown game, a player count the game does not support or an
-    option that is unknown or out of range.
+    option that is unknown, out of range or not for that player count;
+    :class:`InvalidArgument` (a ``TypeError`` and ``ValueError``) for a seed that is not a
+    whole number of at most 128 bits.
     """
     return lookup(name).new_game(players, seed, **options)
 
@@ -53,6 +58,7 @@ __all__ = [
     "GreedyAgent",
     "ISMCTSAgent",
     "IllegalMove",
+    "InvalidArgument",
     "InvalidData",
     "InvalidRecord",
     "Move",
@@ -62,4 +68,5 @@ __all__ = [
     "new_game",
     "play_game",
     "simulate",
+    "__version__",
 ]

@@ -24,7 +24,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+import tempfile
+import time
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import tabletop
@@ -32,6 +34,9 @@ from tabletop.agents import AGENTS, Abandoned, Agent, HumanAgent, make_agent
 from tabletop.bench import DEFAULT_PLAYERS, bench
 from tabletop.kernel.api import Game, IllegalMove, State
 from tabletop.kernel.engine import CHANCE
+from tabletop.kernel.errors import quoted
+from tabletop.kernel.jsontext import MAX_JSON_CHARS
+from tabletop.kernel.options import did_you_mean
 from tabletop.kernel.record import Record, record_of, replay
 from tabletop.kernel.rng import fresh_seed
 from tabletop.play import GameStalled, agent_seed, play_game, simulate, tournament
@@ -288,8 +293,14 @@ def _agent_specs(text: str | None, players: int | None, game: Game[Any]) -> list
 
 
 def _names(text: str) -> list[str]:
-    """The agent names of a comma-separated list, in lower case (``Greedy`` is ``greedy``)."""
-    return [spec.strip().lower() for spec in text.split(",")]
+    """The agent names of a comma-separated list, in lower case (``Greedy`` is ``greedy``);
+    an unknown name is refused naming every known one (``human`` included) and the close ones."""
+    specs = [spec.strip().lower() for spec in text.split(",")]
+    known = ["human", *AGENTS]
+    for spec in specs:
+        if spec not in known:
+            raise UsageError(f"unknown agent {quoted(spec)}; known agents: {', '.join(known)}{did_you_mean(spec, known)}")
+    return specs
 
 
 def _game(name: str) -> Game[Any]:
@@ -335,7 +346,7 @@ def _play(args: argparse.Namespace) -> int:
     specs = _agent_specs(args.agents, args.players, game)
     options = _options(args.option, game)
     game.declared.resolve(len(specs), options)  # a bad combination is refused before the game
-    if args.save:
+    if args.save is not None:
         _check_writable(args.save)
     seed = _seed(args.seed)
     agents: list[Agent] = [
@@ -357,12 +368,12 @@ def _play(args: argparse.Namespace) -> int:
         result = play_game(game, agents, seed, observer=observe, **options)
     except Abandoned as why:
         print(f"game abandoned ({why})")
-        if args.save:
+        if args.save is not None:
             _save(args.save, game, why.state, seed, options)
         return 1
     _print_end(game, result.state, specs)
     print(f"{result.decisions} decisions")
-    if args.save:
+    if args.save is not None:
         _save(args.save, game, result.state, seed, options)
     return 0
 
@@ -380,6 +391,8 @@ def _print_end(game: Game[Any], state: State, specs: Sequence[str] | None = None
 
 def _check_writable(path: str) -> None:
     """Refuse a ``--save`` path that cannot be written, before the game rather than after."""
+    if not path.strip():
+        raise UsageError("--save needs a file name, not an empty one")
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise UsageError(f"cannot write {path}: no folder {folder}")
@@ -390,32 +403,78 @@ def _check_writable(path: str) -> None:
 
 
 def _save(path: str, game: Game[Any], state: State, seed: int, options: dict[str, Any]) -> None:
+    """Write the record to a temporary file beside ``path``, then rename it: a run killed while
+    writing leaves the old file whole (or none), never part of a record."""
+    text = record_of(game, state, seed, options).to_json() + "\n"
+    folder = os.path.dirname(path) or "."
     try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(record_of(game, state, seed, options).to_json() + "\n")
+        handle, temporary = tempfile.mkstemp(prefix=".tabletop-", suffix=".json.tmp", dir=folder)
+        try:
+            os.chmod(temporary, 0o666 & ~_umask())
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror}") from None
     print(f"record saved to {path}")
 
 
+def _umask() -> int:
+    """The process's file creation mask (read by setting it, then set back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 class _ProgressBar:
-    """A one-line progress bar on stderr, redrawn in place."""
+    """Progress on stderr: the games done, their rate and the time left.
+
+    On a terminal, a bar redrawn in place; elsewhere (a log file, a pipe), a line every
+    :attr:`EVERY` seconds and one at the end, so that a long run is never silent.
+    """
 
     WIDTH = 30
+    EVERY = 10.0
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
         self.stream = stream
-        # Redrawing in place makes sense on a terminal only; a log file gets no bar.
-        self.enabled = stream.isatty()
+        self.clock = clock
+        self.started = clock()
+        self.terminal = stream.isatty()
+        self.last_line = self.started
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        filled = self.WIDTH * done // total
-        bar = "#" * filled + "." * (self.WIDTH - filled)
-        end = "\n" if done == total else ""
-        self.stream.write(f"\r[{bar}] {done}/{total} games{end}")
+        now = self.clock()
+        elapsed = now - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        speed = f"{rate:.1f} games/s" if rate else "-- games/s"
+        left = f", {_duration((total - done) / rate)} left" if rate and done < total else ""
+        text = f"{done}/{total} games, {speed}{left}"
+        if self.terminal:
+            filled = self.WIDTH * done // total
+            bar = "#" * filled + "." * (self.WIDTH - filled)
+            end = "\n" if done == total else ""
+            # The trailing blanks wipe what a longer previous line left.
+            self.stream.write(f"\r[{bar}] {text}    {end}")
+        elif done == total or now - self.last_line >= self.EVERY:
+            self.last_line = now
+            self.stream.write(f"progress: {text}\n")
         self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``seconds`` as ``1h02m``, ``4m05s`` or ``12s``."""
+    whole = int(seconds + 0.5)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}h{minutes:02d}m"
+    return f"{minutes}m{secs:02d}s" if minutes else f"{secs}s"
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -424,12 +483,16 @@ def _simulate(args: argparse.Namespace) -> int:
     if "human" in specs:
         raise UsageError("simulate plays bots only; 'human' is for tabletop play")
     options = _options(args.option, game)
+    game.declared.resolve(len(specs), options)
+    _check_run(args.games, args.workers)
+    seed = _seed(args.seed)
+    _announce(f"{game.name}: {count(args.games, 'game')}, agents {','.join(specs)}, seed {seed}")
     summary = simulate(
         game,
         args.games,
         specs,
         workers=args.workers,
-        seed=_seed(args.seed),
+        seed=seed,
         progress=_ProgressBar(sys.stderr),
         **options,
     )
@@ -444,12 +507,16 @@ def _tournament(args: argparse.Namespace) -> int:
         raise UsageError("tournaments are played by bots only; 'human' is for tabletop play")
     _check_players(game, len(specs))
     options = _options(args.option, game)
+    game.declared.resolve(len(specs), options)
+    _check_run(args.games, args.workers)
+    seed = _seed(args.seed)
+    _announce(f"{game.name} tournament: {count(args.games, 'game')} per seating, agents {','.join(specs)}, seed {seed}")
     result = tournament(
         game,
         specs,
         args.games,
         workers=args.workers,
-        seed=_seed(args.seed),
+        seed=seed,
         progress=_ProgressBar(sys.stderr),
         **options,
     )
@@ -457,8 +524,24 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_run(games: int, workers: int) -> None:
+    """Refuse a count of games or workers below 1 before the run is announced."""
+    if games < 1:
+        raise UsageError(f"the number of games must be at least 1, not {games}")
+    if workers < 1:
+        raise UsageError(f"the number of workers must be at least 1, not {workers}")
+
+
+def _announce(line: str) -> None:
+    """A line on stderr before a long run: what is played and its seed (the report, on stdout,
+    comes at the end; a run stopped early can be restarted with the same seed)."""
+    print(line, file=sys.stderr, flush=True)
+
+
 def _replay(args: argparse.Namespace) -> int:
     try:
+        if os.path.getsize(args.file) > MAX_JSON_CHARS:
+            raise UsageError(f"{args.file} is larger than any game record ({MAX_JSON_CHARS:,} bytes at most)")
         with open(args.file, encoding="utf-8") as file:
             text = file.read()
     except OSError as err:

@@ -21,7 +21,6 @@ formatted by :mod:`tabletop.report`.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import time
@@ -329,27 +328,49 @@ def _run_in_workers(
     workers: int,
     progress: Progress | None,
 ) -> list[Outcome]:
+    return _run_tasks(name, [(specs, seeds)], options, workers, progress)[0]
+
+
+def _run_tasks(
+    name: str,
+    tasks: list[tuple[tuple[str, ...], list[int]]],
+    options: dict[str, Any],
+    workers: int,
+    progress: Progress | None,
+) -> list[list[Outcome]]:
+    """The outcomes of each task (agents by seat, game seeds), all played in one pool of
+    ``workers`` processes, so that no worker waits for the slowest game of one task while
+    another task has games left."""
     # Several batches per worker keep every core busy to the end and let progress advance;
     # batches of at most 50 games keep the per-task overhead negligible.
-    size = max(1, min(50, math.ceil(len(seeds) / (workers * 8))))
-    batches = [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    total = sum(len(seeds) for _, seeds in tasks)
+    size = max(1, min(50, math.ceil(total / (workers * 8))))
+    batches = [
+        (task, specs, seeds[i : i + size])
+        for task, (specs, seeds) in enumerate(tasks)
+        for i in range(0, len(seeds), size)
+    ]
     results: list[list[Outcome]] = [[] for _ in batches]
     done = 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {
-            pool.submit(_play_batch, name, specs, batch, options): i for i, batch in enumerate(batches)
+            pool.submit(_play_batch, name, specs, batch, options): i for i, (_, specs, batch) in enumerate(batches)
         }
         try:
             for future in as_completed(futures):
-                results[futures[future]] = future.result()
-                done += len(batches[futures[future]])
+                index = futures[future]
+                results[index] = future.result()
+                done += len(batches[index][2])
                 if progress is not None:
-                    progress(done, len(seeds))
+                    progress(done, total)
         except BaseException:
             for future in futures:
                 future.cancel()
             raise
-    return [outcome for batch in results for outcome in batch]
+    outcomes: list[list[Outcome]] = [[] for _ in tasks]
+    for (task, _, _), result in zip(batches, results):
+        outcomes[task] += result
+    return outcomes
 
 
 def tournament(
@@ -372,7 +393,7 @@ def tournament(
         game: a :class:`~tabletop.kernel.api.Game` or the name of a registered one.
         agents: agent names, one per seat (keys of :data:`tabletop.agents.AGENTS`).
         games: games per seating.
-        workers: worker processes for each seating's games.
+        workers: worker processes, one pool for the games of every seating.
         seed: the seed of the game seeds; ``None`` draws one.
         progress: called as ``progress(done, total)`` over all the tournament's games.
         **options: the game's options.
@@ -380,23 +401,31 @@ def tournament(
     Raises:
         ValueError: as :func:`simulate`.
     """
+    resolved = lookup(game)
+    seatings = sorted(set(itertools.permutations(agents)))
+    for seating in seatings[:1]:
+        _check_request(resolved, seating, games, workers, options)
     if seed is None:
         seed = fresh_seed()
-    seatings = sorted(set(itertools.permutations(agents)))
-    total = games * len(seatings)
-    summaries = []
-    for index, seating in enumerate(seatings):
-        report = None
-        if progress is not None:
-            report = functools.partial(_report_within, progress, index * games, total)
-        summaries.append(
-            simulate(game, games, seating, workers=workers, seed=seed, progress=report, **options)
-        )
-    return Tournament(tuple(summaries))
-
-
-def _report_within(progress: Progress, offset: int, total: int, done: int, _: int) -> None:
-    progress(offset + done, total)
+    seeds = game_seeds(seed, games)
+    started = time.perf_counter()
+    if workers == 1:
+        total = games * len(seatings)
+        results: list[list[Outcome]] = []
+        for index, seating in enumerate(seatings):
+            outcomes: list[Outcome] = []
+            for done, game_seed in enumerate(seeds, 1):
+                outcomes += _play_games(resolved, seating, [game_seed], options)
+                if progress is not None:
+                    progress(index * games + done, total)
+            results.append(outcomes)
+    else:
+        results = _run_tasks(resolved.name, [(seating, seeds) for seating in seatings], options, workers, progress)
+    # One pool plays every seating: each is credited an equal share of the wall-clock time.
+    share = (time.perf_counter() - started) / len(seatings)
+    return Tournament(
+        tuple(summarize(resolved.name, seating, seed, outcomes, share) for seating, outcomes in zip(seatings, results))
+    )
 
 
 __all__ = [

@@ -23,6 +23,8 @@ from tabletop.agents.human import Abandoned, HumanAgent
 from tabletop.agents.mcts import ISMCTSAgent
 from tabletop.agents.random_agent import RandomAgent
 from tabletop.kernel.api import Game, State
+from tabletop.kernel.errors import InvalidArgument, quoted
+from tabletop.kernel.options import did_you_mean
 
 
 @runtime_checkable
@@ -51,10 +53,13 @@ def make_agent(spec: str, seed: int | None, game: Game[Any]) -> Agent:
 
     Raises ``ValueError`` listing the known names when ``spec`` is unknown.
     """
-    try:
-        factory = AGENTS[spec]
-    except KeyError:
-        raise ValueError(f"unknown agent {spec!r}; known agents: {', '.join(AGENTS)}") from None
+    factory = AGENTS.get(spec) if isinstance(spec, str) else None
+    if factory is None:
+        close = did_you_mean(spec, AGENTS)
+        raise InvalidArgument(
+            f"unknown agent {quoted(spec)}; known agents: {', '.join(AGENTS)} (and human, at the keyboard, "
+            f"for tabletop play){close}"
+        )
     return factory(seed, game)
 
 

@@ -8,17 +8,22 @@ position that knows its legal moves and produces a new state for each applied mo
 
 from __future__ import annotations
 
+import difflib
+import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, get_type_hints, runtime_checkable
 
 import attrs
 
-from tabletop.kernel.errors import IllegalMove, InvalidData, InvalidRecord
+from tabletop.kernel.checks import check_seed, check_text
+from tabletop.kernel.errors import IllegalMove, InvalidArgument, InvalidData, InvalidRecord, quoted
+from tabletop.kernel.jsontext import MAX_JSON_CHARS
 from tabletop.kernel.options import Options
 from tabletop.kernel.record import replay
 from tabletop.kernel.rng import Rng
 
-__all__ = ["Game", "IllegalMove", "InvalidData", "InvalidRecord", "Move", "State"]
+__all__ = ["Game", "IllegalMove", "InvalidArgument", "InvalidData", "InvalidRecord", "Move", "State"]
 
 
 @runtime_checkable
@@ -64,18 +69,37 @@ class State(Protocol):
 
 
 def parse_by_notation(state: State, text: str) -> Any:
-    """Return the legal move of ``state`` whose notation is ``text`` (surrounding blanks ignored).
+    """Return the legal move of ``state`` whose notation is ``text``.
 
-    Raises :class:`IllegalMove` naming the text when no legal move has that notation.
+    Blanks are normalized: surrounding ones ignored, runs of them read as one, none around a
+    comma (``place 1, 0`` is ``place 1,0``). Raises :class:`IllegalMove` naming the text (cut
+    short when long) when no legal move has that notation, with the closest legal moves when
+    some are close.
     """
+    check_text(text)
     wanted = " ".join(text.split())
-    for move in state.legal_moves():
+    moves = state.legal_moves()
+    for move in moves:
         if str(move) == wanted:
             return move
+    squeezed = _AROUND_COMMA.sub(",", wanted)
+    if squeezed != wanted:
+        for move in moves:
+            if _AROUND_COMMA.sub(",", str(move)) == squeezed:
+                return move
     if state.is_over:
-        raise IllegalMove(f"the game is over; {wanted!r} cannot be played")
-    sample = ", ".join(str(m) for m in state.legal_moves()[:6])
-    raise IllegalMove(f"{wanted!r} is not a legal move here (legal moves include: {sample})")
+        raise IllegalMove(f"the game is over; {quoted(wanted)} cannot be played")
+    texts = [str(m) for m in moves]
+    close = difflib.get_close_matches(wanted, texts, n=3, cutoff=0.75) if len(wanted) <= 200 else []
+    if close:
+        hint = " or ".join(repr(c) for c in close)
+        raise IllegalMove(f"{quoted(wanted)} is not a legal move here; did you mean {hint}?")
+    sample = ", ".join(texts[:6])
+    raise IllegalMove(f"{quoted(wanted)} is not a legal move here (legal moves include: {sample})")
+
+
+#: Blanks next to a comma, which notation ignores (``place 1, 0`` is ``place 1,0``).
+_AROUND_COMMA = re.compile(r" ?, ?")
 
 
 def no_invariants(state: Any) -> list[str]:
@@ -127,6 +151,35 @@ class Game(Generic[S]):
     # Typed ``Any``: the arrays are numpy's, and the kernel does not import numpy (see layout.py).
     observation: Callable[[S, int], Any] | None = None
     observation_layout: Callable[[S], Mapping[str, slice]] | None = None
+    _state_type: type | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # The functions a game gives take its own states and text; called through the Game,
+        # each first checks its arguments, so that a wrong one (another game's state, bytes for
+        # a move, deeply nested JSON) gets a clear error of ours rather than one from deep inside
+        # the game. (``__eq__`` compares the wrappers, which are built anew: games compare by
+        # identity, as the registry holds them.)
+        wrap = object.__setattr__
+        wrap(self, "_state_type", _returned_class(self.setup))
+        wrap(self, "from_json", _reading(self.from_json, self.name))
+        wrap(self, "parse_move", _moving(self.parse_move, self._check_state))
+        for name in ("render", "invariants", "determinize", "observation", "observation_layout"):
+            function = getattr(self, name)
+            if function is not None:
+                wrap(self, name, _of_state(function, self._check_state))
+
+    def _check_state(self, state: Any) -> None:
+        """Refuse a value that is not a state of this game (another game's state, a text...):
+        the states of a game are of the class its ``setup`` is annotated to return."""
+        expected = self._state_type
+        if expected is not None:
+            if isinstance(state, expected):
+                return
+        elif callable(getattr(state, "legal_moves", None)):
+            return
+        rules = getattr(state, "rules", None)
+        what = f"a state of {rules.game}" if rules is not None else f"a {type(state).__name__}"
+        raise InvalidArgument(f"state must be a state of {self.name!r}, not {what}")
 
     @property
     def min_players(self) -> int:
@@ -153,7 +206,7 @@ class Game(Generic[S]):
         player count the game does not support or an option that is unknown or out of range.
         """
         values = self.declared.resolve(players, options)
-        return self.setup(players, Rng.from_seed(seed), values)
+        return self.setup(players, Rng.from_seed(check_seed(seed)), values)
 
     def options_to_json(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options that differ from the defaults as plain JSON values, for game records:
@@ -161,7 +214,9 @@ class Game(Generic[S]):
         return self.declared.to_json(options)
 
     def replay(self, record: Any) -> S:
-        """Rebuild the final state of a game record (see :mod:`tabletop.kernel.record`)."""
+        """Rebuild the final state of a game record (see :mod:`tabletop.kernel.record`): a
+        :class:`~tabletop.kernel.record.Record` or its JSON text. Raises :class:`InvalidRecord`
+        for a record that does not replay, :class:`InvalidArgument` for another value."""
         final: S = replay(self, record)
         return final
 
@@ -170,3 +225,52 @@ class Game(Generic[S]):
         for text in moves:
             state = cast(S, state.apply(self.parse_move(state, text)))
         return state
+
+
+def _returned_class(function: Callable[..., Any]) -> type | None:
+    """The class ``function`` is annotated to return (``None`` when it is not annotated so)."""
+    try:
+        returned = get_type_hints(function).get("return")
+    except Exception:  # annotations that do not evaluate: no class to check against
+        return None
+    return returned if isinstance(returned, type) and returned is not Any else None
+
+
+def _reading(from_json: Callable[[str], S], game: str) -> Callable[[str], S]:
+    """``from_json`` that refuses with :class:`InvalidRecord` what no game reads: a value that
+    is not text, a text past the size bound, and nesting deep enough to exhaust the stack."""
+
+    @functools.wraps(from_json)
+    def read(text: str) -> S:
+        if not isinstance(text, str):
+            raise InvalidRecord(f"a saved {game} state must be JSON text (str), not {type(text).__name__}")
+        if len(text) > MAX_JSON_CHARS:
+            raise InvalidRecord(f"a saved {game} state is {len(text):,} characters long, more than the {MAX_JSON_CHARS:,} read")
+        try:
+            return from_json(text)
+        except RecursionError:
+            raise InvalidRecord(f"the saved {game} state nests too deeply") from None
+
+    return read
+
+
+def _moving(parse: Callable[[S, str], Any], check: Callable[[Any], None]) -> Callable[[S, str], Any]:
+    @functools.wraps(parse)
+    def parse_move(state: S, text: str) -> Any:
+        check(state)
+        check_text(text)
+        return parse(state, text)
+
+    return parse_move
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _of_state(function: F, check: Callable[[Any], None]) -> F:
+    @functools.wraps(function)
+    def checked(state: Any, *args: Any) -> Any:
+        check(state)
+        return function(state, *args)
+
+    return cast(F, checked)

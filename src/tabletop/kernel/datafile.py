@@ -14,7 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from tabletop.kernel.errors import InvalidData, InvalidRecord
+from tabletop.kernel.errors import InvalidData, InvalidRecord, quoted
 from tabletop.kernel.options import Option
 
 
@@ -73,13 +73,13 @@ class ComponentsOption(Generic[C]):
             components = value
         elif isinstance(value, (str, Path)):
             if not Path(value).is_dir():
-                raise ValueError(f"{self.game} option 'components': {str(value)!r} is not a folder of data files")
+                raise ValueError(f"{quoted(str(value))} is not a folder of data files")
             components = self.load(Path(value))
         elif isinstance(value, Mapping):
             components = self.from_data(value)
         else:
             raise ValueError(
-                f"{self.game} option 'components' takes a Components object, the folder of the data files, "
+                "option 'components' takes a Components object, the folder of the data files, "
                 f"their data (a dict of file name -> tables) or None, not a value of type {type(value).__name__}"
             )
         # Standard data given explicitly is the standard: saved states then leave it out.

@@ -14,12 +14,15 @@ False
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
+import difflib
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, cast
 
 import attrs
+
+from tabletop.kernel.errors import InvalidRecord, clipped, quoted
+from tabletop.kernel.jsontext import parse_json
 
 #: The kinds an option may take; anything else is given with ``parse``/``check`` hooks.
 _TRUE = ("true", "yes", "on", "1")
@@ -50,6 +53,9 @@ class Option:
             raises ``ValueError`` saying why (e.g. corrected component data read from a path).
         to_json: the value as plain JSON that ``check`` accepts and that starts the same game
             (for game records); the identity by default.
+        players: the player counts the option applies to, ``(low, high)`` (``None``: every
+            count the game is played by); giving it for another count is refused (Loyang's
+            solo ``goal`` in a 2-player game).
     """
 
     name: str
@@ -61,28 +67,36 @@ class Option:
     maximum: int | None = None
     check: Callable[[Any], Any] | None = attrs.field(default=None, eq=False)
     to_json: Callable[[Any], Any] = attrs.field(default=_plain, eq=False)
+    players: tuple[int, int] | None = None
+
+    def applies_to(self, players: int) -> bool:
+        """Whether the option applies to a game of ``players``."""
+        return self.players is None or self.players[0] <= players <= self.players[1]
 
     def validate(self, value: Any, game: str) -> Any:
         """The value to use for ``value``; raises ``ValueError`` naming the game and option."""
         where = f"{game} option {self.name!r}"
+        shown = quoted(value)
         if self.kind is object:
             if self.check is None:
                 return value
             try:
                 return self.check(value)
+            except RecursionError:
+                raise ValueError(f"{where}: the value nests too deeply") from None
             except (TypeError, ValueError) as err:
-                raise ValueError(f"{where}: {err}") from None
+                raise ValueError(f"{where}: {clipped(str(err))}") from None
         # ``True`` is an int and ``1`` would pass for true: demand the exact kind, so a typo never
         # silently turns into a rule choice.
         if type(value) is not self.kind:
-            raise ValueError(f"{where} takes {self.describe()}, not {value!r}")
+            raise ValueError(f"{where} takes {self.describe()}, not {shown}")
         if self.choices and value not in self.choices:
-            raise ValueError(f"{where} takes {self.describe()}, not {value!r}")
+            raise ValueError(f"{where} takes {self.describe()}, not {shown}")
         number: int = cast(int, value) if self.kind is int else 0
         if self.minimum is not None and number < self.minimum:
-            raise ValueError(f"{where} takes {self.describe()}, not {value!r}")
+            raise ValueError(f"{where} takes {self.describe()}, not {shown}")
         if self.maximum is not None and number > self.maximum:
-            raise ValueError(f"{where} takes {self.describe()}, not {value!r}")
+            raise ValueError(f"{where} takes {self.describe()}, not {shown}")
         return value
 
     def describe(self) -> str:
@@ -101,23 +115,31 @@ class Option:
     def parse(self, text: str) -> Any:
         """The value written ``text`` on the command line, of the option's kind (not yet
         validated). An option of kind ``object`` reads ``text`` as JSON when it parses (``2``,
-        ``null``, ``{...}``) and as the text itself otherwise (a folder's path)."""
+        ``null``, ``{...}``), ``None`` as ``None`` (as Python writes it), and as the text itself
+        otherwise (a folder's path); an empty value, or JSON that opens an array or object but
+        does not parse (or nests too deeply), raises ``ValueError``."""
         if self.kind is bool:
             word = text.strip().lower()
             if word in _TRUE:
                 return True
             if word in _FALSE:
                 return False
-            raise ValueError(f"option {self.name!r} takes true or false, not {text!r}")
+            raise ValueError(f"option {self.name!r} takes true or false, not {quoted(text)}")
         if self.kind is int:
             try:
                 return int(text)
             except ValueError:
-                raise ValueError(f"option {self.name!r} takes a whole number, not {text!r}") from None
+                raise ValueError(f"option {self.name!r} takes a whole number, not {quoted(text)}") from None
         if self.kind is object:
+            if not text.strip():
+                raise ValueError(f"option {self.name!r} needs a value after '=' ({self.describe()}; see its help)")
+            if text.strip() in ("None", "none"):
+                return None  # as typed in Python; JSON spells it null
             try:
-                return json.loads(text)
-            except json.JSONDecodeError:
+                return parse_json(text, f"the value of option {self.name!r}")
+            except InvalidRecord as err:
+                if text.lstrip()[:1] in ("[", "{"):
+                    raise ValueError(str(err)) from None
                 return text
         return text
 
@@ -167,13 +189,13 @@ class Options:
 
     def unknown(self, name: str) -> str:
         known = ", ".join(self._by_name) or "none"
-        return f"{self.game} has no option {name!r} (its options: {known})"
+        return f"{self.game} has no option {quoted(name)} (its options: {known}){did_you_mean(name, self._by_name)}"
 
     def check_players(self, players: Any) -> int:
         """``players`` if the game is played by that many; ``ValueError`` otherwise."""
         low, high = self.players
         if type(players) is not int or not low <= players <= high:
-            raise ValueError(f"{self.game} is played by {low}-{high} players, not {players!r}")
+            raise ValueError(f"{self.game} is played by {low}-{high} players, not {quoted(players)}")
         return players
 
     def resolve(self, players: Any, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -183,6 +205,14 @@ class Options:
         for name in given:
             if name not in self._by_name:
                 raise UnknownOption(self.unknown(name))
+            option = self._by_name[name]
+            if not option.applies_to(players):
+                assert option.players is not None
+                low, high = option.players
+                counts = f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}-{high} players"
+                raise ValueError(
+                    f"{self.game} option {name!r} applies to games of {counts} only, not {players}"
+                )
         return {o.name: o.validate(given[o.name], self.game) if o.name in given else o.default for o in self.options}
 
     def parse(self, name: str, text: str) -> Any:
@@ -212,6 +242,16 @@ class Options:
             out.append(f"{o.name:<{width}}  default {default:<14} takes {o.describe()}")
             out.append(f"{'':<{width}}  {o.help}")
         return out
+
+
+def did_you_mean(name: object, known: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the known names close to ``name`` (``""`` when none is)."""
+    if not isinstance(name, str) or len(name) > 100:
+        return ""
+    close = difflib.get_close_matches(name.lower(), list(known), n=2, cutoff=0.6)
+    if not close:
+        return ""
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?"
 
 
 def _shown(value: Any) -> str:

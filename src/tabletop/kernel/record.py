@@ -7,11 +7,13 @@ new game with the same options and seed and applies the moves one by one.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 import attrs
 
-from tabletop.kernel.errors import IllegalMove, InvalidData, InvalidRecord
+from tabletop.kernel.errors import IllegalMove, InvalidArgument, InvalidData, InvalidRecord, clipped, quoted
+from tabletop.kernel.jsontext import parse_json
 
 
 class _Played(Protocol):
@@ -73,12 +75,9 @@ class Record:
     @classmethod
     def from_json(cls, text: str) -> Record:
         """Read a record; a missing or mistyped field raises :class:`InvalidRecord` naming it."""
-        if not text.strip():
+        if isinstance(text, str) and not text.strip():
             raise InvalidRecord("the record is empty")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InvalidRecord(f"the record is not valid JSON: {err}") from None
+        data = parse_json(text, "the record")
         if not isinstance(data, dict):
             raise InvalidRecord("the record must be a JSON object")
         if "game" not in data and "history" in data:
@@ -108,8 +107,16 @@ class Record:
             seed=data["seed"],
             moves=tuple(data["moves"]),
             options=dict(data["options"]),
-            version=str(data.get("version", "")),
+            version=_version_of(data),
         )
+
+
+def _version_of(data: dict[str, Any]) -> str:
+    """The record's ``version`` field: the version of tabletop that wrote it (``""`` if absent)."""
+    version = data.get("version", "")
+    if not isinstance(version, str):
+        raise InvalidRecord(f"field 'version' of the record must be a text, not {quoted(version)}")
+    return version[:40]
 
 
 def _check_format(data: dict[str, Any]) -> None:
@@ -124,7 +131,7 @@ def _check_format(data: dict[str, Any]) -> None:
         )
     if found != RECORD_FORMAT:
         raise InvalidRecord(
-            f"field 'format' of the record is {found!r}; this version of tabletop reads format {RECORD_FORMAT}"
+            f"field 'format' of the record is {quoted(found)}; this version of tabletop reads format {RECORD_FORMAT}"
         )
 
 
@@ -145,29 +152,51 @@ def record_of(game: _Recorded, state: _Played, seed: int, options: dict[str, Any
 
 
 def replay(game: _Recorded, record: Record | str) -> Any:
-    """Rebuild the state a record describes; an unplayable move raises :class:`InvalidRecord`."""
+    """Rebuild the state a record describes; a record that does not replay raises
+    :class:`InvalidRecord` naming the field (and the version of tabletop that wrote the record,
+    when it is not this one).
+
+    A record carries its component data inline: loading one never reads a file it names.
+    """
     if isinstance(record, str):
         record = Record.from_json(record)
-    if record.game != game.name:
-        raise InvalidRecord(f"field 'game' is {record.game!r}, but this is {game.name!r}")
+    elif not isinstance(record, Record):
+        raise InvalidArgument(
+            f"record must be a Record or its JSON text (Record.to_json()), not {type(record).__name__}"
+        )
+    if record.game.lower() != game.name:
+        raise InvalidRecord(f"field 'game' is {quoted(record.game)}, but this is {game.name!r}")
+    components = record.options.get("components")
+    if components is not None and not isinstance(components, Mapping):
+        raise InvalidRecord(
+            "field 'options.components': option 'components' takes, in a record, the component data "
+            f"itself (file name -> tables; null for the standard components), not {quoted(components)}: "
+            "loading a record never reads files it names"
+        )
     try:
         state = game.new_game(record.players, seed=record.seed, **record.options)
     except InvalidData as err:
-        raise InvalidRecord(f"field 'options' holds component data that does not load: {err}") from None
+        raise _failed(record, f"field 'options' holds component data that does not load: {err}") from None
     except (TypeError, ValueError) as err:
-        raise InvalidRecord(f"fields 'players'/'options' do not start a game: {err}") from None
+        raise _failed(record, f"fields 'players'/'options' do not start a game: {clipped(str(err))}") from None
     for i, text in enumerate(record.moves):
         try:
             state = state.apply(game.parse_move(state, text))
         except IllegalMove as err:
-            raise InvalidRecord(f"field 'moves'[{i}] = {text!r} cannot be played: {err}") from None
+            raise _failed(record, f"field 'moves'[{i}] = {quoted(text)} cannot be played: {clipped(str(err))}") from None
     return state
 
 
-def _library_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+def _failed(record: Record, message: str) -> InvalidRecord:
+    """The error of a record that does not replay, naming the version that wrote it when it is
+    another one (a record of another version that replays is read without a word)."""
+    ours = _library_version()
+    if record.version and record.version != ours:
+        message += f" (the record was written by tabletop {record.version}; this is tabletop {ours})"
+    return InvalidRecord(message)
 
-    try:
-        return version("tabletop")
-    except PackageNotFoundError:
-        return "unknown"
+
+def _library_version() -> str:
+    from tabletop.kernel.version import VERSION
+
+    return VERSION

@@ -14,7 +14,8 @@ from typing import Any, Optional, TypeVar
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from tabletop.kernel.api import InvalidRecord
+from tabletop.kernel.errors import InvalidRecord, clipped
+from tabletop.kernel.jsontext import parse_json
 from tabletop.kernel.pool import Pool
 
 T = TypeVar("T")
@@ -66,19 +67,13 @@ def dumps(converter: cattrs.Converter, obj: Any) -> str:
 
 def loads(converter: cattrs.Converter, text: str, cls: type[T]) -> T:
     """Structure ``text`` as ``cls``; any defect raises :class:`InvalidRecord` naming the field."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InvalidRecord(f"not valid JSON: {err}") from None
-    return structure(converter, data, cls)
+    return structure(converter, parse_json(text, f"a saved {cls.__name__}"), cls)
 
 
 def parse_object(text: str, what: str) -> dict[str, Any]:
-    """The JSON object in ``text``; invalid JSON or another JSON value raises :class:`InvalidRecord`."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InvalidRecord(f"not valid JSON: {err}") from None
+    """The JSON object in ``text``; a text that is not bounded JSON (see
+    :func:`~tabletop.kernel.jsontext.parse_json`) or another JSON value raises :class:`InvalidRecord`."""
+    data = parse_json(text, what)
     if not isinstance(data, dict):
         raise InvalidRecord(f"{what} must be a JSON object")
     return data
@@ -90,6 +85,8 @@ def structure(converter: cattrs.Converter, data: Any, cls: type[T]) -> T:
         return converter.structure(data, cls)
     except cattrs.BaseValidationError as err:
         detail = "; ".join(cattrs.transform_error(err, path="state"))
-        raise InvalidRecord(f"invalid {cls.__name__}: {detail}") from None
+        raise InvalidRecord(f"invalid {cls.__name__}: {clipped(detail, 1000)}") from None
     except (TypeError, ValueError, KeyError) as err:
-        raise InvalidRecord(f"invalid {cls.__name__}: {err}") from None
+        raise InvalidRecord(f"invalid {cls.__name__}: {clipped(str(err))}") from None
+    except RecursionError:
+        raise InvalidRecord(f"invalid {cls.__name__}: nested too deeply") from None

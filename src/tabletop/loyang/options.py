@@ -25,7 +25,14 @@ OPTIONS = Options(
     players=(1, 4),
     options=(
         Option("introductory", bool, False, "introductory version: a blue-dot regular customer in each hand"),
-        Option("goal", int, 17, "solo: the score to reach, 17 (good), 18 (very good) or 19 (master)", choices=GOALS),
+        Option(
+            "goal",
+            int,
+            17,
+            "solo: the score to reach, 17 (good), 18 (very good) or 19 (master)",
+            choices=GOALS,
+            players=(1, 1),
+        ),
         Option(
             "start_player", object, None, "the start player's seat (default: chosen at random)", check=seat_or_random
         ),
