@@ -114,8 +114,30 @@ def test_the_readme_api_tour_runs_on_the_toy_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     register(monkeypatch, TOY)
-    exec(_readme_python().replace('"takenoko"', '"toy"'), {})
+    exec(_readme_python().replace('"takenoko"', '"toy"'), {"__name__": "__main__"})
     assert "win rate" in capsys.readouterr().out
+
+
+def test_the_readme_python_snippets_pass_mypy_strict(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a reader copies must type-check as the library does (``mypy --strict``)."""
+    from mypy import api
+
+    script = tmp_path / "readme_snippets.py"
+    script.write_text(_readme_python())
+    root = EXAMPLES.parent
+    monkeypatch.setenv("MYPYPATH", str(root / "src"))  # this checkout's package, not an installed one
+    out, err, status = api.run(
+        ["--strict", "--python-version", "3.11", "--cache-dir", str(root / ".mypy_cache"), str(script)]
+    )
+    assert status == 0, out + err
+
+
+def test_the_readme_api_tour_guards_its_worker_processes() -> None:
+    """``simulate(..., workers=2)`` starts processes: on macOS and Windows they import the main
+    module again, so the tour runs it under ``if __name__ == "__main__":``."""
+    code = _readme_python()
+    guard = code.index('if __name__ == "__main__":')
+    assert guard < code.index("workers=2")
 
 
 @pytest.mark.parametrize("game", ["takenoko", "loyang"])

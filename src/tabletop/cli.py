@@ -36,6 +36,7 @@ from tabletop.kernel.api import Game, IllegalMove, State
 from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.errors import quoted
 from tabletop.kernel.jsontext import MAX_JSON_CHARS
+from tabletop.kernel.version import VERSION
 from tabletop.kernel.options import did_you_mean
 from tabletop.kernel.record import Record, record_of, replay
 from tabletop.kernel.rng import fresh_seed
@@ -108,7 +109,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play, simulate and check Euro board games.",
         epilog="'tabletop COMMAND --help' describes a command; 'tabletop list' names the games.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {VERSION}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in (_add_list, _add_options_command, _add_play, _add_simulate, _add_tournament, _add_replay, _add_bench):
         add(commands)
@@ -239,15 +240,6 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a game option (repeatable); 'tabletop options GAME' lists them",
     )
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("tabletop")
-    except PackageNotFoundError:
-        return "(version unknown)"
 
 
 # --- reading the command line ----------------------------------------------------------------

@@ -32,12 +32,14 @@ from tabletop.kernel.engine import (
     push,
     replace_top,
 )
+from tabletop.kernel.checks import check_seat
 from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.layout import Layout
 from tabletop.kernel.options import Option, Options
 from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
+from tabletop.kernel.serial import parse_object
 from tabletop.kernel.turns import next_seat
 
 # --- components.py: what is in the box -------------------------------------------------------
@@ -250,6 +252,7 @@ def winners(state: ToyState) -> tuple[int, ...]:
 def view(state: ToyState, seat: int) -> ToyState:
     """The position as ``seat`` sees it: the other hands counted, the deck masked, the random
     source hidden."""
+    check_seat(state, seat)
     hands = tuple(h if s == seat else Cards() for s, h in enumerate(state.hands))
     hidden = tuple(0 if s == seat else state.hand_size(s) for s in range(state.players))
     return evolve(state, hands=hands, hidden=hidden, deck=state.deck.masked(), rng=state.rng.mask(), viewer=seat)
@@ -358,8 +361,8 @@ _PENDING: Mapping[str, type] = {cls.__name__: cls for cls in (ChooseAction, Choo
 
 
 def from_json(text: str) -> ToyState:
+    data = parse_object(text, "a toy state")
     try:
-        data = json.loads(text)
         if data.get("format") != STATE_FORMAT:
             raise InvalidRecord(f"a toy state of format {data.get('format')!r}; this reads format {STATE_FORMAT}")
         stack = tuple(_PENDING[p.pop("type")](**p) for p in data["stack"])

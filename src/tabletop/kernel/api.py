@@ -82,8 +82,8 @@ def parse_by_notation(state: State, text: str) -> Any:
     for move in moves:
         if str(move) == wanted:
             return move
-    squeezed = _AROUND_COMMA.sub(",", wanted)
-    if squeezed != wanted:
+    if "," in wanted:
+        squeezed = _AROUND_COMMA.sub(",", wanted)
         for move in moves:
             if _AROUND_COMMA.sub(",", str(move)) == squeezed:
                 return move
