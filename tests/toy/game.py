@@ -13,6 +13,7 @@ each section is headed by the file it would be in.
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -390,11 +391,13 @@ def from_json(text: str) -> ToyState:
 
 RULES: Rules[ToyState] = Rules(
     game="toy",
-    decisions={
-        ChooseAction: Decision(action_moves, resolve_action, "choosing to draw or play"),
-        ChooseCard: Decision(card_moves, resolve_card, "choosing a card to play"),
-        DrawCard: ChanceDecision(draw_outcomes, resolve_draw, "drawing a card"),
-    },
+    decisions=MappingProxyType(
+        {
+            ChooseAction: Decision(action_moves, resolve_action, "choosing to draw or play"),
+            ChooseCard: Decision(card_moves, resolve_card, "choosing a card to play"),
+            DrawCard: ChanceDecision(draw_outcomes, resolve_draw, "drawing a card"),
+        }
+    ),
     settle=settle,
     scores=scores,
     winners=winners,
