@@ -472,6 +472,18 @@ def position(
 
 
 def invariants(state: ToyState) -> list[str]:
+    """The shape of the position (one hand, count and pile of played cards per seat), then, in
+    a full state, every card in play exactly once."""
+    players = state.players
+    if type(players) is not int or not 2 <= players <= 4:
+        return [f"{players!r} players"]
+    for name in ("hands", "hidden", "played"):
+        if len(getattr(state, name)) != players:
+            return [f"{name} has {len(getattr(state, name))} entries for {players} players"]
+    if any(type(count) is not int or not 0 <= count <= len(VALUES) * state.copies for count in state.hidden):
+        return [f"hidden counts {state.hidden!r}"]
+    if any(card not in VALUES for card in (*state.deck.unseen, *state.deck.bottom)):
+        return ["the deck holds a card that is not in the game"]
     if state.viewer is not None:
         return []
     total = len(state.deck) + sum(h.total for h in state.hands) + sum(p.total for p in state.played)

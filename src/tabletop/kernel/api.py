@@ -17,8 +17,9 @@ from typing import Any, Generic, Protocol, TypeVar, cast, get_type_hints, runtim
 import attrs
 
 from tabletop.kernel.checks import check_seed, check_text
-from tabletop.kernel.errors import IllegalMove, InvalidArgument, InvalidData, InvalidRecord, quoted
+from tabletop.kernel.errors import IllegalMove, InvalidArgument, InvalidData, InvalidRecord, clipped, quoted
 from tabletop.kernel.jsontext import MAX_JSON_CHARS
+from tabletop.kernel.loaded import engine_problems
 from tabletop.kernel.options import Options
 from tabletop.kernel.record import replay
 from tabletop.kernel.rng import Rng
@@ -161,7 +162,7 @@ class Game(Generic[S]):
         # identity, as the registry holds them.)
         wrap = object.__setattr__
         wrap(self, "_state_type", _returned_class(self.setup))
-        wrap(self, "from_json", _reading(self.from_json, self.name))
+        wrap(self, "from_json", _reading(self.from_json, self.invariants, self.name))
         wrap(self, "parse_move", _moving(self.parse_move, self._check_state))
         for name in ("render", "invariants", "determinize", "observation", "observation_layout"):
             function = getattr(self, name)
@@ -236,20 +237,33 @@ def _returned_class(function: Callable[..., Any]) -> type | None:
     return returned if isinstance(returned, type) and returned is not Any else None
 
 
-def _reading(from_json: Callable[[str], S], game: str) -> Callable[[str], S]:
+def _reading(from_json: Callable[[str], S], invariants: Callable[[S], list[str]], game: str) -> Callable[[str], S]:
     """``from_json`` that refuses with :class:`InvalidRecord` what no game reads: a value that
-    is not text, a text past the size bound, and nesting deep enough to exhaust the stack."""
+    is not text, a text past the size bound, nesting deep enough to exhaust the stack, and a
+    position that breaks the game's invariants (or that its invariant check cannot read)."""
 
     @functools.wraps(from_json)
     def read(text: str) -> S:
         if not isinstance(text, str):
             raise InvalidRecord(f"a saved {game} state must be JSON text (str), not {type(text).__name__}")
         if len(text) > MAX_JSON_CHARS:
-            raise InvalidRecord(f"a saved {game} state is {len(text):,} characters long, more than the {MAX_JSON_CHARS:,} read")
+            raise InvalidRecord(
+                f"a saved {game} state is {len(text):,} characters long, more than the {MAX_JSON_CHARS:,} read"
+            )
         try:
-            return from_json(text)
+            state = from_json(text)
         except RecursionError:
             raise InvalidRecord(f"the saved {game} state nests too deeply") from None
+        try:
+            broken = engine_problems(state) or invariants(state)
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as err:
+            raise InvalidRecord(
+                f"the saved {game} state is not a position of the game ({type(err).__name__} "
+                f"checking it: {clipped(str(err))})"
+            ) from None
+        if broken:
+            raise InvalidRecord(f"the saved {game} state breaks the rules: {clipped('; '.join(broken))}")
+        return state
 
     return read
 

@@ -81,12 +81,14 @@ def parse_object(text: str, what: str) -> dict[str, Any]:
 
 def structure(converter: cattrs.Converter, data: Any, cls: type[T]) -> T:
     """Structure already parsed JSON ``data`` as ``cls``, with the errors of :func:`loads`."""
+    name = getattr(cls, "__name__", None) or str(cls)  # a union of classes has no name
     try:
         return converter.structure(data, cls)
     except cattrs.BaseValidationError as err:
         detail = "; ".join(cattrs.transform_error(err, path="state"))
-        raise InvalidRecord(f"invalid {cls.__name__}: {clipped(detail, 1000)}") from None
-    except (TypeError, ValueError, KeyError) as err:
-        raise InvalidRecord(f"invalid {cls.__name__}: {clipped(str(err))}") from None
+        raise InvalidRecord(f"invalid {name}: {clipped(detail, 1000)}") from None
     except RecursionError:
-        raise InvalidRecord(f"invalid {cls.__name__}: nested too deeply") from None
+        raise InvalidRecord(f"invalid {name}: nested too deeply") from None
+    except (TypeError, ValueError, LookupError, AttributeError) as err:
+        # cattrs's own hooks (tagged unions) fail so on a value of another JSON type.
+        raise InvalidRecord(f"invalid {name}: {clipped(str(err))}") from None
