@@ -108,7 +108,7 @@ def plays_on(game: Game[Any], state: Any, rng: random.Random) -> None:
     """Everything a loaded position must do without error."""
     assert game.invariants(state) == [], game.invariants(state)
     for _ in range(12):
-        assert bool(state.legal_moves()) != state.is_over
+        assert bool(state.legal_moves()) != state.is_over, "no legal moves in a game that is not over"
         game.render(state)
         state.scores()
         state.winners()
@@ -172,14 +172,24 @@ KNOWN: dict[tuple[str, str], str] = {
     ("loyang", "state"): "Loyang from_json accepts what its invariants do not check and play then fails: "
     "a stall's goods doubled (ValueError: zip() argument 2 is longer than argument 1), 'done' or 'phase' "
     "replaced by another value (IndexError), a card number of 2**63 in a seat's pile (IndexError: cannot fit "
-    "'int' into an index-sized integer)",
+    "'int' into an index-sized integer); in the thorough profile also 10**308 in component data (the state "
+    "loads but cannot be written back within the JSON bounds), no legal moves while not over",
+}
+
+
+#: Failures found only by the thorough profile's many more cases, as :data:`KNOWN`.
+KNOWN_THOROUGH: dict[tuple[str, str], str] = {
+    ("takenoko", "state"): "Takenoko from_json accepts a hidden placeholder ('?') in a full state, and play "
+    "then fails (KeyError: '?'); a number of 10**308 in component data loads and the state then cannot "
+    "be written back within the JSON bounds (InvalidRecord on the round trip)",
 }
 
 
 def _cases(kind: str) -> list[Any]:
+    known = {**KNOWN_THOROUGH, **KNOWN} if examples(1) > 1 else KNOWN
     return [
-        pytest.param(name, marks=pytest.mark.xfail(strict=False, reason=KNOWN[(name, kind)]))
-        if (name, kind) in KNOWN
+        pytest.param(name, marks=pytest.mark.xfail(strict=False, reason=known[(name, kind)]))
+        if (name, kind) in known
         else name
         for name in sorted(ALL)
     ]

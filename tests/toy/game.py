@@ -484,8 +484,14 @@ def invariants(state: ToyState) -> list[str]:
         return [f"hidden counts {state.hidden!r}"]
     if any(card not in VALUES for card in (*state.deck.unseen, *state.deck.bottom)):
         return ["the deck holds a card that is not in the game"]
+    if any(type(value) is not int or value < 1 for value in (state.target, state.copies)):
+        return [f"target {state.target!r}, copies {state.copies!r}"]
+    if any(isinstance(p, DrawCard) and not (type(p.drawer) is int and 0 <= p.drawer < players) for p in state.stack):
+        return ["a card is drawn for a seat that is not in the game"]
     if state.viewer is not None:
         return []
+    if state.rng.masked:
+        return ["a full state with a hidden random source"]
     total = len(state.deck) + sum(h.total for h in state.hands) + sum(p.total for p in state.played)
     expected = len(VALUES) * state.copies
     return [] if total == expected else [f"{total} cards in play, expected {expected}"]

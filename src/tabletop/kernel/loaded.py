@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import CHANCE, CHANCE_MODES, EngineState
+from tabletop.kernel.engine import CHANCE, CHANCE_MODES, ChanceDecision, EngineState
 from tabletop.kernel.errors import quoted
 from tabletop.kernel.rng import MASKED, Rng
 
@@ -30,11 +30,17 @@ def engine_problems(state: Any) -> list[str]:
         problems.append(f"chance is {quoted(state.chance)}, not one of {', '.join(CHANCE_MODES)}")
     if not isinstance(state.stack, tuple):
         return [*problems, "the pending decisions are not a list"]
+    decisions = state.rules.decisions
     for depth, pending in enumerate(state.stack):
-        if type(pending) not in state.rules.decisions:
-            problems.append(f"pending decision {depth} is a {type(pending).__name__}, which the game does not ask")
+        what = f"pending decision {depth} ({type(pending).__name__})"
+        decision = decisions.get(type(pending))
+        if decision is None:
+            problems.append(f"{what} is not a decision the game asks")
             continue
         seat = getattr(pending, "seat", None)
-        if type(seat) is not int or not (seat == CHANCE or 0 <= seat < players):
-            problems.append(f"pending decision {depth} ({type(pending).__name__}) is for seat {quoted(seat)}")
+        if isinstance(decision, ChanceDecision):
+            if seat != CHANCE or type(seat) is not int:
+                problems.append(f"{what} is a random event, asked of seat {quoted(seat)} instead of chance")
+        elif type(seat) is not int or not 0 <= seat < players:
+            problems.append(f"{what} is for seat {quoted(seat)} of a {players}-player game")
     return problems

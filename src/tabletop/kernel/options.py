@@ -207,11 +207,8 @@ class Options:
                 raise UnknownOption(self.unknown(name))
             option = self._by_name[name]
             if not option.applies_to(players):
-                assert option.players is not None
-                low, high = option.players
-                counts = f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}-{high} players"
                 raise ValueError(
-                    f"{self.game} option {name!r} applies to games of {counts} only, not {players}"
+                    f"{self.game} option {name!r} applies to games of {_counts(option.players)} only, not {players}"
                 )
         return {o.name: o.validate(given[o.name], self.game) if o.name in given else o.default for o in self.options}
 
@@ -240,8 +237,18 @@ class Options:
         for o in self.options:
             default = _shown(o.default)
             out.append(f"{o.name:<{width}}  default {default:<14} takes {o.describe()}")
-            out.append(f"{'':<{width}}  {o.help}")
+            out.append(f"{'':<{width}}  {o.help}{_for_counts(o.players)}")
         return out
+
+
+def _counts(players: tuple[int, int] | None) -> str:
+    low, high = players or (0, 0)
+    return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}-{high} players"
+
+
+def _for_counts(players: tuple[int, int] | None) -> str:
+    """What ``tabletop options`` adds to the help of an option for some player counts only."""
+    return "" if players is None else f" (games of {_counts(players)} only)"
 
 
 def did_you_mean(name: object, known: Iterable[str]) -> str:

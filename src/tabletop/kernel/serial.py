@@ -23,18 +23,37 @@ T = TypeVar("T")
 
 def make_converter(unions: Iterable[Any] = ()) -> cattrs.Converter:
     """A converter that writes each class of the given unions with a ``"type"`` tag, and
-    pools as lists of counts.
+    pools as lists of counts, and reads whole numbers, flags and texts only from exactly those
+    JSON types.
 
     Fields typed ``union | None`` (e.g. no pending decision once the game is over) are tagged
     too: cattrs treats that optional type as a different union, which it would otherwise write
     without tags and then fail to read back.
     """
     converter = cattrs.Converter(forbid_extra_keys=True)
+    _configure_exact(converter)
     _configure_pools(converter)
     for union in unions:
         configure_tagged_union(union, converter, tag_name="type")
         _configure_optional(union, converter)
     return converter
+
+
+def _configure_exact(converter: cattrs.Converter) -> None:
+    """Whole numbers, flags and texts are read as exactly that JSON type: cattrs would otherwise
+    convert (``"false"`` to ``True``, ``7.9`` and ``"7"`` to ``7``), so a corrupted saved state
+    would load as another position instead of being refused."""
+
+    def exact(kind: type) -> Any:
+        def structure(value: Any, _: Any) -> Any:
+            if type(value) is not kind:
+                raise TypeError(f"expected {kind.__name__}, not {type(value).__name__}")
+            return value
+
+        return structure
+
+    for kind in (int, bool, str):
+        converter.register_structure_hook(kind, exact(kind))
 
 
 def _configure_pools(converter: cattrs.Converter) -> None:
