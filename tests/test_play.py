@@ -346,3 +346,21 @@ def test_a_tournament_report_gives_its_time() -> None:
 def test_a_bench_report_groups_the_thousands() -> None:
     result = BenchResult(game="toy", players=2, games=1234, decisions=56789, seconds=2.0)
     assert "(1,234 games, 56,789 decisions in 2.0 s)" in result.format()
+
+
+def test_a_tournament_plays_every_seating_in_one_worker_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop.play as play
+
+    pools: list[int] = []
+    real = play.ProcessPoolExecutor
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        pools.append(kwargs.get("max_workers", 0))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(play, "ProcessPoolExecutor", counted)
+    pooled = tournament(TOY, ["greedy", "random", "random"], 6, workers=2, seed=4)
+    assert pools == [2]
+    alone = tournament(TOY, ["greedy", "random", "random"], 6, workers=1, seed=4)
+    assert [s.seat_wins for s in pooled.seatings] == [s.seat_wins for s in alone.seatings]
+    assert [s.agents for s in pooled.seatings] == [s.agents for s in alone.seatings]

@@ -113,3 +113,34 @@ def test_lines_give_name_default_values_and_help() -> None:
     assert lines[1].strip() == "roll the weather die"
     assert "default none" in lines[6] and "takes a value (see its help)" in lines[6]
     assert Options("bare", (1, 1), ()).lines() == ["(no options)"]
+
+
+def test_an_option_for_some_player_counts_is_refused_for_the_others() -> None:
+    solo = Options("demo", (1, 4), (Option("goal", int, 17, "solo goal", choices=(17, 18), players=(1, 1)),))
+    assert solo.resolve(1, {"goal": 18})["goal"] == 18
+    assert solo.resolve(3, {})["goal"] == 17  # the default is never refused
+    with pytest.raises(ValueError, match="demo option 'goal' applies to games of 1 player only, not 3"):
+        solo.resolve(3, {"goal": 17})
+    pair = Options("demo", (1, 4), (Option("x", bool, False, "x", players=(2, 3)),))
+    with pytest.raises(ValueError, match="applies to games of 2-3 players only, not 4"):
+        pair.resolve(4, {"x": True})
+    assert any("(games of 2-3 players only)" in line for line in pair.lines())
+
+
+def test_an_object_option_reads_none_and_refuses_an_empty_value_or_deep_json() -> None:
+    option = Option("start", object, None, "a seat or None")
+    assert option.parse("None") is None and option.parse("null") is None and option.parse("2") == 2
+    assert option.parse("some/folder") == "some/folder"
+    with pytest.raises(ValueError, match="needs a value after '='"):
+        option.parse("")
+    with pytest.raises(ValueError, match="too deeply"):
+        option.parse("[" * 100_000)
+
+
+def test_an_unknown_option_gets_a_suggestion_and_a_huge_value_is_quoted_short() -> None:
+    options = Options("demo", (2, 4), (Option("weather", bool, True, "w"), Option("rounds", int, 5, "r", minimum=1)))
+    with pytest.raises(UnknownOption, match=r"\(its options: weather, rounds\); did you mean 'weather'\?"):
+        options.resolve(2, {"wether": False})
+    with pytest.raises(ValueError) as err:
+        options.resolve(2, {"rounds": -(10**5000)})
+    assert len(str(err.value)) < 200

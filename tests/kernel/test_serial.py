@@ -114,3 +114,19 @@ def test_a_pool_is_a_list_of_counts_and_a_bad_count_is_named() -> None:
     assert data["pool"] == [0, 2]
     with pytest.raises(InvalidRecord, match="pool"):
         serial.loads(CONVERTER, _text(pool=[0, -1]), Position)
+
+
+@pytest.mark.parametrize(("value", "field"), [("7", "count"), (7.9, "count"), (True, "count"), (3, "kind")])
+def test_numbers_flags_and_texts_are_read_only_from_their_own_json_type(value: object, field: str) -> None:
+    converter = serial.make_converter()
+    data = {"kind": "wheat", "count": 2, field: value}
+    with pytest.raises(InvalidRecord, match=field):
+        serial.structure(converter, data, Take)
+    assert serial.structure(converter, {"kind": "wheat", "count": 2}, Take) == Take("wheat", 2)
+
+
+def test_a_union_that_does_not_structure_is_an_invalid_record_naming_it() -> None:
+    converter = serial.make_converter([Action])
+    for data in ("take", {"type": "Fly"}, [1]):
+        with pytest.raises(InvalidRecord, match="invalid"):
+            serial.structure(converter, data, Action)  # type: ignore[arg-type]
