@@ -45,10 +45,11 @@ class TwoStepBot:
 
 
 name = sys.argv[1] if len(sys.argv) > 1 else "takenoko"
-if name not in tabletop.GAMES:
-    sys.exit(f"unknown game {name!r}; known games: {', '.join(sorted(tabletop.GAMES))}")
+try:
+    game = tabletop.lookup(name)  # any case; an unknown name lists the known games
+except ValueError as err:
+    sys.exit(str(err))
 games = int(sys.argv[2]) if len(sys.argv) > 2 else 10
-game = tabletop.GAMES[name]
 wins = 0.0
 for seed in range(games):
     result = play_game(game, [TwoStepBot(seed, game), RandomAgent(seed)], seed)

@@ -8,6 +8,7 @@ names its blocks. A training loop would feed such batches to a network.
 """
 
 import sys
+from typing import Any
 
 import numpy as np
 
@@ -15,16 +16,18 @@ import tabletop
 from tabletop.kernel.rng import Rng
 
 name = sys.argv[1] if len(sys.argv) > 1 else "takenoko"
-if name not in tabletop.GAMES:
-    sys.exit(f"unknown game {name!r}; known games: {', '.join(sorted(tabletop.GAMES))}")
+try:
+    game = tabletop.lookup(name)  # any case; an unknown name lists the known games
+except ValueError as err:
+    sys.exit(str(err))
 seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-game = tabletop.GAMES[name]
 if game.observation is None or game.observation_layout is None:
     sys.exit(f"{game.title} offers no observation tensors")
 
 rng = Rng.from_seed(seed)  # the kernel's seeded random source
 state = game.new_game(max(2, game.min_players), seed=seed)
-rows, movers = [], []
+rows: list[Any] = []  # numpy vectors
+movers: list[int] = []
 while not state.is_over and len(rows) < 200:
     seat = state.to_move
     rows.append(game.observation(state, seat))  # what the mover saw when choosing

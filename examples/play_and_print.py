@@ -9,10 +9,11 @@ import tabletop
 from tabletop.play import make_agents, play_game
 
 name = sys.argv[1] if len(sys.argv) > 1 else "takenoko"
-if name not in tabletop.GAMES:
-    sys.exit(f"unknown game {name!r}; known games: {', '.join(sorted(tabletop.GAMES))}")
+try:
+    game = tabletop.lookup(name)  # any case; an unknown name lists the known games
+except ValueError as err:
+    sys.exit(str(err))
 seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-game = tabletop.GAMES[name]
 
 agents = make_agents(["greedy", "random", "random"], seed, game)
 result = play_game(game, agents, seed, observer=lambda state, seat, move: print(f"{seat}: {move}"))

@@ -118,7 +118,7 @@ def test_the_readme_api_tour_runs_on_the_toy_game(
     assert "win rate" in capsys.readouterr().out
 
 
-def test_the_readme_python_snippets_pass_mypy_strict(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_readme_python_snippets_and_the_examples_pass_mypy_strict(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """What a reader copies must type-check as the library does (``mypy --strict``)."""
     from mypy import api
 
@@ -127,7 +127,7 @@ def test_the_readme_python_snippets_pass_mypy_strict(tmp_path: Path, monkeypatch
     root = EXAMPLES.parent
     monkeypatch.setenv("MYPYPATH", str(root / "src"))  # this checkout's package, not an installed one
     out, err, status = api.run(
-        ["--strict", "--python-version", "3.11", "--cache-dir", str(root / ".mypy_cache"), str(script)]
+        ["--strict", "--python-version", "3.11", "--cache-dir", str(root / ".mypy_cache"), str(script), str(EXAMPLES)]
     )
     assert status == 0, out + err
 

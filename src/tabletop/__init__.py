@@ -65,6 +65,7 @@ __all__ = [
     "RandomAgent",
     "Record",
     "State",
+    "lookup",
     "new_game",
     "play_game",
     "simulate",
