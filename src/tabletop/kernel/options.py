@@ -132,7 +132,7 @@ class Option:
                 raise ValueError(f"option {self.name!r} takes a whole number, not {quoted(text)}") from None
         if self.kind is object:
             if not text.strip():
-                raise ValueError(f"option {self.name!r} needs a value after '=' ({self.describe()}; see its help)")
+                raise ValueError(f"option {self.name!r} needs a value after '=' ({self.help})")
             if text.strip() in ("None", "none"):
                 return None  # as typed in Python; JSON spells it null
             try:
