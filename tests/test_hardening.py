@@ -215,10 +215,6 @@ def test_view_of_a_seat_that_is_not_one_is_an_invalid_argument(seat: Any) -> Non
         state.view(seat)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="needs the engine to check the seat: EngineState.view calling kernel.checks.check_seat (engine.py)",
-)
 @pytest.mark.parametrize("name", REGISTERED)
 def test_view_of_a_bad_seat_is_an_invalid_argument_in_every_game(name: str) -> None:
     state = _start(name)

@@ -35,10 +35,12 @@ one dictionary and shares every unchanged value.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
+from tabletop.kernel.checks import check_seat
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.options import Option
 from tabletop.kernel.rng import MaskedRandomness, Rng
@@ -104,6 +106,11 @@ class ChanceDecision(Generic[S]):
     doing: str
 
 
+def _read_only(table: Mapping[type, Any]) -> Mapping[type, Any]:
+    """A game's decision table, read-only: nothing reachable from a state may be changed."""
+    return MappingProxyType(dict(table))
+
+
 @attrs.frozen
 class Rules(Generic[S]):
     """Everything the engine needs from one game to run its states.
@@ -124,7 +131,7 @@ class Rules(Generic[S]):
     """
 
     game: str
-    decisions: Mapping[type, Decision[S] | ChanceDecision[S]]
+    decisions: Mapping[type, Decision[S] | ChanceDecision[S]] = attrs.field(converter=_read_only)
     settle: Callable[[S], S]
     scores: Callable[[S], tuple[int, ...]]
     winners: Callable[[S], tuple[int, ...]]
@@ -344,7 +351,7 @@ class EngineState:
 
     def view(self, seat: int) -> Any:
         """The position as ``seat`` sees it: what it cannot see is hidden, the random source masked."""
-        return self.rules.view(self, seat)
+        return self.rules.view(self, check_seat(self, seat))
 
     def to_json(self) -> str:
         return self.rules.to_json(self)
