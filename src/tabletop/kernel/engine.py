@@ -34,7 +34,10 @@ one dictionary and shares every unchanged value.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
+from itertools import accumulate
+from operator import itemgetter
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -192,7 +195,13 @@ class Rules(Generic[S]):
                     "game.determinize(view, rng) instead"
                 )
             outcome, rng = sample(decision.outcomes(state, top), state.rng)
-            state = settle(decision.resolve(evolve(state, rng=rng), top, outcome))
+            after = decision.resolve(state, top, outcome)
+            # The resolved position is a fresh copy (as in apply): it takes the next generator
+            # without another copy.
+            if after is state:
+                after = evolve(state)
+            _setattr(after, "rng", rng)
+            state = settle(after)
         return state
 
     def _why_illegal(self, state: S, move: Any) -> str:
@@ -211,15 +220,10 @@ def sample(weighted: tuple[tuple[P, int], ...], rng: Rng) -> tuple[P, Rng]:
     """An outcome drawn with probability proportional to its weight, and the next generator."""
     if len(weighted) == 1:
         return weighted[0][0], rng
-    total = 0
-    for _, weight in weighted:
-        total += weight
-    pick, rng = rng.below(total)
-    for outcome, weight in weighted:
-        if pick < weight:
-            return outcome, rng
-        pick -= weight
-    raise AssertionError("weights changed while sampling")
+    # The running totals of the weights: the outcome picked is the first whose total passes the pick.
+    totals = list(accumulate(map(itemgetter(1), weighted)))
+    pick, rng = rng.below(totals[-1])
+    return weighted[bisect_right(totals, pick)][0], rng
 
 
 class Link:

@@ -21,6 +21,7 @@ from tabletop.loyang.rules.table import (
     TRADE,
     cached,
     casual_price,
+    covers,
     return_all_to_supply,
     return_to_supply,
     set_player,
@@ -72,49 +73,22 @@ def choose_partner(state: LoyangState, partner: int) -> LoyangState:
 
 
 def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
+    """Actions A-H open to the player, in the rulebook's order, then a loan and the end."""
     components = state.components
-    seat = turn.seat
-    player = state.seats[seat]
+    player = state.seats[turn.seat]
     cart = player.cart
-    vegetables = components.vegetables
     out: list[Any] = []
-    # A: sow
-    for pos, f in enumerate(player.fields):
-        if f.veg < 0:
-            for v in components.field(f.card).accepts:
-                if cart[v]:
-                    out.append(sow_move(pos, v))
-    # B: buy, C: sell
-    for v in range(6):
-        if player.shop[v] and player.cash >= vegetables[v].buy:
-            out.append(moves.BUY[v])
-        if cart[v] and player.shop[v] < components.shop_slots[v]:
-            out.append(moves.SELL[v])
-    # D: trade at a market stall
-    total = sum(cart)
-    for stall in player.stalls:
-        slots = components.cards[stall.card].slots
-        for i in range(3):
-            if stall.goods[i] and total >= (1 if turn.maid else slots[i][1]):
-                out.append(TRADE[stall.card][i])
+    loaded = any(cart)  # sowing, selling, trading and delivering need vegetables on the cart
+    if loaded:
+        _sow_moves(components, player, out)
+    _shop_moves(components, player, out)
+    if loaded:
+        _trade_moves(components, turn, player, out)
     # E: play or discard a helper
-    helpers.action_moves(state, turn, out)
-    out.extend(DISCARD[h] for h in player.helpers)
-    # F: deliver to regular customers (or decline)
-    for r in player.regulars:
-        need = components.cards[r.card].want_counts
-        if r.status == DUE:
-            if cart.covers(need):
-                out.append(DELIVER[r.card])
-                if turn.messenger and r.rows == 3 and cart.covers(need.times(2)):
-                    out.append(DELIVER_TWICE[r.card])
-            out.append(DECLINE[r.card])
-        elif r.status == DELIVERED and turn.messenger and cart.covers(need):
-            out.append(DELIVER[r.card])
-    # G: deliver to casual customers
-    for c in player.casuals:
-        if cart.covers(components.cards[c].want_counts):
-            out.append(SERVE[c])
+    if player.helpers:
+        helpers.action_moves(state, turn, out)
+        out.extend(DISCARD[h] for h in player.helpers)
+    _customer_moves(components, turn, player, out)
     # H: buy a two-pack
     if not turn.two_pack and player.cash >= two_pack_cost(player, turn.official):
         if deck_size(state) or (state.discard and not state.solo):
@@ -124,6 +98,58 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
     out.append(moves.LOAN)
     out.append(moves.END_ACTIONS)
     return tuple(out)
+
+
+def _sow_moves(components: Components, player: Player, out: list[Any]) -> None:
+    """A: a vegetable of the cart on an empty field that accepts it."""
+    cart = player.cart
+    for pos, f in enumerate(player.fields):
+        if f.veg < 0:
+            for v in components.field(f.card).accepts:
+                if cart[v]:
+                    out.append(sow_move(pos, v))
+
+
+def _shop_moves(components: Components, player: Player, out: list[Any]) -> None:
+    """B: buy from the shop (at its price); C: sell from the cart into a free shop space."""
+    cart, shop, cash = player.cart, player.shop, player.cash
+    vegetables, slots = components.vegetables, components.shop_slots
+    for v in range(6):
+        if shop[v] and cash >= vegetables[v].buy:
+            out.append(moves.BUY[v])
+        if cart[v] and shop[v] < slots[v]:
+            out.append(moves.SELL[v])
+
+
+def _trade_moves(components: Components, turn: ActionsPending, player: Player, out: list[Any]) -> None:
+    """D: trade at one of your market stalls (the bowls say how many vegetables to give; 1
+    with the Maid)."""
+    total = sum(player.cart)
+    cards = components.cards
+    for stall in player.stalls:
+        trades = TRADE[stall.card]
+        for i, ((_, bowls), full) in enumerate(zip(cards[stall.card].slots, stall.goods)):
+            if full and total >= (1 if turn.maid else bowls):
+                out.append(trades[i])
+
+
+def _customer_moves(components: Components, turn: ActionsPending, player: Player, out: list[Any]) -> None:
+    """F: deliver to regular customers (or decline); G: deliver to casual customers."""
+    cart = player.cart
+    cards = components.cards
+    for r in player.regulars:
+        need = cards[r.card].want_counts
+        if r.status == DUE:
+            if covers(cart, need):
+                out.append(DELIVER[r.card])
+                if turn.messenger and r.rows == 3 and covers(cart, need.times(2)):
+                    out.append(DELIVER_TWICE[r.card])
+            out.append(DECLINE[r.card])
+        elif r.status == DELIVERED and turn.messenger and covers(cart, need):
+            out.append(DELIVER[r.card])
+    for c in player.casuals:
+        if covers(cart, cards[c].want_counts):
+            out.append(SERVE[c])
 
 
 def sow(state: LoyangState, turn: ActionsPending, pos: int, veg: int) -> LoyangState:

@@ -40,14 +40,14 @@ def begin_card_phase(state: LoyangState) -> LoyangState:
     runs short, the remaining cards are dealt evenly. The solo game deals nothing (grid)."""
     if state.solo:
         return evolve(state, phase=CARD, done=(False,))
-    state = evolve(state, deck=state.deck.shuffle_in(state.discard), discard=())
-    per = min(state.components.hand, deck_size(state) // state.n)
+    deck = state.deck.shuffle_in(state.discard)
+    per = min(state.components.hand, (len(deck) + len(state.deck_top)) // state.n)
     order = order_from(state.start, state.n)
-    # Each card dealt is a random event; the start player's come first.
-    for seat in reversed(order):
-        for _ in range(per):
-            state = push(state, HandDeal(seat))
-    return evolve(state, phase=CARD, courtyard=(), active=order, taken=())
+    # Each card dealt is a random event; the start player's come first (last on the stack).
+    deals = tuple(HandDeal(seat) for seat in reversed(order) for _ in range(per))
+    return evolve(
+        state, stack=state.stack + deals, deck=deck, discard=(), phase=CARD, courtyard=(), active=order, taken=()
+    )
 
 
 def deal_card(state: LoyangState, pending: HandDeal, move: moves.Reveal) -> LoyangState:

@@ -196,7 +196,8 @@ def _stop_at_the_path_end(state: LoyangState, pending: AdvancePending) -> Loyang
 
 
 def _harvest_without_helper(state: LoyangState, pending: HarvestPending) -> LoyangState | None:
-    if not harvest_moves(state, pending):
+    # The moves are kept: when there are some, they are the ones the player is asked.
+    if not state.legal_moves():
         return harvest(pop(state), pending.seat)
     return None
 
@@ -209,7 +210,7 @@ def _foreman_gone(state: LoyangState, pending: ForemanPending) -> LoyangState | 
 
 
 def _drop_out_empty_handed(state: LoyangState, pending: CourtyardPending) -> LoyangState | None:
-    if not courtyard_moves(state, pending):
+    if not state.legal_moves():
         return play_alone(pop(state), pending.seat, -1)
     return None
 

@@ -9,11 +9,12 @@ supply cancel improvised ones first (see :func:`take_from_supply`, :func:`return
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import ge
 from typing import Any, TypeVar
 
 from tabletop.kernel.engine import evolve
 from tabletop.loyang import moves
-from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components
+from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components, Vegetables
 from tabletop.loyang.state import ACTION, AdvancePending, LoyangState, Player
 
 MoveT = TypeVar("MoveT")
@@ -91,6 +92,12 @@ def sale_moves(components: Components, player: Player) -> list[moves.Sell]:
     """C: the vegetables ``player`` can sell: on the cart, with a free space in the shop."""
     cart, shop, slots = player.cart, player.shop, components.shop_slots
     return [moves.SELL[veg] for veg in range(6) if cart[veg] and shop[veg] < slots[veg]]
+
+
+def covers(cart: Vegetables, need: Vegetables) -> bool:
+    """Whether ``cart`` holds at least ``need`` of every vegetable (``Pool.covers``, inlined:
+    customers are checked for every listing of the actions)."""
+    return all(map(ge, cart, need))
 
 
 def set_player(state: LoyangState, seat: int, player: Player, **changes: Any) -> LoyangState:
