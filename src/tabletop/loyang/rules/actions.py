@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.loyang import moves
 from tabletop.loyang.components import FIELD, Components
 from tabletop.loyang.rules import helpers
@@ -19,14 +19,14 @@ from tabletop.loyang.rules.table import (
     DISCARD,
     SERVE,
     TRADE,
+    all_to_supply,
     cached,
     casual_price,
     covers,
-    return_all_to_supply,
-    return_to_supply,
+    from_supply,
     set_player,
     sow_move,
-    take_from_supply,
+    to_supply,
     two_pack_cost,
 )
 from tabletop.loyang.state import (
@@ -160,7 +160,7 @@ def sow(state: LoyangState, turn: ActionsPending, pos: int, veg: int) -> LoyangS
     count = state.components.field(f.card).spaces + turn.sow_extra
     fields = player.fields[:pos] + (evolve(f, veg=veg, count=count),) + player.fields[pos + 1 :]
     player = evolve(player, cart=player.cart.take(veg), fields=fields)
-    return take_from_supply(set_player(state, turn.seat, player), veg, count - 1)
+    return set_player(state, turn.seat, player, **from_supply(state, veg, count - 1))
 
 
 def trade_at_stall(state: LoyangState, turn: ActionsPending, card: int, slot: int) -> LoyangState:
@@ -171,11 +171,12 @@ def trade_at_stall(state: LoyangState, turn: ActionsPending, card: int, slot: in
 
 def give(state: LoyangState, pending: GivePending, veg: int) -> LoyangState:
     player = state.seats[pending.seat]
-    state = return_to_supply(set_player(state, pending.seat, evolve(player, cart=player.cart.take(veg))), veg)
     if pending.left > 1:
-        return replace_top(state, evolve(pending, left=pending.left - 1))
-    state = pop(state)
-    return helpers.complete_trade(state, pending)
+        stack = state.stack[:-1] + (evolve(pending, left=pending.left - 1),)
+    else:
+        stack = state.stack[:-1]
+    state = set_player(state, pending.seat, evolve(player, cart=player.cart.take(veg)), stack=stack, **to_supply(state, veg))
+    return state if pending.left > 1 else helpers.complete_trade(state, pending)
 
 
 def deliver_to_regular_customer(state: LoyangState, seat: int, card: int, twice: bool) -> LoyangState:
@@ -224,7 +225,7 @@ def deliver_to_casual_customer(state: LoyangState, turn: ActionsPending, card: i
     need = components.cards[card].want_counts
     price = casual_price(components, player, card, turn.bonus)
     player = evolve(player, cash=player.cash + price, cart=player.cart.minus(need))
-    state = return_all_to_supply(set_player(state, turn.seat, player), need)
+    state = set_player(state, turn.seat, player, **all_to_supply(state, need))
     return leave_play(state, turn.seat, card)
 
 
@@ -232,12 +233,10 @@ def buy_two_pack(state: LoyangState, turn: ActionsPending) -> LoyangState:
     """H: once per Action phase, pay max(uncovered helpers, uncovered stalls) and draw 2 (one
     random event each; with 2-4 players the discards replace an empty deck, FAQ)."""
     player = state.seats[turn.seat]
-    state = pay(state, turn.seat, two_pack_cost(player, turn.official))
-    state = push(replace_top(state, evolve(turn, two_pack=True)), KeepPending(turn.seat, ()))
     available = deck_size(state) + (0 if state.solo else len(state.discard))
-    for _ in range(min(2, available)):
-        state = push(state, TwoPackDraw())
-    return state
+    draws = (TwoPackDraw(),) * min(2, available)
+    stack = state.stack[:-1] + (evolve(turn, two_pack=True), KeepPending(turn.seat, ()), *draws)
+    return pay(evolve(state, stack=stack), turn.seat, two_pack_cost(player, turn.official))
 
 
 def two_pack_outcomes(state: LoyangState, pending: TwoPackDraw) -> tuple[tuple[Any, int], ...]:
@@ -246,11 +245,10 @@ def two_pack_outcomes(state: LoyangState, pending: TwoPackDraw) -> tuple[tuple[A
 
 def draw_two_pack_card(state: LoyangState, pending: TwoPackDraw, move: moves.Reveal) -> LoyangState:
     """The card drawn joins the two-pack that the player then keeps or not."""
-    state = draw_from_deck(state, move.card, refill=not state.solo)
-    stack = state.stack
+    stack = state.stack[:-1]
     below = max(i for i, pending in enumerate(stack) if type(pending) is KeepPending)
     keep = evolve(stack[below], drawn=stack[below].drawn + (move.card,))
-    return evolve(state, stack=stack[:below] + (keep,) + stack[below + 1 :])
+    return draw_from_deck(state, move.card, refill=not state.solo, stack=stack[:below] + (keep,) + stack[below + 1 :])
 
 
 def keep_moves(pending: KeepPending) -> tuple[Any, ...]:
@@ -288,10 +286,9 @@ def end_actions(state: LoyangState, turn: ActionsPending) -> LoyangState:
         if r.status == DUE:
             player, due = miss_regular_customer(state.components, player, r.card)
             owed += due
-    state = set_player(state, turn.seat, player)
-    state = replace_top(state, AdvancePending(turn.seat))
-    state = push(state, StorePending(turn.seat))
-    return charge(state, turn.seat, owed)
+    # Storing comes first (on top of the stack), then the path of prosperity.
+    stack = state.stack[:-1] + (AdvancePending(turn.seat), StorePending(turn.seat))
+    return charge(set_player(state, turn.seat, player, stack=stack), turn.seat, owed)
 
 
 def apply_actions(state: LoyangState, turn: ActionsPending, move: Any) -> LoyangState:

@@ -185,7 +185,7 @@ def _store_when_everything_fits(state: LoyangState, pending: StorePending) -> Lo
     )
     if fits and (player.upgraded or player.cash < components.upgrade_cost):
         stored = evolve(player, cart=NO_VEG, storehouse=player.storehouse.plus(player.cart))
-        return set_player(pop(state), pending.seat, stored)
+        return set_player(state, pending.seat, stored, stack=state.stack[:-1])
     return None
 
 

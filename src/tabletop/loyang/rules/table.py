@@ -207,38 +207,69 @@ def squire(state: LoyangState, seat: int) -> int:
 # The supply of vegetable tokens.
 
 
-def take_from_supply(state: LoyangState, veg: int, count: int = 1) -> LoyangState:
-    """``count`` tokens of ``veg`` leave the supply for play; those the box no longer holds are
-    improvised."""
-    have = state.supply[veg]
+def from_supply(state: LoyangState, veg: int, count: int = 1) -> dict[str, Vegetables]:
+    """The supply once ``count`` tokens of ``veg`` leave it for play (those the box no longer
+    holds are improvised), as changes to make with the rest of an action in one copy."""
+    supply, improvised = _taken(state.supply, state.improvised, veg, count)
+    return {"supply": supply, "improvised": improvised}
+
+
+def to_supply(state: LoyangState, veg: int, count: int = 1) -> dict[str, Vegetables]:
+    """The supply once ``count`` tokens of ``veg`` leave play for it (improvised ones are put
+    aside first), as changes to make with the rest of an action in one copy."""
+    supply, improvised = _returned(state.supply, state.improvised, veg, count)
+    return {"supply": supply, "improvised": improvised}
+
+
+def all_from_supply(state: LoyangState, counts: Sequence[int]) -> dict[str, Vegetables]:
+    """:func:`from_supply` for the tokens ``counts`` (per vegetable)."""
+    supply, improvised = state.supply, state.improvised
+    for veg, count in enumerate(counts):
+        if count:
+            supply, improvised = _taken(supply, improvised, veg, count)
+    return {"supply": supply, "improvised": improvised}
+
+
+def all_to_supply(state: LoyangState, counts: Sequence[int]) -> dict[str, Vegetables]:
+    """:func:`to_supply` for the tokens ``counts`` (per vegetable)."""
+    supply, improvised = state.supply, state.improvised
+    for veg, count in enumerate(counts):
+        if count:
+            supply, improvised = _returned(supply, improvised, veg, count)
+    return {"supply": supply, "improvised": improvised}
+
+
+def _taken(supply: Vegetables, improvised: Vegetables, veg: int, count: int) -> tuple[Vegetables, Vegetables]:
+    have = supply[veg]
     if count <= have:
-        return evolve(state, supply=state.supply.take(veg, count))
-    return evolve(state, supply=state.supply.take(veg, have), improvised=state.improvised.add(veg, count - have))
+        return supply.take(veg, count), improvised
+    return supply.take(veg, have), improvised.add(veg, count - have)
+
+
+def _returned(supply: Vegetables, improvised: Vegetables, veg: int, count: int) -> tuple[Vegetables, Vegetables]:
+    aside = min(count, improvised[veg])
+    if aside == 0:
+        return supply.add(veg, count), improvised
+    return supply.add(veg, count - aside), improvised.take(veg, aside)
+
+
+def take_from_supply(state: LoyangState, veg: int, count: int = 1) -> LoyangState:
+    """``state`` once ``count`` tokens of ``veg`` leave the supply (see :func:`from_supply`)."""
+    return evolve(state, **from_supply(state, veg, count))
 
 
 def return_to_supply(state: LoyangState, veg: int, count: int = 1) -> LoyangState:
-    """``count`` tokens of ``veg`` leave play for the supply; improvised ones are put aside first."""
+    """``state`` once ``count`` tokens of ``veg`` go back to the supply (see :func:`to_supply`)."""
     if count == 0:
         return state
-    aside = min(count, state.improvised[veg])
-    if aside == 0:
-        return evolve(state, supply=state.supply.add(veg, count))
-    return evolve(
-        state, supply=state.supply.add(veg, count - aside), improvised=state.improvised.take(veg, aside)
-    )
+    return evolve(state, **to_supply(state, veg, count))
 
 
 def take_all_from_supply(state: LoyangState, counts: Sequence[int]) -> LoyangState:
     """:func:`take_from_supply` for the tokens ``counts`` (per vegetable)."""
-    for veg, count in enumerate(counts):
-        if count:
-            state = take_from_supply(state, veg, count)
-    return state
+    return evolve(state, **all_from_supply(state, counts)) if any(counts) else state
 
 
 def return_all_to_supply(state: LoyangState, counts: Sequence[int]) -> LoyangState:
     """:func:`return_to_supply` for the tokens ``counts`` (per vegetable)."""
-    for veg, count in enumerate(counts):
-        if count:
-            state = return_to_supply(state, veg, count)
-    return state
+    return evolve(state, **all_to_supply(state, counts)) if any(counts) else state
