@@ -44,7 +44,9 @@ def begin_card_phase(state: LoyangState) -> LoyangState:
     per = min(state.components.hand, (len(deck) + len(state.deck_top)) // state.n)
     order = order_from(state.start, state.n)
     # Each card dealt is a random event; the start player's come first (last on the stack).
-    deals = tuple(HandDeal(seat) for seat in reversed(order) for _ in range(per))
+    deals: tuple[HandDeal, ...] = ()
+    for seat in reversed(order):
+        deals += (HandDeal(seat),) * per
     return evolve(
         state, stack=state.stack + deals, deck=deck, discard=(), phase=CARD, courtyard=(), active=order, taken=()
     )

@@ -198,7 +198,7 @@ def _stop_at_the_path_end(state: LoyangState, pending: AdvancePending) -> Loyang
 def _harvest_without_helper(state: LoyangState, pending: HarvestPending) -> LoyangState | None:
     # The moves are kept: when there are some, they are the ones the player is asked.
     if not state.legal_moves():
-        return harvest(pop(state), pending.seat)
+        return harvest(state, pending.seat, stack=state.stack[:-1])
     return None
 
 
