@@ -220,10 +220,12 @@ def sample(weighted: tuple[tuple[P, int], ...], rng: Rng) -> tuple[P, Rng]:
     """An outcome drawn with probability proportional to its weight, and the next generator."""
     if len(weighted) == 1:
         return weighted[0][0], rng
+    total = sum(map(itemgetter(1), weighted))
+    pick, rng = rng.below(total)
+    if total == len(weighted):  # every weight is 1: the pick is the outcome's position
+        return weighted[pick][0], rng
     # The running totals of the weights: the outcome picked is the first whose total passes the pick.
-    totals = list(accumulate(map(itemgetter(1), weighted)))
-    pick, rng = rng.below(totals[-1])
-    return weighted[bisect_right(totals, pick)][0], rng
+    return weighted[bisect_right(list(accumulate(map(itemgetter(1), weighted))), pick)][0], rng
 
 
 class Link:

@@ -23,6 +23,7 @@ from tabletop.loyang.rules.table import (
     cached,
     casual_price,
     covers,
+    facts,
     from_supply,
     set_player,
     sow_move,
@@ -76,19 +77,19 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
     """Actions A-H open to the player, in the rulebook's order, then a loan and the end."""
     components = state.components
     player = state.seats[turn.seat]
-    cart = player.cart
     out: list[Any] = []
-    loaded = any(cart)  # sowing, selling, trading and delivering need vegetables on the cart
-    if loaded:
+    loaded = any(player.cart)  # sowing, selling, trading and delivering need vegetables on the cart
+    if loaded and player.fields:
         _sow_moves(components, player, out)
     _shop_moves(components, player, out)
-    if loaded:
+    if loaded and player.stalls:
         _trade_moves(components, turn, player, out)
     # E: play or discard a helper
     if player.helpers:
         helpers.action_moves(state, turn, out)
         out.extend(DISCARD[h] for h in player.helpers)
-    _customer_moves(components, turn, player, out)
+    if player.regulars or player.casuals:
+        _customer_moves(components, turn, player, out)
     # H: buy a two-pack
     if not turn.two_pack and player.cash >= two_pack_cost(player, turn.official):
         if deck_size(state) or (state.discard and not state.solo):
@@ -103,21 +104,22 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
 def _sow_moves(components: Components, player: Player, out: list[Any]) -> None:
     """A: a vegetable of the cart on an empty field that accepts it."""
     cart = player.cart
+    accepts = facts(components).accepts
     for pos, f in enumerate(player.fields):
         if f.veg < 0:
-            for v in components.field(f.card).accepts:
+            for v in accepts[f.card]:
                 if cart[v]:
                     out.append(sow_move(pos, v))
 
 
 def _shop_moves(components: Components, player: Player, out: list[Any]) -> None:
     """B: buy from the shop (at its price); C: sell from the cart into a free shop space."""
-    cart, shop, cash = player.cart, player.shop, player.cash
-    vegetables, slots = components.vegetables, components.shop_slots
-    for v in range(6):
-        if shop[v] and cash >= vegetables[v].buy:
+    cash = player.cash
+    stock = zip(player.shop, player.cart, facts(components).prices, components.shop_slots)
+    for v, (in_shop, on_cart, price, spaces) in enumerate(stock):
+        if in_shop and cash >= price:
             out.append(moves.BUY[v])
-        if cart[v] and shop[v] < slots[v]:
+        if on_cart and in_shop < spaces:
             out.append(moves.SELL[v])
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from operator import ge
 from typing import Any, TypeVar
 
+import attrs
 from tabletop.kernel.engine import evolve
 from tabletop.loyang import moves
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components, Vegetables
@@ -167,20 +168,46 @@ def two_pack_cost(player: Player, official: bool) -> int:
     return 0 if official else max(len(player.helpers), len(player.stalls))
 
 
-_KIND_CARDS: dict[int, tuple[Components, dict[str, tuple[int, ...]]]] = {}
+@attrs.frozen
+class Facts:
+    """What the rules read from a component set on every listing of moves, worked out once.
+
+    Attributes:
+        helper_cards: helper kind -> its card numbers.
+        prices: what each vegetable costs in the shop.
+        accepts: field card (common or private) -> the vegetables it may be sown with.
+    """
+
+    helper_cards: dict[str, tuple[int, ...]]
+    prices: tuple[int, ...]
+    accepts: dict[int, tuple[int, ...]]
+
+
+_FACTS: dict[int, tuple[Components, Facts]] = {}
+
+
+def facts(components: Components) -> Facts:
+    """The :class:`Facts` of ``components``, computed once per component set."""
+    entry = _FACTS.get(id(components))
+    if entry is None or entry[0] is not components:
+        helper_cards: dict[str, tuple[int, ...]] = {}
+        for card in components.cards:
+            if card.kind == HELPER:
+                helper_cards[card.helper] = helper_cards.get(card.helper, ()) + (card.index,)
+        fields = [c.index for c in components.cards if c.kind == FIELD]
+        fields += range(PRIVATE_BASE, PRIVATE_BASE + len(components.private))
+        entry = (components, Facts(
+            helper_cards=helper_cards,
+            prices=tuple(veg.buy for veg in components.vegetables),
+            accepts={card: components.field(card).accepts for card in fields},
+        ))
+        _FACTS[id(components)] = entry
+    return entry[1]
 
 
 def kind_cards(components: Components) -> dict[str, tuple[int, ...]]:
-    """Helper kind -> its card numbers, computed once per component set."""
-    entry = _KIND_CARDS.get(id(components))
-    if entry is None or entry[0] is not components:
-        table: dict[str, tuple[int, ...]] = {}
-        for card in components.cards:
-            if card.kind == HELPER:
-                table[card.helper] = table.get(card.helper, ()) + (card.index,)
-        entry = (components, table)
-        _KIND_CARDS[id(components)] = entry
-    return entry[1]
+    """Helper kind -> its card numbers."""
+    return facts(components).helper_cards
 
 
 def find(state: LoyangState, seat: int, kind: str) -> int:
