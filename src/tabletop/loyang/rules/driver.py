@@ -180,10 +180,12 @@ def _store_when_everything_fits(state: LoyangState, pending: StorePending) -> Lo
     """Nothing to decide when everything fits and the storehouse cannot be upgraded."""
     components = state.components
     player = state.seats[pending.seat]
+    if not player.upgraded and player.cash >= components.upgrade_cost:
+        return None
     fits = sum(player.cart) <= storehouse_room(components, player) and all(
         player.cart[veg] == 0 or veg in components.storehouse_accepts for veg in range(6)
     )
-    if fits and (player.upgraded or player.cash < components.upgrade_cost):
+    if fits:
         stored = evolve(player, cart=NO_VEG, storehouse=player.storehouse.plus(player.cart))
         return set_player(state, pending.seat, stored, stack=state.stack[:-1])
     return None
