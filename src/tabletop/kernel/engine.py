@@ -367,15 +367,14 @@ def evolve(state: A, **changes: Any) -> A:
     """
     cls = type(state)
     new = _new(cls)
-    # Filling the new instance's own dictionary is faster than replacing it with a copy.
-    values = new.__dict__
-    values.update(state.__dict__)
+    values = state.__dict__.copy()
     cleared = _CLEARED.get(cls)
     if cleared is None:
         cleared = _CLEARED[cls] = {cache: None for cache in getattr(cls, "CACHES", ())}
     if cleared:
         values.update(cleared)
     values.update(changes)
+    _setattr(new, "__dict__", values)
     return new
 
 
