@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
-from itertools import accumulate
-from operator import itemgetter
+from itertools import accumulate, repeat
+from operator import is_, itemgetter
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -164,12 +164,10 @@ class Rules(Generic[S]):
 
     def apply(self, state: S, move: Any) -> S:
         legal = state.legal_moves()
-        for candidate in legal:
-            if candidate is move:
-                break
-        else:
-            if move not in legal:
-                raise IllegalMove(self._why_illegal(state, move))
+        # Moves are usually the listed instances: look for the same object first (in C; an
+        # equality test of every candidate costs far more), then for an equal move.
+        if not any(map(is_, legal, repeat(move))) and move not in legal:
+            raise IllegalMove(self._why_illegal(state, move))
         top = state.stack[-1]
         after = self._run(self.decisions[type(top)].resolve(state, top, move))
         if after is state:  # a resolution that changed nothing must not touch the old state

@@ -8,6 +8,7 @@ from typing import Any
 
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.loyang import moves
+from tabletop.loyang.moves import BUY, SELL
 from tabletop.loyang.components import FIELD, Components
 from tabletop.loyang.rules import helpers
 from tabletop.loyang.rules.payments import buy_from_shop, charge, pay, sell_to_shop, take_loan
@@ -19,6 +20,7 @@ from tabletop.loyang.rules.table import (
     DISCARD,
     SERVE,
     TRADE,
+    Facts,
     all_to_supply,
     cached,
     casual_price,
@@ -76,12 +78,13 @@ def choose_partner(state: LoyangState, partner: int) -> LoyangState:
 def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
     """Actions A-H open to the player, in the rulebook's order, then a loan and the end."""
     components = state.components
+    table = facts(components)
     player = state.seats[turn.seat]
     out: list[Any] = []
     loaded = any(player.cart)  # sowing, selling, trading and delivering need vegetables on the cart
     if loaded and player.fields:
-        _sow_moves(components, player, out)
-    _shop_moves(components, player, out)
+        _sow_moves(table, player, out)
+    _shop_moves(components, table, player, out)
     if loaded and player.stalls:
         _trade_moves(components, turn, player, out)
     # E: play or discard a helper
@@ -101,10 +104,10 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _sow_moves(components: Components, player: Player, out: list[Any]) -> None:
+def _sow_moves(table: Facts, player: Player, out: list[Any]) -> None:
     """A: a vegetable of the cart on an empty field that accepts it."""
     cart = player.cart
-    accepts = facts(components).accepts
+    accepts = table.accepts
     for pos, f in enumerate(player.fields):
         if f.veg < 0:
             for v in accepts[f.card]:
@@ -112,15 +115,15 @@ def _sow_moves(components: Components, player: Player, out: list[Any]) -> None:
                     out.append(sow_move(pos, v))
 
 
-def _shop_moves(components: Components, player: Player, out: list[Any]) -> None:
+def _shop_moves(components: Components, table: Facts, player: Player, out: list[Any]) -> None:
     """B: buy from the shop (at its price); C: sell from the cart into a free shop space."""
-    cash = player.cash
-    stock = zip(player.shop, player.cart, facts(components).prices, components.shop_slots)
-    for v, (in_shop, on_cart, price, spaces) in enumerate(stock):
-        if in_shop and cash >= price:
-            out.append(moves.BUY[v])
-        if on_cart and in_shop < spaces:
-            out.append(moves.SELL[v])
+    shop, cart, cash = player.shop, player.cart, player.cash
+    prices, spaces = table.prices, components.shop_slots
+    for v in range(6):
+        if shop[v] and cash >= prices[v]:
+            out.append(BUY[v])
+        if cart[v] and shop[v] < spaces[v]:
+            out.append(SELL[v])
 
 
 def _trade_moves(components: Components, turn: ActionsPending, player: Player, out: list[Any]) -> None:
