@@ -93,9 +93,9 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
         out.extend(DISCARD[h] for h in player.helpers)
     if player.regulars or player.casuals:
         _customer_moves(components, turn, player, out)
-    # H: buy a two-pack
+    # H: buy a two-pack (with 2-4 players the discards replace an empty deck)
     if not turn.two_pack and player.cash >= two_pack_cost(player, turn.official):
-        if deck_size(state) or (state.discard and not state.solo):
+        if (state.discard and not state.solo) or deck_size(state):
             out.append(moves.TWO_PACK)
     if turn.blue_ready:
         out.append(moves.MARKERS_BLUE)
