@@ -102,8 +102,10 @@ def covers(cart: Vegetables, need: Vegetables) -> bool:
 
 
 def set_player(state: LoyangState, seat: int, player: Player, **changes: Any) -> LoyangState:
-    seats = state.seats
-    return evolve(state, seats=seats[:seat] + (player,) + seats[seat + 1 :], **changes)
+    """``state`` with ``player`` in ``seat`` and ``changes``, in one copy."""
+    seats = list(state.seats)
+    seats[seat] = player
+    return evolve(state, seats=tuple(seats), **changes)
 
 
 def without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
