@@ -180,7 +180,8 @@ def give(state: LoyangState, pending: GivePending, veg: int) -> LoyangState:
         stack = state.stack[:-1] + (evolve(pending, left=pending.left - 1),)
     else:
         stack = state.stack[:-1]
-    state = set_player(state, pending.seat, evolve(player, cart=player.cart.take(veg)), stack=stack, **to_supply(state, veg))
+    given = evolve(player, cart=player.cart.take(veg))
+    state = set_player(state, pending.seat, given, stack=stack, **to_supply(state, veg))
     return state if pending.left > 1 else helpers.complete_trade(state, pending)
 
 

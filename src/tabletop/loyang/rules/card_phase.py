@@ -41,7 +41,7 @@ def begin_card_phase(state: LoyangState) -> LoyangState:
     if state.solo:
         return evolve(state, phase=CARD, done=(False,))
     deck = state.deck.shuffle_in(state.discard)
-    per = min(state.components.hand, (len(deck) + len(state.deck_top)) // state.n)
+    per = min(state.components.hand, (len(deck) + len(state.deck_top)) // state.n)  # the deck's cards
     order = order_from(state.start, state.n)
     # Each card dealt is a random event; the start player's come first (last on the stack).
     deals: tuple[HandDeal, ...] = ()

@@ -51,7 +51,8 @@ def apply_store(state: LoyangState, pending: StorePending, move: Any) -> LoyangS
         return sell_to_shop(state, seat, move.veg)
     if isinstance(move, moves.Loan):
         return take_loan(state, seat)
-    return set_player(state, seat, evolve(player, cart=NO_VEG), stack=state.stack[:-1], **all_to_supply(state, player.cart))
+    emptied = evolve(player, cart=NO_VEG)
+    return set_player(state, seat, emptied, stack=state.stack[:-1], **all_to_supply(state, player.cart))
 
 
 def step_cost(components: Components, player: Player, steps: int) -> int:
@@ -80,7 +81,8 @@ def apply_advance(state: LoyangState, pending: AdvancePending, move: Any) -> Loy
     player = state.seats[pending.seat]
     cost = step_cost(state.components, player, pending.steps)
     stepped = evolve(player, cash=player.cash - cost, position=player.position + 1)
-    return set_player(state, pending.seat, stepped, stack=state.stack[:-1] + (evolve(pending, steps=pending.steps + 1),))
+    stack = state.stack[:-1] + (evolve(pending, steps=pending.steps + 1),)
+    return set_player(state, pending.seat, stepped, stack=stack)
 
 
 def finish_turn(state: LoyangState, seat: int) -> LoyangState:

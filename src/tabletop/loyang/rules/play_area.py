@@ -48,7 +48,8 @@ def enter_play(state: LoyangState, seat: int, card: int, played_in_card_phase: b
         filled = [0] * 6
         for veg, _ in info.slots:
             filled[veg] += 1
-        return set_player(state, seat, evolve(player, stalls=player.stalls + (Stall(card),)), **all_from_supply(state, filled))
+        player = evolve(player, stalls=player.stalls + (Stall(card),))
+        return set_player(state, seat, player, **all_from_supply(state, filled))
     if kind == REGULAR:
         # "Only requires delivery in that round if the player has not taken his turn yet."
         regular = Regular(card, status=SETTLED if turn_taken(state, seat) else DUE)
