@@ -34,7 +34,10 @@ one dictionary and shares every unchanged value.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Mapping
+from itertools import accumulate, repeat
+from operator import is_, itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -168,12 +171,10 @@ class Rules(Generic[S]):
 
     def apply(self, state: S, move: Any) -> S:
         legal = state.legal_moves()
-        for candidate in legal:
-            if candidate is move:
-                break
-        else:
-            if move not in legal:
-                raise IllegalMove(self._why_illegal(state, move))
+        # Moves are usually the listed instances: look for the same object first (in C; an
+        # equality test of every candidate costs far more), then for an equal move.
+        if not any(map(is_, legal, repeat(move))) and move not in legal:
+            raise IllegalMove(self._why_illegal(state, move))
         top = state.stack[-1]
         after = self._run(self.decisions[type(top)].resolve(state, top, move))
         if after is state:  # a resolution that changed nothing must not touch the old state
@@ -199,7 +200,13 @@ class Rules(Generic[S]):
                     "game.determinize(view, rng) instead"
                 )
             outcome, rng = sample(decision.outcomes(state, top), state.rng)
-            state = settle(decision.resolve(evolve(state, rng=rng), top, outcome))
+            after = decision.resolve(state, top, outcome)
+            # The resolved position is a fresh copy (as in apply): it takes the next generator
+            # without another copy.
+            if after is state:
+                after = evolve(state)
+            _setattr(after, "rng", rng)
+            state = settle(after)
         return state
 
     def _why_illegal(self, state: S, move: Any) -> str:
@@ -218,15 +225,12 @@ def sample(weighted: tuple[tuple[P, int], ...], rng: Rng) -> tuple[P, Rng]:
     """An outcome drawn with probability proportional to its weight, and the next generator."""
     if len(weighted) == 1:
         return weighted[0][0], rng
-    total = 0
-    for _, weight in weighted:
-        total += weight
+    total = sum(map(itemgetter(1), weighted))
     pick, rng = rng.below(total)
-    for outcome, weight in weighted:
-        if pick < weight:
-            return outcome, rng
-        pick -= weight
-    raise AssertionError("weights changed while sampling")
+    if total == len(weighted):  # every weight is 1: the pick is the outcome's position
+        return weighted[pick][0], rng
+    # The running totals of the weights: the outcome picked is the first whose total passes the pick.
+    return weighted[bisect_right(list(accumulate(map(itemgetter(1), weighted))), pick)][0], rng
 
 
 class Link:

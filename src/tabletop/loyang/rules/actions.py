@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.loyang import moves
+from tabletop.loyang.moves import BUY, SELL
 from tabletop.loyang.components import FIELD, Components
 from tabletop.loyang.rules import helpers
 from tabletop.loyang.rules.payments import buy_from_shop, charge, pay, sell_to_shop, take_loan
@@ -19,13 +20,16 @@ from tabletop.loyang.rules.table import (
     DISCARD,
     SERVE,
     TRADE,
+    Facts,
+    all_to_supply,
     cached,
     casual_price,
-    return_all_to_supply,
-    return_to_supply,
+    covers,
+    facts,
+    from_supply,
     set_player,
     sow_move,
-    take_from_supply,
+    to_supply,
     two_pack_cost,
 )
 from tabletop.loyang.state import (
@@ -72,58 +76,85 @@ def choose_partner(state: LoyangState, partner: int) -> LoyangState:
 
 
 def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
+    """Actions A-H open to the player, in the rulebook's order, then a loan and the end."""
     components = state.components
-    seat = turn.seat
-    player = state.seats[seat]
-    cart = player.cart
-    vegetables = components.vegetables
+    table = facts(components)
+    player = state.seats[turn.seat]
     out: list[Any] = []
-    # A: sow
-    for pos, f in enumerate(player.fields):
-        if f.veg < 0:
-            for v in components.field(f.card).accepts:
-                if cart[v]:
-                    out.append(sow_move(pos, v))
-    # B: buy, C: sell
-    for v in range(6):
-        if player.shop[v] and player.cash >= vegetables[v].buy:
-            out.append(moves.BUY[v])
-        if cart[v] and player.shop[v] < components.shop_slots[v]:
-            out.append(moves.SELL[v])
-    # D: trade at a market stall
-    total = sum(cart)
-    for stall in player.stalls:
-        slots = components.cards[stall.card].slots
-        for i in range(3):
-            if stall.goods[i] and total >= (1 if turn.maid else slots[i][1]):
-                out.append(TRADE[stall.card][i])
+    loaded = any(player.cart)  # sowing, selling, trading and delivering need vegetables on the cart
+    if loaded and player.fields:
+        _sow_moves(table, player, out)
+    _shop_moves(components, table, player, out)
+    if loaded and player.stalls:
+        _trade_moves(components, turn, player, out)
     # E: play or discard a helper
-    helpers.action_moves(state, turn, out)
-    out.extend(DISCARD[h] for h in player.helpers)
-    # F: deliver to regular customers (or decline)
-    for r in player.regulars:
-        need = components.cards[r.card].want_counts
-        if r.status == DUE:
-            if cart.covers(need):
-                out.append(DELIVER[r.card])
-                if turn.messenger and r.rows == 3 and cart.covers(need.times(2)):
-                    out.append(DELIVER_TWICE[r.card])
-            out.append(DECLINE[r.card])
-        elif r.status == DELIVERED and turn.messenger and cart.covers(need):
-            out.append(DELIVER[r.card])
-    # G: deliver to casual customers
-    for c in player.casuals:
-        if cart.covers(components.cards[c].want_counts):
-            out.append(SERVE[c])
-    # H: buy a two-pack
+    if player.helpers:
+        helpers.action_moves(state, turn, out)
+        out.extend(DISCARD[h] for h in player.helpers)
+    if player.regulars or player.casuals:
+        _customer_moves(components, turn, player, out)
+    # H: buy a two-pack (with 2-4 players the discards replace an empty deck)
     if not turn.two_pack and player.cash >= two_pack_cost(player, turn.official):
-        if deck_size(state) or (state.discard and not state.solo):
+        if (state.discard and not state.solo) or deck_size(state):
             out.append(moves.TWO_PACK)
     if turn.blue_ready:
         out.append(moves.MARKERS_BLUE)
     out.append(moves.LOAN)
     out.append(moves.END_ACTIONS)
     return tuple(out)
+
+
+def _sow_moves(table: Facts, player: Player, out: list[Any]) -> None:
+    """A: a vegetable of the cart on an empty field that accepts it."""
+    cart = player.cart
+    accepts = table.accepts
+    for pos, f in enumerate(player.fields):
+        if f.veg < 0:
+            for v in accepts[f.card]:
+                if cart[v]:
+                    out.append(sow_move(pos, v))
+
+
+def _shop_moves(components: Components, table: Facts, player: Player, out: list[Any]) -> None:
+    """B: buy from the shop (at its price); C: sell from the cart into a free shop space."""
+    shop, cart, cash = player.shop, player.cart, player.cash
+    prices, spaces = table.prices, components.shop_slots
+    for v in range(6):
+        if shop[v] and cash >= prices[v]:
+            out.append(BUY[v])
+        if cart[v] and shop[v] < spaces[v]:
+            out.append(SELL[v])
+
+
+def _trade_moves(components: Components, turn: ActionsPending, player: Player, out: list[Any]) -> None:
+    """D: trade at one of your market stalls (the bowls say how many vegetables to give; 1
+    with the Maid)."""
+    total = sum(player.cart)
+    cards = components.cards
+    for stall in player.stalls:
+        trades = TRADE[stall.card]
+        for i, ((_, bowls), full) in enumerate(zip(cards[stall.card].slots, stall.goods)):
+            if full and total >= (1 if turn.maid else bowls):
+                out.append(trades[i])
+
+
+def _customer_moves(components: Components, turn: ActionsPending, player: Player, out: list[Any]) -> None:
+    """F: deliver to regular customers (or decline); G: deliver to casual customers."""
+    cart = player.cart
+    cards = components.cards
+    for r in player.regulars:
+        need = cards[r.card].want_counts
+        if r.status == DUE:
+            if covers(cart, need):
+                out.append(DELIVER[r.card])
+                if turn.messenger and r.rows == 3 and covers(cart, need.times(2)):
+                    out.append(DELIVER_TWICE[r.card])
+            out.append(DECLINE[r.card])
+        elif r.status == DELIVERED and turn.messenger and covers(cart, need):
+            out.append(DELIVER[r.card])
+    for c in player.casuals:
+        if covers(cart, cards[c].want_counts):
+            out.append(SERVE[c])
 
 
 def sow(state: LoyangState, turn: ActionsPending, pos: int, veg: int) -> LoyangState:
@@ -134,7 +165,7 @@ def sow(state: LoyangState, turn: ActionsPending, pos: int, veg: int) -> LoyangS
     count = state.components.field(f.card).spaces + turn.sow_extra
     fields = player.fields[:pos] + (evolve(f, veg=veg, count=count),) + player.fields[pos + 1 :]
     player = evolve(player, cart=player.cart.take(veg), fields=fields)
-    return take_from_supply(set_player(state, turn.seat, player), veg, count - 1)
+    return set_player(state, turn.seat, player, **from_supply(state, veg, count - 1))
 
 
 def trade_at_stall(state: LoyangState, turn: ActionsPending, card: int, slot: int) -> LoyangState:
@@ -145,11 +176,13 @@ def trade_at_stall(state: LoyangState, turn: ActionsPending, card: int, slot: in
 
 def give(state: LoyangState, pending: GivePending, veg: int) -> LoyangState:
     player = state.seats[pending.seat]
-    state = return_to_supply(set_player(state, pending.seat, evolve(player, cart=player.cart.take(veg))), veg)
     if pending.left > 1:
-        return replace_top(state, evolve(pending, left=pending.left - 1))
-    state = pop(state)
-    return helpers.complete_trade(state, pending)
+        stack = state.stack[:-1] + (evolve(pending, left=pending.left - 1),)
+    else:
+        stack = state.stack[:-1]
+    given = evolve(player, cart=player.cart.take(veg))
+    state = set_player(state, pending.seat, given, stack=stack, **to_supply(state, veg))
+    return state if pending.left > 1 else helpers.complete_trade(state, pending)
 
 
 def deliver_to_regular_customer(state: LoyangState, seat: int, card: int, twice: bool) -> LoyangState:
@@ -198,7 +231,7 @@ def deliver_to_casual_customer(state: LoyangState, turn: ActionsPending, card: i
     need = components.cards[card].want_counts
     price = casual_price(components, player, card, turn.bonus)
     player = evolve(player, cash=player.cash + price, cart=player.cart.minus(need))
-    state = return_all_to_supply(set_player(state, turn.seat, player), need)
+    state = set_player(state, turn.seat, player, **all_to_supply(state, need))
     return leave_play(state, turn.seat, card)
 
 
@@ -206,12 +239,10 @@ def buy_two_pack(state: LoyangState, turn: ActionsPending) -> LoyangState:
     """H: once per Action phase, pay max(uncovered helpers, uncovered stalls) and draw 2 (one
     random event each; with 2-4 players the discards replace an empty deck, FAQ)."""
     player = state.seats[turn.seat]
-    state = pay(state, turn.seat, two_pack_cost(player, turn.official))
-    state = push(replace_top(state, evolve(turn, two_pack=True)), KeepPending(turn.seat, ()))
     available = deck_size(state) + (0 if state.solo else len(state.discard))
-    for _ in range(min(2, available)):
-        state = push(state, TwoPackDraw())
-    return state
+    draws = (TwoPackDraw(),) * min(2, available)
+    stack = state.stack[:-1] + (evolve(turn, two_pack=True), KeepPending(turn.seat, ()), *draws)
+    return pay(evolve(state, stack=stack), turn.seat, two_pack_cost(player, turn.official))
 
 
 def two_pack_outcomes(state: LoyangState, pending: TwoPackDraw) -> tuple[tuple[Any, int], ...]:
@@ -220,11 +251,10 @@ def two_pack_outcomes(state: LoyangState, pending: TwoPackDraw) -> tuple[tuple[A
 
 def draw_two_pack_card(state: LoyangState, pending: TwoPackDraw, move: moves.Reveal) -> LoyangState:
     """The card drawn joins the two-pack that the player then keeps or not."""
-    state = draw_from_deck(state, move.card, refill=not state.solo)
-    stack = state.stack
+    stack = state.stack[:-1]
     below = max(i for i, pending in enumerate(stack) if type(pending) is KeepPending)
     keep = evolve(stack[below], drawn=stack[below].drawn + (move.card,))
-    return evolve(state, stack=stack[:below] + (keep,) + stack[below + 1 :])
+    return draw_from_deck(state, move.card, refill=not state.solo, stack=stack[:below] + (keep,) + stack[below + 1 :])
 
 
 def keep_moves(pending: KeepPending) -> tuple[Any, ...]:
@@ -262,10 +292,9 @@ def end_actions(state: LoyangState, turn: ActionsPending) -> LoyangState:
         if r.status == DUE:
             player, due = miss_regular_customer(state.components, player, r.card)
             owed += due
-    state = set_player(state, turn.seat, player)
-    state = replace_top(state, AdvancePending(turn.seat))
-    state = push(state, StorePending(turn.seat))
-    return charge(state, turn.seat, owed)
+    # Storing comes first (on top of the stack), then the path of prosperity.
+    stack = state.stack[:-1] + (AdvancePending(turn.seat), StorePending(turn.seat))
+    return charge(set_player(state, turn.seat, player, stack=stack), turn.seat, owed)
 
 
 def apply_actions(state: LoyangState, turn: ActionsPending, move: Any) -> LoyangState:

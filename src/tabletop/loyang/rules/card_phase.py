@@ -40,14 +40,16 @@ def begin_card_phase(state: LoyangState) -> LoyangState:
     runs short, the remaining cards are dealt evenly. The solo game deals nothing (grid)."""
     if state.solo:
         return evolve(state, phase=CARD, done=(False,))
-    state = evolve(state, deck=state.deck.shuffle_in(state.discard), discard=())
-    per = min(state.components.hand, deck_size(state) // state.n)
+    deck = state.deck.shuffle_in(state.discard)
+    per = min(state.components.hand, (len(deck) + len(state.deck_top)) // state.n)  # the deck's cards
     order = order_from(state.start, state.n)
-    # Each card dealt is a random event; the start player's come first.
+    # Each card dealt is a random event; the start player's come first (last on the stack).
+    deals: tuple[HandDeal, ...] = ()
     for seat in reversed(order):
-        for _ in range(per):
-            state = push(state, HandDeal(seat))
-    return evolve(state, phase=CARD, courtyard=(), active=order, taken=())
+        deals += (HandDeal(seat),) * per
+    return evolve(
+        state, stack=state.stack + deals, deck=deck, discard=(), phase=CARD, courtyard=(), active=order, taken=()
+    )
 
 
 def deal_card(state: LoyangState, pending: HandDeal, move: moves.Reveal) -> LoyangState:
@@ -85,14 +87,15 @@ def courtyard_moves(state: LoyangState, pending: CourtyardPending) -> tuple[Any,
 
 def play_two_cards(state: LoyangState, seat: int, hand_card: int, court_cards: tuple[int, ...]) -> LoyangState:
     """Play the hand card and the courtyard card(s); the rest of the hand goes to the courtyard
-    and the player drops out of the distribution round. Common fields cost 2 Cash at once."""
+    and the player drops out of the distribution round (the decision on top of the stack is
+    answered). Common fields cost 2 Cash at once."""
     components = state.components
     player = state.seats[seat]
     rest = player.hand if hand_card == player.intro else without(player.hand, hand_card)
     intro = -1 if hand_card == player.intro else player.intro
     courtyard = tuple(c for c in state.courtyard if c not in court_cards) + rest
     state = set_player(
-        state, seat, evolve(player, hand=(), intro=intro),
+        state, seat, evolve(player, hand=(), intro=intro), stack=state.stack[:-1],
         courtyard=courtyard, active=state.active[1:], taken=state.taken + (seat,),
     )
     owed = 0
@@ -129,17 +132,17 @@ def apply_courtyard(state: LoyangState, pending: CourtyardPending, move: Any) ->
         # 2 players: turn the top action card into the courtyard first.
         return push(replace_top(state, evolve(pending, flipped=True)), CourtyardFlip())
     if isinstance(move, moves.Place):
-        state = set_player(
+        return set_player(
             state, seat, evolve(player, hand=without(player.hand, move.card)),
+            stack=state.stack[:-1],
             courtyard=state.courtyard + (move.card,),
             active=state.active[1:] + state.active[:1],
         )
-        return pop(state)
     if isinstance(move, moves.UseSquire):
         return replace_top(state, SquirePending(seat, move.squire, move.hand))
     if isinstance(move, moves.PlayAlone):
         return play_alone(pop(state), seat, move.card)
-    return play_two_cards(pop(state), seat, move.hand, (move.court,))
+    return play_two_cards(state, seat, move.hand, (move.court,))
 
 
 def squire_moves(state: LoyangState, pending: SquirePending) -> tuple[Any, ...]:
@@ -154,7 +157,7 @@ def apply_squire(state: LoyangState, pending: SquirePending, move: Any) -> Loyan
         pending = evolve(pending, picked=pending.picked + (move.card,))
         if len(pending.picked) < 3 and len(pending.picked) < len(state.courtyard):
             return replace_top(state, pending)
-    state = play_two_cards(pop(state), pending.seat, pending.hand_card, pending.picked)
+    state = play_two_cards(state, pending.seat, pending.hand_card, pending.picked)
     return leave_play(state, pending.seat, pending.squire)
 
 

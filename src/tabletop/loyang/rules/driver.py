@@ -180,12 +180,14 @@ def _store_when_everything_fits(state: LoyangState, pending: StorePending) -> Lo
     """Nothing to decide when everything fits and the storehouse cannot be upgraded."""
     components = state.components
     player = state.seats[pending.seat]
+    if not player.upgraded and player.cash >= components.upgrade_cost:
+        return None
     fits = sum(player.cart) <= storehouse_room(components, player) and all(
         player.cart[veg] == 0 or veg in components.storehouse_accepts for veg in range(6)
     )
-    if fits and (player.upgraded or player.cash < components.upgrade_cost):
+    if fits:
         stored = evolve(player, cart=NO_VEG, storehouse=player.storehouse.plus(player.cart))
-        return set_player(pop(state), pending.seat, stored)
+        return set_player(state, pending.seat, stored, stack=state.stack[:-1])
     return None
 
 
@@ -196,8 +198,9 @@ def _stop_at_the_path_end(state: LoyangState, pending: AdvancePending) -> Loyang
 
 
 def _harvest_without_helper(state: LoyangState, pending: HarvestPending) -> LoyangState | None:
-    if not harvest_moves(state, pending):
-        return harvest(pop(state), pending.seat)
+    # The moves are kept: when there are some, they are the ones the player is asked.
+    if not state.legal_moves():
+        return harvest(state, pending.seat, stack=state.stack[:-1])
     return None
 
 
@@ -209,7 +212,7 @@ def _foreman_gone(state: LoyangState, pending: ForemanPending) -> LoyangState | 
 
 
 def _drop_out_empty_handed(state: LoyangState, pending: CourtyardPending) -> LoyangState | None:
-    if not courtyard_moves(state, pending):
+    if not state.legal_moves():
         return play_alone(pop(state), pending.seat, -1)
     return None
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import evolve, pop, replace_top
+from tabletop.kernel.engine import evolve
 from tabletop.loyang import moves
 from tabletop.loyang.components import Components
 from tabletop.loyang.rules.payments import sell_to_shop, take_loan
 from tabletop.loyang.rules.play_area import leave_play
-from tabletop.loyang.rules.table import DISCARD, return_all_to_supply, sale_moves, set_player
+from tabletop.loyang.rules.table import DISCARD, all_to_supply, sale_moves, set_player
 from tabletop.loyang.state import (
     NO_VEG,
     AdvancePending,
@@ -51,7 +51,8 @@ def apply_store(state: LoyangState, pending: StorePending, move: Any) -> LoyangS
         return sell_to_shop(state, seat, move.veg)
     if isinstance(move, moves.Loan):
         return take_loan(state, seat)
-    return return_all_to_supply(set_player(pop(state), seat, evolve(player, cart=NO_VEG)), player.cart)
+    emptied = evolve(player, cart=NO_VEG)
+    return set_player(state, seat, emptied, stack=state.stack[:-1], **all_to_supply(state, player.cart))
 
 
 def step_cost(components: Components, player: Player, steps: int) -> int:
@@ -79,13 +80,14 @@ def apply_advance(state: LoyangState, pending: AdvancePending, move: Any) -> Loy
         return leave_play(state, pending.seat, move.card)
     player = state.seats[pending.seat]
     cost = step_cost(state.components, player, pending.steps)
-    state = set_player(state, pending.seat, evolve(player, cash=player.cash - cost, position=player.position + 1))
-    return replace_top(state, evolve(pending, steps=pending.steps + 1))
+    stepped = evolve(player, cash=player.cash - cost, position=player.position + 1)
+    stack = state.stack[:-1] + (evolve(pending, steps=pending.steps + 1),)
+    return set_player(state, pending.seat, stepped, stack=stack)
 
 
 def finish_turn(state: LoyangState, seat: int) -> LoyangState:
     done = state.done[:seat] + (True,) + state.done[seat + 1 :]
-    return evolve(pop(state), done=done)
+    return evolve(state, stack=state.stack[:-1], done=done)
 
 
 def can_step(components: Components, player: Player, steps: int) -> bool:

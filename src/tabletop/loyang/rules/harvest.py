@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, replace_top
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.rules import helpers
@@ -30,13 +30,14 @@ def begin_round(state: LoyangState, number: int) -> LoyangState:
         player = seats[seat]
         regulars = tuple(r if r.status == DUE else evolve(r, status=DUE) for r in player.regulars)
         seats[seat] = evolve(player, regulars=regulars, fresh=())
+    draws: tuple[FieldDraw, ...] = ()
     if number < state.components.rounds:
-        # The top field of each pile is a random event (the piles are face down).
-        for seat in reversed(range(state.n)):
-            if any(seats[seat].pile):
-                state = push(state, FieldDraw(seat))
+        # The top field of each pile is a random event (the piles are face down); the start
+        # player's first (last on the stack).
+        draws = tuple(FieldDraw(seat) for seat in reversed(range(state.n)) if any(seats[seat].pile))
     return evolve(
         state,
+        stack=state.stack + draws,
         seats=tuple(seats),
         round=number,
         phase=HARVEST,
@@ -46,10 +47,11 @@ def begin_round(state: LoyangState, number: int) -> LoyangState:
     )
 
 
-def harvest(state: LoyangState, seat: int) -> LoyangState:
+def harvest(state: LoyangState, seat: int, **changes: Any) -> LoyangState:
     """Harvest exactly 1 vegetable from each sown field and put it, with the storehouse's
     vegetables, on the cart. Emptied private fields leave the game; emptied common fields go to
-    the discard pile (revealing what they covered)."""
+    the discard pile (revealing what they covered). ``changes`` are made in the same copy (the
+    harvesting decision answered)."""
     player = state.seats[seat]
     cart = player.cart.plus(player.storehouse)
     home_count = player.home_count
@@ -68,7 +70,7 @@ def harvest(state: LoyangState, seat: int) -> LoyangState:
         kept.append(f)
     player = evolve(player, cart=cart, storehouse=NO_VEG, home_count=home_count, fields=tuple(kept))
     done = state.done[:seat] + (True,) + state.done[seat + 1 :]
-    state = set_player(state, seat, player, done=done)
+    state = set_player(state, seat, player, done=done, **changes)
     for card in emptied:
         state = discard_emptied_field(state, seat, card)
     return state
@@ -92,7 +94,7 @@ def harvest_moves(state: LoyangState, pending: HarvestPending) -> tuple[Any, ...
 
 def apply_harvest(state: LoyangState, pending: HarvestPending, move: Any) -> LoyangState:
     if isinstance(move, moves.HarvestFields):
-        return harvest(pop(state), pending.seat)
+        return harvest(state, pending.seat, stack=state.stack[:-1])
     if isinstance(move, moves.ExtraHarvest):
         return replace_top(state, evolve(pending, chosen=pending.chosen + (move.pos,)))
     return helpers.use_harvest_helper(state, pending, move.card)
@@ -109,4 +111,4 @@ def turn_over_field(state: LoyangState, pending: FieldDraw, move: moves.Reveal) 
     first = next(i for i, part in enumerate(player.pile) if part)
     pile = player.pile[:first] + (player.pile[first].take(move.card),) + player.pile[first + 1 :]
     player = evolve(player, pile=pile, fields=player.fields + (Field(move.card),))
-    return set_player(pop(state), pending.owner, player)
+    return set_player(state, pending.owner, player, stack=state.stack[:-1])

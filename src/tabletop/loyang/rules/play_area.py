@@ -11,13 +11,13 @@ from tabletop.kernel.pile import Pile
 from tabletop.loyang import moves
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL
 from tabletop.loyang.rules.table import (
+    all_from_supply,
+    all_to_supply,
     find,
-    return_all_to_supply,
     reveal,
     reveal_each,
     reveal_outcomes,
     set_player,
-    take_from_supply,
     turn_taken,
     without,
 )
@@ -45,10 +45,11 @@ def enter_play(state: LoyangState, seat: int, card: int, played_in_card_phase: b
     if kind == FIELD:
         return set_player(state, seat, evolve(player, fields=player.fields + (Field(card),)))
     if kind == STALL:
-        state = set_player(state, seat, evolve(player, stalls=player.stalls + (Stall(card),)))
+        filled = [0] * 6
         for veg, _ in info.slots:
-            state = take_from_supply(state, veg)
-        return state
+            filled[veg] += 1
+        player = evolve(player, stalls=player.stalls + (Stall(card),))
+        return set_player(state, seat, player, **all_from_supply(state, filled))
     if kind == REGULAR:
         # "Only requires delivery in that round if the player has not taken his turn yet."
         regular = Regular(card, status=SETTLED if turn_taken(state, seat) else DUE)
@@ -90,14 +91,16 @@ def leave_play(state: LoyangState, seat: int, card: int, discard: bool = True) -
         if upper == card:
             lower = under
             player = evolve(player, covered=tuple(pair for pair in player.covered if pair[0] != card))
-    state = set_player(state, seat, player)
-    state = return_all_to_supply(state, returned)
+    changes: dict[str, Any] = {}
+    if any(returned):
+        changes.update(all_to_supply(state, returned))
+    if discard:
+        changes["discard"] = state.discard + (card,)
+    state = set_player(state, seat, player, **changes)
     if lower >= 0:
         state = enter_play(state, seat, lower)
-    if discard:
-        state = evolve(state, discard=state.discard + (card,))
-        if kind == HELPER:
-            state = foreman_offer(state, seat, card)
+    if discard and kind == HELPER:
+        state = foreman_offer(state, seat, card)
     return state
 
 
@@ -139,8 +142,9 @@ def deck_outcomes(state: LoyangState, refill: bool = False) -> tuple[tuple[moves
 
 def draw_from_deck(state: LoyangState, card: int, refill: bool = False, **changes: Any) -> LoyangState:
     """The state once ``card`` (one of :func:`deck_outcomes`) is drawn from the deck and the
-    random event on top of the stack answered, with ``changes`` (one copy: the hot path)."""
-    changes["stack"] = state.stack[:-1]
+    random event on top of the stack answered (unless ``changes`` give the stack), with
+    ``changes`` (one copy: the hot path)."""
+    changes.setdefault("stack", state.stack[:-1])
     if state.deck_top:
         return evolve(state, deck_top=state.deck_top[1:], **changes)
     if refill and not state.deck:
@@ -160,16 +164,15 @@ def discard_emptied_field(state: LoyangState, seat: int, card: int) -> LoyangSta
 
 def take_stall_vegetable(state: LoyangState, seat: int, owner: int, card: int, slot: int) -> LoyangState:
     """Move a stall's vegetable to ``seat``'s cart; an emptied stall is discarded at once."""
-    components = state.components
-    veg = components.cards[card].slots[slot][0]
-    other = state.seats[owner]
+    veg = state.components.cards[card].slots[slot][0]
+    seats = list(state.seats)
     stalls = tuple(
         evolve(s, goods=s.goods[:slot] + (False,) + s.goods[slot + 1 :]) if s.card == card else s
-        for s in other.stalls
+        for s in seats[owner].stalls
     )
-    state = set_player(state, owner, evolve(other, stalls=stalls))
-    player = state.seats[seat]
-    state = set_player(state, seat, evolve(player, cart=player.cart.add(veg)))
+    seats[owner] = evolve(seats[owner], stalls=stalls)
+    seats[seat] = evolve(seats[seat], cart=seats[seat].cart.add(veg))
+    state = evolve(state, seats=tuple(seats))
     if not any(g for s in stalls if s.card == card for g in s.goods):
         state = leave_play(state, owner, card)
     return state

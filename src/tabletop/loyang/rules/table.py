@@ -9,11 +9,13 @@ supply cancel improvised ones first (see :func:`take_from_supply`, :func:`return
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import ge
 from typing import Any, TypeVar
 
+import attrs
 from tabletop.kernel.engine import evolve
 from tabletop.loyang import moves
-from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components
+from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components, Vegetables
 from tabletop.loyang.state import ACTION, AdvancePending, LoyangState, Player
 
 MoveT = TypeVar("MoveT")
@@ -93,9 +95,17 @@ def sale_moves(components: Components, player: Player) -> list[moves.Sell]:
     return [moves.SELL[veg] for veg in range(6) if cart[veg] and shop[veg] < slots[veg]]
 
 
+def covers(cart: Vegetables, need: Vegetables) -> bool:
+    """Whether ``cart`` holds at least ``need`` of every vegetable (``Pool.covers``, inlined:
+    customers are checked for every listing of the actions)."""
+    return all(map(ge, cart, need))
+
+
 def set_player(state: LoyangState, seat: int, player: Player, **changes: Any) -> LoyangState:
-    seats = state.seats
-    return evolve(state, seats=seats[:seat] + (player,) + seats[seat + 1 :], **changes)
+    """``state`` with ``player`` in ``seat`` and ``changes``, in one copy."""
+    seats = list(state.seats)
+    seats[seat] = player
+    return evolve(state, seats=tuple(seats), **changes)
 
 
 def without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
@@ -160,20 +170,46 @@ def two_pack_cost(player: Player, official: bool) -> int:
     return 0 if official else max(len(player.helpers), len(player.stalls))
 
 
-_KIND_CARDS: dict[int, tuple[Components, dict[str, tuple[int, ...]]]] = {}
+@attrs.frozen
+class Facts:
+    """What the rules read from a component set on every listing of moves, worked out once.
+
+    Attributes:
+        helper_cards: helper kind -> its card numbers.
+        prices: what each vegetable costs in the shop.
+        accepts: field card (common or private) -> the vegetables it may be sown with.
+    """
+
+    helper_cards: dict[str, tuple[int, ...]]
+    prices: tuple[int, ...]
+    accepts: dict[int, tuple[int, ...]]
+
+
+_FACTS: dict[int, tuple[Components, Facts]] = {}
+
+
+def facts(components: Components) -> Facts:
+    """The :class:`Facts` of ``components``, computed once per component set."""
+    entry = _FACTS.get(id(components))
+    if entry is None or entry[0] is not components:
+        helper_cards: dict[str, tuple[int, ...]] = {}
+        for card in components.cards:
+            if card.kind == HELPER:
+                helper_cards[card.helper] = helper_cards.get(card.helper, ()) + (card.index,)
+        fields = [c.index for c in components.cards if c.kind == FIELD]
+        fields += range(PRIVATE_BASE, PRIVATE_BASE + len(components.private))
+        entry = (components, Facts(
+            helper_cards=helper_cards,
+            prices=tuple(veg.buy for veg in components.vegetables),
+            accepts={card: components.field(card).accepts for card in fields},
+        ))
+        _FACTS[id(components)] = entry
+    return entry[1]
 
 
 def kind_cards(components: Components) -> dict[str, tuple[int, ...]]:
-    """Helper kind -> its card numbers, computed once per component set."""
-    entry = _KIND_CARDS.get(id(components))
-    if entry is None or entry[0] is not components:
-        table: dict[str, tuple[int, ...]] = {}
-        for card in components.cards:
-            if card.kind == HELPER:
-                table[card.helper] = table.get(card.helper, ()) + (card.index,)
-        entry = (components, table)
-        _KIND_CARDS[id(components)] = entry
-    return entry[1]
+    """Helper kind -> its card numbers."""
+    return facts(components).helper_cards
 
 
 def find(state: LoyangState, seat: int, kind: str) -> int:
@@ -200,38 +236,69 @@ def squire(state: LoyangState, seat: int) -> int:
 # The supply of vegetable tokens.
 
 
-def take_from_supply(state: LoyangState, veg: int, count: int = 1) -> LoyangState:
-    """``count`` tokens of ``veg`` leave the supply for play; those the box no longer holds are
-    improvised."""
-    have = state.supply[veg]
+def from_supply(state: LoyangState, veg: int, count: int = 1) -> dict[str, Vegetables]:
+    """The supply once ``count`` tokens of ``veg`` leave it for play (those the box no longer
+    holds are improvised), as changes to make with the rest of an action in one copy."""
+    supply, improvised = _taken(state.supply, state.improvised, veg, count)
+    return {"supply": supply, "improvised": improvised}
+
+
+def to_supply(state: LoyangState, veg: int, count: int = 1) -> dict[str, Vegetables]:
+    """The supply once ``count`` tokens of ``veg`` leave play for it (improvised ones are put
+    aside first), as changes to make with the rest of an action in one copy."""
+    supply, improvised = _returned(state.supply, state.improvised, veg, count)
+    return {"supply": supply, "improvised": improvised}
+
+
+def all_from_supply(state: LoyangState, counts: Sequence[int]) -> dict[str, Vegetables]:
+    """:func:`from_supply` for the tokens ``counts`` (per vegetable)."""
+    supply, improvised = state.supply, state.improvised
+    for veg, count in enumerate(counts):
+        if count:
+            supply, improvised = _taken(supply, improvised, veg, count)
+    return {"supply": supply, "improvised": improvised}
+
+
+def all_to_supply(state: LoyangState, counts: Sequence[int]) -> dict[str, Vegetables]:
+    """:func:`to_supply` for the tokens ``counts`` (per vegetable)."""
+    supply, improvised = state.supply, state.improvised
+    for veg, count in enumerate(counts):
+        if count:
+            supply, improvised = _returned(supply, improvised, veg, count)
+    return {"supply": supply, "improvised": improvised}
+
+
+def _taken(supply: Vegetables, improvised: Vegetables, veg: int, count: int) -> tuple[Vegetables, Vegetables]:
+    have = supply[veg]
     if count <= have:
-        return evolve(state, supply=state.supply.take(veg, count))
-    return evolve(state, supply=state.supply.take(veg, have), improvised=state.improvised.add(veg, count - have))
+        return supply.take(veg, count), improvised
+    return supply.take(veg, have), improvised.add(veg, count - have)
+
+
+def _returned(supply: Vegetables, improvised: Vegetables, veg: int, count: int) -> tuple[Vegetables, Vegetables]:
+    aside = min(count, improvised[veg])
+    if aside == 0:
+        return supply.add(veg, count), improvised
+    return supply.add(veg, count - aside), improvised.take(veg, aside)
+
+
+def take_from_supply(state: LoyangState, veg: int, count: int = 1) -> LoyangState:
+    """``state`` once ``count`` tokens of ``veg`` leave the supply (see :func:`from_supply`)."""
+    return evolve(state, **from_supply(state, veg, count))
 
 
 def return_to_supply(state: LoyangState, veg: int, count: int = 1) -> LoyangState:
-    """``count`` tokens of ``veg`` leave play for the supply; improvised ones are put aside first."""
+    """``state`` once ``count`` tokens of ``veg`` go back to the supply (see :func:`to_supply`)."""
     if count == 0:
         return state
-    aside = min(count, state.improvised[veg])
-    if aside == 0:
-        return evolve(state, supply=state.supply.add(veg, count))
-    return evolve(
-        state, supply=state.supply.add(veg, count - aside), improvised=state.improvised.take(veg, aside)
-    )
+    return evolve(state, **to_supply(state, veg, count))
 
 
 def take_all_from_supply(state: LoyangState, counts: Sequence[int]) -> LoyangState:
     """:func:`take_from_supply` for the tokens ``counts`` (per vegetable)."""
-    for veg, count in enumerate(counts):
-        if count:
-            state = take_from_supply(state, veg, count)
-    return state
+    return evolve(state, **all_from_supply(state, counts)) if any(counts) else state
 
 
 def return_all_to_supply(state: LoyangState, counts: Sequence[int]) -> LoyangState:
     """:func:`return_to_supply` for the tokens ``counts`` (per vegetable)."""
-    for veg, count in enumerate(counts):
-        if count:
-            state = return_to_supply(state, veg, count)
-    return state
+    return evolve(state, **all_to_supply(state, counts)) if any(counts) else state
