@@ -4,6 +4,7 @@ list of moves (the open actions, the free moves, and ending the turn).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -22,6 +23,7 @@ from tabletop.takenoko.moves import (
     PandaAction,
     PlaceTile,
     PlotAction,
+    Shared,
 )
 from tabletop.takenoko.rules.chance import card_outcomes, tile_outcomes
 from tabletop.takenoko.rules.free import free_moves
@@ -42,6 +44,7 @@ from tabletop.takenoko.state import (
     ChooseAction,
     DrawObjective,
     DrawPlots,
+    Garden,
     KeepPlot,
     PlacePlot,
     Plot,
@@ -56,39 +59,32 @@ _IRRIGATION = IrrigationAction()
 def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
     """The action phase: an open action, a free move, or the end of the turn (after two actions,
     or when no action is left to take)."""
-    moves: list[Move] = []
+    moves: tuple[Move, ...] = ()
     actions = open_actions(state)
     for action in actions:
         if action == "plot":
-            moves.append(_PLOT)
+            moves += (_PLOT,)
         elif action == "irrigation":
-            moves.append(_IRRIGATION)
+            moves += (_IRRIGATION,)
         elif action == "gardener":
-            moves.extend(_GARDENER_TO[cell] for cell in state.garden.destinations(state.gardener))
+            moves += state.garden.layout((GardenerAction, state.gardener), _figure_moves, _GARDENER_TO, state.gardener)
         elif action == "panda":
-            moves.extend(_PANDA_TO[cell] for cell in state.garden.destinations(state.panda))
+            moves += state.garden.layout((PandaAction, state.panda), _figure_moves, _PANDA_TO, state.panda)
         else:
-            moves.extend(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, state.decks, strict=True) if deck)
-    moves.extend(free_moves(state))
+            moves += tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, state.decks, strict=True) if deck)
+    moves += free_moves(state)
     if len(state.turn.actions) >= 2 or not actions:
-        moves.append(END_TURN)
-    return tuple(moves)
+        moves += (END_TURN,)
+    return moves
 
 
-class _MovesTo(dict[Hex, Any]):
-    """The move to each cell, made once (moves are immutable values, shared by every listing)."""
-
-    def __init__(self, kind: type) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, cell: Hex) -> Any:
-        move = self[cell] = self.kind(cell)
-        return move
+def _figure_moves(garden: Garden, moves_to: Shared[Move], start: Hex) -> tuple[Move, ...]:
+    """The moves of a figure standing on ``start`` (kept on the garden's layout)."""
+    return tuple(moves_to[cell] for cell in garden.destinations(start))
 
 
-_GARDENER_TO = _MovesTo(GardenerAction)
-_PANDA_TO = _MovesTo(PandaAction)
+_GARDENER_TO: Shared[Move] = Shared(GardenerAction)
+_PANDA_TO: Shared[Move] = Shared(PandaAction)
 _OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
 
 
@@ -121,8 +117,10 @@ def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
     return state
 
 
+@functools.cache
 def keep_choices(drawn: tuple[str, ...]) -> tuple[KeepTile, ...]:
-    """Each distinct way to keep one drawn tile and order the others under the pile."""
+    """Each distinct way to keep one drawn tile and order the others under the pile (worked out
+    once for each draw: there are few possible draws)."""
     moves: dict[KeepTile, None] = {}
     for i, keep in enumerate(drawn):
         rest = drawn[:i] + drawn[i + 1 :]
@@ -145,10 +143,13 @@ def keep_plot(state: State, move: KeepTile) -> State:
     )
 
 
+_PLACE_AT: Shared[Move] = Shared(PlaceTile)
+
+
 def place_moves(state: State, pending: PlacePlot) -> tuple[Move, ...]:
     """Where the kept plot may go, with a stored improvement laid on it first where that matters."""
     spots = plot_spots(state)
-    moves: list[Move] = [PlaceTile(cell) for cell in spots]
+    moves: list[Move] = [_PLACE_AT[cell] for cell in spots]
     tile = state.components.tile_by_code[pending.tile]
     stock = state.boards[state.current].improvements
     if state.options.improvement_before_shoot and not tile.improvement and any(stock):

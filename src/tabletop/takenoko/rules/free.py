@@ -9,25 +9,46 @@ from __future__ import annotations
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import IMPROVEMENTS, PandaObjective
-from tabletop.takenoko.moves import CompleteObjective, Move, PlaceChannel, PlaceImprovement
+from tabletop.takenoko.moves import CompleteObjective, Move, PlaceChannel, PlaceImprovement, Shared
 from tabletop.takenoko.rules.garden import IMPROVEMENT_INDEX, channel_spots, improvement_spots, irrigate, with_board
 from tabletop.takenoko.rules.objectives import completable
-from tabletop.takenoko.state import OBJECTIVES_TO_END, Plot, State
+from tabletop.takenoko.state import OBJECTIVES_TO_END, Garden, Improvements, Plot, State
+
+_CHANNEL_ON = Shared(PlaceChannel)
+_COMPLETE = Shared(CompleteObjective)
 
 
 def free_moves(state: State) -> tuple[Move, ...]:
-    """The free moves open to the current player."""
-    moves: list[Move] = []
+    """The free moves open to the current player.
+
+    They are listed at every decision of a turn, so the channels and improvements a player may
+    place are kept on the garden (they depend on its plots and the channels, not on whose turn
+    it is) and only the objectives are checked each time.
+    """
+    moves: tuple[Move, ...] = ()
     board = state.boards[state.current]
     if board.channels:
-        moves.extend(PlaceChannel(e) for e in channel_spots(state))
+        channels, border = state.channels, state.options.channel_on_pond_border
+        moves = state.garden.layout(("channel moves", channels, border), _channel_moves, state)
     if any(board.improvements):
-        spots = improvement_spots(state)
-        for kind, count in zip(IMPROVEMENTS, board.improvements, strict=True):
-            if count:
-                moves.extend(PlaceImprovement(cell, kind) for cell in spots)
-    moves.extend(CompleteObjective(card) for card in completable(state))
-    return tuple(moves)
+        on_bamboo = state.options.improvement_on_bamboo
+        key = ("improvement moves", board.improvements, on_bamboo)
+        moves += state.garden.derived(key, _improvement_moves, state, board.improvements)
+    ready = completable(state)
+    if ready:
+        moves += tuple(_COMPLETE[card] for card in ready)
+    return moves
+
+
+def _channel_moves(garden: Garden, state: State) -> tuple[PlaceChannel, ...]:
+    return tuple(_CHANNEL_ON[edge] for edge in channel_spots(state))
+
+
+def _improvement_moves(garden: Garden, state: State, stock: Improvements) -> tuple[PlaceImprovement, ...]:
+    spots = improvement_spots(state)
+    return tuple(
+        PlaceImprovement(cell, kind) for kind, count in zip(IMPROVEMENTS, stock, strict=True) if count for cell in spots
+    )
 
 
 def place_channel(state: State, move: PlaceChannel) -> State:

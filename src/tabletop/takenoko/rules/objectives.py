@@ -34,21 +34,12 @@ def _stands(garden: Garden) -> dict[tuple[str, str], list[tuple[int, Hex]]]:
     return out
 
 
-def _heights(garden: Garden) -> dict[tuple[str, str, int], int]:
-    """How many plots of the garden hold bamboo of each (colour, improvement, height)."""
-    out: dict[tuple[str, str, int], int] = {}
-    for plot in garden.values():
-        key = (plot.colour, plot.improvement, plot.bamboo)
-        out[key] = out.get(key, 0) + 1
-    return out
-
-
 def gardener_met(garden: Garden, card: GardenerObjective, gardener: Hex | None, exact: bool) -> bool:
     """Whether the garden shows the gardener objective ``card`` (as
     :func:`~tabletop.takenoko.scoring.gardener_pattern_met` says, from per-garden indexes)."""
     if gardener is None and (exact or card.bamboos == 1):
         # The usual case: count the plots of exactly the card's height.
-        heights = garden.derived("heights", _heights)
+        heights = garden.heights()
         count = 0
         for improvement in _FITTING[card.improvement]:
             count += heights.get((card.colour, improvement, card.height), 0)
@@ -66,8 +57,10 @@ def gardener_met(garden: Garden, card: GardenerObjective, gardener: Hex | None, 
 
 
 def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
-    """Whether the garden shows the plot objective ``card``, found once per garden (and kept
-    once shown while no plot dries: a pattern only ever appears as the garden grows)."""
+    """Whether the garden shows the plot objective ``card`` (as
+    :func:`~tabletop.takenoko.scoring.plot_pattern_met` says), found once per set of irrigated
+    plots (and kept once shown while no plot dries: a pattern only ever appears as the garden
+    grows)."""
     return garden.patterns(card.id, _card_shown, card)
 
 
@@ -77,7 +70,10 @@ def _card_shown(garden: Garden, before: bool | None, card: PlotObjective) -> boo
     wet, by_colour = garden.patterns("irrigated plots", _irrigated)
     if len(card.cells) > len(wet):
         return False
-    return any(_variant_shown(variant, wet, by_colour) for variant in card.variants)
+    for variant in card.variants:
+        if _variant_shown(variant, wet, by_colour):
+            return True
+    return False
 
 
 def _irrigated(garden: Garden, before: object, given: object) -> tuple[dict[Hex, str], dict[str, list[Hex]]]:

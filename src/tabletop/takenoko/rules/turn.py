@@ -56,26 +56,31 @@ def open_actions(state: State) -> tuple[str, ...]:
         candidates = ACTIONS
     else:
         candidates = tuple(a for a in ACTIONS if a not in done)
-    possible = _possible(state)
-    return tuple(a for a in candidates if possible[a])
+    ruled_out = _ruled_out(state)
+    if ruled_out:
+        return tuple(a for a in candidates if a not in ruled_out)
+    return candidates
 
 
-def _possible(state: State) -> dict[str, bool]:
-    """:func:`action_possible` for every action at once (the action phase asks at every listing)."""
+def _ruled_out(state: State) -> tuple[str, ...]:
+    """The actions the components rule out now (usually none): no tile to draw, no channel to
+    take, no plot for a figure to go to, a full hand or no objective card left."""
+    out: tuple[str, ...] = ()
+    if not state.tile_pile:
+        out += ("plot",)
+    if state.reserve_channels <= 0:
+        out += ("irrigation",)
     # The garden is connected to the pond, so a figure can move as soon as one plot is placed.
-    figures = bool(state.garden)
-    return {
-        "plot": bool(state.tile_pile),
-        "irrigation": state.reserve_channels > 0,
-        "gardener": figures,
-        "panda": figures,
-        "objective": state.boards[state.current].held < HAND_LIMIT and any(state.decks),
-    }
+    if not state.garden:
+        out += ("gardener", "panda")
+    if state.boards[state.current].held >= HAND_LIMIT or not any(state.decks):
+        out += ("objective",)
+    return out
 
 
 def action_possible(state: State, action: str) -> bool:
     """Whether the components allow ``action`` now (a tile to draw, a channel to take...)."""
-    return _possible(state)[action]
+    return action not in _ruled_out(state)
 
 
 def declare_moves(state: State) -> tuple[DeclareActions, ...]:
