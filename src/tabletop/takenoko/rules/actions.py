@@ -80,7 +80,7 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
 
 def _figure_moves(garden: Garden, moves_to: Shared[Move], start: Hex) -> tuple[Move, ...]:
     """The moves of a figure standing on ``start`` (kept on the garden's layout)."""
-    return tuple(moves_to[cell] for cell in garden.destinations(start))
+    return tuple(map(moves_to.__getitem__, garden.destinations(start)))
 
 
 _GARDENER_TO: Shared[Move] = Shared(GardenerAction)
@@ -144,12 +144,13 @@ def keep_plot(state: State, move: KeepTile) -> State:
 
 
 _PLACE_AT: Shared[Move] = Shared(PlaceTile)
+_PLACE_WITH = {kind: Shared(PlaceTile, kind) for kind in IMPROVEMENTS}
 
 
 def place_moves(state: State, pending: PlacePlot) -> tuple[Move, ...]:
     """Where the kept plot may go, with a stored improvement laid on it first where that matters."""
     spots = plot_spots(state)
-    moves: list[Move] = [_PLACE_AT[cell] for cell in spots]
+    moves: list[Move] = list(map(_PLACE_AT.__getitem__, spots))
     tile = state.components.tile_by_code[pending.tile]
     stock = state.boards[state.current].improvements
     if state.options.improvement_before_shoot and not tile.improvement and any(stock):
@@ -157,7 +158,7 @@ def place_moves(state: State, pending: PlacePlot) -> tuple[Move, ...]:
         # the token afterwards is the same thing.
         for cell in spots:
             if cell in POND_RING_SET:
-                moves.extend(PlaceTile(cell, kind) for kind, n in zip(IMPROVEMENTS, stock, strict=True) if n)
+                moves.extend(_PLACE_WITH[kind][cell] for kind, n in zip(IMPROVEMENTS, stock, strict=True) if n)
     return tuple(moves)
 
 

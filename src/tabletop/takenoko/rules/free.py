@@ -16,14 +16,15 @@ from tabletop.takenoko.state import OBJECTIVES_TO_END, Garden, Improvements, Plo
 
 _CHANNEL_ON = Shared(PlaceChannel)
 _COMPLETE = Shared(CompleteObjective)
+_IMPROVE = {kind: Shared(PlaceImprovement, kind) for kind in IMPROVEMENTS}
 
 
 def free_moves(state: State) -> tuple[Move, ...]:
     """The free moves open to the current player.
 
-    They are listed at every decision of a turn, so the channels and improvements a player may
-    place are kept on the garden (they depend on its plots and the channels, not on whose turn
-    it is) and only the objectives are checked each time.
+    They are listed at every decision of a turn, so the moves placing channels and improvements
+    are kept on the garden (they depend on its plots, the channels and the stock, not on whose
+    turn it is) and only the objectives are checked each time.
     """
     moves: tuple[Move, ...] = ()
     board = state.boards[state.current]
@@ -31,24 +32,25 @@ def free_moves(state: State) -> tuple[Move, ...]:
         channels, border = state.channels, state.options.channel_on_pond_border
         moves = state.garden.layout(("channel moves", channels, border), _channel_moves, state)
     if any(board.improvements):
-        on_bamboo = state.options.improvement_on_bamboo
-        key = ("improvement moves", board.improvements, on_bamboo)
-        moves += state.garden.derived(key, _improvement_moves, state, board.improvements)
+        spots = improvement_spots(state)
+        key = ("improvement moves", spots, board.improvements)
+        moves += state.garden.layout(key, _improvement_moves, spots, board.improvements)
     ready = completable(state)
     if ready:
-        moves += tuple(_COMPLETE[card] for card in ready)
+        moves += tuple(map(_COMPLETE.__getitem__, ready))
     return moves
 
 
 def _channel_moves(garden: Garden, state: State) -> tuple[PlaceChannel, ...]:
-    return tuple(_CHANNEL_ON[edge] for edge in channel_spots(state))
+    return tuple(map(_CHANNEL_ON.__getitem__, channel_spots(state)))
 
 
-def _improvement_moves(garden: Garden, state: State, stock: Improvements) -> tuple[PlaceImprovement, ...]:
-    spots = improvement_spots(state)
-    return tuple(
-        PlaceImprovement(cell, kind) for kind, count in zip(IMPROVEMENTS, stock, strict=True) if count for cell in spots
-    )
+def _improvement_moves(garden: Garden, spots: tuple[Hex, ...], stock: Improvements) -> tuple[PlaceImprovement, ...]:
+    moves: list[PlaceImprovement] = []
+    for kind, count in zip(IMPROVEMENTS, stock, strict=True):
+        if count:
+            moves.extend(map(_IMPROVE[kind].__getitem__, spots))
+    return tuple(moves)
 
 
 def place_channel(state: State, move: PlaceChannel) -> State:

@@ -61,7 +61,7 @@ def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
     :func:`~tabletop.takenoko.scoring.plot_pattern_met` says), found once per set of irrigated
     plots (and kept once shown while no plot dries: a pattern only ever appears as the garden
     grows)."""
-    return garden.patterns(card.id, _card_shown, card)
+    return garden.patterns(card.id, _card_shown, card)  # keyed as completable() asks
 
 
 def _card_shown(garden: Garden, before: bool | None, card: PlotObjective) -> bool:
@@ -124,18 +124,18 @@ def completable(state: State) -> tuple[str, ...]:
     gardener = state.gardener if options.gardener_on_plot else None
     held = board.bamboo
     out = []
-    seen: set[tuple[int, int, int]] = set()
+    seen: list[tuple[int, int, int]] = []
     for cid in board.hand:
         card = cards[cid]
         if isinstance(card, PlotObjective):
-            met = pattern_shown(garden, card)
+            met = garden.patterns(cid, _card_shown, card)
         elif isinstance(card, GardenerObjective):
             met = gardener_met(garden, card, gardener, options.exact_height)
         else:
             need = card.sections
             if need in seen:
                 continue  # copies of a panda card are interchangeable: one choice
-            seen.add(need)
+            seen.append(need)
             met = held[0] >= need[0] and held[1] >= need[1] and held[2] >= need[2]
         if met:
             out.append(cid)

@@ -6,6 +6,7 @@ one; with the ``declare_actions`` variant, the actions are declared before the f
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -44,22 +45,27 @@ def action_phase(state: State, **changes: Any) -> State:
 def open_actions(state: State) -> tuple[str, ...]:
     """The actions the current player may still take this turn, in :data:`ACTIONS` order."""
     turn = state.turn
-    done = turn.actions
-    if turn.declared is not None:
-        remaining = list(turn.declared)
-        for action in done:
-            remaining.remove(action)
-        candidates: tuple[str, ...] = tuple(dict.fromkeys(remaining))
-    elif len(done) >= turn.allowance:
-        return ()
-    elif turn.weather == "wind" or not done:
-        candidates = ACTIONS
-    else:
-        candidates = tuple(a for a in ACTIONS if a not in done)
+    allowed = allowed_actions(turn.weather, turn.actions, turn.declared)
     ruled_out = _ruled_out(state)
     if ruled_out:
-        return tuple(a for a in candidates if a not in ruled_out)
-    return candidates
+        return tuple(a for a in allowed if a not in ruled_out)
+    return allowed
+
+
+@functools.cache
+def allowed_actions(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The actions a turn still allows, by its weather, the actions taken and those declared
+    (worked out once for each: there are few)."""
+    if declared is not None:
+        remaining = list(declared)
+        for action in done:
+            remaining.remove(action)
+        return tuple(dict.fromkeys(remaining))
+    if len(done) >= Turn(weather).allowance:
+        return ()
+    if weather == "wind" or not done:
+        return ACTIONS
+    return tuple(a for a in ACTIONS if a not in done)
 
 
 def _ruled_out(state: State) -> tuple[str, ...]:

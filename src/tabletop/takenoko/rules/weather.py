@@ -19,6 +19,7 @@ from tabletop.takenoko.moves import (
     MoveImprovement,
     RainOn,
     Roll,
+    Shared,
     SkipWeather,
     StormTo,
     TakeImprovement,
@@ -39,6 +40,7 @@ from tabletop.takenoko.state import (
     MAX_HEIGHT,
     WEATHER_FACES,
     Clouds,
+    Garden,
     Rain,
     State,
     Storm,
@@ -125,24 +127,34 @@ def improvement_moves(state: State) -> tuple[tuple[Hex, Hex], ...]:
 
 
 def weather_choice_moves(state: State, pending: WeatherChoice) -> tuple[Move, ...]:
-    return tuple(ChooseWeather(w) for w in pending.choices) + free_moves(state)
+    return tuple(map(_CHOOSE.__getitem__, pending.choices)) + free_moves(state)
 
 
 def rain_moves(state: State, pending: Rain) -> tuple[Move, ...]:
-    return tuple(RainOn(cell) for cell in rain_spots(state)) + free_moves(state) + (SKIP,)
+    return tuple(map(_RAIN_ON.__getitem__, rain_spots(state))) + free_moves(state) + (SKIP,)
 
 
 def storm_moves(state: State, pending: Storm) -> tuple[Move, ...]:
     # "The plot of their choice": the pond is no plot (nothing grows there for the panda to eat).
-    return tuple(StormTo(cell) for cell in state.garden) + free_moves(state) + (SKIP,)
+    return state.garden.layout(("storm moves",), _storm_moves) + free_moves(state) + (SKIP,)
+
+
+def _storm_moves(garden: Garden) -> tuple[StormTo, ...]:
+    return tuple(map(_STORM_TO.__getitem__, garden))
 
 
 def clouds_moves(state: State, pending: Clouds) -> tuple[Move, ...]:
     free = free_moves(state) + (SKIP,)
     if any(state.reserve_improvements):
         kinds = (k for k, n in zip(IMPROVEMENTS, state.reserve_improvements, strict=True) if n)
-        return tuple(TakeImprovement(kind) for kind in kinds) + free
+        return tuple(map(_TAKE.__getitem__, kinds)) + free
     return tuple(MoveImprovement(source, to) for source, to in improvement_moves(state)) + free
+
+
+_CHOOSE = Shared(ChooseWeather)
+_RAIN_ON = Shared(RainOn)
+_STORM_TO = Shared(StormTo)
+_TAKE = Shared(TakeImprovement)
 
 
 # --- the effects --------------------------------------------------------------------------------
