@@ -176,7 +176,11 @@ class Rules(Generic[S]):
 
     def _run(self, state: S) -> S:
         """Settle, and in sampled mode resolve chance events from the random source, until a
-        player's decision is asked or the game is over."""
+        player's decision is asked or the game is over.
+
+        A sampled event's resolution gets the state as it was; the new state it returns (never
+        shared yet, as in :meth:`apply`) then takes the advanced random source: one copy per
+        event rather than two."""
         settle = self.settle
         decisions = self.decisions
         state = settle(state)
@@ -192,7 +196,11 @@ class Rules(Generic[S]):
                     "game.determinize(view, rng) instead"
                 )
             outcome, rng = sample(decision.outcomes(state, top), state.rng)
-            state = settle(decision.resolve(evolve(state, rng=rng), top, outcome))
+            after = decision.resolve(state, top, outcome)
+            if after is state:  # a resolution that changed nothing must not touch the old state
+                after = evolve(state)
+            _setattr(after, "rng", rng)  # the resolution's new state takes the advanced source
+            state = settle(after)
         return state
 
     def _why_illegal(self, state: S, move: Any) -> str:

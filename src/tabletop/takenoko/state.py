@@ -380,8 +380,11 @@ class Garden(Mapping[Hex, Plot]):
     That is what makes the facts derived from it safe to compute once and keep here, each for
     as long as what it depends on is unchanged:
 
-    * facts about the cells alone (:meth:`occupied`, :meth:`destinations`, and the rules'
-      :meth:`layout` facts: where plots and channels may go), kept while no plot is added;
+    * facts about the straight lines from a cell (:meth:`destinations`, and the rules'
+      :meth:`along_lines` facts: the moves of a figure there), kept while no plot is added
+      on those lines;
+    * facts about the cells alone (:meth:`occupied`, and the rules' :meth:`layout` facts:
+      where plots and channels may go), kept while no plot is added;
     * how many plots show each colour, improvement and bamboo height (:meth:`heights`), kept up
       to date from one garden to the next;
     * which plot objectives it shows (:meth:`patterns`, for the cards asked about), kept while
@@ -392,9 +395,10 @@ class Garden(Mapping[Hex, Plot]):
     Since the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
     """
 
-    __slots__ = ("_plots", "_occupied", "_layout", "_heights", "_patterns", "_grown_from", "_derived")
+    __slots__ = ("_plots", "_occupied", "_lines", "_layout", "_heights", "_patterns", "_grown_from", "_derived")
     _plots: dict[Hex, Plot]
     _occupied: frozenset[Hex] | None
+    _lines: dict[Hex, dict[Any, Any]]
     _layout: dict[Any, Any]
     _heights: dict[tuple[str, str, int], int] | None
     _patterns: dict[Any, Any]
@@ -446,12 +450,26 @@ class Garden(Mapping[Hex, Plot]):
 
     def destinations(self, start: Hex) -> tuple[Hex, ...]:
         """Where a figure on ``start`` may go: straight lines over tiles, no gaps (see hexgrid)."""
-        return self.layout(start, _line_destinations, start)  # keyed by the cell alone
+        return self.along_lines(start, "destinations", _line_destinations)
+
+    def along_lines(self, start: Hex, key: Any, compute: Callable[[Garden, Hex], _T]) -> _T:
+        """``compute(self, start)`` computed once per ``start`` and ``key``, for a fact that
+        depends only on which cells hold a plot on the six straight lines from ``start`` (where
+        a figure there may go): kept while no plot is added on those lines."""
+        facts = self._lines.get(start)
+        if facts is None:
+            facts = self._lines[start] = {}
+        try:
+            found: _T = facts[key]
+            return found
+        except KeyError:
+            value = facts[key] = compute(self, start)
+            return value
 
     def layout(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
         """``compute(self, *given)`` computed once per ``key``, for a fact that depends only on
         which cells hold a plot (and on ``given``, which ``key`` names): kept while no plot is
-        added. Keys are tuples led by a name, but for :meth:`destinations`' cells."""
+        added."""
         known = self._layout
         try:
             found: _T = known[key]
@@ -513,8 +531,9 @@ class Garden(Mapping[Hex, Plot]):
     def updated(self, changes: Mapping[Hex, Plot]) -> Garden:
         """A new garden with the plots of ``changes`` put in (or replacing those) on their cells.
 
-        The new garden shares the derived facts that still hold: the layout while no plot is
-        added, the patterns while the irrigated plots stay the same (and, while none dries, it
+        The new garden shares the derived facts that still hold: the facts along the lines
+        from a cell while no plot is added on them, the layout while no plot is added, the
+        patterns while the irrigated plots stay the same (and, while none dries, it
         remembers the patterns of this garden as a start, see :meth:`patterns`); the heights
         are brought up to date.
         """
@@ -525,11 +544,12 @@ class Garden(Mapping[Hex, Plot]):
         heights = self._heights
         if heights is not None:
             heights = heights.copy()
-        added = dried = watered = False
+        added: list[Hex] = []
+        dried = watered = False
         for cell, plot in changes.items():
             old = old_plots.get(cell)
             if old is None:
-                added = True
+                added.append(cell)
                 watered = watered or plot.irrigated
             else:
                 if old.irrigated != plot.irrigated:
@@ -541,8 +561,12 @@ class Garden(Mapping[Hex, Plot]):
                 key = (plot.colour, plot.improvement, plot.bamboo)
                 heights[key] = heights.get(key, 0) + 1
         _set(garden, "_heights", heights)
-        if not added:
+        if added:
+            lines = {start: facts for start, facts in self._lines.items() if not _on_lines(start, added)}
+            _set(garden, "_lines", lines)
+        else:
             _set(garden, "_occupied", self._occupied)
+            _set(garden, "_lines", self._lines)
             _set(garden, "_layout", self._layout)
         if not (dried or watered):
             _set(garden, "_patterns", self._patterns)
@@ -555,6 +579,7 @@ def _fill(garden: Garden, plots: dict[Hex, Plot]) -> None:
     """Give ``garden`` its plots and no derived fact yet."""
     _set(garden, "_plots", plots)
     _set(garden, "_occupied", None)
+    _set(garden, "_lines", {})
     _set(garden, "_layout", {})
     _set(garden, "_heights", None)
     _set(garden, "_patterns", {})
@@ -567,6 +592,15 @@ def _new_garden(plots: dict[Hex, Plot]) -> Garden:
     garden: Garden = object.__new__(Garden)
     _fill(garden, plots)
     return garden
+
+
+def _on_lines(start: Hex, cells: list[Hex]) -> bool:
+    """Whether one of ``cells`` lies on one of the six straight lines from ``start``."""
+    q, r = start
+    for cq, cr in cells:
+        if cq == q or cr == r or cq + cr == q + r:
+            return True
+    return False
 
 
 def _line_destinations(garden: Garden, start: Hex) -> tuple[Hex, ...]:

@@ -67,9 +67,9 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
         elif action == "irrigation":
             moves += (_IRRIGATION,)
         elif action == "gardener":
-            moves += state.garden.layout((GardenerAction, state.gardener), _figure_moves, _GARDENER_TO, state.gardener)
+            moves += state.garden.along_lines(state.gardener, GardenerAction, _gardener_moves)
         elif action == "panda":
-            moves += state.garden.layout((PandaAction, state.panda), _figure_moves, _PANDA_TO, state.panda)
+            moves += state.garden.along_lines(state.panda, PandaAction, _panda_moves)
         else:
             moves += tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, state.decks, strict=True) if deck)
     moves += free_moves(state)
@@ -78,9 +78,14 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
     return moves
 
 
-def _figure_moves(garden: Garden, moves_to: Shared[Move], start: Hex) -> tuple[Move, ...]:
-    """The moves of a figure standing on ``start`` (kept on the garden's layout)."""
-    return tuple(map(moves_to.__getitem__, garden.destinations(start)))
+def _gardener_moves(garden: Garden, start: Hex) -> tuple[Move, ...]:
+    """The moves of the gardener standing on ``start`` (kept on the garden)."""
+    return tuple(map(_GARDENER_TO.__getitem__, garden.destinations(start)))
+
+
+def _panda_moves(garden: Garden, start: Hex) -> tuple[Move, ...]:
+    """The moves of the panda standing on ``start`` (kept on the garden)."""
+    return tuple(map(_PANDA_TO.__getitem__, garden.destinations(start)))
 
 
 _GARDENER_TO: Shared[Move] = Shared(GardenerAction)

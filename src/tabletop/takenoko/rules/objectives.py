@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import GardenerObjective, ObjectiveCard, PandaObjective, PlotObjective
-from tabletop.takenoko.state import Garden, State
+from tabletop.takenoko.state import Garden, Player, State
 
 # Improvement conditions of gardener cards -> the improvements of the plots that fit them.
 _FITTING: dict[str, tuple[str, ...]] = {
@@ -111,17 +111,22 @@ def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
 def completable(state: State) -> tuple[str, ...]:
     """The cards in the current player's hand whose objective is met now (one per kind of card).
 
-    It is asked at every listing of moves, so each card is checked as cheaply as can be: what
-    the garden shows is kept on the garden (per plot card, and an index of bamboo heights
-    for gardener cards).
+    It is asked at every listing of moves, so the answer is kept on the garden for the hand and
+    the sections held, and each card is checked as cheaply as can be: what the garden shows is
+    kept on the garden too (per plot card, and an index of bamboo heights for gardener cards).
     """
     board = state.boards[state.current]
     if not board.hand:
         return ()
-    cards = state.components.cards
-    garden = state.garden
     options = state.options
     gardener = state.gardener if options.gardener_on_plot else None
+    key = ("completable", board.hand, board.bamboo, gardener, options.exact_height)
+    return state.garden.derived(key, _completable, state, board, gardener)
+
+
+def _completable(garden: Garden, state: State, board: Player, gardener: Hex | None) -> tuple[str, ...]:
+    cards = state.components.cards
+    exact = state.options.exact_height
     held = board.bamboo
     out = []
     seen: list[tuple[int, int, int]] = []
@@ -130,7 +135,7 @@ def completable(state: State) -> tuple[str, ...]:
         if isinstance(card, PlotObjective):
             met = garden.patterns(cid, _card_shown, card)
         elif isinstance(card, GardenerObjective):
-            met = gardener_met(garden, card, gardener, options.exact_height)
+            met = gardener_met(garden, card, gardener, exact)
         else:
             need = card.sections
             if need in seen:
