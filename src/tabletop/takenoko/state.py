@@ -540,7 +540,6 @@ class Garden(Mapping[Hex, Plot]):
         old_plots = self._plots
         plots = old_plots.copy()
         plots.update(changes)
-        garden = _new_garden(plots)
         heights = self._heights
         if heights is not None:
             heights = heights.copy()
@@ -560,14 +559,11 @@ class Garden(Mapping[Hex, Plot]):
             if heights is not None:
                 key = (plot.colour, plot.improvement, plot.bamboo)
                 heights[key] = heights.get(key, 0) + 1
-        _set(garden, "_heights", heights)
         if added:
             lines = {start: facts for start, facts in self._lines.items() if not _on_lines(start, added)}
-            _set(garden, "_lines", lines)
+            garden = _new_garden(plots, lines=lines, heights=heights)
         else:
-            _set(garden, "_occupied", self._occupied)
-            _set(garden, "_lines", self._lines)
-            _set(garden, "_layout", self._layout)
+            garden = _new_garden(plots, self._occupied, self._lines, self._layout, heights)
         if not (dried or watered):
             _set(garden, "_patterns", self._patterns)
         elif not dried:
@@ -575,22 +571,36 @@ class Garden(Mapping[Hex, Plot]):
         return garden
 
 
-def _fill(garden: Garden, plots: dict[Hex, Plot]) -> None:
-    """Give ``garden`` its plots and no derived fact yet."""
+def _fill(
+    garden: Garden,
+    plots: dict[Hex, Plot],
+    occupied: frozenset[Hex] | None = None,
+    lines: dict[Hex, dict[Any, Any]] | None = None,
+    layout: dict[Any, Any] | None = None,
+    heights: dict[tuple[str, str, int], int] | None = None,
+) -> None:
+    """Give ``garden`` its plots and the facts it shares with the garden it comes from (none
+    by default)."""
     _set(garden, "_plots", plots)
-    _set(garden, "_occupied", None)
-    _set(garden, "_lines", {})
-    _set(garden, "_layout", {})
-    _set(garden, "_heights", None)
+    _set(garden, "_occupied", occupied)
+    _set(garden, "_lines", {} if lines is None else lines)
+    _set(garden, "_layout", {} if layout is None else layout)
+    _set(garden, "_heights", heights)
     _set(garden, "_patterns", {})
     _set(garden, "_grown_from", None)
     _set(garden, "_derived", {})
 
 
-def _new_garden(plots: dict[Hex, Plot]) -> Garden:
-    """A garden owning ``plots`` (no copy: the caller gives it up)."""
+def _new_garden(
+    plots: dict[Hex, Plot],
+    occupied: frozenset[Hex] | None = None,
+    lines: dict[Hex, dict[Any, Any]] | None = None,
+    layout: dict[Any, Any] | None = None,
+    heights: dict[tuple[str, str, int], int] | None = None,
+) -> Garden:
+    """A garden owning ``plots`` (no copy: the caller gives it up), with the facts given."""
     garden: Garden = object.__new__(Garden)
-    _fill(garden, plots)
+    _fill(garden, plots, occupied, lines, layout, heights)
     return garden
 
 

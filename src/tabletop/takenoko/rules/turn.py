@@ -22,7 +22,14 @@ def ask(state: State, pending: Pending, **changes: Any) -> State:
 
 def took(state: State, action: str) -> Turn:
     """The turn with ``action`` taken."""
-    return evolve(state.turn, actions=state.turn.actions + (action,))
+    turn = state.turn
+    return _turn_after(turn.weather, turn.actions, turn.declared, action)
+
+
+@functools.cache
+def _turn_after(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None, action: str) -> Turn:
+    """A turn that took ``done`` then ``action`` (made once for each: turns are immutable values)."""
+    return Turn(weather, done + (action,), declared)
 
 
 #: The action phase's stack for each seat, made once (pending decisions are immutable values).

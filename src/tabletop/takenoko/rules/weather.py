@@ -39,6 +39,7 @@ from tabletop.takenoko.rules.turn import action_phase, ask
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     WEATHER_FACES,
+    Bamboo,
     Clouds,
     Garden,
     Rain,
@@ -110,9 +111,13 @@ def rain_spots(state: State) -> tuple[Hex, ...]:
     """The plots the Rain may grow: irrigated (by default), below 4 sections, supply permitting."""
     irrigated_only = state.options.rain_needs_irrigation
     reserve = state.reserve_bamboo
+    return state.garden.derived(("rain spots", irrigated_only, reserve), _rain_spots, irrigated_only, reserve)
+
+
+def _rain_spots(garden: Garden, irrigated_only: bool, reserve: Bamboo | None) -> tuple[Hex, ...]:
     return tuple(
         cell
-        for cell, plot in state.garden.items()
+        for cell, plot in garden.items()
         if plot.bamboo < MAX_HEIGHT
         and (plot.irrigated or not irrigated_only)
         and (reserve is None or reserve[COLOUR_INDEX[plot.colour]] > 0)
