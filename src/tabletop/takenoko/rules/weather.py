@@ -58,8 +58,13 @@ def begin_turn(state: State, seat: int) -> State:
     """Start ``seat``'s turn: roll the weather from each player's second turn on."""
     turn_number = state.turn_number + 1
     if turn_number <= state.players or not state.options.weather:
-        return action_phase(state, current=seat, turn_number=turn_number, turn=Turn())
-    return ask(state, WeatherDie(CHANCE), current=seat, turn_number=turn_number, turn=Turn())
+        return action_phase(state, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+    return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+
+
+#: A turn that has done nothing yet, and the roll of the die (immutable values, made once).
+_NEW_TURN = Turn()
+_ROLL = WeatherDie(CHANCE)
 
 
 def die_outcomes(state: State, pending: WeatherDie) -> tuple[tuple[Roll, int], ...]:
