@@ -15,7 +15,7 @@ and objectives never search the channel network.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -372,6 +372,10 @@ Pending: TypeAlias = (
 CHANCE_EVENTS: tuple[type, ...] = (DealObjective, DrawStartPlayer, WeatherDie, DrawPlots, DrawObjective)
 
 
+#: In a garden's caches: a fact not worked out yet.
+_UNKNOWN: Any = object()
+
+
 class Garden(Mapping[Hex, Plot]):
     """The placed plots by cell, in the order they were placed (the pond excluded); immutable.
 
@@ -459,24 +463,20 @@ class Garden(Mapping[Hex, Plot]):
         facts = self._lines.get(start)
         if facts is None:
             facts = self._lines[start] = {}
-        try:
-            found: _T = facts[key]
-            return found
-        except KeyError:
-            value = facts[key] = compute(self, start)
-            return value
+        found = facts.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = facts[key] = compute(self, start)
+        return cast(_T, found)
 
     def layout(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
         """``compute(self, *given)`` computed once per ``key``, for a fact that depends only on
         which cells hold a plot (and on ``given``, which ``key`` names): kept while no plot is
         added."""
         known = self._layout
-        try:
-            found: _T = known[key]
-            return found
-        except KeyError:
-            value = known[key] = compute(self, *given)
-            return value
+        found = known.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = known[key] = compute(self, *given)
+        return cast(_T, found)
 
     def heights(self) -> Mapping[tuple[str, str, int], int]:
         """How many plots show each (colour, improvement, bamboo height)."""
@@ -500,24 +500,20 @@ class Garden(Mapping[Hex, Plot]):
         garden (the patterns it shows) start from it instead of from nothing.
         """
         known = self._patterns
-        try:
-            found: _T = known[key]
-            return found
-        except KeyError:
+        found = known.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
             grown_from = self._grown_from
-            value = known[key] = compute(self, None if grown_from is None else grown_from.get(key), given)
-            return value
+            found = known[key] = compute(self, None if grown_from is None else grown_from.get(key), given)
+        return cast(_T, found)
 
     def derived(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
         """``compute(self, *given)`` computed once per ``key`` for this garden (``key`` names
         what ``given`` holds)."""
         known = self._derived
-        try:
-            found: _T = known[key]
-            return found
-        except KeyError:
-            value = known[key] = compute(self, *given)
-            return value
+        found = known.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = known[key] = compute(self, *given)
+        return cast(_T, found)
 
     def unexplored(self) -> Garden:
         """The same plots, without any fact derived so far (for a view: the rules keep facts

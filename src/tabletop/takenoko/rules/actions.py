@@ -10,6 +10,7 @@ from typing import Any
 
 from tabletop.kernel.engine import CHANCE, evolve
 from tabletop.kernel.hexgrid import Hex, neighbours
+from tabletop.kernel.pile import Pile
 from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
 from tabletop.takenoko.moves import (
     DrawCard,
@@ -71,7 +72,7 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
         elif action == "panda":
             moves += state.garden.along_lines(state.panda, PandaAction, _panda_moves)
         else:
-            moves += tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, state.decks, strict=True) if deck)
+            moves += _objective_moves(state.decks)
     moves += free_moves(state)
     if len(state.turn.actions) >= 2 or not actions:
         moves += (END_TURN,)
@@ -91,6 +92,13 @@ def _panda_moves(garden: Garden, start: Hex) -> tuple[Move, ...]:
 _GARDENER_TO: Shared[Move] = Shared(GardenerAction)
 _PANDA_TO: Shared[Move] = Shared(PandaAction)
 _OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
+
+
+def _objective_moves(decks: tuple[Pile[str], Pile[str], Pile[str]]) -> tuple[Move, ...]:
+    """A draw from each objective deck that still holds cards (usually all three)."""
+    if decks[0] and decks[1] and decks[2]:
+        return _OBJECTIVE_ACTIONS
+    return tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, decks, strict=True) if deck)
 
 
 # --- Plot ---------------------------------------------------------------------------------------

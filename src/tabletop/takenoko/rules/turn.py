@@ -52,17 +52,20 @@ def action_phase(state: State, **changes: Any) -> State:
 def open_actions(state: State) -> tuple[str, ...]:
     """The actions the current player may still take this turn, in :data:`ACTIONS` order."""
     turn = state.turn
-    allowed = allowed_actions(turn.weather, turn.actions, turn.declared)
-    ruled_out = _ruled_out(state)
-    if ruled_out:
-        return tuple(a for a in allowed if a not in ruled_out)
-    return allowed
+    return _open(turn.weather, turn.actions, turn.declared, _ruled_out(state))
 
 
 @functools.cache
+def _open(
+    weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None, ruled_out: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The actions a turn allows that the components do not rule out (worked out once for
+    each: there are few)."""
+    return tuple(a for a in allowed_actions(weather, done, declared) if a not in ruled_out)
+
+
 def allowed_actions(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None) -> tuple[str, ...]:
-    """The actions a turn still allows, by its weather, the actions taken and those declared
-    (worked out once for each: there are few)."""
+    """The actions a turn still allows, by its weather, the actions taken and those declared."""
     if declared is not None:
         remaining = list(declared)
         for action in done:
@@ -76,7 +79,7 @@ def allowed_actions(weather: str, done: tuple[str, ...], declared: tuple[str, ..
 
 
 def _ruled_out(state: State) -> tuple[str, ...]:
-    """The actions the components rule out now (usually none): no tile to draw, no channel to
+    """The actions the components rule out now (often none): no tile to draw, no channel to
     take, no plot for a figure to go to, a full hand or no objective card left."""
     out: tuple[str, ...] = ()
     if not state.tile_pile:
