@@ -399,8 +399,7 @@ class Garden(Mapping[Hex, Plot]):
     Since the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
     """
 
-    # No __slots__: a new garden gets all its attributes in one dictionary (see _fill), the
-    # fastest way to build one, and the rules build one for nearly every move.
+    __slots__ = ("_plots", "_occupied", "_lines", "_layout", "_heights", "_patterns", "_grown_from", "_derived")
     _plots: dict[Hex, Plot]
     _occupied: frozenset[Hex] | None
     _lines: dict[Hex, dict[Any, Any]]
@@ -556,16 +555,16 @@ class Garden(Mapping[Hex, Plot]):
             if heights is not None:
                 key = (plot.colour, plot.improvement, plot.bamboo)
                 heights[key] = heights.get(key, 0) + 1
-        patterns: dict[Any, Any] = {}
-        grown_from = None
-        if not (dried or watered):
-            patterns = self._patterns
-        elif not dried:
-            grown_from = self._patterns
         if added:
             lines = {start: facts for start, facts in self._lines.items() if not _on_lines(start, added)}
-            return _new_garden(plots, None, lines, None, heights, patterns, grown_from)
-        return _new_garden(plots, self._occupied, self._lines, self._layout, heights, patterns, grown_from)
+            garden = _new_garden(plots, lines=lines, heights=heights)
+        else:
+            garden = _new_garden(plots, self._occupied, self._lines, self._layout, heights)
+        if not (dried or watered):
+            _set(garden, "_patterns", self._patterns)
+        elif not dried:
+            _set(garden, "_grown_from", self._patterns)
+        return garden
 
 
 def _fill(
@@ -575,25 +574,17 @@ def _fill(
     lines: dict[Hex, dict[Any, Any]] | None = None,
     layout: dict[Any, Any] | None = None,
     heights: dict[tuple[str, str, int], int] | None = None,
-    patterns: dict[Any, Any] | None = None,
-    grown_from: dict[Any, Any] | None = None,
 ) -> None:
     """Give ``garden`` its plots and the facts it shares with the garden it comes from (none
     by default)."""
-    _set(
-        garden,
-        "__dict__",
-        {
-            "_plots": plots,
-            "_occupied": occupied,
-            "_lines": {} if lines is None else lines,
-            "_layout": {} if layout is None else layout,
-            "_heights": heights,
-            "_patterns": {} if patterns is None else patterns,
-            "_grown_from": grown_from,
-            "_derived": {},
-        },
-    )
+    _set(garden, "_plots", plots)
+    _set(garden, "_occupied", occupied)
+    _set(garden, "_lines", {} if lines is None else lines)
+    _set(garden, "_layout", {} if layout is None else layout)
+    _set(garden, "_heights", heights)
+    _set(garden, "_patterns", {})
+    _set(garden, "_grown_from", None)
+    _set(garden, "_derived", {})
 
 
 def _new_garden(
@@ -602,12 +593,10 @@ def _new_garden(
     lines: dict[Hex, dict[Any, Any]] | None = None,
     layout: dict[Any, Any] | None = None,
     heights: dict[tuple[str, str, int], int] | None = None,
-    patterns: dict[Any, Any] | None = None,
-    grown_from: dict[Any, Any] | None = None,
 ) -> Garden:
     """A garden owning ``plots`` (no copy: the caller gives it up), with the facts given."""
     garden: Garden = object.__new__(Garden)
-    _fill(garden, plots, occupied, lines, layout, heights, patterns, grown_from)
+    _fill(garden, plots, occupied, lines, layout, heights)
     return garden
 
 
