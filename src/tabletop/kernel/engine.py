@@ -184,7 +184,11 @@ class Rules(Generic[S]):
 
     def _run(self, state: S) -> S:
         """Settle, and in sampled mode resolve chance events from the random source, until a
-        player's decision is asked or the game is over."""
+        player's decision is asked or the game is over.
+
+        A sampled event's resolution gets the state as it was; the new state it returns (never
+        shared yet, as in :meth:`apply`) then takes the advanced random source: one copy per
+        event rather than two."""
         settle = self.settle
         decisions = self.decisions
         state = settle(state)

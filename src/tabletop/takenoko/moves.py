@@ -41,7 +41,8 @@ outcomes are moves too, listed and recorded only with the ``chance="explicit"`` 
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Callable
+from typing import Any, Generic, TypeAlias, TypeVar
 
 import attrs
 
@@ -289,3 +290,21 @@ Move: TypeAlias = (
     | DrawCard
     | FirstSeat
 )
+
+
+M = TypeVar("M")
+
+
+class Shared(dict[Any, M], Generic[M]):
+    """The move of one kind for each value of its first field, made once and shared by every
+    listing of moves (moves are immutable values): ``Shared(StormTo)[cell]``; the other
+    fields, when there are any, are given once: ``Shared(PlaceImprovement, "fertilizer")[cell]``."""
+
+    def __init__(self, kind: Callable[..., M], *rest: Any) -> None:
+        super().__init__()
+        self.kind = kind
+        self.rest = rest
+
+    def __missing__(self, value: Any) -> M:
+        move = self[value] = self.kind(value, *self.rest)
+        return move

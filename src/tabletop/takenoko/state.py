@@ -15,12 +15,12 @@ and objectives never search the channel network.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar, cast
 
 import attrs
 
 from tabletop.kernel.engine import EngineState
-from tabletop.kernel.hexgrid import Edge, Hex, line_destinations
+from tabletop.kernel.hexgrid import DIRECTIONS, Edge, Hex
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, STANDARD, Components
@@ -372,33 +372,45 @@ Pending: TypeAlias = (
 CHANCE_EVENTS: tuple[type, ...] = (DealObjective, DrawStartPlayer, WeatherDie, DrawPlots, DrawObjective)
 
 
+#: In a garden's caches: a fact not worked out yet.
+_UNKNOWN: Any = object()
+
+
 class Garden(Mapping[Hex, Plot]):
     """The placed plots by cell, in the order they were placed (the pond excluded); immutable.
 
     A garden is a read-only mapping over a dictionary it never hands out: the rules build a new
     one for every change (:meth:`updated`) and share it between all the states it belongs to.
-    That is what makes the facts derived from it safe to compute once and keep here: where the
-    figures can walk (:meth:`occupied`, :meth:`destinations`), which plot objectives it shows
-    (:meth:`patterns`, for the cards asked about) and what other modules derive from the
-    plots (:meth:`derived`: indexes of the bamboo, features in observation tensors). Since
-    the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
+    That is what makes the facts derived from it safe to compute once and keep here, each for
+    as long as what it depends on is unchanged:
+
+    * facts about the straight lines from a cell (:meth:`destinations`, and the rules'
+      :meth:`along_lines` facts: the moves of a figure there), kept while no plot is added
+      on those lines;
+    * facts about the cells alone (:meth:`occupied`, and the rules' :meth:`layout` facts:
+      where plots and channels may go), kept while no plot is added;
+    * how many plots show each colour, improvement and bamboo height (:meth:`heights`), kept up
+      to date from one garden to the next;
+    * which plot objectives it shows (:meth:`patterns`, for the cards asked about), kept while
+      the irrigated plots stay the same;
+    * what other modules derive from the plots (:meth:`derived`: features in observation
+      tensors...), for this garden only.
+
+    Since the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
     """
 
-    __slots__ = ("_plots", "_occupied", "_lines", "_patterns", "_grown_from", "_derived")
+    __slots__ = ("_plots", "_occupied", "_lines", "_layout", "_heights", "_patterns", "_grown_from", "_derived")
     _plots: dict[Hex, Plot]
     _occupied: frozenset[Hex] | None
-    _lines: dict[Hex, tuple[Hex, ...]]
+    _lines: dict[Hex, dict[Any, Any]]
+    _layout: dict[Any, Any]
+    _heights: dict[tuple[str, str, int], int] | None
     _patterns: dict[Any, Any]
     _grown_from: dict[Any, Any] | None
     _derived: dict[Any, Any]
 
     def __init__(self, plots: Mapping[Hex, Plot] | Iterable[tuple[Hex, Plot]] = ()) -> None:
-        _set(self, "_plots", dict(plots))
-        _set(self, "_occupied", None)
-        _set(self, "_lines", {})
-        _set(self, "_patterns", {})
-        _set(self, "_grown_from", None)
-        _set(self, "_derived", {})
+        _fill(self, dict(plots))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Takenoko garden cannot be changed: build a new one with updated()")
@@ -442,39 +454,66 @@ class Garden(Mapping[Hex, Plot]):
 
     def destinations(self, start: Hex) -> tuple[Hex, ...]:
         """Where a figure on ``start`` may go: straight lines over tiles, no gaps (see hexgrid)."""
-        found = self._lines.get(start)
-        if found is None:
-            found = self._lines[start] = line_destinations(start, self.occupied())
-        return found
+        return self.along_lines(start, "destinations", _line_destinations)
+
+    def along_lines(self, start: Hex, key: Any, compute: Callable[[Garden, Hex], _T]) -> _T:
+        """``compute(self, start)`` computed once per ``start`` and ``key``, for a fact that
+        depends only on which cells hold a plot on the six straight lines from ``start`` (where
+        a figure there may go): kept while no plot is added on those lines."""
+        facts = self._lines.get(start)
+        if facts is None:
+            facts = self._lines[start] = {}
+        found = facts.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = facts[key] = compute(self, start)
+        return cast(_T, found)
+
+    def layout(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
+        """``compute(self, *given)`` computed once per ``key``, for a fact that depends only on
+        which cells hold a plot (and on ``given``, which ``key`` names): kept while no plot is
+        added."""
+        known = self._layout
+        found = known.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = known[key] = compute(self, *given)
+        return cast(_T, found)
+
+    def heights(self) -> Mapping[tuple[str, str, int], int]:
+        """How many plots show each (colour, improvement, bamboo height)."""
+        counts = self._heights
+        if counts is None:
+            counts = {}
+            for plot in self._plots.values():
+                key = (plot.colour, plot.improvement, plot.bamboo)
+                counts[key] = counts.get(key, 0) + 1
+            _set(self, "_heights", counts)
+        return counts
 
     def patterns(self, key: Any, compute: Callable[[Garden, Any, Any], _T], given: Any = None) -> _T:
         """``compute(self, before, given)`` computed once per ``key``, for a fact that depends
-        only on the cells, colours and irrigation of the plots (kept while only bamboo and
-        improvements change); ``given`` is passed through (what ``key`` names).
+        only on the irrigated plots, their cells and colours (kept while bamboo and
+        improvements change, or a plot is placed without water); ``given`` is passed through
+        (what ``key`` names).
 
-        ``before`` is the same fact for a garden this one grew from (plots added or watered,
+        ``before`` is the same fact for a garden this one grew from (irrigated plots added,
         none dried), when it is known, else ``None``: facts that only ever grow with the
         garden (the patterns it shows) start from it instead of from nothing.
         """
         known = self._patterns
-        try:
-            found: _T = known[key]
-            return found
-        except KeyError:
+        found = known.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
             grown_from = self._grown_from
-            value = known[key] = compute(self, None if grown_from is None else grown_from.get(key), given)
-            return value
+            found = known[key] = compute(self, None if grown_from is None else grown_from.get(key), given)
+        return cast(_T, found)
 
     def derived(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
         """``compute(self, *given)`` computed once per ``key`` for this garden (``key`` names
         what ``given`` holds)."""
         known = self._derived
-        try:
-            found: _T = known[key]
-            return found
-        except KeyError:
-            value = known[key] = compute(self, *given)
-            return value
+        found = known.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = known[key] = compute(self, *given)
+        return cast(_T, found)
 
     def unexplored(self) -> Garden:
         """The same plots, without any fact derived so far (for a view: the rules keep facts
@@ -488,41 +527,100 @@ class Garden(Mapping[Hex, Plot]):
     def updated(self, changes: Mapping[Hex, Plot]) -> Garden:
         """A new garden with the plots of ``changes`` put in (or replacing those) on their cells.
 
-        The new garden shares the derived facts that still hold: the walks while no plot is
-        added, the patterns while no plot is added and no irrigation changes (and, while no
-        plot dries, it remembers the patterns of this garden as a start, see :meth:`patterns`).
+        The new garden shares the derived facts that still hold: the facts along the lines
+        from a cell while no plot is added on them, the layout while no plot is added, the
+        patterns while the irrigated plots stay the same (and, while none dries, it
+        remembers the patterns of this garden as a start, see :meth:`patterns`); the heights
+        are brought up to date.
         """
-        plots = self._plots.copy()
+        old_plots = self._plots
+        plots = old_plots.copy()
         plots.update(changes)
-        garden = _new_garden(plots)
-        added = dried = watered = False
+        heights = self._heights
+        if heights is not None:
+            heights = heights.copy()
+        added: list[Hex] = []
+        dried = watered = False
         for cell, plot in changes.items():
-            old = self._plots.get(cell)
+            old = old_plots.get(cell)
             if old is None:
-                added = True
-            elif old.irrigated != plot.irrigated:
-                dried = dried or old.irrigated
+                added.append(cell)
                 watered = watered or plot.irrigated
-        if not added:
-            _set(garden, "_occupied", self._occupied)
-            _set(garden, "_lines", self._lines)
-        if not (added or dried or watered):
+            else:
+                if old.irrigated != plot.irrigated:
+                    dried = dried or old.irrigated
+                    watered = watered or plot.irrigated
+                if heights is not None:
+                    heights[old.colour, old.improvement, old.bamboo] -= 1
+            if heights is not None:
+                key = (plot.colour, plot.improvement, plot.bamboo)
+                heights[key] = heights.get(key, 0) + 1
+        if added:
+            lines = {start: facts for start, facts in self._lines.items() if not _on_lines(start, added)}
+            garden = _new_garden(plots, lines=lines, heights=heights)
+        else:
+            garden = _new_garden(plots, self._occupied, self._lines, self._layout, heights)
+        if not (dried or watered):
             _set(garden, "_patterns", self._patterns)
         elif not dried:
             _set(garden, "_grown_from", self._patterns)
         return garden
 
 
-def _new_garden(plots: dict[Hex, Plot]) -> Garden:
-    """A garden owning ``plots`` (no copy: the caller gives it up)."""
-    garden: Garden = object.__new__(Garden)
+def _fill(
+    garden: Garden,
+    plots: dict[Hex, Plot],
+    occupied: frozenset[Hex] | None = None,
+    lines: dict[Hex, dict[Any, Any]] | None = None,
+    layout: dict[Any, Any] | None = None,
+    heights: dict[tuple[str, str, int], int] | None = None,
+) -> None:
+    """Give ``garden`` its plots and the facts it shares with the garden it comes from (none
+    by default)."""
     _set(garden, "_plots", plots)
-    _set(garden, "_occupied", None)
-    _set(garden, "_lines", {})
+    _set(garden, "_occupied", occupied)
+    _set(garden, "_lines", {} if lines is None else lines)
+    _set(garden, "_layout", {} if layout is None else layout)
+    _set(garden, "_heights", heights)
     _set(garden, "_patterns", {})
     _set(garden, "_grown_from", None)
     _set(garden, "_derived", {})
+
+
+def _new_garden(
+    plots: dict[Hex, Plot],
+    occupied: frozenset[Hex] | None = None,
+    lines: dict[Hex, dict[Any, Any]] | None = None,
+    layout: dict[Any, Any] | None = None,
+    heights: dict[tuple[str, str, int], int] | None = None,
+) -> Garden:
+    """A garden owning ``plots`` (no copy: the caller gives it up), with the facts given."""
+    garden: Garden = object.__new__(Garden)
+    _fill(garden, plots, occupied, lines, layout, heights)
     return garden
+
+
+def _on_lines(start: Hex, cells: list[Hex]) -> bool:
+    """Whether one of ``cells`` lies on one of the six straight lines from ``start``."""
+    q, r = start
+    for cq, cr in cells:
+        if cq == q or cr == r or cq + cr == q + r:
+            return True
+    return False
+
+
+def _line_destinations(garden: Garden, start: Hex) -> tuple[Hex, ...]:
+    """Every cell reachable from ``start`` in a straight line over the garden's tiles, direction
+    by direction as :func:`~tabletop.kernel.hexgrid.line_destinations` lists them."""
+    occupied = garden.occupied()
+    q0, r0 = start
+    out = []
+    for dq, dr in DIRECTIONS:
+        q, r = q0 + dq, r0 + dr
+        while (q, r) in occupied:
+            out.append((q, r))
+            q, r = q + dq, r + dr
+    return tuple(out)
 
 
 @attrs.frozen(repr=False, slots=False)

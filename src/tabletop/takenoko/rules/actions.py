@@ -4,11 +4,13 @@ list of moves (the open actions, the free moves, and ending the turn).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
 from tabletop.kernel.engine import CHANCE, evolve
 from tabletop.kernel.hexgrid import Hex, neighbours
+from tabletop.kernel.pile import Pile
 from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
 from tabletop.takenoko.moves import (
     DrawCard,
@@ -22,6 +24,7 @@ from tabletop.takenoko.moves import (
     PandaAction,
     PlaceTile,
     PlotAction,
+    Shared,
 )
 from tabletop.takenoko.rules.chance import card_outcomes, tile_outcomes
 from tabletop.takenoko.rules.free import free_moves
@@ -42,6 +45,7 @@ from tabletop.takenoko.state import (
     ChooseAction,
     DrawObjective,
     DrawPlots,
+    Garden,
     KeepPlot,
     PlacePlot,
     Plot,
@@ -56,40 +60,45 @@ _IRRIGATION = IrrigationAction()
 def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
     """The action phase: an open action, a free move, or the end of the turn (after two actions,
     or when no action is left to take)."""
-    moves: list[Move] = []
+    moves: tuple[Move, ...] = ()
     actions = open_actions(state)
     for action in actions:
         if action == "plot":
-            moves.append(_PLOT)
+            moves += (_PLOT,)
         elif action == "irrigation":
-            moves.append(_IRRIGATION)
+            moves += (_IRRIGATION,)
         elif action == "gardener":
-            moves.extend(_GARDENER_TO[cell] for cell in state.garden.destinations(state.gardener))
+            moves += state.garden.along_lines(state.gardener, GardenerAction, _gardener_moves)
         elif action == "panda":
-            moves.extend(_PANDA_TO[cell] for cell in state.garden.destinations(state.panda))
+            moves += state.garden.along_lines(state.panda, PandaAction, _panda_moves)
         else:
-            moves.extend(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, state.decks, strict=True) if deck)
-    moves.extend(free_moves(state))
+            moves += _objective_moves(state.decks)
+    moves += free_moves(state)
     if len(state.turn.actions) >= 2 or not actions:
-        moves.append(END_TURN)
-    return tuple(moves)
+        moves += (END_TURN,)
+    return moves
 
 
-class _MovesTo(dict[Hex, Any]):
-    """The move to each cell, made once (moves are immutable values, shared by every listing)."""
-
-    def __init__(self, kind: type) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, cell: Hex) -> Any:
-        move = self[cell] = self.kind(cell)
-        return move
+def _gardener_moves(garden: Garden, start: Hex) -> tuple[Move, ...]:
+    """The moves of the gardener standing on ``start`` (kept on the garden)."""
+    return tuple(map(_GARDENER_TO.__getitem__, garden.destinations(start)))
 
 
-_GARDENER_TO = _MovesTo(GardenerAction)
-_PANDA_TO = _MovesTo(PandaAction)
+def _panda_moves(garden: Garden, start: Hex) -> tuple[Move, ...]:
+    """The moves of the panda standing on ``start`` (kept on the garden)."""
+    return tuple(map(_PANDA_TO.__getitem__, garden.destinations(start)))
+
+
+_GARDENER_TO: Shared[Move] = Shared(GardenerAction)
+_PANDA_TO: Shared[Move] = Shared(PandaAction)
 _OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
+
+
+def _objective_moves(decks: tuple[Pile[str], Pile[str], Pile[str]]) -> tuple[Move, ...]:
+    """A draw from each objective deck that still holds cards (usually all three)."""
+    if decks[0] and decks[1] and decks[2]:
+        return _OBJECTIVE_ACTIONS
+    return tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, decks, strict=True) if deck)
 
 
 # --- Plot ---------------------------------------------------------------------------------------
@@ -121,8 +130,10 @@ def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
     return state
 
 
+@functools.cache
 def keep_choices(drawn: tuple[str, ...]) -> tuple[KeepTile, ...]:
-    """Each distinct way to keep one drawn tile and order the others under the pile."""
+    """Each distinct way to keep one drawn tile and order the others under the pile (worked out
+    once for each draw: there are few possible draws)."""
     moves: dict[KeepTile, None] = {}
     for i, keep in enumerate(drawn):
         rest = drawn[:i] + drawn[i + 1 :]
@@ -145,10 +156,14 @@ def keep_plot(state: State, move: KeepTile) -> State:
     )
 
 
+_PLACE_AT: Shared[Move] = Shared(PlaceTile)
+_PLACE_WITH = {kind: Shared(PlaceTile, kind) for kind in IMPROVEMENTS}
+
+
 def place_moves(state: State, pending: PlacePlot) -> tuple[Move, ...]:
     """Where the kept plot may go, with a stored improvement laid on it first where that matters."""
     spots = plot_spots(state)
-    moves: list[Move] = [PlaceTile(cell) for cell in spots]
+    moves: list[Move] = list(map(_PLACE_AT.__getitem__, spots))
     tile = state.components.tile_by_code[pending.tile]
     stock = state.boards[state.current].improvements
     if state.options.improvement_before_shoot and not tile.improvement and any(stock):
@@ -156,7 +171,7 @@ def place_moves(state: State, pending: PlacePlot) -> tuple[Move, ...]:
         # the token afterwards is the same thing.
         for cell in spots:
             if cell in POND_RING_SET:
-                moves.extend(PlaceTile(cell, kind) for kind, n in zip(IMPROVEMENTS, stock, strict=True) if n)
+                moves.extend(_PLACE_WITH[kind][cell] for kind, n in zip(IMPROVEMENTS, stock, strict=True) if n)
     return tuple(moves)
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from tabletop.kernel.engine import HiddenChance
 from tabletop.kernel.pile import Pile
-from tabletop.takenoko.moves import DrawCard, DrawTile
+from tabletop.takenoko.moves import DrawCard, DrawTile, Shared
 
-_TILES: dict[str, DrawTile] = {}
-_CARDS: dict[str, DrawCard] = {}
+_TILES = Shared(DrawTile)
+_CARDS = Shared(DrawCard)
 
 
 def _unseen(pile: Pile[str], what: str) -> None:
@@ -26,22 +26,10 @@ def _unseen(pile: Pile[str], what: str) -> None:
 def tile_outcomes(pile: Pile[str]) -> tuple[tuple[DrawTile, int], ...]:
     """The tiles the plot pile may yield next, each weighted by its copies."""
     _unseen(pile, "the plot pile's next tile")
-    out = []
-    for code, weight in pile.draw_outcomes():
-        move = _TILES.get(code)
-        if move is None:
-            move = _TILES[code] = DrawTile(code)
-        out.append((move, weight))
-    return tuple(out)
+    return tuple([(_TILES[code], weight) for code, weight in pile.draw_outcomes()])
 
 
 def card_outcomes(deck: Pile[str]) -> tuple[tuple[DrawCard, int], ...]:
     """The cards an objective deck may yield next (each card once: their ids differ)."""
     _unseen(deck, "the objective deck's next card")
-    out = []
-    for card, weight in deck.draw_outcomes():
-        move = _CARDS.get(card)
-        if move is None:
-            move = _CARDS[card] = DrawCard(card)
-        out.append((move, weight))
-    return tuple(out)
+    return tuple([(_CARDS[card], weight) for card, weight in deck.draw_outcomes()])

@@ -9,24 +9,47 @@ from __future__ import annotations
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import IMPROVEMENTS, PandaObjective
-from tabletop.takenoko.moves import CompleteObjective, Move, PlaceChannel, PlaceImprovement
+from tabletop.takenoko.moves import CompleteObjective, Move, PlaceChannel, PlaceImprovement, Shared
 from tabletop.takenoko.rules.garden import IMPROVEMENT_INDEX, channel_spots, improvement_spots, irrigate, with_board
 from tabletop.takenoko.rules.objectives import completable
-from tabletop.takenoko.state import OBJECTIVES_TO_END, Plot, State
+from tabletop.takenoko.state import OBJECTIVES_TO_END, Garden, Improvements, Plot, State
+
+_CHANNEL_ON = Shared(PlaceChannel)
+_COMPLETE = Shared(CompleteObjective)
+_IMPROVE = {kind: Shared(PlaceImprovement, kind) for kind in IMPROVEMENTS}
 
 
 def free_moves(state: State) -> tuple[Move, ...]:
-    """The free moves open to the current player."""
-    moves: list[Move] = []
+    """The free moves open to the current player.
+
+    They are listed at every decision of a turn, so the moves placing channels and improvements
+    are kept on the garden (they depend on its plots, the channels and the stock, not on whose
+    turn it is) and only the objectives are checked each time.
+    """
+    moves: tuple[Move, ...] = ()
     board = state.boards[state.current]
     if board.channels:
-        moves.extend(PlaceChannel(e) for e in channel_spots(state))
+        channels, border = state.channels, state.options.channel_on_pond_border
+        moves = state.garden.layout(("channel moves", channels, border), _channel_moves, state)
     if any(board.improvements):
         spots = improvement_spots(state)
-        for kind, count in zip(IMPROVEMENTS, board.improvements, strict=True):
-            if count:
-                moves.extend(PlaceImprovement(cell, kind) for cell in spots)
-    moves.extend(CompleteObjective(card) for card in completable(state))
+        key = ("improvement moves", spots, board.improvements)
+        moves += state.garden.layout(key, _improvement_moves, spots, board.improvements)
+    ready = completable(state)
+    if ready:
+        moves += tuple(map(_COMPLETE.__getitem__, ready))
+    return moves
+
+
+def _channel_moves(garden: Garden, state: State) -> tuple[PlaceChannel, ...]:
+    return tuple(map(_CHANNEL_ON.__getitem__, channel_spots(state)))
+
+
+def _improvement_moves(garden: Garden, spots: tuple[Hex, ...], stock: Improvements) -> tuple[PlaceImprovement, ...]:
+    moves: list[PlaceImprovement] = []
+    for kind, count in zip(IMPROVEMENTS, stock, strict=True):
+        if count:
+            moves.extend(map(_IMPROVE[kind].__getitem__, spots))
     return tuple(moves)
 
 

@@ -65,7 +65,10 @@ def figure_destinations(state: State, start: Hex) -> tuple[Hex, ...]:
 
 def plot_spots(state: State) -> tuple[Hex, ...]:
     """Empty cells where a plot may go: next to the pond, or next to two plots already placed."""
-    garden = state.garden
+    return state.garden.layout(("plot spots",), _plot_spots)
+
+
+def _plot_spots(garden: Garden) -> tuple[Hex, ...]:
     taken = garden.occupied()  # the plots and the pond
     spots = [cell for cell in POND_RING if cell not in taken]
     touching: dict[Hex, int] = {}
@@ -84,7 +87,11 @@ def channel_spots(state: State) -> tuple[Edge, ...]:
     ends is a corner of the pond or the end of a channel already placed (the network always
     starts at the pond; a watershed is no source). Pond borders only with the BGA variant.
     """
-    garden, channels = state.garden, state.channels
+    channels, border = state.channels, state.options.channel_on_pond_border
+    return state.garden.layout(("channel spots", channels, border), _channel_spots, channels, border)
+
+
+def _channel_spots(garden: Garden, channels: frozenset[Edge], border: bool) -> tuple[Edge, ...]:
     taken = garden.occupied()  # the plots and the pond
     spots: list[Edge] = []
     for cell in garden:
@@ -95,7 +102,7 @@ def channel_spots(state: State) -> tuple[Edge, ...]:
                 if far == POND or left in channels or right in channels:
                     spots.append(e)
                     break
-    if state.options.channel_on_pond_border:
+    if border:
         for cell in POND_RING:
             if cell in garden:
                 e = hexgrid.edge(POND, cell)
@@ -107,9 +114,11 @@ def channel_spots(state: State) -> tuple[Edge, ...]:
 def improvement_spots(state: State) -> tuple[Hex, ...]:
     """The plots that may receive an improvement: none there yet and (by default) no bamboo."""
     on_bamboo = state.options.improvement_on_bamboo
-    return tuple(
-        cell for cell, plot in state.garden.items() if not plot.improvement and (on_bamboo or not plot.bamboo)
-    )
+    return state.garden.derived(("improvement spots", on_bamboo), _improvement_spots, on_bamboo)
+
+
+def _improvement_spots(garden: Garden, on_bamboo: bool) -> tuple[Hex, ...]:
+    return tuple(cell for cell, plot in garden.items() if not plot.improvement and (on_bamboo or not plot.bamboo))
 
 
 def is_irrigated(cell: Hex, plot: Plot, channels: frozenset[Edge]) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import GardenerObjective, ObjectiveCard, PandaObjective, PlotObjective
-from tabletop.takenoko.state import Garden, State
+from tabletop.takenoko.state import Garden, Player, State
 
 # Improvement conditions of gardener cards -> the improvements of the plots that fit them.
 _FITTING: dict[str, tuple[str, ...]] = {
@@ -34,21 +34,12 @@ def _stands(garden: Garden) -> dict[tuple[str, str], list[tuple[int, Hex]]]:
     return out
 
 
-def _heights(garden: Garden) -> dict[tuple[str, str, int], int]:
-    """How many plots of the garden hold bamboo of each (colour, improvement, height)."""
-    out: dict[tuple[str, str, int], int] = {}
-    for plot in garden.values():
-        key = (plot.colour, plot.improvement, plot.bamboo)
-        out[key] = out.get(key, 0) + 1
-    return out
-
-
 def gardener_met(garden: Garden, card: GardenerObjective, gardener: Hex | None, exact: bool) -> bool:
     """Whether the garden shows the gardener objective ``card`` (as
     :func:`~tabletop.takenoko.scoring.gardener_pattern_met` says, from per-garden indexes)."""
     if gardener is None and (exact or card.bamboos == 1):
         # The usual case: count the plots of exactly the card's height.
-        heights = garden.derived("heights", _heights)
+        heights = garden.heights()
         count = 0
         for improvement in _FITTING[card.improvement]:
             count += heights.get((card.colour, improvement, card.height), 0)
@@ -66,9 +57,11 @@ def gardener_met(garden: Garden, card: GardenerObjective, gardener: Hex | None, 
 
 
 def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
-    """Whether the garden shows the plot objective ``card``, found once per garden (and kept
-    once shown while no plot dries: a pattern only ever appears as the garden grows)."""
-    return garden.patterns(card.id, _card_shown, card)
+    """Whether the garden shows the plot objective ``card`` (as
+    :func:`~tabletop.takenoko.scoring.plot_pattern_met` says), found once per set of irrigated
+    plots (and kept once shown while no plot dries: a pattern only ever appears as the garden
+    grows)."""
+    return garden.patterns(card.id, _card_shown, card)  # keyed as completable() asks
 
 
 def _card_shown(garden: Garden, before: bool | None, card: PlotObjective) -> bool:
@@ -77,7 +70,10 @@ def _card_shown(garden: Garden, before: bool | None, card: PlotObjective) -> boo
     wet, by_colour = garden.patterns("irrigated plots", _irrigated)
     if len(card.cells) > len(wet):
         return False
-    return any(_variant_shown(variant, wet, by_colour) for variant in card.variants)
+    for variant in card.variants:
+        if _variant_shown(variant, wet, by_colour):
+            return True
+    return False
 
 
 def _irrigated(garden: Garden, before: object, given: object) -> tuple[dict[Hex, str], dict[str, list[Hex]]]:
@@ -115,31 +111,36 @@ def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
 def completable(state: State) -> tuple[str, ...]:
     """The cards in the current player's hand whose objective is met now (one per kind of card).
 
-    It is asked at every listing of moves, so each card is checked as cheaply as can be: what
-    the garden shows is kept on the garden (per plot card, and an index of bamboo heights
-    for gardener cards).
+    It is asked at every listing of moves, so the answer is kept on the garden for the hand and
+    the sections held, and each card is checked as cheaply as can be: what the garden shows is
+    kept on the garden too (per plot card, and an index of bamboo heights for gardener cards).
     """
     board = state.boards[state.current]
     if not board.hand:
         return ()
-    cards = state.components.cards
-    garden = state.garden
     options = state.options
     gardener = state.gardener if options.gardener_on_plot else None
+    key = ("completable", board.hand, board.bamboo, gardener, options.exact_height)
+    return state.garden.derived(key, _completable, state, board, gardener)
+
+
+def _completable(garden: Garden, state: State, board: Player, gardener: Hex | None) -> tuple[str, ...]:
+    cards = state.components.cards
+    exact = state.options.exact_height
     held = board.bamboo
     out = []
-    seen: set[tuple[int, int, int]] = set()
+    seen: list[tuple[int, int, int]] = []
     for cid in board.hand:
         card = cards[cid]
         if isinstance(card, PlotObjective):
-            met = pattern_shown(garden, card)
+            met = garden.patterns(cid, _card_shown, card)
         elif isinstance(card, GardenerObjective):
-            met = gardener_met(garden, card, gardener, options.exact_height)
+            met = gardener_met(garden, card, gardener, exact)
         else:
             need = card.sections
             if need in seen:
                 continue  # copies of a panda card are interchangeable: one choice
-            seen.add(need)
+            seen.append(need)
             met = held[0] >= need[0] and held[1] >= need[1] and held[2] >= need[2]
         if met:
             out.append(cid)

@@ -6,6 +6,7 @@ one; with the ``declare_actions`` variant, the actions are declared before the f
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -21,7 +22,14 @@ def ask(state: State, pending: Pending, **changes: Any) -> State:
 
 def took(state: State, action: str) -> Turn:
     """The turn with ``action`` taken."""
-    return evolve(state.turn, actions=state.turn.actions + (action,))
+    turn = state.turn
+    return _turn_after(turn.weather, turn.actions, turn.declared, action)
+
+
+@functools.cache
+def _turn_after(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None, action: str) -> Turn:
+    """A turn that took ``done`` then ``action`` (made once for each: turns are immutable values)."""
+    return Turn(weather, done + (action,), declared)
 
 
 #: The action phase's stack for each seat, made once (pending decisions are immutable values).
@@ -44,38 +52,51 @@ def action_phase(state: State, **changes: Any) -> State:
 def open_actions(state: State) -> tuple[str, ...]:
     """The actions the current player may still take this turn, in :data:`ACTIONS` order."""
     turn = state.turn
-    done = turn.actions
-    if turn.declared is not None:
-        remaining = list(turn.declared)
+    return _open(turn.weather, turn.actions, turn.declared, _ruled_out(state))
+
+
+@functools.cache
+def _open(
+    weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None, ruled_out: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The actions a turn allows that the components do not rule out (worked out once for
+    each: there are few)."""
+    return tuple(a for a in allowed_actions(weather, done, declared) if a not in ruled_out)
+
+
+def allowed_actions(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The actions a turn still allows, by its weather, the actions taken and those declared."""
+    if declared is not None:
+        remaining = list(declared)
         for action in done:
             remaining.remove(action)
-        candidates: tuple[str, ...] = tuple(dict.fromkeys(remaining))
-    elif len(done) >= turn.allowance:
+        return tuple(dict.fromkeys(remaining))
+    if len(done) >= Turn(weather).allowance:
         return ()
-    elif turn.weather == "wind" or not done:
-        candidates = ACTIONS
-    else:
-        candidates = tuple(a for a in ACTIONS if a not in done)
-    possible = _possible(state)
-    return tuple(a for a in candidates if possible[a])
+    if weather == "wind" or not done:
+        return ACTIONS
+    return tuple(a for a in ACTIONS if a not in done)
 
 
-def _possible(state: State) -> dict[str, bool]:
-    """:func:`action_possible` for every action at once (the action phase asks at every listing)."""
+def _ruled_out(state: State) -> tuple[str, ...]:
+    """The actions the components rule out now (often none): no tile to draw, no channel to
+    take, no plot for a figure to go to, a full hand or no objective card left."""
+    out: tuple[str, ...] = ()
+    if not state.tile_pile:
+        out += ("plot",)
+    if state.reserve_channels <= 0:
+        out += ("irrigation",)
     # The garden is connected to the pond, so a figure can move as soon as one plot is placed.
-    figures = bool(state.garden)
-    return {
-        "plot": bool(state.tile_pile),
-        "irrigation": state.reserve_channels > 0,
-        "gardener": figures,
-        "panda": figures,
-        "objective": state.boards[state.current].held < HAND_LIMIT and any(state.decks),
-    }
+    if not state.garden:
+        out += ("gardener", "panda")
+    if state.boards[state.current].held >= HAND_LIMIT or not any(state.decks):
+        out += ("objective",)
+    return out
 
 
 def action_possible(state: State, action: str) -> bool:
     """Whether the components allow ``action`` now (a tile to draw, a channel to take...)."""
-    return _possible(state)[action]
+    return action not in _ruled_out(state)
 
 
 def declare_moves(state: State) -> tuple[DeclareActions, ...]:

@@ -19,6 +19,7 @@ from tabletop.takenoko.moves import (
     MoveImprovement,
     RainOn,
     Roll,
+    Shared,
     SkipWeather,
     StormTo,
     TakeImprovement,
@@ -38,7 +39,9 @@ from tabletop.takenoko.rules.turn import action_phase, ask
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     WEATHER_FACES,
+    Bamboo,
     Clouds,
+    Garden,
     Rain,
     State,
     Storm,
@@ -55,8 +58,13 @@ def begin_turn(state: State, seat: int) -> State:
     """Start ``seat``'s turn: roll the weather from each player's second turn on."""
     turn_number = state.turn_number + 1
     if turn_number <= state.players or not state.options.weather:
-        return action_phase(state, current=seat, turn_number=turn_number, turn=Turn())
-    return ask(state, WeatherDie(CHANCE), current=seat, turn_number=turn_number, turn=Turn())
+        return action_phase(state, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+    return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+
+
+#: A turn that has done nothing yet, and the roll of the die (immutable values, made once).
+_NEW_TURN = Turn()
+_ROLL = WeatherDie(CHANCE)
 
 
 def die_outcomes(state: State, pending: WeatherDie) -> tuple[tuple[Roll, int], ...]:
@@ -108,9 +116,13 @@ def rain_spots(state: State) -> tuple[Hex, ...]:
     """The plots the Rain may grow: irrigated (by default), below 4 sections, supply permitting."""
     irrigated_only = state.options.rain_needs_irrigation
     reserve = state.reserve_bamboo
+    return state.garden.derived(("rain spots", irrigated_only, reserve), _rain_spots, irrigated_only, reserve)
+
+
+def _rain_spots(garden: Garden, irrigated_only: bool, reserve: Bamboo | None) -> tuple[Hex, ...]:
     return tuple(
         cell
-        for cell, plot in state.garden.items()
+        for cell, plot in garden.items()
         if plot.bamboo < MAX_HEIGHT
         and (plot.irrigated or not irrigated_only)
         and (reserve is None or reserve[COLOUR_INDEX[plot.colour]] > 0)
@@ -125,24 +137,34 @@ def improvement_moves(state: State) -> tuple[tuple[Hex, Hex], ...]:
 
 
 def weather_choice_moves(state: State, pending: WeatherChoice) -> tuple[Move, ...]:
-    return tuple(ChooseWeather(w) for w in pending.choices) + free_moves(state)
+    return tuple(map(_CHOOSE.__getitem__, pending.choices)) + free_moves(state)
 
 
 def rain_moves(state: State, pending: Rain) -> tuple[Move, ...]:
-    return tuple(RainOn(cell) for cell in rain_spots(state)) + free_moves(state) + (SKIP,)
+    return tuple(map(_RAIN_ON.__getitem__, rain_spots(state))) + free_moves(state) + (SKIP,)
 
 
 def storm_moves(state: State, pending: Storm) -> tuple[Move, ...]:
     # "The plot of their choice": the pond is no plot (nothing grows there for the panda to eat).
-    return tuple(StormTo(cell) for cell in state.garden) + free_moves(state) + (SKIP,)
+    return state.garden.layout(("storm moves",), _storm_moves) + free_moves(state) + (SKIP,)
+
+
+def _storm_moves(garden: Garden) -> tuple[StormTo, ...]:
+    return tuple(map(_STORM_TO.__getitem__, garden))
 
 
 def clouds_moves(state: State, pending: Clouds) -> tuple[Move, ...]:
     free = free_moves(state) + (SKIP,)
     if any(state.reserve_improvements):
         kinds = (k for k, n in zip(IMPROVEMENTS, state.reserve_improvements, strict=True) if n)
-        return tuple(TakeImprovement(kind) for kind in kinds) + free
+        return tuple(map(_TAKE.__getitem__, kinds)) + free
     return tuple(MoveImprovement(source, to) for source, to in improvement_moves(state)) + free
+
+
+_CHOOSE = Shared(ChooseWeather)
+_RAIN_ON = Shared(RainOn)
+_STORM_TO = Shared(StormTo)
+_TAKE = Shared(TakeImprovement)
 
 
 # --- the effects --------------------------------------------------------------------------------
