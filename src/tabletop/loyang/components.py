@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -36,7 +37,7 @@ class Vegetables(Pool):
     __slots__ = ()
     KINDS = VEGETABLES
     CAPS = (None,) * len(VEGETABLES)
-    INDEX = {name: i for i, name in enumerate(VEGETABLES)}
+    INDEX = MappingProxyType({name: i for i, name in enumerate(VEGETABLES)})
 
 
 _STATUSES = ("certain", "inferred", "provisional")
@@ -48,7 +49,7 @@ KIND_NAMES = ("field", "stall", "regular customer", "casual customer", "helper")
 PRIVATE_BASE = 100
 
 #: The 20 helper kinds the engine knows, each with the number of cards the rulebook lists.
-HELPER_KINDS: Mapping[str, int] = {
+HELPER_KINDS: Mapping[str, int] = MappingProxyType({
     "bookkeeper": 1,
     "con_man": 1,
     "deliveryman": 1,
@@ -69,7 +70,7 @@ HELPER_KINDS: Mapping[str, int] = {
     "tenant_farmer": 1,
     "tout": 1,
     "trader": 3,
-}
+})
 
 
 @attrs.frozen
