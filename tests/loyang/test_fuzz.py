@@ -83,11 +83,11 @@ def mutate(data: dict[str, Any], chooser: random.Random) -> dict[str, Any]:
             parent[key] = json.loads(json.dumps(_at(data, chooser.choice(places))))
         elif how == 4 and isinstance(value, list):  # a duplicated or dropped element
             if value and chooser.random() < 0.5:
-                value.append(chooser.choice(value))
+                value.append(json.loads(json.dumps(chooser.choice(value))))
             elif value:
                 value.pop(chooser.randrange(len(value)))
         else:
-            parent[key] = chooser.choice(ODD_VALUES)
+            parent[key] = json.loads(json.dumps(chooser.choice(ODD_VALUES)))  # a copy: they are shared
     return data
 
 

@@ -98,6 +98,21 @@ def test_from_json_refuses_a_history_naming_no_card():
         GAME.from_json(json.dumps(data))
 
 
+@pytest.mark.parametrize(
+    ("state", "moves"),
+    [
+        (lambda: _random_states(5, 2)[50], [{"type": "Reveal", "card": 3}]),  # sampled chance
+        (lambda: new_game(2, seed=1), [{"type": "Place", "card": 3}]),  # past the setup
+        (lambda: _random_states(5, 2)[50], [{"type": "SowHome", "veg": 0}] * 3),  # 3 home fields
+    ],
+)
+def test_from_json_refuses_a_history_that_cannot_lead_to_the_position(state, moves):
+    data = _saved(state())
+    data["history"] = data["history"] + moves
+    with pytest.raises(InvalidRecord, match="history"):
+        GAME.from_json(json.dumps(data))
+
+
 def test_from_json_refuses_deeply_nested_json():
     with pytest.raises(InvalidRecord):
         GAME.from_json("[" * 100_000 + "]" * 100_000)
@@ -277,3 +292,19 @@ def test_the_repr_is_short_and_says_where_the_game_stands():
         assert len(repr(state)) < 100 and repr(state) == repr(GAME.from_json(state.to_json()))
     assert repr(_random_states(2, 2)[-1]) == "<loyang.State 2p round 9 over>"
     assert repr(new_game(2, seed=1).view(1)).startswith("<loyang.State view 2p")
+
+
+def test_a_view_refuses_a_move_that_needs_chance_naming_determinize():
+    from tabletop.kernel.engine import HiddenChance
+    from tabletop.loyang.moves import TwoPack
+
+    for state in _random_states(0, 2):
+        two_packs = [m for m in state.legal_moves() if isinstance(m, TwoPack)]
+        if two_packs:
+            view = state.view(state.to_move)
+            before = view.to_json()
+            with pytest.raises(HiddenChance, match="determinize"):
+                view.apply(two_packs[0])
+            assert view.to_json() == before
+            return
+    raise AssertionError("no two-pack offered in the game")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -36,6 +37,7 @@ from tabletop.loyang.components import (
     Components,
     Vegetables,
 )
+from tabletop.loyang import moves
 from tabletop.loyang.moves import Move
 from tabletop.loyang.options import GOALS
 from tabletop.loyang.state import (
@@ -330,10 +332,21 @@ def _check_pending(state: LoyangState, where: str, pending: Any, cards: _CardRan
 
 
 def check_history(state: LoyangState, history: list[Move]) -> None:
-    """Refuse a history too long for the position, or holding moves that name no card."""
+    """Refuse a history that cannot lead to the position: too long for the rounds played,
+    outcomes of random events in sampled chance mode (only explicit chance records them), more
+    home fields sown than players, moves past the setup while the setup is still on, or moves
+    that name no card. (A history may start at any position: :func:`~tabletop.loyang.positions.position`
+    builds positions without one.)"""
     bound = MOVES_PER_ROUND * (state.round + 1)
     if len(history) > bound:
         raise _refuse("history", f"holds {len(history)} moves, more than a game reaching round {state.round} can ({bound})")
+    kinds = Counter(type(move) for move in history)
+    if state.chance == "sampled" and (kinds[moves.Reveal] or kinds[moves.StartPlayer]):
+        raise _refuse("history", "holds outcomes of random events, which only explicit chance records")
+    if kinds[moves.SowHome] > state.n:
+        raise _refuse("history", f"sows {kinds[moves.SowHome]} home fields in a {state.n}-player game")
+    if state.phase == SETUP and set(kinds) - {moves.SowHome, moves.StartPlayer, moves.Reveal}:
+        raise _refuse("history", "holds moves past the setup, which is still on")
     for i, move in enumerate(history):
         try:
             str(move)
