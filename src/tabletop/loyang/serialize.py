@@ -5,6 +5,11 @@ The saved state holds every field of the position, the engine's decision stack u
 :class:`~tabletop.kernel.engine.Link` values; they are written as a list), ``"format": 2`` and
 the component data when it is not the standard one. States saved before format 2 (without a
 ``"format"`` field) are refused with an :class:`~tabletop.kernel.api.InvalidRecord` that says so.
+
+Reading is strict: every value must have its field's JSON type (``"false"`` is not false, ``7.9``
+and ``"7"`` are not 7), numbers must lie in their field's range and name cards, seats and
+vegetables that exist, a view's hidden parts are refused, and the history must fit the position.
+:func:`tabletop.loyang.setup.from_json` then checks the invariants and that the position plays on.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from tabletop.loyang import moves
 from tabletop.loyang.moves import Move
 from tabletop.loyang.options import GOALS
 from tabletop.loyang.state import (
+    ACTION,
+    HARVEST,
     OVER,
     PHASE_NAMES,
     SETUP,
@@ -219,6 +226,7 @@ def check_fields(state: LoyangState) -> None:
             raise _refuse(name, "names a seat twice")
     if len(state.done) != n:
         raise _refuse("done", f"holds one flag per player ({n})")
+    _check_turn_order(state)
     if state.deck.hidden:
         raise _refuse("deck", "is a view's masked pile: a view cannot be loaded as a full state")
     cards.check("deck", state.deck.unseen + state.deck.bottom)
@@ -232,6 +240,31 @@ def check_fields(state: LoyangState) -> None:
         _check_player(state, f"seats[{seat}]", player, cards)
     for i, pending in enumerate(state.stack):
         _check_pending(state, f"stack[{i}]", pending, cards)
+
+
+def _check_turn_order(state: LoyangState) -> None:
+    """The seats of the phase: ``order`` holds every player once (nobody before the start player
+    is chosen, or a 4-player Action phase before the partners, or once the game is over), the
+    partners pair all 4 players once chosen, and the distribution round names every player once
+    between ``active`` and ``taken``."""
+    seats = sorted(range(state.n))
+    may_be_empty = (
+        state.phase == OVER
+        or (state.phase == SETUP and state.start == -1)
+        or (state.phase == ACTION and state.n == 4)
+    )
+    if sorted(state.order) != seats and not (may_be_empty and not state.order):
+        raise _refuse("order", "must name every player once in this phase")
+    if state.start == -1 and state.phase != SETUP:
+        raise _refuse("start", "names nobody after the setup")
+    partnered = state.n == 4 and (state.phase == OVER or (state.phase == ACTION and state.order))
+    if sorted(state.partner) != (seats if partnered else []) and not (state.phase == OVER and not state.partner):
+        raise _refuse("partner", "pairs the 4 players once chosen in a 4-player Action phase, and is empty otherwise")
+    # (the solo game has no distribution round; the first Harvest phase comes before any)
+    between = sorted(state.active + state.taken)
+    dealt = state.n > 1 and state.phase != SETUP
+    if between != (seats if dealt else []) and not (state.phase == HARVEST and not between):
+        raise _refuse("active'/'taken", "name every player once between them after a deal")
 
 
 def _check_seats(state: LoyangState, field: str, seats: Iterable[int], allow_none: bool = False) -> None:
