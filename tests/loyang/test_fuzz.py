@@ -5,8 +5,8 @@ Saved states are taken at random points of random games (1-4 players, the introd
 version, explicit chance), then fields are flipped, replaced, deleted, given another type,
 huge numbers or deep nesting. The default profile tries a few hundred cases; the thorough one
 (``TABLETOP_HYPOTHESIS=thorough``, see ``tests/budget.py``) many more, each loaded state
-played on to the end. ``python tests/loyang/test_fuzz.py CASES`` runs a long fuzz and prints
-its figures.
+played on to the end. ``python tests/loyang/test_fuzz.py CASES SEED`` (from ``tests/loyang``)
+runs a long fuzz and prints its figures.
 """
 
 from __future__ import annotations
@@ -152,4 +152,5 @@ def test_unchanged_saved_states_all_load() -> None:
 
 
 if __name__ == "__main__":
-    print(dict(fuzz(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000, seed=1, playout=-1)))
+    cases, seed = (int(arg) for arg in (sys.argv[1:] + ["10000", "1"][len(sys.argv) - 1 :])[:2])
+    print(dict(fuzz(cases, seed=seed, playout=-1)))

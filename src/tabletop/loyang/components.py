@@ -128,7 +128,7 @@ class ActionCard:
         return Vegetables(self.wants.count(v) for v in range(6))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed with every state that holds it
 class Components:
     """Everything printed on the components that the rules need."""
 

@@ -170,7 +170,11 @@ def from_json(text: str, rules: Rules[LoyangState]) -> LoyangState:
             "replay the game record instead"
         )
     components = COMPONENTS.pop_saved(data, LoyangState)
-    history: list[Move] = _structure(data.pop("history", None), list[Move], "history")
+    raw_history = data.pop("history", None)
+    longest = MOVES_PER_ROUND * (components.rounds + 1)
+    if isinstance(raw_history, list) and len(raw_history) > longest:  # refused before reading
+        raise _refuse("history", f"holds {len(raw_history)} moves, more than a game can ({longest})")
+    history: list[Move] = _structure(raw_history, list[Move], "history")
     data["rules"] = rules
     state: LoyangState = _structure(data, LoyangState, "state")
     if components is not STANDARD:
