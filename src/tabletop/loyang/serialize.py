@@ -53,6 +53,7 @@ from tabletop.loyang.state import (
     SETUP,
     CourtyardFlip,
     FieldDraw,
+    GivePending,
     GridDraw,
     HandDeal,
     IntroDeal,
@@ -339,6 +340,8 @@ def _check_player(state: LoyangState, where: str, player: Player, cards: _CardRa
 #: Fields of pending decisions that name a seat, a card, a helper card or an action card.
 _SEAT_FIELDS = ("seat", "to", "owner", "payee")
 _CARD_FIELDS = ("card", "hand_card", "squire", "helper")
+#: Card fields where -1 means none (no Squire, a trade at one's own stall without a Trader).
+_NONE_ALLOWED = ("squire", "helper")
 
 
 def _check_pending(state: LoyangState, where: str, pending: Any, cards: _CardRange) -> None:
@@ -353,8 +356,14 @@ def _check_pending(state: LoyangState, where: str, pending: Any, cards: _CardRan
             raise _refuse(f"{where}.{name}", f"names seat {seat} in a {state.n}-player game")
     for name in _CARD_FIELDS:
         card = getattr(pending, name, None)
-        if card is not None and card != -1:
+        if card is not None and not (card == -1 and name in _NONE_ALLOWED):
             cards.check(f"{where}.{name}", (card,), *(() if name in ("card", "hand_card") else (HELPER,)))
+    if isinstance(pending, GivePending):
+        stall = next((s for s in state.seats[pending.owner].stalls if s.card == pending.card), None)
+        if stall is None:
+            raise _refuse(f"{where}.card", f"names no market stall of seat {pending.owner}")
+        if not 0 <= pending.slot < len(stall.goods):
+            raise _refuse(f"{where}.slot", "names no slot of the stall")
     for name in ("picked", "drawn"):
         cards.check(f"{where}.{name}", getattr(pending, name, ()))
     vegetables = [getattr(pending, "veg", 0)]

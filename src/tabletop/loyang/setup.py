@@ -106,12 +106,33 @@ def from_json(text: str) -> LoyangState:
     return state
 
 
+#: How far :func:`check_plays_on` follows one line of play.
+LOOKAHEAD = 24
+
+
+def _walk_on(state: LoyangState) -> None:
+    """Play ``LOOKAHEAD`` moves on one fixed line (moves spread over the legal ones), checking
+    the invariants: a pending decision whose fault shows only a few moves later (a trade with a
+    second vegetable still to give...) is found here."""
+    for step in range(LOOKAHEAD):
+        moves = state.legal_moves()
+        if not moves:
+            if not state.is_over:
+                raise InvalidRecord(f"invalid LoyangState: {step} moves on, the game stops without being over")
+            return
+        state = state.apply(moves[step * 7919 % len(moves)])
+        broken = invariants(state)
+        if broken:
+            raise InvalidRecord(f"invalid LoyangState: {step + 1} moves on, the position breaks the rules: {broken[0]}")
+
+
 def check_plays_on(state: LoyangState) -> None:
     """Refuse a position that cannot go on: one whose decision has no answer, or where an answer
     fails or breaks an invariant, or that cannot be shown (rendered, seen by a seat, encoded).
 
     The field checks cannot see every combination of values the rules rely on (a pending trade
-    at a stall slot that is empty...); trying every legal move once is the sure test.
+    at a stall slot that is empty...): every legal move is tried once, and one line of play is
+    followed a few moves further.
     """
     try:
         moves = state.legal_moves()
@@ -126,6 +147,7 @@ def check_plays_on(state: LoyangState) -> None:
                 raise InvalidRecord(f"invalid LoyangState: after {move}, the position breaks the rules: {broken[0]}")
             if not after.is_over and not after.legal_moves():
                 raise InvalidRecord(f"invalid LoyangState: after {move}, {type(after.pending).__name__} has no legal answer")
+        _walk_on(state)
         render(state)
         for seat in range(state.n):
             observation(state.view(seat), seat)
