@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -36,7 +37,7 @@ class Vegetables(Pool):
     __slots__ = ()
     KINDS = VEGETABLES
     CAPS = (None,) * len(VEGETABLES)
-    INDEX = {name: i for i, name in enumerate(VEGETABLES)}
+    INDEX = MappingProxyType({name: i for i, name in enumerate(VEGETABLES)})
 
 
 _STATUSES = ("certain", "inferred", "provisional")
@@ -48,7 +49,7 @@ KIND_NAMES = ("field", "stall", "regular customer", "casual customer", "helper")
 PRIVATE_BASE = 100
 
 #: The 20 helper kinds the engine knows, each with the number of cards the rulebook lists.
-HELPER_KINDS: Mapping[str, int] = {
+HELPER_KINDS: Mapping[str, int] = MappingProxyType({
     "bookkeeper": 1,
     "con_man": 1,
     "deliveryman": 1,
@@ -69,7 +70,7 @@ HELPER_KINDS: Mapping[str, int] = {
     "tenant_farmer": 1,
     "tout": 1,
     "trader": 3,
-}
+})
 
 
 @attrs.frozen
@@ -127,7 +128,7 @@ class ActionCard:
         return Vegetables(self.wants.count(v) for v in range(6))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed with every state that holds it
 class Components:
     """Everything printed on the components that the rules need."""
 
@@ -232,6 +233,54 @@ def _ints(table: Mapping[str, Any], where: str, key: str, length: int) -> tuple[
     return tuple(value)
 
 
+# The ranges numbers of the data files must keep (loyang.md gives the printed values, in
+# brackets; a corrected box may differ, but not so far that the rules stop making sense:
+# no negative price, Cash or payment, a path that can be climbed, a storehouse that fits the
+# shop's vegetables).
+PRICE = (1, 20)  # a vegetable's buy price [3-6]; its sell price is 1 to its buy price [1-2]
+MONEY = (0, 100)  # Cash amounts: payments of regular customers [0-8?], solo grid rows [0-2]
+CASUAL_PRICE = (2, 30)  # a casual customer's price [7-12]; at least 2, the -2 modifier's
+PATH_COST = (1, 100)  # the printed cost of a path space [1-20]
+
+#: board.toml's single numbers: (table, field, Components attribute, lowest, highest).
+BOARD_NUMBERS = (
+    ("player", "cash", "cash", 0, 100),  # [10]
+    ("player", "loan", "loan", 1, 100),  # [5]
+    ("player", "storehouse", "storehouse", 1, 13),  # [1]
+    ("player", "storehouse_upgraded", "storehouse_upgraded", 1, 13),  # [4]
+    ("player", "upgrade_cost", "upgrade_cost", 0, 100),  # [2]
+    ("player", "common_field_cost", "field_cost", 0, 100),  # [2]
+    ("player", "regular_penalty", "penalty", 0, 100),  # [2]
+    ("path", "start", "path_start", 1, 20),  # [1]
+    ("path", "first_step", "first_step", 0, 100),  # [1]
+    ("rounds", "rounds", "rounds", 1, 20),  # [9]
+    ("rounds", "hand", "hand", 1, 10),  # [4]
+    ("rounds", "solo_columns", "solo_columns", 1, 10),  # [3]
+)
+
+
+def _in_range(where: str, key: str, value: int, low: int, high: int) -> int:
+    if not low <= value <= high:
+        raise InvalidData(f"{where} field {key!r} must be {low} to {high}, not {value}")
+    return value
+
+
+def _board_numbers(
+    player: Mapping[str, Any], path: Mapping[str, Any], rounds: Mapping[str, Any], path_end: int
+) -> dict[str, int]:
+    """The single numbers of board.toml by Components attribute, each checked in its range."""
+    tables = {"player": player, "path": path, "rounds": rounds}
+    out = {}
+    for table, key, attribute, low, high in BOARD_NUMBERS:
+        where = f"board.toml [{table}]"
+        out[attribute] = _in_range(where, key, _get(tables[table], where, key, int), low, high)
+    if out["storehouse_upgraded"] < out["storehouse"]:
+        raise InvalidData("board.toml [player] field 'storehouse_upgraded': the upgraded side holds no fewer")
+    if out["path_start"] > path_end:
+        raise InvalidData("board.toml [path] field 'start': the scoring marker starts on the path")
+    return out
+
+
 def _rows(data: Mapping[str, Any], file: str, tables: tuple[str, ...], key: str) -> list[tuple[str, Any]]:
     """The rows of list ``key`` in the tables (e.g. certain data, then chosen data), each with
     the place it came from for error messages."""
@@ -306,6 +355,10 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
                 _get(row, where, "tokens", int),
             )
         )
+    for i, v in enumerate(vegetables):
+        where = f"board.toml [vegetables] rows[{i}]"
+        _in_range(where, "buy", v.buy, *PRICE)
+        _in_range(where, "sell", v.sell, 1, v.buy)  # never more than it costs: no money pump
     names = tuple(v.name for v in vegetables)
     if names != ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek"):
         raise InvalidData(
@@ -317,7 +370,7 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     shop = _table(board, "board.toml", "shop")
     slots = _ints(shop, "board.toml [shop]", "slots", 6)
     stock = _ints(shop, "board.toml [shop]", "stock", 6)
-    if sum(slots) != 13 or any(s > n for s, n in zip(stock, slots)) or sum(stock) != 11:
+    if min(slots) < 1 or min(stock) < 0 or sum(slots) != 13 or any(s > n for s, n in zip(stock, slots)) or sum(stock) != 11:
         raise InvalidData(
             "board.toml [shop] fields 'slots'/'stock': the shop has 13 spaces, 11 of them filled at setup"
         )
@@ -327,17 +380,22 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     if not store_accepts:
         raise InvalidData(f"{sw} field 'accepts': the storehouse holds at least one kind of vegetable")
     player = _table(board, "board.toml", "player")
-    pw = "board.toml [player]"
     path_t = _table(board, "board.toml", "path")
     # The path of prosperity has 20 spaces.
     values = _ints(path_t, "board.toml [path]", "values", 20)
     rounds_t = _table(board, "board.toml", "rounds")
     rw = "board.toml [rounds]"
+    for i, value in enumerate(values):
+        _in_range("board.toml [path]", f"values[{i}]", value, *PATH_COST)
+    if any(b < a for a, b in zip(values, values[1:])):
+        raise InvalidData("board.toml [path] field 'values': the printed costs never decrease along the path")
     goals = _get(rounds_t, rw, "solo_goals", dict)
-    if not goals or not all(isinstance(v, int) and not isinstance(v, bool) for v in goals.values()):
-        raise InvalidData(f"{rw} field 'solo_goals' must map rating names to path spaces (integers)")
+    if not goals or not all(type(v) is int and 1 <= v <= len(values) for v in goals.values()):
+        raise InvalidData(f"{rw} field 'solo_goals' must map rating names to spaces of the path (1-{len(values)})")
     # The solo grid has 4 rows.
     rows = _ints(rounds_t, rw, "solo_rows", 4)
+    for i, price in enumerate(rows):
+        _in_range(rw, f"solo_rows[{i}]", price, *MONEY)
 
     fields = _file(data, "fields.toml")
     hw = "fields.toml [home]"
@@ -387,6 +445,8 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         pays = _ints(row, where, "pays", 4)
         if len(wants) != 2:
             raise InvalidData(f"{where} field 'wants': a regular customer wants 2 vegetables")
+        for k, pay in enumerate(pays):
+            _in_range(where, f"pays[{k}]", pay, *MONEY)
         if any(b < a for a, b in zip(pays, pays[1:])):
             raise InvalidData(f"{where} field 'pays': payments do not decrease from the bottom row up")
         start = row.get("start")
@@ -404,7 +464,7 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         if len(wants) != 3:
             raise InvalidData(f"{where} field 'wants': a casual customer wants 3 vegetables")
         code = _get(row, where, "code", str)
-        price = _get(row, where, "price", int)
+        price = _in_range(where, "price", _get(row, where, "price", int), *CASUAL_PRICE)
         cards.append(ActionCard(len(cards), CASUAL, code, wants=tuple(sorted(wants)), price=price))
     helpers_d = _file(data, "helpers.toml")
     lanterns = set(map(str, _get(_table(helpers_d, "helpers.toml", "lanterns"), "helpers.toml [lanterns]", "codes", list)))
@@ -434,24 +494,14 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         raise InvalidData("card codes must be unique across fields.toml, stalls.toml, customers.toml and helpers.toml")
     if len(cards) != 70:
         raise InvalidData("the action deck must hold 70 cards")
+    numbers = _board_numbers(player, path_t, rounds_t, len(values))
     return Components(
+        **numbers,
         vegetables=tuple(vegetables),
         shop_slots=slots,
         shop_stock=stock,
-        cash=_get(player, pw, "cash", int),
-        loan=_get(player, pw, "loan", int),
-        storehouse=_get(player, pw, "storehouse", int),
-        storehouse_upgraded=_get(player, pw, "storehouse_upgraded", int),
-        upgrade_cost=_get(player, pw, "upgrade_cost", int),
-        field_cost=_get(player, pw, "common_field_cost", int),
-        penalty=_get(player, pw, "regular_penalty", int),
-        path_start=_get(path_t, "board.toml [path]", "start", int),
-        first_step=_get(path_t, "board.toml [path]", "first_step", int),
         path_values=tuple(values),
-        rounds=_get(rounds_t, rw, "rounds", int),
-        hand=_get(rounds_t, rw, "hand", int),
         solo_rows=tuple(rows),
-        solo_columns=_get(rounds_t, rw, "solo_columns", int),
         solo_goals=tuple((k, int(v)) for k, v in goals.items()),
         home=home,
         private=tuple(private),

@@ -15,14 +15,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tabletop.kernel.engine import CHANCE
+from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import serialize
 from tabletop.loyang.components import COMPONENTS, PRIVATE_BASE, Components, Vegetables
-from tabletop.loyang.rules import RULES
+from tabletop.loyang.encode import observation
+from tabletop.loyang.render import render
+from tabletop.loyang.rules import RULES, invariants
 from tabletop.loyang.state import SETUP, LoyangState, Player
-
 
 
 def start(players: int, rng: Rng, options: Mapping[str, Any]) -> LoyangState:
@@ -86,5 +89,71 @@ def _farmer(components: Components) -> Player:
 
 
 def from_json(text: str) -> LoyangState:
-    """Read a state written by ``state.to_json()`` (see :mod:`tabletop.loyang.serialize`)."""
-    return serialize.from_json(text, RULES)
+    """Read a state written by ``state.to_json()`` (see :mod:`tabletop.loyang.serialize`).
+
+    Only a sound position loads: strict types and ranges (:mod:`~tabletop.loyang.serialize`),
+    then the invariants, then a position that plays on (:func:`check_plays_on`). Anything else
+    raises :class:`~tabletop.kernel.errors.InvalidRecord` naming the field or the broken rule.
+    """
+    try:
+        state = serialize.from_json(text, RULES)
+    except RecursionError:
+        raise InvalidRecord("invalid LoyangState: the JSON is nested too deeply") from None
+    broken = invariants(state)
+    if broken:
+        raise InvalidRecord(f"invalid LoyangState: the position breaks the rules: {'; '.join(broken[:3])}")
+    check_plays_on(state)
+    return state
+
+
+#: How far :func:`check_plays_on` follows one line of play.
+LOOKAHEAD = 24
+
+
+def _walk_on(state: LoyangState) -> None:
+    """Play ``LOOKAHEAD`` moves on one fixed line (moves spread over the legal ones), checking
+    the invariants: a pending decision whose fault shows only a few moves later (a trade with a
+    second vegetable still to give...) is found here."""
+    for step in range(LOOKAHEAD):
+        moves = state.legal_moves()
+        if not moves:
+            if not state.is_over:
+                raise InvalidRecord(f"invalid LoyangState: {step} moves on, the game stops without being over")
+            return
+        state = state.apply(moves[step * 7919 % len(moves)])
+        broken = invariants(state)
+        if broken:
+            raise InvalidRecord(f"invalid LoyangState: {step + 1} moves on, the position breaks the rules: {broken[0]}")
+
+
+def check_plays_on(state: LoyangState) -> None:
+    """Refuse a position that cannot go on: one whose decision has no answer, or where an answer
+    fails or breaks an invariant, or that cannot be shown (rendered, seen by a seat, encoded).
+
+    The field checks cannot see every combination of values the rules rely on (a pending trade
+    at a stall slot that is empty...): every legal move is tried once, and one line of play is
+    followed a few moves further.
+    """
+    try:
+        moves = state.legal_moves()
+        if not moves and not state.is_over:
+            raise InvalidRecord(f"invalid LoyangState: field 'stack': {type(state.pending).__name__} has no legal answer")
+        if state.chance == "sampled" and state.to_move == CHANCE:
+            raise InvalidRecord("invalid LoyangState: field 'stack': a random event is pending in sampled chance mode")
+        for move in moves:
+            after = state.apply(move)
+            broken = invariants(after)
+            if broken:
+                raise InvalidRecord(f"invalid LoyangState: after {move}, the position breaks the rules: {broken[0]}")
+            if not after.is_over and not after.legal_moves():
+                raise InvalidRecord(f"invalid LoyangState: after {move}, {type(after.pending).__name__} has no legal answer")
+        _walk_on(state)
+        render(state)
+        for seat in range(state.n):
+            observation(state.view(seat), seat)
+    except InvalidRecord:
+        raise
+    except (ArithmeticError, AssertionError, AttributeError, LookupError, TypeError, ValueError) as err:
+        raise InvalidRecord(
+            f"invalid LoyangState: the position does not play on ({type(err).__name__}: {str(err)[:200]})"
+        ) from None

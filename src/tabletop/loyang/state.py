@@ -404,7 +404,19 @@ class LoyangState(EngineState):
     goal: int = 17
     #: option: the Market crier may also sell in the Card phase to pay for a common field
     crier_in_card_phase: bool = False
-    components: Components = attrs.field(default=STANDARD, eq=False, repr=False)
+    #: compared too: states of different boxes are not interchangeable (JSON, invariants)
+    components: Components = attrs.field(default=STANDARD, repr=False)
+
+    def __repr__(self) -> str:
+        # Short, like every game's: the full field-by-field repr runs to thousands of characters.
+        seat = self.to_move
+        if seat is None:
+            where = "over"
+        else:
+            who = "chance" if seat == CHANCE else f"seat {seat}"
+            where = f"{PHASE_NAMES[self.phase]} {who} {type(self.stack[-1]).__name__}"
+        view = " view" if self.rng.masked else ""
+        return f"<loyang.State{view} {self.n}p round {self.round} {where}>"
 
     @property
     def players(self) -> int:

@@ -3,7 +3,9 @@
 Hidden in a view: the action deck (a masked :class:`~tabletop.kernel.pile.Pile`: only its size
 is left), other players' hands and held introductory customers (counted in ``hidden_hand`` and
 ``hidden_intro``; their ``hand`` is empty and ``intro`` -1: a view holds no fake cards) and the
-random source (masked). The private field piles stay as they are: their contents are public
+random source (masked). With ``chance="explicit"`` the history holds the outcomes of random
+events, the cards dealt to other hands among them: a view's history leaves every ``reveal`` out.
+The private field piles stay as they are: their contents are public
 (every player has the same private fields, and those that left the pile did so face up) and
 their order is not stored at all. Everything else is face up: courtyard, discards, play areas,
 two-packs (the lower card's top line shows), the solo grid.
@@ -15,10 +17,13 @@ Playing on from a view: its random source is hidden, so a move that needs a rand
 
 from __future__ import annotations
 
-from tabletop.kernel.engine import evolve
+from typing import Any
+
+from tabletop.kernel.engine import evolve, link_moves
 from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
 from tabletop.kernel.rng import Rng
 from tabletop.loyang.components import PRIVATE_BASE, REGULAR
+from tabletop.loyang.moves import Reveal
 from tabletop.loyang.state import KeepPending, LoyangState, Player, pile_cards
 
 
@@ -28,7 +33,11 @@ def view(state: LoyangState, seat: int) -> LoyangState:
     deck = state.deck.masked()
     if state.deck_top:  # cards known to lie on top (a described position) are hidden too
         deck = Pile[int](hidden=len(deck) + len(state.deck_top))
-    return evolve(state, seats=seats, deck=deck, deck_top=(), rng=state.rng.mask())
+    changes: dict[str, Any] = {}
+    if state.chance == "explicit":
+        # The outcomes of random events are in the history; some are cards dealt to other hands.
+        changes["log"] = link_moves(tuple(move for move in state.history if type(move) is not Reveal))
+    return evolve(state, seats=seats, deck=deck, deck_top=(), rng=state.rng.mask(), **changes)
 
 
 def _from_outside(player: Player) -> Player:

@@ -9,6 +9,7 @@ in the module of the rulebook's part that asks the decision), and :func:`settle`
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
 from tabletop.kernel.engine import ChanceDecision, Decision, Rules, evolve, pop, push
@@ -274,7 +275,7 @@ def step_phase(state: LoyangState) -> LoyangState:
 
 RULES: Rules[LoyangState] = Rules(
     game="At the Gates of Loyang",
-    decisions=DECISIONS,
+    decisions=MappingProxyType(DECISIONS),
     settle=settle,
     scores=scoring.scores,
     winners=scoring.winners,

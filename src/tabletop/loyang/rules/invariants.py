@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from tabletop.loyang.components import PRIVATE_BASE
 from tabletop.loyang.rules.table import turn_taken
 from tabletop.loyang.state import (
@@ -137,8 +139,11 @@ def _card_faults(state: LoyangState) -> list[str]:
         places.extend(player.hand)
         if player.intro >= 0:
             places.append(player.intro)
-    if sorted(places) == list(range(len(state.components.cards))):
+    # Counted once (linear in the number of cards, however long a pile a bad state holds).
+    counts = Counter(places)
+    everything = range(len(state.components.cards))
+    if len(places) == len(everything) and all(counts[c] == 1 for c in everything):
         return []
-    missing = sorted(set(range(len(state.components.cards))) - set(places))
-    doubled = sorted({c for c in places if places.count(c) > 1})
-    return [f"action cards not conserved: missing {missing}, twice {doubled}"]
+    missing = [c for c in everything if not counts[c]]
+    doubled = sorted(c for c, n in counts.items() if n > 1)
+    return [f"action cards not conserved: missing {missing[:10]}, twice {doubled[:10]}"]
