@@ -168,13 +168,7 @@ def run_cases(name: str, kind: str, n: int) -> tuple[int, int, list[str]]:
 
 #: Failures of a game's own loading code found by this test, which the game's package fixes:
 #: (game, kind) -> reason. Not strict: each passes once its game is fixed.
-KNOWN: dict[tuple[str, str], str] = {
-    ("loyang", "state"): "Loyang from_json accepts what its invariants do not check and play then fails: "
-    "a stall's goods doubled (ValueError: zip() argument 2 is longer than argument 1), 'done' or 'phase' "
-    "replaced by another value (IndexError), a card number of 2**63 in a seat's pile (IndexError: cannot fit "
-    "'int' into an index-sized integer); in the thorough profile also a position that loads sound and "
-    "breaks 'vegetables conserved' a few moves later",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 #: Failures found only by the thorough profile's many more cases, as :data:`KNOWN`.
