@@ -15,7 +15,8 @@ and objectives never search the channel network.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, TypeAlias, TypeVar
+from types import MappingProxyType
+from typing import Any, ClassVar, TypeAlias, TypeVar
 
 import attrs
 
@@ -382,10 +383,18 @@ class Garden(Mapping[Hex, Plot]):
     (:meth:`patterns`, for the cards asked about) and what other modules derive from the
     plots (:meth:`derived`: indexes of the bamboo, features in observation tensors). Since
     the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
+
+    Two gardens are equal when they hold the same plots placed in the same order: the order
+    is part of the position (the JSON lists the plots in it, and the invariants check that
+    each plot was placed next to the pond or to two earlier plots).
     """
 
     __slots__ = ("_plots", "_occupied", "_lines", "_patterns", "_grown_from", "_derived")
-    _plots: dict[Hex, Plot]
+
+    #: The slots that memoize facts derived from the plots (filled on demand, never data).
+    CACHES: ClassVar[tuple[str, ...]] = ("_occupied", "_lines", "_patterns", "_grown_from", "_derived")
+
+    _plots: MappingProxyType[Hex, Plot]
     _occupied: frozenset[Hex] | None
     _lines: dict[Hex, tuple[Hex, ...]]
     _patterns: dict[Any, Any]
@@ -393,7 +402,7 @@ class Garden(Mapping[Hex, Plot]):
     _derived: dict[Any, Any]
 
     def __init__(self, plots: Mapping[Hex, Plot] | Iterable[tuple[Hex, Plot]] = ()) -> None:
-        _set(self, "_plots", dict(plots))
+        _set(self, "_plots", MappingProxyType(dict(plots)))
         _set(self, "_occupied", None)
         _set(self, "_lines", {})
         _set(self, "_patterns", {})
@@ -417,11 +426,16 @@ class Garden(Mapping[Hex, Plot]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Garden):
-            return self._plots == other._plots
+            mine, theirs = self._plots, other._plots
+            return mine is theirs or (mine == theirs and list(mine) == list(theirs))
         return isinstance(other, Mapping) and self._plots == dict(other.items())
 
     def __repr__(self) -> str:
         return f"Garden({self._plots!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its plots in order (the read-only proxy cannot be pickled; caches need not be).
+        return (Garden, (tuple(self._plots.items()),))
 
     def get(self, cell: Hex, default: Any = None) -> Any:
         return self._plots.get(cell, default)
@@ -479,7 +493,7 @@ class Garden(Mapping[Hex, Plot]):
     def unexplored(self) -> Garden:
         """The same plots, without any fact derived so far (for a view: the rules keep facts
         about the objective cards players hold, which another seat must not find here)."""
-        return _new_garden(self._plots.copy())
+        return _new_garden(dict(self._plots))
 
     def with_plot(self, cell: Hex, plot: Plot) -> Garden:
         """A new garden where ``cell`` holds ``plot``."""
@@ -514,9 +528,10 @@ class Garden(Mapping[Hex, Plot]):
 
 
 def _new_garden(plots: dict[Hex, Plot]) -> Garden:
-    """A garden owning ``plots`` (no copy: the caller gives it up)."""
+    """A garden owning ``plots`` (no copy: the caller gives it up; the garden reads it through
+    a read-only proxy, so nothing it hands out can change it)."""
     garden: Garden = object.__new__(Garden)
-    _set(garden, "_plots", plots)
+    _set(garden, "_plots", MappingProxyType(plots))
     _set(garden, "_occupied", None)
     _set(garden, "_lines", {})
     _set(garden, "_patterns", {})

@@ -93,12 +93,22 @@ def determinize(state: State, rng: Rng) -> State:
     """A full state agreeing with the view ``state``: hidden cards and tiles dealt with ``rng``.
 
     The result also carries a fresh random source drawn from ``rng``, so it can be played on.
-    Applied to a full state it only replaces the random source.
+    Applied to a full state it only replaces the random source. Its garden is a copy of the
+    view's without derived facts: what the rules learn about the dealt hands stays in the
+    sample, and the view (and every other sample of it) never carries it.
     """
     boards, decks, rng = _deal_cards(state, rng)
     tile_pile, stack, rng = _deal_tiles(state, rng)
     game_rng, rng = rng.next64()
-    return evolve(state, rng=Rng(game_rng), boards=boards, decks=decks, tile_pile=tile_pile, stack=stack)
+    return evolve(
+        state,
+        rng=Rng(game_rng),
+        garden=state.garden.unexplored(),
+        boards=boards,
+        decks=decks,
+        tile_pile=tile_pile,
+        stack=stack,
+    )
 
 
 def _deal_cards(state: State, rng: Rng) -> tuple[tuple[Player, ...], tuple[Pile[str], Pile[str], Pile[str]], Rng]:
