@@ -191,12 +191,18 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def _plain(value: Any) -> Any:
+#: How deep data files nest (files, tables, rows, cells): deeper data is no Takenoko box.
+_MAX_DEPTH = 16
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
     """``value`` as plain JSON values: tables as dicts, arrays as lists (a fresh copy)."""
+    if depth > _MAX_DEPTH:
+        raise InvalidData(f"the component data nests deeper than {_MAX_DEPTH} levels")
     if isinstance(value, Mapping):
-        return {key: _plain(item) for key, item in value.items()}
+        return {key: _plain(item, depth + 1) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
+        return [_plain(item, depth + 1) for item in value]
     return value
 
 
