@@ -177,7 +177,7 @@ def _change(data, path, value):
         (("plots.toml", "plots", "tiles", 0, "count"), 10**100, r"\[plots\], field 'count': must be a whole number from 0 to 27"),
         (("plots.toml", "plots", "tiles", 0, "count"), -1, r"\[plots\], field 'count'"),
         (("supplies.toml", "bamboo", "printings", 0, "green"), 10**100, r"\[bamboo\], field '2011.green'"),
-        (("supplies.toml", "bamboo", "printings", 0, "green"), float("inf"), r"\[bamboo\], field 'green'"),
+        (("supplies.toml", "bamboo", "printings", 0, "green"), float("inf"), r"\[bamboo\], field '2011.green'"),
         (("supplies.toml", "bamboo", "printings", 1, "name"), "later2", r"\[bamboo\], field 'name': 'later2'"),
         (("supplies.toml", "bamboo", "printings", 1, "name"), "2011", r"\[bamboo\], field 'name': '2011'"),
         (("objectives.toml", "plot", "cards", 0, "points"), 10**100, r"\[plot\], field 'points': must be a whole number"),

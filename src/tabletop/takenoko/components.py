@@ -255,10 +255,16 @@ class _Reader:
     def number(self, table: str, row: Mapping[str, Any], field: str, low: int, high: int, name: str = "") -> int:
         """The whole number ``row[field]``, which must lie in ``low..high`` (``name`` is the
         field as the message names it, ``field`` by default)."""
-        value: int = self.value(table, row, field, int)
+        if field not in row:
+            raise self.fail(table, name or field, "is missing")
+        value = row[field]
+        shown = repr(value) if len(repr(value)) <= 20 else repr(value)[:17] + "..."
+        if type(value) is not int:
+            raise self.fail(table, name or field, f"must be of type int, not {shown}")
         if not low <= value <= high:
-            raise self.fail(table, name or field, f"must be a whole number from {low} to {high}, not {value}")
-        return value
+            raise self.fail(table, name or field, f"must be a whole number from {low} to {high}, not {shown}")
+        number: int = value
+        return number
 
     def identifier(self, table: str, row: Mapping[str, Any]) -> str:
         """The card id ``row["id"]``: a letter then up to 7 letters or digits (ids are

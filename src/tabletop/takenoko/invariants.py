@@ -227,7 +227,7 @@ def _turn_problems(state: State) -> list[str]:
         problems.append(f"seat {state.current} plays turn {state.turn_number} out of the clockwise order")
     asked = [CHANCE if type(pending) in CHANCE_EVENTS else state.current for pending in state.stack]
     if len(state.stack) > 1 or [pending.seat for pending in state.stack] != asked:
-        problems.append(f"the decisions asked, {state.stack}, are not one decision of seat {state.current} or chance")
+        problems.append(f"field 'stack': the decisions asked, {state.stack}, are not one decision of seat {state.current} or chance")
     if isinstance(state.pending, WeatherChoice) and not set(state.pending.choices) <= set(WEATHER_FACES[:5]):
         problems.append(f"the weather to choose from, {state.pending.choices}, is not all weather")
     return problems

@@ -18,6 +18,7 @@ from typing import Any
 
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.strategies import configure_tagged_union
 
 from tabletop.kernel import serial
 from tabletop.kernel.api import InvalidRecord
@@ -80,6 +81,9 @@ def _make_converter() -> Any:
     converter = serial.make_converter([Move, Pending])
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _exactly(kind))
+    # The unions were configured with cattrs' lenient hooks (``"3"`` read as 3): again, strictly.
+    for union in (Move, Pending):
+        configure_tagged_union(union, converter, tag_name="type")
     for pool in (Bamboo, Improvements, Backs):
         converter.register_unstructure_hook(pool, list)
         converter.register_structure_hook(pool, _pool_of(pool))
