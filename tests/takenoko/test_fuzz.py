@@ -54,6 +54,49 @@ _ODD_VALUES: tuple[Any, ...] = (
 )
 
 
+#: Words a saved state uses: a plausible value changed for another is the subtlest defect.
+_WORDS: tuple[str, ...] = (
+    "sun", "rain", "wind", "storm", "clouds", "plot", "irrigation", "gardener", "panda", "objective",
+    "2011", "later", "unlimited", "explicit", "sampled", "move_improvement", "other_weather",
+    "G", "Y", "P", "GW", "PF", "YE", "P01", "A01", "G01", "watershed", "fertilizer", "enclosure",
+)
+
+#: Pending decisions, to put on the stack in place of the one asked.
+_DECISIONS: tuple[dict[str, Any], ...] = (
+    {"type": "ChooseAction", "seat": 0},
+    {"type": "Declare", "seat": 0},
+    {"type": "Rain", "seat": 0},
+    {"type": "Storm", "seat": 1},
+    {"type": "Clouds", "seat": 0},
+    {"type": "WeatherChoice", "seat": 0, "choices": ["sun"]},
+    {"type": "KeepPlot", "seat": 0, "drawn": ["G", "Y"]},
+    {"type": "PlacePlot", "seat": 0, "tile": "G"},
+    {"type": "WeatherDie", "seat": -1},
+    {"type": "DrawPlots", "seat": -1, "drawn": [], "left": 3},
+    {"type": "DrawObjective", "seat": -1, "deck": 1, "looks": 1},
+    {"type": "DealObjective", "seat": -1, "to": 0, "deck": 0},
+    {"type": "DrawStartPlayer", "seat": -1},
+)
+
+
+def _plausible(value: Any, path: tuple[Any, ...], chooser: random.Random) -> Any:
+    """Another value of the kind the field holds: a flag flipped, a number moved by one, a
+    word or a pending decision for another."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return chooser.choice([value + 1, value - 1, 0, 1, 2, 3])
+    if isinstance(value, str):
+        return chooser.choice(_WORDS)
+    if value is None:
+        return chooser.choice([0, 1, ["plot", "panda"], ["plot"]])
+    if path[0] == "stack" and isinstance(value, dict):
+        return copy.deepcopy(chooser.choice(_DECISIONS))
+    if isinstance(value, list) and value:
+        return value[1:] if chooser.random() < 0.5 else value + value[:1]
+    return value
+
+
 def _base_states(seed: int) -> list[str]:
     """Saved states of random games at random moments (over ones included)."""
     chooser = random.Random(seed)
@@ -125,8 +168,10 @@ def _mutate(data: dict[str, Any], chooser: random.Random) -> str:
     path = chooser.choice(paths)
     parent, key = _at(data, path[:-1]), path[-1]
     value = parent[key]
-    kind = chooser.randrange(8)
-    if kind == 0:
+    kind = chooser.randrange(10)
+    if kind >= 8:
+        parent[key] = _plausible(value, path, chooser)
+    elif kind == 0:
         del parent[key]
         return f"deleted {path}"
     if kind == 1:

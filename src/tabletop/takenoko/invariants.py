@@ -25,6 +25,10 @@ from tabletop.takenoko.state import (
     Declare,
     DrawObjective,
     DrawStartPlayer,
+    Rain,
+    Storm,
+    Clouds,
+    WeatherDie,
     HIDDEN_TILE,
     MAX_HEIGHT,
     NOBODY,
@@ -284,6 +288,37 @@ def _pending_problems(state: State) -> list[str]:
     elif isinstance(pending, DrawObjective):
         if not 0 <= pending.deck < len(OBJECTIVE_KINDS) or not state.decks[pending.deck]:
             return [f"an objective is drawn from deck {pending.deck}, which holds none"]
+        if state.boards[state.current].held >= HAND_LIMIT:
+            return [f"an objective is drawn for seat {state.current}, whose hand is full"]
     elif isinstance(pending, WeatherChoice) and not pending.choices:
         return ["the weather is chosen among no weather"]
+    action = _ACTION_OF.get(type(pending))
+    if action is not None and action not in state.turn.actions:
+        return [f"field 'stack': {type(pending).__name__} is asked though the turn took no {action} action"]
+    if isinstance(pending, _WEATHER_DECISIONS):
+        if not state.options.weather or state.turn_number <= state.players:
+            return [f"field 'stack': {type(pending).__name__} is asked though the weather die is not in play"]
+        if state.turn.actions or state.turn.declared is not None:
+            return [f"field 'stack': {type(pending).__name__} is asked after the turn's actions began"]
+        wanted = _WEATHER_OF.get(type(pending))
+        if wanted is not None and state.turn.weather not in wanted:
+            return [f"field 'stack': {type(pending).__name__} is asked under the weather {state.turn.weather!r}"]
+    if state.chance == "sampled" and type(pending) in CHANCE_EVENTS:
+        return [f"field 'stack': a random event ({type(pending).__name__}) waits in a game whose chance is sampled"]
     return []
+
+
+#: The action each decision inside an action belongs to.
+_ACTION_OF: dict[type, str] = {DrawPlots: "plot", KeepPlot: "plot", PlacePlot: "plot", DrawObjective: "objective"}
+
+#: The decisions of the weather phase, which comes before any action of the turn.
+_WEATHER_DECISIONS = (WeatherDie, WeatherChoice, Rain, Storm, Clouds)
+
+#: The weather of the turn while each is asked (none yet for the die and for "?").
+_WEATHER_OF: dict[type, tuple[str, ...]] = {
+    WeatherDie: ("",),
+    WeatherChoice: ("", "clouds"),
+    Rain: ("rain",),
+    Storm: ("storm",),
+    Clouds: ("clouds",),
+}
