@@ -199,7 +199,10 @@ def _short(value: Any) -> str:
 
 
 def _plays_on(state: Any, chooser: random.Random, steps: int) -> None:
-    """Check a loaded state: sound, playable, drawable, viewable, for ``steps`` random moves."""
+    """Check a loaded state: sound, playable, drawable, viewable, for ``steps`` random moves;
+    every legal move of the loaded state applies."""
+    for move in state.legal_moves():
+        assert invariants(state.apply(move)) == []
     for _ in range(steps):
         problems = invariants(state)
         assert problems == [], problems

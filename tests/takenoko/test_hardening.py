@@ -156,6 +156,16 @@ def test_equal_states_have_the_same_json_and_invariants(seed):
         assert viewed.to_json() == state.to_json()
 
 
+def test_states_of_different_boxes_are_different():
+    data = STANDARD.as_data()
+    data["objectives.toml"]["emperor"]["points"] = 3
+    custom = components_from_data(data)
+    standard, corrected = new_game(2, seed=1), new_game(2, seed=1, components=custom)
+    assert standard.to_json() != corrected.to_json()
+    assert standard != corrected
+    assert GAME.from_json(corrected.to_json()) == corrected
+
+
 # --- component data checked for meaning --------------------------------------------------------
 
 

@@ -79,7 +79,11 @@ def from_json(text: str) -> State:
     """The state written by ``State.to_json``; bad input raises ``InvalidRecord`` naming the field.
 
     Custom component data saved with the state is checked as :func:`load_components` checks
-    the data files, and the position must keep the invariants (:func:`invariants`).
+    the data files, and the position must keep the invariants (:func:`invariants`), options
+    included (``declare_actions`` switched on mid-turn is refused). The JSON of a view is
+    refused: it is not a full state. The history must fit the position: no longer than the
+    turns begun allow, and accounting for no more plots, channels, completed objectives and
+    ended turns than the position shows. What loads plays on.
     """
     state = saved.load(text, RULES)
     # Well-typed fields can still describe an impossible position (a tenth improvement token,

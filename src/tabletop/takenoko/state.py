@@ -565,7 +565,8 @@ class State(EngineState):
         turn_number: turns begun so far, the current one included.
         turn: what the current turn has done.
         emperor: the seat that triggered the end and holds the Emperor, if any.
-        components: the component data (saved in the JSON only when not the standard data).
+        components: the component data (saved in the JSON only when not the standard data);
+            states of different boxes are different positions.
 
     The engine's fields: ``stack`` (the pending decision; empty once the game is over),
     ``rng`` (masked in a view), ``chance``, ``log`` (the history) and ``rules``.
@@ -589,7 +590,9 @@ class State(EngineState):
     turn: Turn
     emperor: int | None = None
     returned_by: tuple[int, ...] = ()
-    components: Components = attrs.field(default=STANDARD, eq=False)
+    # Compared (two boxes make two games: their JSON and invariants differ), not hashed (the
+    # same box serves every state of a game; comparing it to itself is an identity test).
+    components: Components = attrs.field(default=STANDARD, hash=False)
 
     @property
     def occupied(self) -> frozenset[Hex]:

@@ -21,6 +21,11 @@ view knows how many there are, and where, not which.
 The plots another player put under the pile are counted with the unseen tiles: a view knows
 that they are there, not which they are or where, and its known bottom lists only the seat's
 own tiles, in their order.
+
+A view's JSON (``view.to_json()``) shows what the seat sees; ``from_json`` refuses it as a
+full state. Views of two full states that differ only in what the seat cannot see are equal
+in every attribute, caches included: a view's garden (and a determinized sample's) starts
+without derived facts, so nothing the rules learnt about hidden hands travels with it.
 """
 
 from __future__ import annotations
