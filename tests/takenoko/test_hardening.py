@@ -78,6 +78,16 @@ def test_the_standard_components_cannot_be_changed():
     assert new_game(2, seed=1).components.cards["P01"].points == 2
 
 
+def test_the_public_tables_of_the_game_modules_are_read_only():
+    from tabletop.takenoko import encode, state
+
+    tables = [state.OBJECTIVES_TO_END, state.Bamboo.INDEX, state.Improvements.INDEX, state.Backs.INDEX]
+    tables += [encode.CELL_INDEX, encode.EDGE_INDEX]
+    for table in tables:
+        with pytest.raises(TypeError):
+            table[next(iter(table))] = 0  # type: ignore[index]
+
+
 def test_a_garden_hands_out_nothing_that_changes_it():
     state = _random_game(1, 60)
     garden = state.view(1).garden

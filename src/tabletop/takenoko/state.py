@@ -39,7 +39,7 @@ WEATHER_FACES: tuple[str, ...] = ("sun", "rain", "wind", "storm", "clouds", "?")
 ACTIONS: tuple[str, ...] = ("plot", "irrigation", "gardener", "panda", "objective")
 
 #: Objectives a player must complete to trigger the end, by player count.
-OBJECTIVES_TO_END: Mapping[int, int] = {2: 9, 3: 8, 4: 7}
+OBJECTIVES_TO_END: Mapping[int, int] = MappingProxyType({2: 9, 3: 8, 4: 7})
 
 #: A player may hold at most this many objective cards.
 HAND_LIMIT = 5
@@ -143,7 +143,7 @@ class Bamboo(Pool):
     __slots__ = ()
     KINDS = COLOURS
     CAPS = (None, None, None)
-    INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+    INDEX = MappingProxyType({colour: i for i, colour in enumerate(COLOURS)})
 
 
 class Improvements(Pool):
@@ -154,7 +154,7 @@ class Improvements(Pool):
     __slots__ = ()
     KINDS = IMPROVEMENTS
     CAPS = (None, None, None)
-    INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
+    INDEX = MappingProxyType({kind: i for i, kind in enumerate(IMPROVEMENTS)})
 
 
 class Backs(Pool):
@@ -164,7 +164,7 @@ class Backs(Pool):
     __slots__ = ()
     KINDS = OBJECTIVE_KINDS
     CAPS = (None, None, None)
-    INDEX = {kind: i for i, kind in enumerate(OBJECTIVE_KINDS)}
+    INDEX = MappingProxyType({kind: i for i, kind in enumerate(OBJECTIVE_KINDS)})
 
 
 NO_BAMBOO = Bamboo()
