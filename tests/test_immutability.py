@@ -71,11 +71,9 @@ NAMES = [*sorted(GAMES), "toy"]
 #: Checks a game does not pass yet, by (check, game): the game's own data, which its package
 #: fixes (then the check passes and its mark must go: the marks are strict).
 KNOWN: dict[tuple[str, str], str] = {
-    ("state", "takenoko"): "Takenoko: State.components holds dicts (cards, tile_by_code, data, bamboo) "
-    "and the Garden keeps dicts (_plots, _lines, _patterns, _derived)",
-    ("view", "takenoko"): "Takenoko: a view shares the state's Components dicts and Garden dicts",
-    ("game", "takenoko"): "Takenoko: the standard Components (reached from the components option) "
-    "hold dicts (cards, tile_by_code, data, bamboo)",
+    ("state", "takenoko"): "Takenoko: the Garden memoizes facts in private dicts (_lines, _layout, "
+    "_patterns, _derived), declared in Garden.CACHES; its plots are read-only",
+    ("view", "takenoko"): "Takenoko: a view's Garden memoizes facts in private dicts (Garden.CACHES)",
 }
 
 

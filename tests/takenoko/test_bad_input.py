@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -71,7 +70,7 @@ def test_notation_that_names_no_legal_move_is_refused():
 
 
 def _data():
-    return copy.deepcopy(dict(STANDARD.data))
+    return STANDARD.as_data()
 
 
 def _set(data, path, value):

@@ -67,7 +67,7 @@ def parse_json(text: Any, what: str) -> Any:
     except RecursionError:
         raise InvalidRecord(f"{what} nests arrays or objects too deeply (at most {MAX_DEPTH} levels)") from None
     except _Refused as err:
-        raise InvalidRecord(f"{what} holds {err}") from None
+        raise InvalidRecord(f"{what} holds {err}{_where_refused(text)}") from None
     except json.JSONDecodeError as err:
         raise InvalidRecord(f"{what} is not valid JSON: {err.msg} (line {err.lineno} column {err.colno})") from None
     except ValueError as err:  # e.g. a number past Python's digit limit
@@ -75,6 +75,36 @@ def parse_json(text: Any, what: str) -> Any:
     if _depth_over(data, MAX_DEPTH):
         raise InvalidRecord(f"{what} nests arrays or objects too deeply (at most {MAX_DEPTH} levels)")
     return data
+
+
+class _Marked(str):
+    """A value :func:`parse_json` refuses, kept in place to find where it stands."""
+
+
+def _marked(text: str) -> Any:
+    try:
+        _whole(text) if text.lstrip("-").isdigit() else _real(text)
+    except (_Refused, ValueError):
+        return _Marked(text)
+    return 0
+
+
+def _where_refused(text: str) -> str:
+    """`` at field 'a.b[2]'``: where the first refused number stands (``""`` if not found)."""
+    try:
+        data = json.loads(text, parse_int=_marked, parse_float=_marked, parse_constant=_Marked)
+    except (RecursionError, ValueError):
+        return ""
+    todo: list[tuple[str, Any]] = [("", data)]
+    while todo:
+        path, value = todo.pop(0)
+        if isinstance(value, _Marked):
+            return f" at field {path.lstrip('.')!r}"
+        if isinstance(value, dict):
+            todo.extend((f"{path}.{key}", item) for key, item in value.items())
+        elif isinstance(value, list):
+            todo.extend((f"{path}[{i}]", item) for i, item in enumerate(value))
+    return ""
 
 
 def _depth_over(data: Any, limit: int) -> bool:

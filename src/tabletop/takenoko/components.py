@@ -2,15 +2,20 @@
 
 The data lives in ``data/*.toml``; :func:`load_components` reads and checks it against the
 rulebook's component list (27 plots, 9 improvement tokens, 20 channels, 15 cards of each
-objective type) and raises :class:`~tabletop.kernel.api.InvalidData` naming the table and field
-of any defect. The standard components are loaded once, at import, as :data:`STANDARD`.
+objective type) and its ranges (points, heights, sections...), and raises
+:class:`~tabletop.kernel.api.InvalidData` naming the table and field of any defect. The standard
+components are loaded once, at import, as :data:`STANDARD`.
+
+Components are immutable all the way down: their tables are read-only mappings and tuples
+(the data they were read from included), so that no caller can change the box every later
+game of the process is dealt from.
 """
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Mapping
+from types import MappingProxyType
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -32,6 +37,18 @@ _STATUSES = ("certain", "inferred", "provisional")
 _COLOUR_LETTER = {"green": "G", "yellow": "Y", "pink": "P"}
 _IMPROVEMENT_LETTER = {"": "", "watershed": "W", "fertilizer": "F", "enclosure": "E"}
 DATA_DIR = Path(__file__).parent / "data"
+
+#: The bamboo printings a box describes: the values of the ``bamboo_supply`` option that count
+#: sections (the ``"unlimited"`` supply counts none).
+PRINTINGS: tuple[str, ...] = ("2011", "later")
+
+# The ranges the data must keep: what the rulebook prints, with room for corrected data, and
+# never so large that a count could not be laid out (a tile count of 10**100 would be a list).
+_POINTS = (1, 20)
+_SECTIONS = (1, 99)
+_CARD_SECTIONS = (0, 4)
+_CELL = 3
+_ID = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
 
 
 @attrs.frozen
@@ -114,7 +131,9 @@ class Components:
         objectives: the 45 objective cards, plot then gardener then panda.
         emperor_points: the value of the Emperor card.
         data: the checked data files these components were built from (file name -> tables),
-            which is what a saved state carries when its components are not the standard ones.
+            which is what a saved state carries when its components are not the standard ones;
+            read-only (tables are mappings, arrays tuples: :meth:`as_data` gives plain JSON).
+        cards / tile_by_code: the objective cards by id, the plot tiles by code (read-only).
     """
 
     tiles: tuple[PlotTile, ...]
@@ -128,12 +147,19 @@ class Components:
     tile_by_code: Mapping[str, PlotTile] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "cards", {card.id: card for card in self.objectives})
-        object.__setattr__(self, "tile_by_code", {tile.code: tile for tile in self.tiles})
+        object.__setattr__(self, "bamboo", MappingProxyType(dict(self.bamboo)))
+        object.__setattr__(self, "data", _frozen(self.data))
+        object.__setattr__(self, "cards", MappingProxyType({card.id: card for card in self.objectives}))
+        object.__setattr__(self, "tile_by_code", MappingProxyType({tile.code: tile for tile in self.tiles}))
 
     def __repr__(self) -> str:
         # The field-by-field repr runs to thousands of characters (in pydoc, in messages).
         return f"<Takenoko components: {len(self.tiles)} plot tiles, {len(self.objectives)} objectives>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (read-only proxies cannot be pickled); rebuilt, they are frozen again.
+        fields = (self.tiles, self.improvements, self.channels, dict(self.bamboo), self.objectives)
+        return (Components, (*fields, self.emperor_points, _plain(self.data)))
 
     def deck(self, kind: str) -> tuple[str, ...]:
         """The ids of the cards of one objective type, in data order."""
@@ -152,7 +178,32 @@ class Components:
                 "these Takenoko components differ from the data files they were loaded from; "
                 "build changed components with components_from_data(), not attrs.evolve()"
             )
-        return copy.deepcopy(dict(self.data))
+        plain: dict[str, Any] = _plain(self.data)
+        return plain
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` (parsed data) with every table a read-only mapping and every array a tuple."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+#: How deep data files nest (files, tables, rows, cells): deeper data is no Takenoko box.
+_MAX_DEPTH = 16
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    """``value`` as plain JSON values: tables as dicts, arrays as lists (a fresh copy)."""
+    if depth > _MAX_DEPTH:
+        raise InvalidData(f"the component data nests deeper than {_MAX_DEPTH} levels")
+    if isinstance(value, Mapping):
+        return {key: _plain(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item, depth + 1) for item in value]
+    return value
 
 
 def _pattern_variants(
@@ -201,6 +252,28 @@ class _Reader:
             raise self.fail(table, field, f"must be of type {kind.__name__}, not {value!r}")
         return value
 
+    def number(self, table: str, row: Mapping[str, Any], field: str, low: int, high: int, name: str = "") -> int:
+        """The whole number ``row[field]``, which must lie in ``low..high`` (``name`` is the
+        field as the message names it, ``field`` by default)."""
+        if field not in row:
+            raise self.fail(table, name or field, "is missing")
+        value = row[field]
+        shown = repr(value) if len(repr(value)) <= 20 else repr(value)[:17] + "..."
+        if type(value) is not int:
+            raise self.fail(table, name or field, f"must be of type int, not {shown}")
+        if not low <= value <= high:
+            raise self.fail(table, name or field, f"must be a whole number from {low} to {high}, not {shown}")
+        number: int = value
+        return number
+
+    def identifier(self, table: str, row: Mapping[str, Any]) -> str:
+        """The card id ``row["id"]``: a letter then up to 7 letters or digits (ids are
+        written in moves and in views, where ``?`` stands for a hidden card)."""
+        value: str = self.value(table, row, "id", str)
+        if not _ID.fullmatch(value):
+            raise self.fail(table, "id", f"{value!r} is not a card id (a letter, then up to 7 letters or digits)")
+        return value
+
     def rows(self, table: str, field: str) -> list[dict[str, Any]]:
         rows: list[dict[str, Any]] = self.value(table, self.table(table), field, list)
         for i, row in enumerate(rows):
@@ -221,13 +294,11 @@ def _load_tiles(reader: _Reader) -> tuple[PlotTile, ...]:
     for row in reader.rows("plots", "tiles"):
         colour = reader.value("plots", row, "colour", str)
         improvement = reader.value("plots", row, "improvement", str)
-        count = reader.value("plots", row, "count", int)
+        count = reader.number("plots", row, "count", 0, 27)
         if colour not in COLOURS:
             raise reader.fail("plots", "colour", f"{colour!r} is not one of {', '.join(COLOURS)}")
         if improvement and improvement not in IMPROVEMENTS:
             raise reader.fail("plots", "improvement", f"{improvement!r} is not an improvement")
-        if count < 0:
-            raise reader.fail("plots", "count", "cannot be negative")
         tiles.extend([PlotTile(colour, improvement)] * count)
     if len(tiles) != 27:
         raise reader.fail("plots", "count", f"the box holds 27 plots besides the pond, not {len(tiles)}")
@@ -251,28 +322,30 @@ def _load_supplies(reader: _Reader) -> tuple[tuple[int, int, int], int, dict[str
     printings: dict[str, tuple[int, int, int]] = {}
     for row in reader.rows("bamboo", "printings"):
         name = reader.value("bamboo", row, "name", str)
-        sections = tuple(reader.value("bamboo", row, colour, int) for colour in COLOURS)
-        if any(n <= 0 for n in sections):
-            raise reader.fail("bamboo", name, "every colour needs a positive number of sections")
+        if name not in PRINTINGS or name in printings:
+            raise reader.fail(
+                "bamboo", "name", f"{name!r}: the printings are {', '.join(PRINTINGS)}, each given once"
+            )
+        sections = tuple(reader.number("bamboo", row, colour, *_SECTIONS, f"{name}.{colour}") for colour in COLOURS)
         printings[name] = (sections[0], sections[1], sections[2])
-    if "2011" not in printings:
-        raise reader.fail("bamboo", "printings", "the 2011 printing is required")
+    missing = [name for name in PRINTINGS if name not in printings]
+    if missing:
+        raise reader.fail("bamboo", "printings", f"the {missing[0]} printing is required")
     return (counts[0], counts[1], counts[2]), channels, printings
 
 
 def _load_objectives(reader: _Reader) -> tuple[tuple[ObjectiveCard, ...], int]:
     cards: list[ObjectiveCard] = []
     for row in reader.rows("plot", "cards"):
-        cid = reader.value("plot", row, "id", str)
+        cid = reader.identifier("plot", row)
         raw_cells = reader.value("plot", row, "cells", list)
         colours = tuple(reader.value("plot", row, "colours", list))
-        try:
-            cells = tuple((int(c[0]), int(c[1])) for c in raw_cells if len(c) == 2)
-        except (TypeError, ValueError, IndexError, KeyError):
-            raise reader.fail("plot", f"{cid}.cells", "cells are [q, r] pairs") from None
-        if len(cells) != len(raw_cells) or len(cells) != len(colours) or len(cells) not in (3, 4):
+        if not all(_is_cell(c) for c in raw_cells):
+            raise reader.fail("plot", f"{cid}.cells", f"cells are [q, r] pairs of whole numbers from -{_CELL} to {_CELL}")
+        cells = tuple((c[0], c[1]) for c in raw_cells)
+        if len(cells) != len(colours) or len(cells) not in (3, 4):
             raise reader.fail("plot", f"{cid}.cells", "3 or 4 [q, r] cells, one colour each")
-        if any(c not in COLOURS for c in colours):
+        if not all(isinstance(c, str) and c in COLOURS for c in colours):
             raise reader.fail("plot", f"{cid}.colours", f"colours must be among {', '.join(COLOURS)}")
         if len(set(cells)) != len(cells) or not _connected(cells):
             raise reader.fail("plot", f"{cid}.cells", "a pattern is distinct, connected cells")
@@ -287,24 +360,23 @@ def _load_objectives(reader: _Reader) -> tuple[tuple[ObjectiveCard, ...], int]:
             )
         )
     for row in reader.rows("gardener", "cards"):
-        cid = reader.value("gardener", row, "id", str)
+        cid = reader.identifier("gardener", row)
         colour = reader.value("gardener", row, "colour", str)
         improvement = reader.value("gardener", row, "improvement", str)
-        bamboos = reader.value("gardener", row, "bamboos", int)
-        height = reader.value("gardener", row, "height", int)
+        # A bamboo is 1-4 sections tall; the cards ask for 1-4 bamboos.
+        bamboos = reader.number("gardener", row, "bamboos", 1, 4, f"{cid}.bamboos")
+        height = reader.number("gardener", row, "height", 1, 4, f"{cid}.height")
         if colour not in COLOURS:
             raise reader.fail("gardener", f"{cid}.colour", f"{colour!r} is not a colour")
         if improvement not in IMPROVEMENTS + ("none", "any"):
             raise reader.fail("gardener", f"{cid}.improvement", f"{improvement!r} is not a condition")
-        if not 1 <= height <= 4 or bamboos < 1:
-            raise reader.fail("gardener", f"{cid}.height", "heights run 1-4, at least one bamboo")
         cards.append(GardenerObjective(cid, _points(reader, "gardener", row), colour, bamboos, height, improvement))
     for row in reader.rows("panda", "cards"):
-        first = reader.value("panda", row, "id", str)
-        copies = reader.value("panda", row, "copies", int)
-        sections = tuple(reader.value("panda", row, colour, int) for colour in COLOURS)
-        if any(n < 0 for n in sections) or not any(sections) or copies < 1:
-            raise reader.fail("panda", f"{first}.sections", "non-negative sections, some required")
+        first = reader.identifier("panda", row)
+        copies = reader.number("panda", row, "copies", 1, 15, f"{first}.copies")
+        sections = tuple(reader.number("panda", row, colour, *_CARD_SECTIONS, f"{first}.{colour}") for colour in COLOURS)
+        if not any(sections):
+            raise reader.fail("panda", f"{first}.sections", "a panda objective requires some sections")
         numbered = re.fullmatch(r"(\D+)(\d+)", first)
         if copies > 1 and numbered is None:
             raise reader.fail("panda", f"{first}.id", "identical copies need an id ending in a number to run on")
@@ -320,15 +392,21 @@ def _load_objectives(reader: _Reader) -> tuple[tuple[ObjectiveCard, ...], int]:
     if len(set(ids)) != len(ids):
         duplicate = next(i for i in ids if ids.count(i) > 1)
         raise reader.fail("objectives", "id", f"card id {duplicate!r} is used twice")
-    emperor = reader.value("emperor", reader.table("emperor"), "points", int)
+    emperor = reader.number("emperor", reader.table("emperor"), "points", *_POINTS)
     return tuple(cards), emperor
 
 
 def _points(reader: _Reader, table: str, row: Mapping[str, Any]) -> int:
-    points = reader.value(table, row, "points", int)
-    if points <= 0:
-        raise reader.fail(table, "points", "an objective is worth a positive number of points")
-    return int(points)
+    return reader.number(table, row, "points", *_POINTS)
+
+
+def _is_cell(value: Any) -> bool:
+    """Whether ``value`` is a ``[q, r]`` pair of whole numbers near the pattern's origin."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(type(n) is int and -_CELL <= n <= _CELL for n in value)
+    )
 
 
 def _connected(cells: tuple[Hex, ...]) -> bool:
@@ -363,11 +441,17 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     This is :func:`load_components` once the files are read; a saved state with custom
     components is read back through it too, so both are checked alike.
     """
-    tiles = _load_tiles(_reader(data, "plots.toml"))
-    improvements, channels, bamboo = _load_supplies(_reader(data, "supplies.toml"))
-    objectives, emperor = _load_objectives(_reader(data, "objectives.toml"))
-    # A deep copy: the caller's dictionaries may change later, these components must not.
-    return Components(tiles, improvements, channels, bamboo, objectives, emperor, copy.deepcopy(dict(data)))
+    if not isinstance(data, Mapping):
+        raise InvalidData(f"the component data must map file names to their tables, not {type(data).__name__}")
+    unknown = sorted(str(name) for name in data if name not in DATA_FILES)
+    if unknown:
+        raise InvalidData(f"{unknown[0]}: not a data file of Takenoko (its files are {', '.join(DATA_FILES)})")
+    # A plain copy: the caller's dictionaries may change later, these components must not.
+    plain = _plain(data)
+    tiles = _load_tiles(_reader(plain, "plots.toml"))
+    improvements, channels, bamboo = _load_supplies(_reader(plain, "supplies.toml"))
+    objectives, emperor = _load_objectives(_reader(plain, "objectives.toml"))
+    return Components(tiles, improvements, channels, bamboo, objectives, emperor, plain)
 
 
 #: The components of the published game, loaded once.

@@ -85,6 +85,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from types import MappingProxyType
 
 import numpy
 import numpy.typing as npt
@@ -120,12 +121,12 @@ _NONE = (0, 0, 0)
 RADIUS = 14
 #: The cells of the garden window, ring by ring from the pond (index 0) outwards.
 CELLS: tuple[Hex, ...] = hexgrid.disc(POND, RADIUS)
-CELL_INDEX: Mapping[Hex, int] = {cell: i for i, cell in enumerate(CELLS)}
+CELL_INDEX: Mapping[Hex, int] = MappingProxyType({cell: i for i, cell in enumerate(CELLS)})
 #: Every edge between two window cells, sorted.
 EDGES: tuple[Edge, ...] = tuple(
     sorted({hexgrid.edge(cell, other) for cell in CELLS for other in hexgrid.neighbours(cell) if other in CELL_INDEX})
 )
-EDGE_INDEX: Mapping[Edge, int] = {e: i for i, e in enumerate(EDGES)}
+EDGE_INDEX: Mapping[Edge, int] = MappingProxyType({e: i for i, e in enumerate(EDGES)})
 
 #: Every plot tile code a box can hold: colour initial, then improvement initial (if any).
 TILE_CODES: tuple[str, ...] = tuple(c + i for c in ("G", "Y", "P") for i in ("", "W", "F", "E"))

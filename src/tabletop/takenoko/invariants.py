@@ -20,6 +20,15 @@ from tabletop.takenoko.state import (
     ACTIONS,
     CHANCE_EVENTS,
     HAND_LIMIT,
+    ChooseAction,
+    DealObjective,
+    Declare,
+    DrawObjective,
+    DrawStartPlayer,
+    Rain,
+    Storm,
+    Clouds,
+    WeatherDie,
     HIDDEN_TILE,
     MAX_HEIGHT,
     NOBODY,
@@ -49,7 +58,17 @@ def invariants(state: State) -> list[str]:
     problems = _seat_problems(state)
     if problems:
         return problems
-    for check in (_bamboo_problems, _plot_problems, _channel_problems, _card_problems, _tile_problems, _turn_problems):
+    checks = (
+        _bamboo_problems,
+        _plot_problems,
+        _channel_problems,
+        _card_problems,
+        _tile_problems,
+        _turn_problems,
+        _option_problems,
+        _pending_problems,
+    )
+    for check in checks:
         problems.extend(check(state))
     # Legal moves are only worth asking for in an otherwise sound position.
     if not problems and not state.is_over and not state.legal_moves():
@@ -61,6 +80,8 @@ def _seat_problems(state: State) -> list[str]:
     players = state.players
     if not 2 <= players <= 4 or len(state.boards) != players:
         return [f"field 'players'/'boards': {players} players with {len(state.boards)} boards"]
+    if state.turn_number < 1:
+        return [f"field 'turn_number': {state.turn_number} turns begun"]
     seats = {"current": state.current, "start_player": state.start_player}
     if state.emperor is not None:
         seats["emperor"] = state.emperor
@@ -210,7 +231,94 @@ def _turn_problems(state: State) -> list[str]:
         problems.append(f"seat {state.current} plays turn {state.turn_number} out of the clockwise order")
     asked = [CHANCE if type(pending) in CHANCE_EVENTS else state.current for pending in state.stack]
     if len(state.stack) > 1 or [pending.seat for pending in state.stack] != asked:
-        problems.append(f"the decisions asked, {state.stack}, are not one decision of seat {state.current} or chance")
+        problems.append(f"field 'stack': the decisions asked, {state.stack}, are not one decision of seat {state.current} or chance")
     if isinstance(state.pending, WeatherChoice) and not set(state.pending.choices) <= set(WEATHER_FACES[:5]):
         problems.append(f"the weather to choose from, {state.pending.choices}, is not all weather")
     return problems
+
+
+def _option_problems(state: State) -> list[str]:
+    """The position agrees with the rule options: actions declared exactly when the
+    ``declare_actions`` variant is on and the action phase has begun, redraws only with
+    ``redraw_satisfied``, no turn past the round cap before the end is triggered."""
+    problems = []
+    options, turn, pending = state.options, state.turn, state.pending
+    if turn.declared is not None:
+        if not options.declare_actions:
+            problems.append("the turn declared its actions without the declare_actions variant")
+        elif len(turn.declared) > turn.allowance or (
+            turn.weather != "wind" and len(set(turn.declared)) < len(turn.declared)
+        ):
+            problems.append(f"the turn declared {turn.declared} under the weather {turn.weather!r}")
+    if isinstance(pending, Declare) and (not options.declare_actions or turn.declared is not None or turn.actions):
+        problems.append("the actions are asked for again, or without the declare_actions variant")
+    in_action = isinstance(pending, (ChooseAction, KeepPlot, PlacePlot, DrawPlots, DrawObjective))
+    if options.declare_actions and in_action and turn.declared is None:
+        problems.append("the action phase has begun without declaring the actions (variant declare_actions)")
+    if isinstance(pending, DrawObjective) and 0 <= pending.deck < len(state.decks):
+        most = len(state.decks[pending.deck]) if options.redraw_satisfied else 1
+        if not 1 <= pending.looks <= max(most, 1):
+            problems.append(f"an objective draw may look at {pending.looks} cards")
+    cap = options.max_rounds * state.players
+    if cap and state.emperor is None and state.stack and state.turn_number > cap:
+        problems.append(f"turn {state.turn_number} is past the cap of {options.max_rounds} rounds")
+    return problems
+
+
+def _pending_problems(state: State) -> list[str]:
+    """The decision asked fits the position: the deal in the order it is dealt, plots drawn
+    from a pile that holds them, cards drawn from a deck that is not empty."""
+    pending = state.pending
+    hands = [len(board.hand) + len(board.completed) for board in state.boards]
+    if isinstance(pending, DealObjective):
+        if not (0 <= pending.to < state.players and 0 <= pending.deck < len(OBJECTIVE_KINDS)):
+            return [f"the deal asks for deck {pending.deck} to seat {pending.to}"]
+        dealt = [pending.deck + (1 if seat < pending.to else 0) for seat in range(state.players)]
+        if hands != dealt or state.turn_number != 1:
+            return [f"the deal of deck {pending.deck} to seat {pending.to} does not fit the hands {hands}"]
+    elif isinstance(pending, DrawStartPlayer):
+        if hands != [len(OBJECTIVE_KINDS)] * state.players or state.turn_number != 1:
+            return [f"the start player is drawn with the hands {hands}"]
+    elif isinstance(pending, DrawPlots):
+        if not 1 <= pending.left <= len(state.tile_pile) or len(pending.drawn) + pending.left > 3:
+            return [f"{pending.left} more plots are drawn after {len(pending.drawn)}, from a pile of {len(state.tile_pile)}"]
+    elif isinstance(pending, KeepPlot):
+        if not 1 <= len(pending.drawn) <= 3:
+            return [f"the player keeps one of {len(pending.drawn)} plots"]
+    elif isinstance(pending, DrawObjective):
+        if not 0 <= pending.deck < len(OBJECTIVE_KINDS) or not state.decks[pending.deck]:
+            return [f"an objective is drawn from deck {pending.deck}, which holds none"]
+        if state.boards[state.current].held >= HAND_LIMIT:
+            return [f"an objective is drawn for seat {state.current}, whose hand is full"]
+    elif isinstance(pending, WeatherChoice) and not pending.choices:
+        return ["the weather is chosen among no weather"]
+    action = _ACTION_OF.get(type(pending))
+    if action is not None and action not in state.turn.actions:
+        return [f"field 'stack': {type(pending).__name__} is asked though the turn took no {action} action"]
+    if isinstance(pending, _WEATHER_DECISIONS):
+        if not state.options.weather or state.turn_number <= state.players:
+            return [f"field 'stack': {type(pending).__name__} is asked though the weather die is not in play"]
+        if state.turn.actions or state.turn.declared is not None:
+            return [f"field 'stack': {type(pending).__name__} is asked after the turn's actions began"]
+        wanted = _WEATHER_OF.get(type(pending))
+        if wanted is not None and state.turn.weather not in wanted:
+            return [f"field 'stack': {type(pending).__name__} is asked under the weather {state.turn.weather!r}"]
+    if state.chance == "sampled" and type(pending) in CHANCE_EVENTS:
+        return [f"field 'stack': a random event ({type(pending).__name__}) waits in a game whose chance is sampled"]
+    return []
+
+
+#: The action each decision inside an action belongs to.
+_ACTION_OF: dict[type, str] = {DrawPlots: "plot", KeepPlot: "plot", PlacePlot: "plot", DrawObjective: "objective"}
+
+#: The decisions of the weather phase, which comes before any action of the turn.
+_WEATHER_DECISIONS = (WeatherDie, WeatherChoice, Rain, Storm, Clouds)
+
+#: The weather of the turn while each is asked (none yet for the die and for "?").
+_WEATHER_OF: dict[type, tuple[str, ...]] = {
+    WeatherDie: ("",),
+    WeatherChoice: ("", "clouds"),
+    Rain: ("rain",),
+    Storm: ("storm",),
+    Clouds: ("clouds",),
+}

@@ -38,6 +38,7 @@ from tabletop.takenoko.state import (
     POND,
     Bamboo,
     ChooseAction,
+    Declare,
     Garden,
     Improvements,
     Options,
@@ -112,7 +113,10 @@ def position(
         seed: the random source of the position's chance events.
         chance: ``"sampled"`` or ``"explicit"`` (see :mod:`tabletop.kernel.engine`).
         components: the box (the standard one by default).
-        options: rule options (see :class:`~tabletop.takenoko.state.Options`).
+        options: rule options (see :class:`~tabletop.takenoko.state.Options`). With the
+            ``declare_actions`` variant the turn's actions are declared first: the position
+            asks for them when the turn has taken none, and counts those it took (and the
+            plot being placed) as the ones declared otherwise.
 
     Raises ``ValueError`` for an impossible description and ``TypeError`` for an unknown option.
     """
@@ -122,8 +126,10 @@ def position(
     garden = _garden(parts, plots, bamboo or {}, tokens or {}, channel_set)
     boards = _boards(players, hands, completed, stocks)
     tile_pile, returned_by = _tile_pile(parts, garden, placing, next_tiles, pile, Rng.from_seed(seed))
+    taken = tuple(actions) + (("plot",) if placing else ())
+    declaring = choices.declare_actions and not taken
     state = State(
-        stack=(ChooseAction(current),),
+        stack=(Declare(current) if declaring else ChooseAction(current),),
         rng=Rng.from_seed(seed),
         chance=chance,
         rules=RULES,
@@ -140,7 +146,7 @@ def position(
         start_player=0,
         current=current,
         turn_number=players + 1 + current if turn_number is None else turn_number,
-        turn=Turn(weather=weather, actions=tuple(actions) + (("plot",) if placing else ())),
+        turn=Turn(weather=weather, actions=taken, declared=taken if choices.declare_actions and taken else None),
         emperor=emperor,
         components=parts,
         **_reserve(parts, choices, garden, boards, channel_set),

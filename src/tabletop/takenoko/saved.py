@@ -4,6 +4,10 @@ The JSON object holds every field of the state, the pending decisions (``"stack"
 its ``"type"``), the moves played (``"history"``), the component data when it is not the
 standard box (``"components"``), and ``"format": 2``. States saved before the engine rewrite
 have no format; they are refused with a message naming the format.
+
+Reading is strict: whole numbers are JSON integers of at most 64 bits (no ``"3"``, ``2.5``,
+``Infinity`` or ``10**100``), flags are ``true``/``false``, and the JSON of a view (hidden
+cards counted, tiles written ``?``, a masked random source) is refused: it is not a full state.
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.strategies import configure_tagged_union
 
 from tabletop.kernel import serial
 from tabletop.kernel.api import InvalidRecord
@@ -21,7 +27,8 @@ from tabletop.kernel.hexgrid import Edge, Hex, edge
 from tabletop.takenoko.components import COMPONENTS, STANDARD
 from tabletop.takenoko.moves import Move
 from tabletop.kernel.pool import Pool
-from tabletop.takenoko.state import Backs, Bamboo, Garden, Improvements, Pending, Plot, State
+from tabletop.takenoko.moves import KeepTile
+from tabletop.takenoko.state import HIDDEN_TILE, Backs, Bamboo, DrawPlots, Garden, Improvements, KeepPlot, Pending, Plot, State
 
 #: Moves are a union of classes: structured through ``Any`` to satisfy ``serial.structure``.
 _MOVE: Any = Move
@@ -30,14 +37,25 @@ _PENDING: Any = Pending
 #: The version of the saved-state format this library writes and reads.
 FORMAT = 2
 
+#: Whole numbers in a saved state lie in this range (the random source's state is 64 bits).
+WHOLE_NUMBERS = range(-(2**63), 2**64)
+
+
+def _brief(value: Any) -> str:
+    """``repr(value)`` cut short: messages name a bad value, never echo a huge one."""
+    text = repr(value) if not isinstance(value, (list, dict)) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
 
 def _exactly(kind: type) -> Callable[[Any, Any], Any]:
     """A structure hook that takes only values of ``kind`` itself (cattrs would turn ``"3"``
-    into 3, ``2.5`` into 2 and anything into a string)."""
+    into 3, ``2.5`` into 2 and anything into a string); whole numbers within 64 bits."""
 
     def structure(value: Any, _: Any) -> Any:
         if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, not {value!r}")
+            raise TypeError(f"expected {kind.__name__}, not {_brief(value)}")
+        if kind is int and value not in WHOLE_NUMBERS:
+            raise ValueError(f"{_brief(value)} is out of range")
         return value
 
     return structure
@@ -47,7 +65,7 @@ def _pool_of(pool: type[Pool]) -> Callable[[Any, Any], Pool]:
     """A structure hook reading a pool from its list of counts (never negative, caps kept)."""
 
     def structure(data: Any, _: Any) -> Pool:
-        if not isinstance(data, list):
+        if not isinstance(data, list) or not all(type(n) is int and n in WHOLE_NUMBERS for n in data):
             raise ValueError(f"{pool.__name__} must be a list of {len(pool.KINDS)} counts")
         return pool(data)
 
@@ -63,6 +81,9 @@ def _make_converter() -> Any:
     converter = serial.make_converter([Move, Pending])
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _exactly(kind))
+    # The unions were configured with cattrs' lenient hooks (``"3"`` read as 3): again, strictly.
+    for union in (Move, Pending):
+        configure_tagged_union(union, converter, tag_name="type")
     for pool in (Bamboo, Improvements, Backs):
         converter.register_unstructure_hook(pool, list)
         converter.register_structure_hook(pool, _pool_of(pool))
@@ -83,20 +104,21 @@ def _register_garden(converter: Any) -> None:
         plots: dict[Hex, Plot] = {}
         for item in data:
             if not isinstance(item, list) or len(item) != 3:
-                raise ValueError(f"garden entry {item!r} is not [q, r, plot]")
+                raise ValueError(f"garden entry {_brief(item)} is not [q, r, plot]")
             q, r, plot = item
-            if not isinstance(q, int) or not isinstance(r, int):
-                raise ValueError(f"garden cell {q!r},{r!r} is not two integers")
-            plots[(q, r)] = converter.structure(plot, Plot)
+            cell = (converter.structure(q, int), converter.structure(r, int))
+            if cell in plots:
+                raise ValueError(f"garden cell {q},{r} holds two plots")
+            plots[cell] = converter.structure(plot, Plot)
         return Garden(plots)
 
     def structure_edge(data: Any, _: Any) -> Edge:
         if not isinstance(data, list) or len(data) != 2:
-            raise ValueError(f"edge {data!r} is not two cells")
+            raise ValueError(f"edge {_brief(data)} is not two cells")
         a: Hex = converter.structure(data[0], tuple[int, int])
         b: Hex = converter.structure(data[1], tuple[int, int])
         if (a, b) != edge(a, b):  # raises unless adjacent
-            raise ValueError(f"edge {data!r} is not written with its smaller cell first")
+            raise ValueError(f"edge {_brief(data)} is not written with its smaller cell first")
         return (a, b)
 
     converter.register_unstructure_hook_func(lambda t: t == Garden, unstructure_garden)
@@ -115,8 +137,8 @@ def _register_state(converter: Any) -> None:
         return [converter.unstructure(pending, unstructure_as=Pending) for pending in stack]
 
     def structure_stack(data: Any, _: Any) -> tuple[Any, ...]:
-        if not isinstance(data, list):
-            raise ValueError("the stack must be a list of pending decisions")
+        if not isinstance(data, list) or not all(isinstance(item, dict) and "type" in item for item in data):
+            raise ValueError("the stack must be a list of pending decisions, each with its type")
         return tuple(converter.structure(item, _PENDING) for item in data)
 
     converter.register_unstructure_hook(
@@ -159,7 +181,14 @@ def to_json(state: State) -> str:
 def load(text: str, rules: Rules[State]) -> State:
     """The state written by :func:`to_json`, run by ``rules``; bad input raises ``InvalidRecord``
     naming the field (the caller checks that the position is sound)."""
-    data = serial.parse_object(text, "a Takenoko state")
+    try:
+        data = serial.parse_object(text, "a Takenoko state")
+    except RecursionError:
+        raise InvalidRecord("this Takenoko state is not valid JSON: it is nested too deeply") from None
+    except InvalidRecord:
+        raise
+    except ValueError as err:  # e.g. an integer of more digits than Python reads
+        raise InvalidRecord(f"this Takenoko state is not valid JSON: {str(err)[:200]}") from None
     written = data.pop("format", None)
     if written != FORMAT:
         version = "no format (a state saved before format 2)" if written is None else f"format {written!r}"
@@ -168,10 +197,75 @@ def load(text: str, rules: Rules[State]) -> State:
     moves = data.pop("history", None)
     if not isinstance(moves, list):
         raise InvalidRecord("invalid State: field 'history' must be the list of moves played")
-    history = tuple(serial.structure(CONVERTER, move, _MOVE) for move in moves)
+    turns = data.get("turn_number")
+    most = most_moves(turns if type(turns) is int and 1 <= turns <= MAX_TURNS else 1)
+    if len(moves) > most:
+        raise InvalidRecord(
+            f"invalid State: field 'history' holds {len(moves)} moves, more than {most} "
+            f"(what {_brief(turns)} turns can hold)"
+        )
+    history = tuple(_move(i, move) for i, move in enumerate(moves))
     data["rules"] = rules
     data["log"] = link_moves(history)
     state = serial.structure(CONVERTER, data, State)
     if components is not STANDARD:
         state = evolve(state, components=components)
+    hidden = _hidden_parts(state)
+    if hidden:
+        raise InvalidRecord(
+            f"field {hidden!r} shows hidden information: this is the JSON of a view, not a full Takenoko state"
+        )
     return state
+
+
+#: The most turns a saved state may have begun (a game without a round cap could go on, but a
+#: longer one is no game anybody plays: 2,500 rounds of 4 players).
+MAX_TURNS = 10_000
+
+
+def most_moves(turns: int) -> int:
+    """The most moves a game can have played by its turn ``turns``: the deal (13 chance
+    outcomes at most), then per turn the die and the weather (3), three actions of at most 16
+    moves each (an objective drawn among a whole deck of redraws), every channel and improvement
+    token placed (29), every objective completed (a hand and more: 8) and the end of the turn."""
+    return 13 + turns * (3 + 3 * 16 + 29 + 8 + 1)
+
+
+def _move(index: int, data: Any) -> Any:
+    """The move ``history[index]``; bad JSON raises ``InvalidRecord`` naming it."""
+    where = f"field 'history[{index}]'"
+    if not isinstance(data, dict) or "type" not in data:
+        raise InvalidRecord(f"invalid State: {where} must be a move with its type, not {_brief(data)}")
+    try:
+        return CONVERTER.structure(data, _MOVE)
+    except cattrs.BaseValidationError as err:
+        detail = "; ".join(cattrs.transform_error(err, path=f"history[{index}]"))
+        raise InvalidRecord(f"invalid State: {where}: {detail[:300]}") from None
+    except (TypeError, ValueError, KeyError, AttributeError) as err:
+        raise InvalidRecord(f"invalid State: {where}: {str(err)[:300]}") from None
+
+
+def _hidden_parts(state: State) -> str:
+    """The first field of ``state`` that only a view holds (counted cards, ``?`` tiles, a
+    masked random source), or ``""`` for a full state."""
+    if state.rng.masked or state.rng.state < 0:
+        return "rng"
+    if state.tile_pile.hidden:
+        return "tile_pile.hidden"
+    for index, deck in enumerate(state.decks):
+        if deck.hidden:
+            return f"decks[{index}].hidden"
+    for seat, board in enumerate(state.boards):
+        if board.backs.total:
+            return f"boards[{seat}].backs"
+    tiles = list(state.tile_pile.unseen + state.tile_pile.bottom)
+    tiles += [plot.tile for plot in state.garden.values()]
+    if HIDDEN_TILE in tiles:
+        return "tile_pile" if HIDDEN_TILE in state.tile_pile.cards() else "garden"
+    for pending in state.stack:
+        if isinstance(pending, (KeepPlot, DrawPlots)) and HIDDEN_TILE in pending.drawn:
+            return "stack"
+    for move in state.history:
+        if isinstance(move, KeepTile) and HIDDEN_TILE in (move.keep,) + move.under:
+            return "history"
+    return ""

@@ -12,6 +12,7 @@ are chance's decisions (see :mod:`tabletop.takenoko.rules.preparation`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,6 +24,16 @@ from tabletop.kernel.rng import Rng
 from tabletop.takenoko import saved
 from tabletop.takenoko.components import COMPONENTS
 from tabletop.takenoko.invariants import invariants
+from tabletop.takenoko.moves import (
+    CompleteObjective,
+    DrawCard,
+    DrawTile,
+    EndTurn,
+    FirstSeat,
+    PlaceChannel,
+    PlaceTile,
+    Roll,
+)
 from tabletop.takenoko.rules import RULES, first_deal
 from tabletop.takenoko.rules.garden import bamboo_box
 from tabletop.takenoko.state import POND, Garden, Improvements, Options, Player, State, Turn
@@ -68,13 +79,43 @@ def from_json(text: str) -> State:
     """The state written by ``State.to_json``; bad input raises ``InvalidRecord`` naming the field.
 
     Custom component data saved with the state is checked as :func:`load_components` checks
-    the data files, and the position must keep the invariants (:func:`invariants`).
+    the data files, and the position must keep the invariants (:func:`invariants`), options
+    included (``declare_actions`` switched on mid-turn is refused). The JSON of a view is
+    refused: it is not a full state. The history must fit the position: no longer than the
+    turns begun allow, and accounting for no more plots, channels, completed objectives and
+    ended turns than the position shows. What loads plays on.
     """
     state = saved.load(text, RULES)
     # Well-typed fields can still describe an impossible position (a tenth improvement token,
     # a plot far from the garden, a seat that does not exist): the invariants name what is wrong.
-    problems = invariants(state)
+    problems = invariants(state) or _history_problems(state)
     if problems:
-        raise InvalidRecord("the saved state is not a sound Takenoko position: " + "; ".join(problems))
+        raise InvalidRecord("the saved state is not a sound Takenoko position: " + "; ".join(problems)[:1000])
     return state
+
+
+def _history_problems(state: State) -> list[str]:
+    """Where the history (field ``history``) cannot have led to the position.
+
+    A position set up from a description (:mod:`~tabletop.takenoko.positions`) starts with an
+    empty history and may already hold plots, channels and completed objectives, so the
+    history must account for no more than the position shows, not for all of it.
+    """
+    played = Counter(type(move) for move in state.history)
+    problems = []
+    if state.turn_number > saved.MAX_TURNS:
+        problems.append(f"field 'turn_number': {state.turn_number} turns, more than {saved.MAX_TURNS}")
+    if state.chance == "sampled" and any(played[kind] for kind in (Roll, DrawTile, DrawCard, FirstSeat)):
+        problems.append("field 'history' holds chance outcomes, which only a game with explicit chance records")
+    shown = {
+        PlaceTile: ("plots placed", len(state.garden)),
+        PlaceChannel: ("channels placed", len(state.channels)),
+        CompleteObjective: ("objectives completed", sum(len(board.completed) for board in state.boards)),
+        # The last turn of a finished game ends without a next one beginning.
+        EndTurn: ("turns ended", state.turn_number - (0 if state.is_over else 1)),
+    }
+    for kind, (what, most) in shown.items():
+        if played[kind] > most:
+            problems.append(f"field 'history' holds {played[kind]} {what}, the position {most}")
+    return problems
 

@@ -15,7 +15,8 @@ and objectives never search the channel network.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, TypeAlias, TypeVar, cast
+from types import MappingProxyType
+from typing import Any, ClassVar, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -38,7 +39,7 @@ WEATHER_FACES: tuple[str, ...] = ("sun", "rain", "wind", "storm", "clouds", "?")
 ACTIONS: tuple[str, ...] = ("plot", "irrigation", "gardener", "panda", "objective")
 
 #: Objectives a player must complete to trigger the end, by player count.
-OBJECTIVES_TO_END: Mapping[int, int] = {2: 9, 3: 8, 4: 7}
+OBJECTIVES_TO_END: Mapping[int, int] = MappingProxyType({2: 9, 3: 8, 4: 7})
 
 #: A player may hold at most this many objective cards.
 HAND_LIMIT = 5
@@ -142,7 +143,7 @@ class Bamboo(Pool):
     __slots__ = ()
     KINDS = COLOURS
     CAPS = (None, None, None)
-    INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+    INDEX = MappingProxyType({colour: i for i, colour in enumerate(COLOURS)})
 
 
 class Improvements(Pool):
@@ -153,7 +154,7 @@ class Improvements(Pool):
     __slots__ = ()
     KINDS = IMPROVEMENTS
     CAPS = (None, None, None)
-    INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
+    INDEX = MappingProxyType({kind: i for i, kind in enumerate(IMPROVEMENTS)})
 
 
 class Backs(Pool):
@@ -163,7 +164,7 @@ class Backs(Pool):
     __slots__ = ()
     KINDS = OBJECTIVE_KINDS
     CAPS = (None, None, None)
-    INDEX = {kind: i for i, kind in enumerate(OBJECTIVE_KINDS)}
+    INDEX = MappingProxyType({kind: i for i, kind in enumerate(OBJECTIVE_KINDS)})
 
 
 NO_BAMBOO = Bamboo()
@@ -397,10 +398,26 @@ class Garden(Mapping[Hex, Plot]):
       tensors...), for this garden only.
 
     Since the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
+
+    Two gardens are equal when they hold the same plots placed in the same order: the order
+    is part of the position (the JSON lists the plots in it, and the invariants check that
+    each plot was placed next to the pond or to two earlier plots).
     """
 
     __slots__ = ("_plots", "_occupied", "_lines", "_layout", "_heights", "_patterns", "_grown_from", "_derived")
-    _plots: dict[Hex, Plot]
+
+    #: The slots that memoize facts derived from the plots (filled on demand, never data).
+    CACHES: ClassVar[tuple[str, ...]] = (
+        "_occupied",
+        "_lines",
+        "_layout",
+        "_heights",
+        "_patterns",
+        "_grown_from",
+        "_derived",
+    )
+
+    _plots: MappingProxyType[Hex, Plot]
     _occupied: frozenset[Hex] | None
     _lines: dict[Hex, dict[Any, Any]]
     _layout: dict[Any, Any]
@@ -429,11 +446,16 @@ class Garden(Mapping[Hex, Plot]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Garden):
-            return self._plots == other._plots
+            mine, theirs = self._plots, other._plots
+            return mine is theirs or (mine == theirs and list(mine) == list(theirs))
         return isinstance(other, Mapping) and self._plots == dict(other.items())
 
     def __repr__(self) -> str:
         return f"Garden({self._plots!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its plots in order (the read-only proxy cannot be pickled; caches need not be).
+        return (Garden, (tuple(self._plots.items()),))
 
     def get(self, cell: Hex, default: Any = None) -> Any:
         return self._plots.get(cell, default)
@@ -518,7 +540,7 @@ class Garden(Mapping[Hex, Plot]):
     def unexplored(self) -> Garden:
         """The same plots, without any fact derived so far (for a view: the rules keep facts
         about the objective cards players hold, which another seat must not find here)."""
-        return _new_garden(self._plots.copy())
+        return _new_garden(dict(self._plots))
 
     def with_plot(self, cell: Hex, plot: Plot) -> Garden:
         """A new garden where ``cell`` holds ``plot``."""
@@ -577,7 +599,7 @@ def _fill(
 ) -> None:
     """Give ``garden`` its plots and the facts it shares with the garden it comes from (none
     by default)."""
-    _set(garden, "_plots", plots)
+    _set(garden, "_plots", MappingProxyType(plots))
     _set(garden, "_occupied", occupied)
     _set(garden, "_lines", {} if lines is None else lines)
     _set(garden, "_layout", {} if layout is None else layout)
@@ -648,7 +670,8 @@ class State(EngineState):
         turn_number: turns begun so far, the current one included.
         turn: what the current turn has done.
         emperor: the seat that triggered the end and holds the Emperor, if any.
-        components: the component data (saved in the JSON only when not the standard data).
+        components: the component data (saved in the JSON only when not the standard data);
+            states of different boxes are different positions.
 
     The engine's fields: ``stack`` (the pending decision; empty once the game is over),
     ``rng`` (masked in a view), ``chance``, ``log`` (the history) and ``rules``.
@@ -672,7 +695,9 @@ class State(EngineState):
     turn: Turn
     emperor: int | None = None
     returned_by: tuple[int, ...] = ()
-    components: Components = attrs.field(default=STANDARD, eq=False)
+    # Compared (two boxes make two games: their JSON and invariants differ), not hashed (the
+    # same box serves every state of a game; comparing it to itself is an identity test).
+    components: Components = attrs.field(default=STANDARD, hash=False)
 
     @property
     def occupied(self) -> frozenset[Hex]:

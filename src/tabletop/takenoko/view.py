@@ -21,6 +21,11 @@ view knows how many there are, and where, not which.
 The plots another player put under the pile are counted with the unseen tiles: a view knows
 that they are there, not which they are or where, and its known bottom lists only the seat's
 own tiles, in their order.
+
+A view's JSON (``view.to_json()``) shows what the seat sees; ``from_json`` refuses it as a
+full state. Views of two full states that differ only in what the seat cannot see are equal
+in every attribute, caches included: a view's garden (and a determinized sample's) starts
+without derived facts, so nothing the rules learnt about hidden hands travels with it.
 """
 
 from __future__ import annotations
@@ -93,12 +98,22 @@ def determinize(state: State, rng: Rng) -> State:
     """A full state agreeing with the view ``state``: hidden cards and tiles dealt with ``rng``.
 
     The result also carries a fresh random source drawn from ``rng``, so it can be played on.
-    Applied to a full state it only replaces the random source.
+    Applied to a full state it only replaces the random source. Its garden is a copy of the
+    view's without derived facts: what the rules learn about the dealt hands stays in the
+    sample, and the view (and every other sample of it) never carries it.
     """
     boards, decks, rng = _deal_cards(state, rng)
     tile_pile, stack, rng = _deal_tiles(state, rng)
     game_rng, rng = rng.next64()
-    return evolve(state, rng=Rng(game_rng), boards=boards, decks=decks, tile_pile=tile_pile, stack=stack)
+    return evolve(
+        state,
+        rng=Rng(game_rng),
+        garden=state.garden.unexplored(),
+        boards=boards,
+        decks=decks,
+        tile_pile=tile_pile,
+        stack=stack,
+    )
 
 
 def _deal_cards(state: State, rng: Rng) -> tuple[tuple[Player, ...], tuple[Pile[str], Pile[str], Pile[str]], Rng]:
