@@ -1,0 +1,168 @@
+"""Keyflower's moves (the answers to decisions) and chance outcomes, each with its notation.
+
+A turn places workers in one location: ``bid keywood 2 red`` (two red workers from behind the
+screen on one's side of Keywood), ``use keywood 1 red`` (one red worker on Keywood to use it).
+Outbid workers move as one group: ``bid keywood 3 red from alehouse`` moves the seat's outbid
+group around Alehouse to Keywood and adds workers from behind the screen up to 3 in all
+(``from`` lists every lot whose outbid group moves, comma-separated). An exchange names what
+is paid when the player chooses it: ``use hiring_fair 1 blue paying saw``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop.kernel.errors import InvalidRecord
+from tabletop.kernel.hexgrid import cell_text, parse_cell
+from tabletop.kernel.tiles import Sector
+
+
+def _moved(moved: tuple[str, ...]) -> str:
+    return f" from {','.join(moved)}" if moved else ""
+
+
+@attrs.frozen
+class Bid:
+    """Place ``count`` workers of ``colour`` in all (the outbid groups around the lots ``moved``
+    and the rest from behind the screen) in one's bid for the hex ``tile``."""
+
+    tile: str
+    count: int
+    colour: str
+    moved: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"bid {self.tile} {self.count} {self.colour}{_moved(self.moved)}"
+
+
+@attrs.frozen
+class Use:
+    """Place ``count`` workers of ``colour`` (as for :class:`Bid`) on ``tile`` to use it;
+    ``paying`` is the item an exchange takes when the player chooses it (``""`` otherwise)."""
+
+    tile: str
+    count: int
+    colour: str
+    moved: tuple[str, ...] = ()
+    paying: str = ""
+
+    def __str__(self) -> str:
+        pay = f" paying {self.paying}" if self.paying else ""
+        return f"use {self.tile} {self.count} {self.colour}{_moved(self.moved)}{pay}"
+
+
+@attrs.frozen
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Take:
+    """Take ``item`` of the ones a tile offers."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"take {self.item}"
+
+
+@attrs.frozen
+class IntoField:
+    """Put the new animal into the field holding ``sector``."""
+
+    sector: Sector
+
+    def __str__(self) -> str:
+        return f"field {cell_text(self.sector[0])}/{self.sector[1]}"
+
+
+# --- chance outcomes -----------------------------------------------------------------------
+
+
+@attrs.frozen
+class HomeDealt:
+    number: int
+
+    def __str__(self) -> str:
+        return f"home {self.number}"
+
+
+@attrs.frozen
+class WorkerDrawn:
+    colour: str
+
+    def __str__(self) -> str:
+        return f"worker {self.colour}"
+
+
+@attrs.frozen
+class SkillDrawn:
+    skill: str
+
+    def __str__(self) -> str:
+        return f"skill {self.skill}"
+
+
+@attrs.frozen
+class TileDrawn:
+    """A season tile laid out, or a winter tile dealt."""
+
+    code: str
+
+    def __str__(self) -> str:
+        return f"tile {self.code}"
+
+
+Move = Bid | Use | Pass | Take | IntoField | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn
+
+
+def parse_move_text(text: str) -> Move:
+    """The move written ``text`` (as ``str(move)`` writes it); :class:`InvalidRecord` otherwise."""
+    words = text.split()
+    try:
+        return _parse(words)
+    except (IndexError, ValueError):
+        raise InvalidRecord(f"{text!r} is not a Keyflower move") from None
+
+
+def _parse(words: list[str]) -> Move:
+    head = words[0]
+    if words == ["pass"]:
+        return Pass()
+    if head in ("bid", "use"):
+        return _placement(words)
+    if len(words) != 2:
+        raise ValueError(words)
+    arg = words[1]
+    if head == "take":
+        return Take(arg)
+    if head == "field":
+        cell, _, number = arg.partition("/")
+        return IntoField((parse_cell(cell), int(number)))
+    if head == "home":
+        return HomeDealt(int(arg))
+    if head == "worker":
+        return WorkerDrawn(arg)
+    if head == "skill":
+        return SkillDrawn(arg)
+    if head == "tile":
+        return TileDrawn(arg)
+    raise ValueError(head)
+
+
+def _placement(words: list[str]) -> Bid | Use:
+    head, tile, count, colour, *rest = words
+    moved: tuple[str, ...] = ()
+    paying = ""
+    while rest:
+        key, value, *rest = rest
+        if key == "from" and not moved:
+            moved = tuple(value.split(","))
+        elif key == "paying" and head == "use" and not paying:
+            paying = value
+        else:
+            raise ValueError(key)
+    if head == "bid":
+        return Bid(tile, int(count), colour, moved)
+    return Use(tile, int(count), colour, moved, paying)

@@ -1,0 +1,63 @@
+"""Small helpers the phases of the rules share: replacing one seat's or one tile's entry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from tabletop.keyflower_farmers.components import ROAD, WATER, Face
+from tabletop.keyflower_farmers.state import KeyflowerState, Tile
+from tabletop.kernel.auction import Lot
+from tabletop.kernel import tiles
+from tabletop.kernel.engine import evolve
+from tabletop.kernel.tiles import Sides
+
+T = TypeVar("T")
+
+
+def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
+    """``values`` with the entry of ``seat`` replaced."""
+    return values[:seat] + (value,) + values[seat + 1 :]
+
+
+def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile]) -> KeyflowerState:
+    """``state`` with the hex ``tile_id`` changed by ``change``."""
+    return evolve(state, tiles=tuple(change(t) if t.id == tile_id else t for t in state.tiles))
+
+
+def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:
+    """``state`` with the bids around ``tile_id`` replaced by ``lot``."""
+    return evolve(state, lots=tuple((i, lot if i == tile_id else old) for i, old in state.lots))
+
+
+def home_id(state: KeyflowerState, seat: int) -> str:
+    """The id of ``seat``'s home tile."""
+    return f"home{state.homes[seat]}"
+
+
+def face_of(state: KeyflowerState, tile: Tile) -> Face | None:
+    """The printed face of a village or home tile as it lies (``None`` for boats and
+    turn-order tiles, which have no face to use)."""
+    if tile.id.startswith("home"):
+        return state.components.homes[int(tile.id[4:]) - 1].faces[tile.face]
+    village = state.components.by_code.get(tile.id)
+    return None if village is None else village.faces[tile.face]
+
+
+def sides_of(state: KeyflowerState, tile_id: str) -> Sides:
+    """The unturned sides of the hex ``tile_id``."""
+    components = state.components
+    if tile_id.startswith("home"):
+        return components.homes[int(tile_id[4:]) - 1].sides
+    if tile_id.startswith("order"):
+        return next(t.sides for t, _ in components.turn_order_for(state.players, state.farmers) if f"order{t.number}" == tile_id)
+    if tile_id in components.by_code:
+        return components.tile(tile_id).sides
+    return next(b.sides for b in components.boats if b.code == tile_id)
+
+
+def spokes(sides: Sides) -> frozenset[int]:
+    """The sides that divide a hex into fields: its roads, and its water sides when a river
+    crosses it (two water sides: a boat's two banks are separate fields)."""
+    codes = {ROAD, WATER} if sides.count(WATER) >= 2 else {ROAD}
+    return tiles.spokes_of(sides, codes)
