@@ -143,6 +143,13 @@ def test_a_tile_placed_between_two_fields_merges_them():
     assert merges[0].into == ((0, 0), 0)
 
 
+def test_a_field_taking_a_smaller_sector_of_the_new_tile_is_renamed():
+    grass = (G,) * 6
+    fields, merges = _place_all({(1, 0): grass, (0, 0): grass}, [(1, 0), (0, 0)])
+    assert fields.names == (((0, 0), 0),)
+    assert [(m.into, m.parts) for m in merges] == [(((0, 0), 0), (((1, 0), 0),))]
+
+
 def test_fields_sharing_a_hex_are_adjacent():
     spokes = tiles.spokes_of(HOME, {R})
     fields = tiles.fields_of({(0, 0): spokes}, tiles.open_between({(0, 0): HOME}, {W}))
@@ -178,3 +185,20 @@ def test_placing_tiles_one_by_one_gives_the_fields_of_the_whole_layout(layout, r
     assert len(every) == len(set(every)) == sum(
         tiles.sector_count(tiles.spokes_of(sides, {R})) for sides in layout.values()
     )
+
+
+@settings(max_examples=60)
+@given(layouts, st.randoms(use_true_random=False))
+def test_following_the_merges_names_every_old_field_in_the_new_fields(layout, rnd):
+    order = list(layout)
+    rnd.shuffle(order)
+    fields = Fields()
+    placed = {}
+    for cell in order:
+        placed[cell] = layout[cell]
+        before = fields
+        fields, merges = fields.place(cell, tiles.spokes_of(layout[cell], {R}), tiles.open_between(placed, (W,)))
+        renamed = {old: m.into for m in merges for old in m.parts}
+        for name in before.names:
+            assert renamed.get(name, name) in fields.names
+            assert renamed.get(name, name) == fields.field_of(name)

@@ -5,7 +5,7 @@ import attrs
 import pytest
 
 from tabletop.keyflower_farmers.positions import position
-from tabletop.keyflower_farmers.rules.season import SeasonEndNotBuilt
+from tabletop.keyflower_farmers.state import ChooseBoat
 from tabletop.keyflower_farmers.state import Resources
 from tabletop.kernel.api import IllegalMove
 from tabletop.kernel.auction import Bid
@@ -251,5 +251,6 @@ def test_a_player_who_passed_may_act_again_if_someone_acts_after_them():
 
 def test_the_season_ends_when_every_player_has_passed_in_succession():
     state = play(position(2, screens=RED4, offer=["keywood"]), "pass")
-    with pytest.raises(SeasonEndNotBuilt):
-        play(state, "pass")
+    assert isinstance(state.pending, ChooseBoat) is False
+    state = play(state, "pass")
+    assert isinstance(state.pending, ChooseBoat)

@@ -188,8 +188,8 @@ OpenSide: TypeAlias = Callable[[Hex, int, Hex], bool]
 
 @attrs.frozen
 class Merge:
-    """Fields that became one when a tile was placed: ``into`` is the name of the joined field,
-    ``parts`` the names the fields had before (``into`` may be one of them)."""
+    """Old fields that became the field named ``into`` when a tile was placed: ``parts`` are
+    the names they had before (``into`` may be one of them; a single part means a rename)."""
 
     into: Sector
     parts: tuple[Sector, ...]
@@ -257,8 +257,9 @@ class Fields:
 
     def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
         """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at
-        ``cell``, and the fields that merged because of it (fields of the new tile alone do not
-        count as merges: they are new)."""
+        ``cell``, and the old fields whose name changed: those merged into one, and a field
+        renamed because a sector of the new tile is now its least (fields of the new tile alone
+        are new, not merges)."""
         if any(placed == cell for placed, _ in self.spokes):
             raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
         placed = dict(self.spokes)
@@ -278,7 +279,7 @@ class Fields:
         old_names = self.names
         for part in after.parts:
             before = tuple(name for name in old_names if name in part)
-            if len(before) > 1:
+            if len(before) > 1 or (before and before[0] != part[0]):
                 merges.append(Merge(part[0], before))
         return after, tuple(merges)
 

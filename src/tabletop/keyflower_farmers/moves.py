@@ -77,6 +77,27 @@ class IntoField:
         return f"field {cell_text(self.sector[0])}/{self.sector[1]}"
 
 
+@attrs.frozen
+class TakeBoat:
+    """Take the cargo of the boat ``boat``."""
+
+    boat: str
+
+    def __str__(self) -> str:
+        return f"boat {self.boat}"
+
+
+@attrs.frozen
+class Place:
+    """Place the hex being added at ``cell``, turned ``turns`` sixths clockwise."""
+
+    cell: tuple[int, int]
+    turns: int
+
+    def __str__(self) -> str:
+        return f"place {cell_text(self.cell)} turn {self.turns}"
+
+
 # --- chance outcomes -----------------------------------------------------------------------
 
 
@@ -114,7 +135,17 @@ class TileDrawn:
         return f"tile {self.code}"
 
 
-Move = Bid | Use | Pass | Take | IntoField | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn
+@attrs.frozen
+class SideUp:
+    """A summer boat laid out with its side ``side`` (``a`` or ``b``) up."""
+
+    side: str
+
+    def __str__(self) -> str:
+        return f"side {self.side}"
+
+
+Move = Bid | Use | Pass | Take | IntoField | TakeBoat | Place | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn | SideUp
 
 
 def parse_move_text(text: str) -> Move:
@@ -132,6 +163,8 @@ def _parse(words: list[str]) -> Move:
         return Pass()
     if head in ("bid", "use"):
         return _placement(words)
+    if head == "place" and len(words) == 4 and words[2] == "turn":
+        return Place(parse_cell(words[1]), int(words[3]))
     if len(words) != 2:
         raise ValueError(words)
     arg = words[1]
@@ -148,6 +181,10 @@ def _parse(words: list[str]) -> Move:
         return SkillDrawn(arg)
     if head == "tile":
         return TileDrawn(arg)
+    if head == "boat":
+        return TakeBoat(arg)
+    if head == "side" and arg in ("a", "b"):
+        return SideUp(arg)
     raise ValueError(head)
 
 

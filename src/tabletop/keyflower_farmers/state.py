@@ -196,6 +196,51 @@ class ReturnSkill:
 
 
 @attrs.frozen
+class ChooseBoat:
+    """End of season: ``seat`` takes the cargo of one boat not ``taken`` yet; ``then`` are the
+    seats to choose after them, in order."""
+
+    seat: int
+    then: tuple[int, ...] = ()
+    taken: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class PlaceTile:
+    """End of season: ``seat`` adds the hex ``tile`` to their village, every shared side
+    matching."""
+
+    seat: int
+    tile: str
+
+
+@attrs.frozen
+class AfterBoats:
+    """A marker, not a decision: once every boat is chosen, the turn-order bids go into the bag,
+    the start player passes on if nobody won the purple tile, animals breed (not after winter)
+    and the won tiles are placed. ``settle`` resolves it."""
+
+    purple_won: bool
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class BeginSeason:
+    """A marker, not a decision: the next season starts once the villages have grown.
+    ``settle`` resolves it."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class TossSummerBoat:
+    """Chance: which side of the summer boat ``tile`` lies face up, as it is laid out."""
+
+    tile: str
+    seat: int = CHANCE
+
+
+@attrs.frozen
 class BeginSpring:
     """A marker, not a decision: once the setup's random events are done, the holder of the
     lowest home tile takes the purple worker and starts. ``settle`` resolves it."""
@@ -258,6 +303,11 @@ Pending = (
     Turn
     | ChooseGood
     | PlaceAnimal
+    | ChooseBoat
+    | PlaceTile
+    | AfterBoats
+    | BeginSeason
+    | TossSummerBoat
     | BeginSpring
     | ReturnWorker
     | ReturnSkill

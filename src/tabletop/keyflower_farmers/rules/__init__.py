@@ -1,15 +1,17 @@
 """Keyflower's rules, by phase of the rulebook: a turn (:mod:`.turns`), production
-(:mod:`.production`), the random events (:mod:`.chance`) and the season's flow
-(:mod:`.season`), gathered here into the engine's :data:`RULES`."""
+(:mod:`.production`), the end of a season (:mod:`.season_end`), expanding the villages
+(:mod:`.village`), the random events (:mod:`.chance`) and the season's flow (:mod:`.season`),
+gathered here into the engine's :data:`RULES`."""
 
 from __future__ import annotations
 
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take, Use
 from tabletop.keyflower_farmers.render import render
-from tabletop.keyflower_farmers.rules import chance, production, turns
+from tabletop.keyflower_farmers.rules import chance, production, season_end, turns, village
 from tabletop.keyflower_farmers.rules.season import settle
 from tabletop.keyflower_farmers.scoring import scores, winners
 from tabletop.keyflower_farmers.state import (
+    ChooseBoat,
     ChooseGood,
     DealHome,
     DealWinter,
@@ -18,7 +20,9 @@ from tabletop.keyflower_farmers.state import (
     DrawWorker,
     KeyflowerState,
     PlaceAnimal,
+    PlaceTile,
     SelectWinter,
+    TossSummerBoat,
     Turn,
     to_json,
 )
@@ -48,12 +52,15 @@ RULES: Rules[KeyflowerState] = Rules(
         Turn: Decision(turns.turn_moves, turns.resolve_turn, "placing workers (bid, use) or passing"),
         ChooseGood: Decision(production.choose_moves, production.resolve_choose, "choosing what a tile gives"),
         PlaceAnimal: Decision(production.animal_moves, production.resolve_animal, "putting an animal into a field"),
+        ChooseBoat: Decision(season_end.boat_moves, season_end.resolve_boat, "choosing a boat's cargo"),
+        PlaceTile: Decision(village.place_moves, village.resolve_place, "adding a tile to the village"),
         DealHome: ChanceDecision(chance.home_outcomes, chance.resolve_home, "dealing a home tile"),
         DrawWorker: ChanceDecision(chance.worker_outcomes, chance.resolve_worker, "drawing a worker from the bag"),
         DrawSkill: ChanceDecision(chance.skill_outcomes, chance.resolve_skill, "drawing a skill tile"),
         DrawSeasonTile: ChanceDecision(chance.season_tile_outcomes, chance.resolve_season_tile, "laying out a tile"),
         SelectWinter: ChanceDecision(chance.select_outcomes, chance.resolve_select, "selecting a base winter tile"),
         DealWinter: ChanceDecision(chance.winter_outcomes, chance.resolve_winter, "dealing a winter tile"),
+        TossSummerBoat: ChanceDecision(chance.side_outcomes, chance.resolve_side, "laying out a summer boat"),
     },
     settle=settle,
     scores=scores,

@@ -6,8 +6,8 @@ from __future__ import annotations
 import attrs
 
 from tabletop.keyflower_farmers.components import WATER
-from tabletop.keyflower_farmers.moves import HomeDealt, SkillDrawn, TileDrawn, WorkerDrawn
-from tabletop.keyflower_farmers.rules.common import spokes, with_seat
+from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
+from tabletop.keyflower_farmers.rules.common import change_tile, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
     DealHome,
     DealWinter,
@@ -17,11 +17,12 @@ from tabletop.keyflower_farmers.state import (
     KeyflowerState,
     SelectWinter,
     Tile,
+    TossSummerBoat,
     Village,
 )
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
-from tabletop.kernel.engine import evolve, pop
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.tiles import Fields
 
@@ -88,7 +89,7 @@ def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome:
     """The tile is laid out for auction, its season side up."""
     index = SEASON_INDEX[pending.season]
     piles = with_seat(state.season_piles, index, state.season_piles[index].take(outcome.code))
-    return pop(
+    state = pop(
         evolve(
             state,
             season_piles=piles,
@@ -96,6 +97,19 @@ def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome:
             lots=_offered(state.lots, outcome.code),
         )
     )
+    if state.components.tile(outcome.code).kind == "summer_boat":
+        # A summer boat's side up is chosen at random as it is laid out (base rulebook).
+        state = push(state, TossSummerBoat(outcome.code))
+    return state
+
+
+def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple[SideUp, int], ...]:
+    return ((SideUp("a"), 1), (SideUp("b"), 1))
+
+
+def resolve_side(state: KeyflowerState, pending: TossSummerBoat, outcome: SideUp) -> KeyflowerState:
+    face = 0 if outcome.side == "a" else 1
+    return pop(change_tile(state, pending.tile, lambda t: attrs.evolve(t, face=face)))
 
 
 def _offered(lots: tuple[tuple[str, Lot], ...], code: str) -> tuple[tuple[str, Lot], ...]:

@@ -3,29 +3,89 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from tabletop.keyflower_farmers.components import SEASONS
+from tabletop.keyflower_farmers.rules.common import with_seat
 from tabletop.keyflower_farmers.state import (
+    AfterBoats,
+    BeginSeason,
     BeginSpring,
+    DrawSeasonTile,
     DrawSkill,
     DrawWorker,
     KeyflowerState,
     PlaceAnimal,
     ReturnSkill,
     ReturnWorker,
+    Tile,
+    TossSummerBoat,
     Turn,
 )
 from tabletop.keyflower_farmers.rules.production import open_fields
-from tabletop.kernel.engine import evolve, pop, replace_top
+from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
+from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import evolve, pop, push, replace_top
 
 
-class SeasonEndNotBuilt(NotImplementedError):
-    """Everyone has passed: the end of the season (base rulebook, End of season) is the next
-    part of this game to be written; until then a game stops with this error there."""
+class WinterNotBuilt(NotImplementedError):
+    """Autumn is over: winter (offering winter tiles, its auction, the winter boat choice) and
+    the final scoring are the next part of this game to be written; until then a game stops
+    with this error there."""
 
 
 def begin_spring(state: KeyflowerState) -> KeyflowerState:
     """The holder of the lowest-numbered home tile takes the purple worker and starts."""
     start = min(range(state.players), key=lambda seat: state.homes[seat])
     return replace_top(evolve(state, start=start, passes=0), Turn(start))
+
+
+def begin_season(state: KeyflowerState) -> KeyflowerState:
+    """Summer and autumn: the boats show the season's side and are loaded from the bag (one
+    worker at a time round the boats, so that a short bag fills them in order), the season's
+    tiles are laid out (variant A: every Farmers tile of the season, base tiles filling the
+    row), the turn-order tiles are up for auction again, and the start player begins."""
+    season = state.season + 1
+    if season == 3:
+        raise WinterNotBuilt("autumn is over: winter and the final scoring are not implemented yet (issue 10)")
+    name = SEASONS[season]
+    components = state.components
+    order = tuple(f"order{tile.number}" for tile, _ in components.turn_order_for(state.players, state.farmers))
+    state = evolve(state, season=season, passes=0, lots=tuple((tile_id, Lot()) for tile_id in order))
+    if state.first_game:
+        state = _lay_out_farmers_tiles(state, name)
+    state = replace_top(state, Turn(state.start))
+    laid_out = sum(1 for tile_id, _ in state.lots if not tile_id.startswith("order"))
+    for _ in range(components.per_season[state.players - 2] - laid_out):
+        state = push(state, DrawSeasonTile(name))
+    sides = [(boat.code, boat.side_in(name)) for boat in components.boats_for(state.players)]
+    loads: list[Any] = []
+    for k in range(max((side.workers for _, side in sides), default=0)):
+        loads += [DrawWorker(None, code) for code, side in sides if k < side.workers]
+    for k in range(max((side.skills for _, side in sides), default=0)):
+        loads += [DrawSkill(None, code) for code, side in sides if k < side.skills]
+    for event in reversed(loads):
+        state = push(state, event)
+    return state
+
+
+def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState:
+    """Variant A: the season's Farmers tiles are laid out at once, out of the season's pile."""
+    index = SEASONS.index(season)
+    codes = tuple(t.code for t in state.components.season_tiles(season, True) if t.farmers)
+    pile = state.season_piles[index]
+    for code in codes:
+        pile = pile.remove(code)
+    state = evolve(
+        state,
+        season_piles=with_seat(state.season_piles, index, pile),
+        tiles=(*state.tiles, *(Tile(code) for code in codes)),
+        lots=(*((code, Lot()) for code in codes), *state.lots),
+    )
+    for code in codes:
+        if state.components.tile(code).kind == "summer_boat":
+            state = push(state, TossSummerBoat(code))
+    return state
 
 
 def settle(state: KeyflowerState) -> KeyflowerState:
@@ -46,9 +106,11 @@ def settle(state: KeyflowerState) -> KeyflowerState:
         elif isinstance(top, PlaceAnimal) and not _animal_fits(state, top):
             state = pop(state)
         elif isinstance(top, Turn) and state.passes >= state.players:
-            raise SeasonEndNotBuilt(
-                "every player has passed: the end of the season is not implemented yet (issue 10)"
-            )
+            state = end_season(state)
+        elif isinstance(top, AfterBoats):
+            state = after_boats(state, top)
+        elif isinstance(top, BeginSeason):
+            state = begin_season(state)
         else:
             return state
     return state
