@@ -9,12 +9,11 @@ Built on the kernel engine (issue 10), file by file as ``docs/adding-a-game.md``
   :mod:`.render`: the position, its moves, the setup per player count (random events as
   chance decisions) and saved states;
 * :mod:`.rules`: a season's turns, bidding and using tiles (production, exchanges, animals
-  into fields), the end of spring, summer and autumn (bids settled, tiles claimed, workers
+  into fields), transport and upgrades (roads, wheat, herding animals, boats 2a/2b/3a), the end of spring, summer and autumn (bids settled, tiles claimed, workers
   collected, boats chosen with their bonuses, the start player, breeding, the villages
   growing with matching sides and merging fields) and the start of summer and autumn;
   :func:`.rules.checks.invariants`.
 
-Not yet written: transport and upgrades (transport tiles cannot be used yet), boats 2b-4b's
-and 5b's abilities, winter (a game stops with :class:`.rules.season.WinterNotBuilt` when autumn
+Not yet written: boats 3b, 4a, 4b and 5b's abilities, exchanges paid with an outbid group, winter (a game stops with :class:`.rules.season.WinterNotBuilt` when autumn
 is over) and the final scoring. The game is therefore not registered in :mod:`tabletop.registry`.
 """

@@ -17,6 +17,15 @@ from tabletop.kernel.hexgrid import cell_text, parse_cell
 from tabletop.kernel.tiles import Sector
 
 
+def _sector(sector: Sector) -> str:
+    return f"{cell_text(sector[0])}/{sector[1]}"
+
+
+def _parse_sector(text: str) -> Sector:
+    cell, _, number = text.partition("/")
+    return (parse_cell(cell), int(number))
+
+
 def _moved(moved: tuple[str, ...]) -> str:
     return f" from {','.join(moved)}" if moved else ""
 
@@ -74,7 +83,61 @@ class IntoField:
     sector: Sector
 
     def __str__(self) -> str:
-        return f"field {cell_text(self.sector[0])}/{self.sector[1]}"
+        return f"field {_sector(self.sector)}"
+
+
+@attrs.frozen
+class Carry:
+    """Carry one ``resource`` from the tile ``source`` to the tile ``target`` of one's village
+    along roads (one movement per step)."""
+
+    resource: str
+    source: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"carry {self.resource} {self.source} {self.target}"
+
+
+@attrs.frozen
+class Herd:
+    """Move one ``animal`` from the field holding ``source`` to the field holding ``target``
+    (one movement per field stepped into)."""
+
+    animal: str
+    source: Sector
+    target: Sector
+
+    def __str__(self) -> str:
+        return f"herd {self.animal} {_sector(self.source)} {_sector(self.target)}"
+
+
+@attrs.frozen
+class SpendWheat:
+    """Spend a wheat token for one more movement."""
+
+    def __str__(self) -> str:
+        return "spend wheat"
+
+
+@attrs.frozen
+class Upgrade:
+    """Flip ``tile`` to its upgraded side, paying ``paid`` (resources from the tile, skills from
+    behind the screen), sorted."""
+
+    tile: str
+    paid: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"upgrade {self.tile} paying {','.join(self.paid)}"
+
+
+@attrs.frozen
+class Stop:
+    """Stop transporting and upgrading."""
+
+    def __str__(self) -> str:
+        return "stop"
 
 
 @attrs.frozen
@@ -145,7 +208,7 @@ class SideUp:
         return f"side {self.side}"
 
 
-Move = Bid | Use | Pass | Take | IntoField | TakeBoat | Place | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn | SideUp
+Move = Bid | Use | Pass | Take | IntoField | Carry | Herd | SpendWheat | Upgrade | Stop | TakeBoat | Place | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn | SideUp
 
 
 def parse_move_text(text: str) -> Move:
@@ -161,6 +224,16 @@ def _parse(words: list[str]) -> Move:
     head = words[0]
     if words == ["pass"]:
         return Pass()
+    if words == ["stop"]:
+        return Stop()
+    if words == ["spend", "wheat"]:
+        return SpendWheat()
+    if head == "carry" and len(words) == 4:
+        return Carry(words[1], words[2], words[3])
+    if head == "herd" and len(words) == 4:
+        return Herd(words[1], _parse_sector(words[2]), _parse_sector(words[3]))
+    if head == "upgrade" and len(words) == 4 and words[2] == "paying":
+        return Upgrade(words[1], tuple(words[3].split(",")))
     if head in ("bid", "use"):
         return _placement(words)
     if head == "place" and len(words) == 4 and words[2] == "turn":
@@ -171,8 +244,7 @@ def _parse(words: list[str]) -> Move:
     if head == "take":
         return Take(arg)
     if head == "field":
-        cell, _, number = arg.partition("/")
-        return IntoField((parse_cell(cell), int(number)))
+        return IntoField(_parse_sector(arg))
     if head == "home":
         return HomeDealt(int(arg))
     if head == "worker":

@@ -196,6 +196,17 @@ class ReturnSkill:
 
 
 @attrs.frozen
+class Transport:
+    """``seat`` has used a transport tile: they may carry resources and herd animals within
+    their village (``moves`` movement left, more for each wheat spent) and upgrade tiles
+    (``upgrades`` left), in any order, until they stop."""
+
+    seat: int
+    moves: int
+    upgrades: int
+
+
+@attrs.frozen
 class ChooseBoat:
     """End of season: ``seat`` takes the cargo of one boat not ``taken`` yet; ``then`` are the
     seats to choose after them, in order."""
@@ -303,6 +314,7 @@ Pending = (
     Turn
     | ChooseGood
     | PlaceAnimal
+    | Transport
     | ChooseBoat
     | PlaceTile
     | AfterBoats

@@ -61,3 +61,11 @@ def spokes(sides: Sides) -> frozenset[int]:
     crosses it (two water sides: a boat's two banks are separate fields)."""
     codes = {ROAD, WATER} if sides.count(WATER) >= 2 else {ROAD}
     return tiles.spokes_of(sides, codes)
+
+
+def owns(state: KeyflowerState, seat: int, code: str, face: int) -> bool:
+    """Whether ``seat``'s village holds the hex ``code`` lying on ``face`` (summer boats: 0 is
+    side a, 1 side b)."""
+    if not any(tile_id == code for _, tile_id, _ in state.villages[seat].layout):
+        return False
+    return state.tile(code).face == face

@@ -18,6 +18,7 @@ import attrs
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Face, Items
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take
 from tabletop.keyflower_farmers.rules.common import change_tile, face_of, home_id, with_seat
+from tabletop.keyflower_farmers.rules.transport import start_transport
 from tabletop.keyflower_farmers.state import (
     Animals,
     ChooseGood,
@@ -62,6 +63,9 @@ def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> Key
     if face.ability == "choose_one":
         offer = tuple(item for item, _ in face.gives if _available(state, seat, item, at))
         return push(state, ChooseGood(seat, tile_id, offer, at)) if offer else state
+    if face.ability == "transport":
+        # Paddock's wheat comes first: it may be spent on this very transport.
+        return give(start_transport(state, seat, face.transport, face.upgrades), seat, face.gives, at)
     return give(state, seat, face.gives, at)
 
 

@@ -21,7 +21,7 @@ import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
-from tabletop.keyflower_farmers.rules.common import home_id, with_seat
+from tabletop.keyflower_farmers.rules.common import home_id, owns, with_seat
 from tabletop.keyflower_farmers.rules.production import give
 from tabletop.keyflower_farmers.state import (
     AfterBoats,
@@ -38,13 +38,6 @@ from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.turns import next_seat, order_from
-
-
-def owns(state: KeyflowerState, seat: int, code: str, face: int) -> bool:
-    """Whether ``seat``'s village holds the hex ``code`` lying on ``face``."""
-    if code not in state.villages[seat].ids:
-        return False
-    return state.tile(code).face == face
 
 
 def end_season(state: KeyflowerState) -> KeyflowerState:

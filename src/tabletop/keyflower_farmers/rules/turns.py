@@ -25,8 +25,8 @@ from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, replace_top
 from tabletop.kernel.turns import next_seat
 
-#: The abilities a worker can put to use now (transport comes with transport and upgrades).
-USABLE = ("produce", "choose_one", "exchange")
+#: The abilities a worker can put to use.
+USABLE = ("produce", "choose_one", "exchange", "transport")
 
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:

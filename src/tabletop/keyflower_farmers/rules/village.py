@@ -10,8 +10,7 @@ import attrs
 
 from tabletop.keyflower_farmers.components import WATER
 from tabletop.keyflower_farmers.moves import Move, Place
-from tabletop.keyflower_farmers.rules.common import sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.rules.season_end import owns
+from tabletop.keyflower_farmers.rules.common import owns, sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import Animals, KeyflowerState, PlaceTile, Village
 from tabletop.kernel import tiles
 from tabletop.kernel.engine import evolve, pop
