@@ -1,6 +1,7 @@
-"""Random playouts from 2 to 6 players, with and without The Farmers and in variant A, up to
-the start of winter (not yet written): invariants hold after every move, saved states load back
-equal, views hide the screens, and illegal moves are refused leaving the state unchanged."""
+"""Random playouts from 2 to 6 players, with and without The Farmers and in variants A and C, to
+the end of the game: invariants hold after every move, saved states load back equal, views hide
+the screens, illegal moves are refused leaving the state unchanged, and a finished game has
+winners."""
 
 import random
 
@@ -10,7 +11,6 @@ from hypothesis import strategies as st
 
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules.checks import invariants
-from tabletop.keyflower_farmers.rules.season import WinterNotBuilt
 from tabletop.keyflower_farmers.setup import from_json, setup
 from tabletop.keyflower_farmers.moves import Bid
 from tabletop.kernel.api import IllegalMove
@@ -23,27 +23,25 @@ def playout(players, seed, options, check):
     state = setup(players, Rng.from_seed(seed), OPTIONS.resolve(players, options))
     rnd = random.Random(seed)
     moves = 0
-    try:
-        while True:
-            legal = state.legal_moves()
-            active = [m for m in legal if str(m) != "pass"]
-            move = rnd.choice(active) if active and rnd.random() < 0.8 else rnd.choice(legal)
-            state = state.apply(move)
-            moves += 1
-            check(state)
-    except WinterNotBuilt:
-        pass
+    while not state.is_over:
+        legal = state.legal_moves()
+        active = [m for m in legal if str(m) not in ("pass", "stop", "offered")]
+        move = rnd.choice(active) if active and rnd.random() < 0.8 else rnd.choice(legal)
+        state = state.apply(move)
+        moves += 1
+        check(state)
     return state, moves
 
 
 @settings(max_examples=15, deadline=None)
 @given(st.integers(2, 6), st.integers(0, 10**6), st.sampled_from(VARIANTS))
-def test_playouts_keep_the_invariants_and_reach_winter(players, seed, options):
+def test_playouts_keep_the_invariants_to_the_end(players, seed, options):
     def check(state):
         assert invariants(state) == []
 
     state, moves = playout(players, seed, options, check)
-    assert state.season == 2 and moves > 0
+    assert state.season == 3 and moves > 0
+    assert len(state.scores()) == players and state.winners()
     assert from_json(state.to_json()) == state
 
 

@@ -141,6 +141,24 @@ class Stop:
 
 
 @attrs.frozen
+class Offer:
+    """Offer the dealt winter tile ``code`` for auction."""
+
+    code: str
+
+    def __str__(self) -> str:
+        return f"offer {self.code}"
+
+
+@attrs.frozen
+class Offered:
+    """Offer no more winter tiles."""
+
+    def __str__(self) -> str:
+        return "offered"
+
+
+@attrs.frozen
 class TakeBoat:
     """Take the cargo of the boat ``boat``."""
 
@@ -208,7 +226,7 @@ class SideUp:
         return f"side {self.side}"
 
 
-Move = Bid | Use | Pass | Take | IntoField | Carry | Herd | SpendWheat | Upgrade | Stop | TakeBoat | Place | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn | SideUp
+Move = Bid | Use | Pass | Take | IntoField | Carry | Herd | SpendWheat | Upgrade | Stop | Offer | Offered | TakeBoat | Place | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn | SideUp
 
 
 def parse_move_text(text: str) -> Move:
@@ -226,6 +244,8 @@ def _parse(words: list[str]) -> Move:
         return Pass()
     if words == ["stop"]:
         return Stop()
+    if words == ["offered"]:
+        return Offered()
     if words == ["spend", "wheat"]:
         return SpendWheat()
     if head == "carry" and len(words) == 4:
@@ -255,6 +275,8 @@ def _parse(words: list[str]) -> Move:
         return TileDrawn(arg)
     if head == "boat":
         return TakeBoat(arg)
+    if head == "offer":
+        return Offer(arg)
     if head == "side" and arg in ("a", "b"):
         return SideUp(arg)
     raise ValueError(head)

@@ -25,21 +25,28 @@ from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.tiles import Fields, Sides
 
-#: A hex placed in a village: ``(tile id, cell, turns)``.
-Placement = tuple[str, Hex, int]
+#: A hex placed in a village: ``(tile id, cell, turns)``; turns ``None``: the first that fits.
+Placement = tuple[str, Hex, int | None]
 
 
 def build_village(state: KeyflowerState, home: int, placed: Sequence[Placement]) -> Village:
     """The village of the home tile ``home`` with the hexes ``placed`` added in order, each
-    checked to touch the village and match its sides (``ValueError`` otherwise)."""
+    checked to be placed as the rules allow (touching the village, sides matching unless the
+    hex matches nowhere; ``ValueError`` otherwise)."""
     home_id = f"home{home}"
     layout: dict[Hex, Sides] = {ORIGIN: sides_of(state, home_id)}
     fields, _ = Fields().place(ORIGIN, spokes(layout[ORIGIN]), tiles.open_between(layout, {WATER}))
     entries = [(ORIGIN, home_id, 0)]
     for tile_id, cell, turns in placed:
-        sides = tiles.rotated(sides_of(state, tile_id), turns)
-        if not tiles.fits(layout, cell, sides):
+        unturned = sides_of(state, tile_id)
+        # As the rules place a won hex: matching sides, or anywhere touching if it matches nowhere.
+        legal = tiles.placements(layout, unturned) or tiles.placements(layout, unturned, match=False)
+        fitting = [t for c, t in legal if c == cell]
+        if turns is None and fitting:
+            turns = fitting[0]
+        if turns is None or tiles.rotated(unturned, turns) not in [tiles.rotated(unturned, t) for t in fitting]:
             raise ValueError(f"{tile_id} turned {turns} does not fit at {cell} beside the village")
+        sides = tiles.rotated(unturned, turns)
         layout[cell] = sides
         fields, _ = fields.place(cell, spokes(sides), tiles.open_between(layout, {WATER}))
         entries.append((cell, tile_id, turns))

@@ -84,6 +84,8 @@ def _box(components: Components, players: int, farmers: bool, options: Mapping[s
         wheat=(0,) * players,
         homes=(0,) * players,
         winter_hands=((),) * players,
+        winter_offers=((),) * players,
+        boat_picks=(),
         villages=(Village((), Fields()),) * players,
         tiles=tuple(Tile(tile_id) for tile_id in order),
         lots=tuple((tile_id, Lot()) for tile_id in order),

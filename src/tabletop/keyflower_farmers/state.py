@@ -207,6 +207,22 @@ class Transport:
 
 
 @attrs.frozen
+class OfferWinter:
+    """Start of winter: ``seat`` secretly chooses the dealt winter tiles they put up for auction
+    (one or more), one at a time, then says they are done."""
+
+    seat: int
+
+
+@attrs.frozen
+class RevealWinter:
+    """A marker, not a decision: the winter tiles offered are laid out together (nobody can tell
+    who offered which), the others go back to the box. ``settle`` resolves it."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen
 class ChooseBoat:
     """End of season: ``seat`` takes the cargo of one boat not ``taken`` yet; ``then`` are the
     seats to choose after them, in order."""
@@ -315,6 +331,8 @@ Pending = (
     | ChooseGood
     | PlaceAnimal
     | Transport
+    | OfferWinter
+    | RevealWinter
     | ChooseBoat
     | PlaceTile
     | AfterBoats
@@ -346,6 +364,9 @@ class KeyflowerState(EngineState):
         screens / skills / wheat: behind each seat's screen.
         homes: each seat's home tile number (0 until dealt).
         winter_hands: the winter tiles dealt to each seat, not yet offered.
+        winter_offers: the winter tiles each seat has chosen to offer, until they are revealed.
+        boat_picks: the seats in the order they took a boat tile in winter (the Farmers
+            tie-break: the first of the tied players wins).
         villages: each seat's village.
         tiles: every hex in play (in villages and up for auction), in the order they came.
         lots: the hexes up for auction this season (season tiles, then turn-order tiles) and
@@ -360,7 +381,7 @@ class KeyflowerState(EngineState):
         winter_deck: the winter tiles to be dealt at setup (face down).
         viewer: the seat whose view this is (``None`` for a full state); in a view, what the
             viewer cannot see is counted in ``hidden_workers`` / ``hidden_skills`` /
-            ``hidden_wheat`` / ``hidden_winter`` instead.
+            ``hidden_wheat`` / ``hidden_winter`` / ``hidden_offers`` instead.
     """
 
     players: int
@@ -376,6 +397,8 @@ class KeyflowerState(EngineState):
     wheat: tuple[int, ...]
     homes: tuple[int, ...]
     winter_hands: tuple[tuple[str, ...], ...]
+    winter_offers: tuple[tuple[str, ...], ...]
+    boat_picks: tuple[int, ...]
     villages: tuple[Village, ...]
     tiles: tuple[Tile, ...]
     lots: tuple[tuple[str, Lot], ...]
@@ -393,6 +416,7 @@ class KeyflowerState(EngineState):
     hidden_skills: tuple[int, ...] = ()
     hidden_wheat: tuple[int, ...] = ()
     hidden_winter: tuple[int, ...] = ()
+    hidden_offers: tuple[int, ...] = ()
 
     def tile(self, tile_id: str) -> Tile:
         """The hex ``tile_id`` in play; ``KeyError`` if it is not."""

@@ -1,5 +1,5 @@
 """What a seat sees: behind the other screens (workers, skills, wheat) only counts, the other
-players' dealt winter tiles only counted, the bag, the skill pile and the tiles still to come
+players' dealt winter tiles and the ones they are choosing to offer only counted, the bag, the skill pile and the tiles still to come
 masked, the random source hidden. Boat cargo lies face up and every village is open.
 
 Variant B (open information) keeps items gained during the game in front of the screen; the
@@ -24,6 +24,8 @@ def view(state: KeyflowerState, seat: int) -> KeyflowerState:
         hidden_skills=tuple(0 if s == seat else state.skills[s].total for s in range(state.players)),
         hidden_wheat=tuple(0 if s == seat else state.wheat[s] for s in range(state.players)),
         hidden_winter=tuple(0 if s == seat else len(state.winter_hands[s]) for s in range(state.players)),
+        winter_offers=tuple(offer if s == seat else () for s, offer in enumerate(state.winter_offers)),
+        hidden_offers=tuple(0 if s == seat else len(state.winter_offers[s]) for s in range(state.players)),
         bag=state.bag.masked(),
         skill_pile=state.skill_pile.masked(),
         season_piles=tuple(pile.masked() for pile in state.season_piles),

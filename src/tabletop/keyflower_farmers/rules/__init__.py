@@ -1,13 +1,13 @@
 """Keyflower's rules, by phase of the rulebook: a turn (:mod:`.turns`), production
 (:mod:`.production`), transport and upgrades (:mod:`.transport`), the end of a season (:mod:`.season_end`), expanding the villages
-(:mod:`.village`), the random events (:mod:`.chance`) and the season's flow (:mod:`.season`),
+(:mod:`.village`), winter (:mod:`.winter`), the random events (:mod:`.chance`) and the season's flow (:mod:`.season`),
 gathered here into the engine's :data:`RULES`."""
 
 from __future__ import annotations
 
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take, Use
 from tabletop.keyflower_farmers.render import render
-from tabletop.keyflower_farmers.rules import chance, production, season_end, transport, turns, village
+from tabletop.keyflower_farmers.rules import chance, production, season_end, transport, turns, village, winter
 from tabletop.keyflower_farmers.rules.season import settle
 from tabletop.keyflower_farmers.scoring import scores, winners
 from tabletop.keyflower_farmers.state import (
@@ -19,6 +19,7 @@ from tabletop.keyflower_farmers.state import (
     DrawSkill,
     DrawWorker,
     KeyflowerState,
+    OfferWinter,
     PlaceAnimal,
     PlaceTile,
     SelectWinter,
@@ -54,6 +55,7 @@ RULES: Rules[KeyflowerState] = Rules(
         ChooseGood: Decision(production.choose_moves, production.resolve_choose, "choosing what a tile gives"),
         PlaceAnimal: Decision(production.animal_moves, production.resolve_animal, "putting an animal into a field"),
         Transport: Decision(transport.transport_moves, transport.resolve_transport, "transporting and upgrading"),
+        OfferWinter: Decision(winter.offer_moves, winter.resolve_offer, "choosing winter tiles to offer"),
         ChooseBoat: Decision(season_end.boat_moves, season_end.resolve_boat, "choosing a boat's cargo"),
         PlaceTile: Decision(village.place_moves, village.resolve_place, "adding a tile to the village"),
         DealHome: ChanceDecision(chance.home_outcomes, chance.resolve_home, "dealing a home tile"),

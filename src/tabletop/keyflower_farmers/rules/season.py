@@ -18,20 +18,16 @@ from tabletop.keyflower_farmers.state import (
     PlaceAnimal,
     ReturnSkill,
     ReturnWorker,
+    RevealWinter,
     Tile,
     TossSummerBoat,
     Turn,
 )
 from tabletop.keyflower_farmers.rules.production import open_fields
 from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
+from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push, replace_top
-
-
-class WinterNotBuilt(NotImplementedError):
-    """Autumn is over: winter (offering winter tiles, its auction, the winter boat choice) and
-    the final scoring are the next part of this game to be written; until then a game stops
-    with this error there."""
 
 
 def begin_spring(state: KeyflowerState) -> KeyflowerState:
@@ -41,16 +37,19 @@ def begin_spring(state: KeyflowerState) -> KeyflowerState:
 
 
 def begin_season(state: KeyflowerState) -> KeyflowerState:
-    """Summer and autumn: the boats show the season's side and are loaded from the bag (one
+    """The next season. Summer and autumn: the boats show the season's side and are loaded from the bag (one
     worker at a time round the boats, so that a short bag fills them in order), the season's
     tiles are laid out (variant A: every Farmers tile of the season, base tiles filling the
-    row), the turn-order tiles are up for auction again, and the start player begins."""
+    row), the turn-order tiles are up for auction again, and the start player begins. Winter:
+    see :mod:`.winter`. After winter the game is over (the stack is left empty)."""
     season = state.season + 1
-    if season == 3:
-        raise WinterNotBuilt("autumn is over: winter and the final scoring are not implemented yet (issue 10)")
+    if season == 4:  # the end of winter: the game is over
+        return pop(state)
     name = SEASONS[season]
     components = state.components
     order = tuple(f"order{tile.number}" for tile, _ in components.turn_order_for(state.players, state.farmers))
+    if season == 3:
+        return begin_winter(state, order)
     state = evolve(state, season=season, passes=0, lots=tuple((tile_id, Lot()) for tile_id in order))
     if state.first_game:
         state = _lay_out_farmers_tiles(state, name)
@@ -111,6 +110,8 @@ def settle(state: KeyflowerState) -> KeyflowerState:
             state = after_boats(state, top)
         elif isinstance(top, BeginSeason):
             state = begin_season(state)
+        elif isinstance(top, RevealWinter):
+            state = reveal_winter(state)
         else:
             return state
     return state

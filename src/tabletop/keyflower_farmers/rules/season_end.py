@@ -1,4 +1,4 @@
-"""The end of spring, summer and autumn (base rulebook, End of season; The Farmers' recommended
+"""The end of a season (base rulebook, End of season; The Farmers' recommended
 order, keyflower.md §7):
 
 1. workers in losing bids go back behind their owners' screens;
@@ -7,7 +7,8 @@ order, keyflower.md §7):
    them; the winning bids go into the bag;
 4. workers on tiles in each village go behind that village owner's screen;
 5. boats are chosen in the order of the turn-order tiles won, then clockwise from the new start
-   player by the others (:class:`ChooseBoat`); the winner of the purple tile becomes start
+   player by the others (:class:`ChooseBoat`); in winter, the boat tile itself and the
+   turn-order tiles won join the villages; the winner of the purple tile becomes start
    player at once; with the cargo come the Farmers turn-order items and the summer-boat bonuses
    (boats 1 and 6); then the turn-order bids go into the bag, and if nobody won the purple tile
    the start player passes to the left (:class:`AfterBoats`);
@@ -32,6 +33,7 @@ from tabletop.keyflower_farmers.state import (
     PlaceAnimal,
     PlaceTile,
     Skills,
+    Tile,
     Workers,
 )
 from tabletop.kernel.engine import evolve, pop, push, replace_top
@@ -53,9 +55,10 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     state = push(state, BeginSeason())
     # The won season tiles wait (neither in a village nor up for auction) until step 7; the
     # last pushed is placed first.
+    winter = state.season == 3
     for seat in reversed(order_from(state.start, state.players)):
         for tile_id, winner in reversed(won):
-            if winner == seat and not tile_id.startswith("order"):
+            if winner == seat and (winter or not tile_id.startswith("order")):
                 state = push(state, PlaceTile(seat, tile_id))
     state = push(state, AfterBoats(holder is not None))
     state = evolve(state, lots=tuple(pair for pair in state.lots if pair[0].startswith("order")))
@@ -156,12 +159,17 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     skills = with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills))
     boats = tuple(attrs.evolve(c, workers=Workers(), skills=Skills()) if c is cargo else c for c in state.boats)
     state = evolve(state, screens=screens, skills=skills, boats=boats)
+    if state.season == 3:
+        # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
+        state = evolve(state, tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat))
     if _is_purple_holder(state, seat):
         state = evolve(state, start=seat)
     if pending.then:
         state = replace_top(state, ChooseBoat(pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
     else:
         state = pop(state)
+    if state.season == 3:
+        state = push(state, PlaceTile(seat, move.boat))
     return _boat_bonuses(state, seat)
 
 
