@@ -23,3 +23,31 @@ rather than at scoring, gold standing in for Mercer's guild; observation tensors
 independent referee test, agents/CLI/bench. The game is therefore not registered in
 :mod:`tabletop.registry`.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.keyflower_farmers.options import OPTIONS
+from tabletop.keyflower_farmers.render import render
+from tabletop.keyflower_farmers.rules.checks import invariants
+from tabletop.keyflower_farmers.setup import from_json, setup
+from tabletop.keyflower_farmers.state import KeyflowerState
+from tabletop.keyflower_farmers.view import determinize
+from tabletop.kernel.api import Game
+
+GAME: Game[KeyflowerState] = Game(
+    name="keyflower_farmers",
+    title="Keyflower with The Farmers",
+    declared=OPTIONS,
+    setup=setup,
+    from_json=from_json,
+    determinize=determinize,
+    invariants=invariants,
+    render=render,
+)
+
+
+def new_game(players: int, seed: int | None = None, **options: Any) -> KeyflowerState:
+    """A new game for 2-6 players (``OPTIONS`` lists the options)."""
+    return GAME.new_game(players, seed, **options)

@@ -8,8 +8,12 @@ state does not yet tell them apart from the 8 starting workers, so a view hides 
 
 from __future__ import annotations
 
+from tabletop.keyflower_farmers.components import COLOURS, SKILLS
 from tabletop.keyflower_farmers.state import KeyflowerState, Skills, Workers
 from tabletop.kernel.engine import evolve
+from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
+from tabletop.kernel.pool import Pool
+from tabletop.kernel.rng import Rng
 
 
 def view(state: KeyflowerState, seat: int) -> KeyflowerState:
@@ -33,3 +37,100 @@ def view(state: KeyflowerState, seat: int) -> KeyflowerState:
         rng=state.rng.mask(),
         viewer=seat,
     )
+
+
+def determinize(seen: KeyflowerState, rng: Rng) -> KeyflowerState:
+    """A full state consistent with the view ``seen``: the workers and skills the viewer cannot
+    see dealt at random behind the other screens and into the bag and the pile, the wheat
+    counted back, the unseen winter tiles into the other hands, offers and the box, and the
+    tiles of the piles still to come back into them."""
+    if seen.viewer is None:
+        return seen
+    components = seen.components
+    state = evolve(seen, rng=rng.stream(1), viewer=None)
+    rng = rng.stream(2)
+    state, rng = _deal_workers(state, seen, rng)
+    state, rng = _deal_skills(state, seen, rng)
+    state, rng = _deal_winter(state, seen, rng)
+    piles = []
+    for index, pile in enumerate(seen.season_piles[:3]):
+        season = ("spring", "summer", "autumn")[index]
+        if pile.hidden:
+            codes = [t.code for t in components.season_tiles(season, seen.farmers)]
+            unseen = unseen_by(codes, [code for code in codes if _in_play(seen, code)])
+            dealt, rng = deal_unseen(unseen, (pile.hidden,), rng)
+            pile = Pile(dealt[0], pile.bottom)
+        piles.append(pile)
+    return evolve(
+        state,
+        season_piles=(*piles, state.season_piles[3]),
+        wheat=tuple(w + h for w, h in zip(seen.wheat, seen.hidden_wheat, strict=True)),
+        hidden_workers=(),
+        hidden_skills=(),
+        hidden_wheat=(),
+        hidden_winter=(),
+        hidden_offers=(),
+    )
+
+
+def _in_play(state: KeyflowerState, code: str) -> bool:
+    return any(tile.id == code for tile in state.tiles)
+
+
+def _deal_workers(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    everything = [c for c, n in seen.components.workers if c != "green" for _ in range(n)]
+    visible = [c for screen in seen.screens for c in _each(screen, COLOURS)]
+    visible += [c for cargo in seen.boats for c in _each(cargo.workers, COLOURS)]
+    visible += [c for tile in seen.tiles for c in _each(tile.workers, COLOURS)]
+    visible += [b.colour for _, lot in seen.lots for b in lot.bids for _ in range(b.count)]
+    # Green workers behind hidden screens: all greens not seen elsewhere nor in the supply.
+    greens = sum(n for c, n in seen.components.workers if c == "green") - seen.green
+    unseen = unseen_by(everything + ["green"] * greens, visible)
+    sizes = (*seen.hidden_workers, seen.bag.hidden)
+    dealt, rng = deal_unseen(unseen, sizes, rng)
+    screens = tuple(screen.plus(_counted(d, COLOURS)) for screen, d in zip(seen.screens, dealt, strict=False))
+    return evolve(state, screens=screens, bag=Pile(dealt[-1], seen.bag.bottom)), rng
+
+
+def _deal_skills(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    everything = [s for s, n in seen.components.skills for _ in range(n)]
+    visible = [s for skills in seen.skills for s in _each(skills, SKILLS)]
+    visible += [s for cargo in seen.boats for s in _each(cargo.skills, SKILLS)]
+    unseen = unseen_by(everything, visible)
+    sizes = (*seen.hidden_skills, seen.skill_pile.hidden)
+    dealt, rng = deal_unseen(unseen, sizes, rng)
+    skills = tuple(held.plus(_counted(d, SKILLS)) for held, d in zip(seen.skills, dealt, strict=False))
+    return evolve(state, skills=skills, skill_pile=Pile(dealt[-1], seen.skill_pile.bottom)), rng
+
+
+def _deal_winter(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    sizes = (*seen.hidden_winter, *seen.hidden_offers, seen.winter_deck.hidden, seen.season_piles[3].hidden)
+    if not sum(sizes):
+        return state, rng
+    codes = [t.code for t in seen.components.season_tiles("winter", seen.farmers)]
+    visible = [c for hand in seen.winter_hands for c in hand] + [c for offer in seen.winter_offers for c in offer]
+    visible += [code for code in codes if _in_play(seen, code)]
+    dealt, rng = deal_unseen(unseen_by(codes, visible), sizes, rng)
+    players = seen.players
+    hands = tuple(tuple(sorted((*hand, *d))) for hand, d in zip(seen.winter_hands, dealt[:players], strict=True))
+    offers = tuple(
+        tuple(sorted((*offer, *d))) for offer, d in zip(seen.winter_offers, dealt[players : 2 * players], strict=True)
+    )
+    return (
+        evolve(
+            state,
+            winter_hands=hands,
+            winter_offers=offers,
+            winter_deck=Pile(dealt[-2]),
+            season_piles=(*state.season_piles[:3], Pile(dealt[-1])),
+        ),
+        rng,
+    )
+
+
+def _each(pool: Pool, kinds: tuple[str, ...]) -> list[str]:
+    return [kind for kind, n in zip(kinds, pool, strict=True) for _ in range(n)]
+
+
+def _counted(items: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(items.count(kind) for kind in kinds)

@@ -37,6 +37,7 @@ from tabletop.keyflower_farmers.state import (
     Workers,
 )
 from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.pile import Pile
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.turns import next_seat, order_from
@@ -45,6 +46,9 @@ from tabletop.kernel.turns import next_seat, order_from
 def end_season(state: KeyflowerState) -> KeyflowerState:
     """Steps 1-4, then the boat choices asked on top of the rest (the Turn on top is replaced)."""
     state = pop(state)
+    if state.season < 3:
+        # The season's tiles not laid out go back to the box.
+        state = evolve(state, season_piles=with_seat(state.season_piles, state.season, Pile()))
     state = _return_losing_bids(state)
     state = _discard_unbid_tiles(state)
     won = _winners(state)

@@ -12,6 +12,7 @@ from tabletop.keyflower_farmers.rules.common import with_seat
 from tabletop.keyflower_farmers.state import KeyflowerState, OfferWinter, RevealWinter, Tile, Turn
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.pile import Pile
 from tabletop.kernel.turns import order_from
 
 
@@ -58,7 +59,10 @@ def reveal_winter(state: KeyflowerState) -> KeyflowerState:
             state,
             tiles=(*state.tiles, *(Tile(code) for code in offered)),
             lots=(*((code, Lot()) for code in offered), *state.lots),
+            # The tiles not offered, and those never dealt, go back to the box.
             winter_hands=((),) * state.players,
             winter_offers=((),) * state.players,
+            winter_deck=Pile(),
+            season_piles=(*state.season_piles[:3], Pile()),
         )
     )
