@@ -131,3 +131,23 @@ def test_an_animal_cannot_end_in_a_field_holding_another_type():
     state = play(state, "use home1 1 red")
     target = f"{b[0][0]},{b[0][1]}/{b[1]}"
     assert not any(m.startswith("herd sheep") and m.endswith(target) for m in legal(state))
+
+
+def _shelter_village():
+    state = position(2, screens=SCREENS, villages=[[("sheep_shelter", (1, -1), None)], []])
+    village = state.villages[0]
+    field = village.fields.fields_on((1, -1))[0]
+    village = attrs.evolve(village, animals=((field, Animals.of(sheep=2)),))
+    return attrs.evolve(state, villages=(village, state.villages[1]), animals=state.animals.take("sheep", 2)), field
+
+
+def test_sheep_in_the_sheep_shelters_field_may_be_put_on_the_shelter():
+    state, field = _shelter_village()
+    state = play(state, "use home1 1 red")
+    text = f"shelter sheep {field[0][0]},{field[0][1]}/{field[1]}"
+    assert text in legal(state)
+    state = play(state, text)
+    assert state.tile("sheep_shelter").sheep == 1
+    assert state.villages[0].animals_in(field).named("sheep") == 1
+    assert state.pending.moves == 1  # it costs no movement
+    assert not invariants(state)

@@ -164,3 +164,10 @@ def test_the_base_game_shares_a_tie():
     state = _tied(farmers=False)
     assert state.scores() == (1, 1)
     assert state.winners() == (0, 1)
+
+
+def test_sheep_on_the_sheep_shelter_score_its_points_each():
+    state = position(2, villages=[[("sheep_shelter", (1, -1), None)], []], to_move=1)
+    tiles = tuple(attrs.evolve(t, sheep=2) if t.id == "sheep_shelter" else t for t in state.tiles)
+    state = ended(attrs.evolve(state, tiles=tiles, animals=state.animals.take("sheep", 2)), start=1)
+    assert final_score(state, 0) == 2  # front: 1 point a sheep; no field holds an animal

@@ -113,6 +113,17 @@ class Herd:
 
 
 @attrs.frozen
+class Shelter:
+    """Put a sheep of the field holding ``source`` onto the Sheep shelter, whose hex that field
+    reaches."""
+
+    source: Sector
+
+    def __str__(self) -> str:
+        return f"shelter sheep {_sector(self.source)}"
+
+
+@attrs.frozen
 class SpendWheat:
     """Spend a wheat token for one more movement."""
 
@@ -226,7 +237,7 @@ class SideUp:
         return f"side {self.side}"
 
 
-Move = Bid | Use | Pass | Take | IntoField | Carry | Herd | SpendWheat | Upgrade | Stop | Offer | Offered | TakeBoat | Place | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn | SideUp
+Move = Bid | Use | Pass | Take | IntoField | Carry | Herd | Shelter | SpendWheat | Upgrade | Stop | Offer | Offered | TakeBoat | Place | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn | SideUp
 
 
 def parse_move_text(text: str) -> Move:
@@ -250,6 +261,8 @@ def _parse(words: list[str]) -> Move:
         return SpendWheat()
     if head == "carry" and len(words) == 4:
         return Carry(words[1], words[2], words[3])
+    if head == "shelter" and len(words) == 3 and words[1] == "sheep":
+        return Shelter(_parse_sector(words[2]))
     if head == "herd" and len(words) == 4:
         return Herd(words[1], _parse_sector(words[2]), _parse_sector(words[3]))
     if head == "upgrade" and len(words) == 4 and words[2] == "paying":

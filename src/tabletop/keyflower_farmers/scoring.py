@@ -6,7 +6,7 @@ before the game ends every seat has 0 points. At the end, in the Farmers order:
 
 1. resources on the autumn yards (Barn, Blacksmith, Stone yard, Timber yard) score there; gold
    on a yard may stand for its resource (then it is not also scored as gold);
-2. sheep put on the Sheep shelter during play (allocating sheep there is not yet a move: 0);
+2. sheep put on the Sheep shelter during play, the shelter's points each;
 3. each field scores once per animal type in it: sheep 1, pigs 2, cows 3 (Weaver 3, Truffle
    orchard 5, Dairy 7);
 4. fixed VPs of every hex as it lies (Flipper's 2 and Ianvincible's 5 included; Flipper's
@@ -30,7 +30,9 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from itertools import combinations_with_replacement
 
-from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, ROAD, WATER, Face, Scoring
+import attrs
+
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, ROAD, SKILLS, WATER, Face, Scoring
 from tabletop.keyflower_farmers.rules.common import face_of, owns
 from tabletop.keyflower_farmers.rules.village import layout_of
 from tabletop.keyflower_farmers.state import KeyflowerState, Tile
@@ -96,7 +98,7 @@ def _faces(state: KeyflowerState, seat: int, flipped: str | None) -> list[tuple[
     for tile_id in state.villages[seat].ids:
         tile = state.tile(tile_id)
         if tile_id == flipped:
-            tile = Tile(tile.id, 1, tile.goods)
+            tile = attrs.evolve(tile, face=1)
         face = face_of(state, tile)
         if face is not None:
             out.append((tile, face))
@@ -108,7 +110,8 @@ def _score(state: KeyflowerState, seat: int, flipped: str | None) -> int:
     winter = _winter_tiles(state, seat)
     counts = _items(state, seat, faces)
     yard_points, yard_gold, counts = _yards(faces, counts)
-    fixed = sum(face.vp for _, face in faces) + _boat_points(state, seat, faces) + _turn_order_points(state, seat)
+    sheltered = sum(tile.sheep * face.vp_per[0][1] for tile, face in faces if face.ability == "shelter")
+    fixed = sheltered + sum(face.vp for _, face in faces) + _boat_points(state, seat, faces) + _turn_order_points(state, seat)
     fixed += sum(s.points for s in winter if s.rule == "once")
     field_types = _field_types(state, seat)
     bonus = {s.kind: s.points for s in winter if s.rule == "field_bonus"}

@@ -85,6 +85,9 @@ class Tile:
         goods: resources lying on it.
         workers: workers placed on it this season to use it.
         uses: how many workers each use placed, in order, this season.
+        colour: the colour of the workers using it this season (``None`` while unused); the
+            owner of summer boat 4b may add workers of another colour, which leave it as it is.
+        sheep: sheep put on it (the Sheep shelter) during play.
     """
 
     id: str
@@ -92,14 +95,8 @@ class Tile:
     goods: Pool = attrs.field(factory=Resources, converter=_resources)
     workers: Pool = attrs.field(factory=Workers, converter=_workers)
     uses: tuple[int, ...] = ()
-
-    @property
-    def colour(self) -> str | None:
-        """The colour of the workers using it this season (``None`` if unused)."""
-        for colour, n in zip(COLOURS, self.workers, strict=True):
-            if n:
-                return colour
-        return None
+    colour: str | None = None
+    sheep: int = 0
 
 
 @attrs.frozen

@@ -33,6 +33,7 @@ def invariants(state: KeyflowerState) -> list[str]:
         problems.append(f"{skills} skill tiles in play")
     if state.farmers:
         animals = state.animals.total + sum(a.total for v in state.villages for _, a in v.animals)
+        animals += sum(t.sheep for t in state.tiles)
         if animals != sum(n for _, n in components.animals):
             problems.append(f"{animals} animals in play")
         if state.wheat_supply + sum(state.wheat) != components.wheat:

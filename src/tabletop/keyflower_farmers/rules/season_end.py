@@ -123,7 +123,7 @@ def _collect_workers(state: KeyflowerState, won: tuple[tuple[str, int], ...]) ->
         keeper = winner_of.get(tile.id) if state.owner(tile.id) is None else state.owner(tile.id)
         if keeper is not None and tile.workers.total:
             screens[keeper] = screens[keeper].plus(tile.workers)
-        tiles.append(attrs.evolve(tile, workers=Workers(), uses=()) if tile.workers.total or tile.uses else tile)
+        tiles.append(attrs.evolve(tile, workers=Workers(), uses=(), colour=None) if tile.uses else tile)
     return evolve(state, screens=tuple(screens), bag=bag, tiles=tuple(tiles))
 
 

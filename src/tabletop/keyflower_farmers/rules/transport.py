@@ -5,7 +5,7 @@ Using a transport tile (a home tile, Stable, Farrier, Wainwright, Paddock), in a
 the user move resources within their own village along roads, one movement per resource per
 step (summer boat 2a: across grass sides too), move animals from field to field (one movement
 per field entered; fields are adjacent when a hex holds both; an animal may pass fields of other
-types but not end there), and upgrade tiles of their own village: the cost's resources must lie
+types but not end there), and put sheep on the Sheep shelter, and upgrade tiles of their own village: the cost's resources must lie
 on the tile (they go back to the supply), its skills come from behind the screen (back into the
 pile). Each wheat spent adds one movement. Summer boat 2b doubles the tile's movements and
 upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Items
-from tabletop.keyflower_farmers.moves import Carry, Herd, Move, SpendWheat, Stop, Upgrade
+from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, owns, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_of
 from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Transport, Village
@@ -59,6 +59,7 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
     if pending.moves:
         moves += _carries(state, seat, pending.moves)
         moves += _herds(state, seat, pending.moves)
+    moves += _shelterings(state, seat)
     if state.wheat[seat]:
         moves.append(SpendWheat())
     if pending.upgrades:
@@ -103,6 +104,18 @@ def _herds(state: KeyflowerState, seat: int, budget: int) -> Iterator[Herd]:
             for target, distance in sorted(field_steps(village, field).items()):
                 if 0 < distance <= budget and _can_take(village, target, animal, mixed):
                     yield Herd(animal, field, target)
+
+
+def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:
+    """Sheep in a field reaching the Sheep shelter's hex may be put on the shelter (while the
+    owner moves animals: inferred, the rules name no moment; it costs no movement, the sheep
+    being in that field already)."""
+    village = state.villages[seat]
+    if "sheep_shelter" not in village.ids:
+        return
+    for field in village.fields.fields_on(village.cell_of("sheep_shelter")):
+        if village.animals_in(field).named("sheep"):
+            yield Shelter(field)
 
 
 # --- upgrades ----------------------------------------------------------------------------------
@@ -179,6 +192,12 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         state = change_tile(state, move.source, lambda t: attrs.evolve(t, goods=t.goods.take(move.resource)))
         state = change_tile(state, move.target, lambda t: attrs.evolve(t, goods=t.goods.add(move.resource)))
         return replace_top(state, attrs.evolve(pending, moves=pending.moves - distance))
+    if isinstance(move, Shelter):
+        village = state.villages[seat]
+        held = tuple((f, a.take("sheep") if f == move.source else a) for f, a in village.animals)
+        held = tuple((f, a) for f, a in held if a.total)
+        state = evolve(state, villages=with_seat(state.villages, seat, attrs.evolve(village, animals=held)))
+        return change_tile(state, "sheep_shelter", lambda t: attrs.evolve(t, sheep=t.sheep + 1))
     if isinstance(move, Herd):
         village = state.villages[seat]
         distance = field_steps(village, move.source)[move.target]

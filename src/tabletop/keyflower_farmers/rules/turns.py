@@ -143,7 +143,12 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     state = change_tile(
         state,
         move.tile,
-        lambda t: attrs.evolve(t, workers=t.workers.add(move.colour, move.count), uses=(*t.uses, move.count)),
+        lambda t: attrs.evolve(
+            t,
+            workers=t.workers.add(move.colour, move.count),
+            uses=(*t.uses, move.count),
+            colour=t.colour or move.colour,
+        ),
     )
     if lot is not None and lot.colour is None:
         # Bidders on a tile must match the workers using it.
