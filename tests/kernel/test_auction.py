@@ -82,3 +82,19 @@ def test_bids_are_never_tied_and_the_leader_holds_the_highest(moves):
         if lot.bids:
             assert lot.bid_of(lot.leader).count == lot.highest
         assert len({b.bidder for b in lot.bids}) == len(lot.bids)
+
+
+def test_an_off_colour_bid_leaves_the_lot_colour_and_must_beat_the_highest():
+    lot = Lot().with_bid(0, "red", 2)
+    assert lot.refusal(1, "green", 2, off_colour=True)  # does not beat 2
+    lot = lot.with_bid(1, "green", 3, off_colour=True)
+    assert lot.colour == "red" and lot.leader == 1
+    assert lot.bid_of(1) == Bid(1, "green", 3)
+    assert lot.refusal(1, "red", 1)  # a bidder's bid keeps one colour
+    assert lot.refusal(2, "red", 1, off_colour=True)  # off-colour means another colour
+    assert not lot.refusal(0, "red", 2)  # the others still bid red
+
+
+def test_a_bidder_bid_keeps_one_colour():
+    lot = Lot().with_bid(0, "red", 1).with_bid(1, "red", 2)
+    assert "bid on this lot is in red" in lot.refusal(0, "blue", 3)

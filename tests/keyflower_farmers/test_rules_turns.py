@@ -254,3 +254,34 @@ def test_the_season_ends_when_every_player_has_passed_in_succession():
     assert isinstance(state.pending, ChooseBoat) is False
     state = play(state, "pass")
     assert isinstance(state.pending, ChooseBoat)
+
+
+def _with_summer_boat_4(side):
+    villages = [[("summer_boat_4", (1, 0), 0)], []]
+    state = position(2, screens=[{"red": 3, "green": 2}, {"blue": 4}], offer=["keywood"], villages=villages, to_move=1)
+    tiles = tuple(attrs.evolve(t, face=side) if t.id == "summer_boat_4" else t for t in state.tiles)
+    return attrs.evolve(state, tiles=tiles)
+
+
+def test_summer_boat_4a_counters_a_bid_in_another_colour_green_included():
+    state = play(_with_summer_boat_4(0), "bid keywood 1 blue")
+    assert {"bid keywood 2 red", "bid keywood 2 green"} <= legal(state)
+    state = play(state, "bid keywood 2 green")
+    lot = state.lot("keywood")
+    assert lot.colour == "blue" and lot.leader == 0
+    assert "bid keywood 3 blue" in legal(state)  # the others still bid blue
+
+
+def test_summer_boat_4a_workers_stand_up_when_the_other_bids_leave():
+    state = play(_with_summer_boat_4(0), "bid keywood 1 blue", "bid keywood 2 green")
+    state = play(state, "bid order1 1 blue from keywood")
+    assert state.lot("keywood").colour == "green"
+
+
+def test_summer_boat_4b_uses_a_tile_whatever_its_colour():
+    state = play(_with_summer_boat_4(1), "use keywood 1 blue")
+    assert "use keywood 2 red" in legal(state)
+    state = play(state, "use keywood 2 red")
+    tile = state.tile("keywood")
+    assert tile.colour == "blue" and tile.workers.total == 3
+    assert "use keywood 3 blue" in legal(state)  # the others keep to blue

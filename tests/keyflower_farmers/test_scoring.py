@@ -171,3 +171,9 @@ def test_sheep_on_the_sheep_shelter_score_its_points_each():
     tiles = tuple(attrs.evolve(t, sheep=2) if t.id == "sheep_shelter" else t for t in state.tiles)
     state = ended(attrs.evolve(state, tiles=tiles, animals=state.animals.take("sheep", 2)), start=1)
     assert final_score(state, 0) == 2  # front: 1 point a sheep; no field holds an animal
+
+
+def test_gold_may_stand_for_any_resource_of_a_mercers_guild_set():
+    mercers = _scoring("mercers_guild")
+    assert best_allocation(counts(wood=1, stone=1, gold=1), (mercers,)) == 5  # better than 1 for the gold
+    assert best_allocation(counts(wood=1, stone=1), (mercers,)) == 0

@@ -73,22 +73,29 @@ class Lot:
         have = own.count if own is not None else 0
         return max(1, self.best_other(bidder) + 1 - have)
 
-    def refusal(self, bidder: int, colour: str, count: int) -> str:
+    def refusal(self, bidder: int, colour: str, count: int, *, off_colour: bool = False) -> str:
         """Why adding ``count`` workers of ``colour`` to ``bidder``'s bid is refused (``""`` if
-        it is allowed)."""
+        it is allowed). ``off_colour``: a game's exception lets this bid be of another colour
+        than the lot's (the lot keeps its colour); the bidder's own bid keeps one colour."""
         if count < 1:
             return "a bid adds at least one worker"
-        if self.colour is not None and colour != self.colour:
+        own = self.bid_of(bidder)
+        if own is not None and own.colour != colour:
+            return f"seat {bidder}'s bid on this lot is in {own.colour}, not {colour}"
+        if not off_colour and self.colour is not None and colour != self.colour:
             return f"every bid on this lot is in {self.colour}, not {colour}"
+        if off_colour and colour == self.colour:
+            return f"an off-colour bid is not in the lot's colour {colour}"
         need = self.fewest_to_add(bidder)
         if count < need:
             return f"the bid must beat {self.best_other(bidder)} workers: add at least {need}"
         return ""
 
-    def with_bid(self, bidder: int, colour: str, count: int) -> Lot:
+    def with_bid(self, bidder: int, colour: str, count: int, *, off_colour: bool = False) -> Lot:
         """The lot after ``bidder`` adds ``count`` workers of ``colour`` to their bid (opening
-        one if they had none); :class:`AuctionError` if the rules refuse it."""
-        why = self.refusal(bidder, colour, count)
+        one if they had none); :class:`AuctionError` if the rules refuse it. An ``off_colour``
+        bid (see :meth:`refusal`) leaves the lot's colour as it was."""
+        why = self.refusal(bidder, colour, count, off_colour=off_colour)
         if why:
             raise AuctionError(why)
         own = self.bid_of(bidder)
@@ -96,7 +103,7 @@ class Lot:
             bids = self.bids + (Bid(bidder, colour, count),)
         else:
             bids = tuple(Bid(bidder, colour, b.count + count) if b is own else b for b in self.bids)
-        return Lot(bids, colour)
+        return Lot(bids, self.colour if off_colour else colour)
 
     def without_bid(self, bidder: int) -> tuple[Lot, Bid]:
         """The lot after ``bidder`` takes back their outbid group whole, and that group;

@@ -9,19 +9,18 @@ Built on the kernel engine (issue 10), file by file as ``docs/adding-a-game.md``
   :mod:`.render`: the position, its moves, the setup per player count (random events as
   chance decisions) and saved states;
 * :mod:`.rules`: a season's turns, bidding and using tiles (production, exchanges, animals
-  into fields), transport and upgrades (roads, wheat, herding animals, boats 2a/2b/3a), the end
-  of each season (bids settled, tiles claimed, workers collected, boats chosen with their
-  bonuses, the start player, breeding, the villages growing with matching sides and merging
-  fields), the start of summer and autumn, winter (offers, the boat tiles joining the
-  villages); :func:`.rules.checks.invariants`;
+  into fields, boats 4a/4b bidding and using in another colour), transport and upgrades
+  (roads, wheat, herding animals, the Sheep shelter, boats 2a/2b/3a), the end of each season
+  (bids settled, tiles claimed, workers collected, boats chosen with their bonuses, the start
+  player, breeding, the villages growing with matching sides and merging fields), the start
+  of summer and autumn, winter (offers, the boat tiles joining the villages);
+  :func:`.rules.checks.invariants`;
 * :mod:`.scoring`: the Farmers' scoring procedure with the best allocation of items and the
   purple worker, and the tie-break.
 
-Not yet written (issue 10): the Sheep shelter's sheep, boats 4a and 4b (bidding and using in
-another colour), exchanges paid with an outbid group, Flipper's free upgrade chosen during play
-rather than at scoring, gold standing in for Mercer's guild; observation tensors, an
-independent referee test, agents/CLI/bench. The game is therefore not registered in
-:mod:`tabletop.registry`.
+Not yet written (issue 10): exchanges paid with an outbid group, variant B's open items in
+views, observation tensors, an independent referee test, agents/CLI/bench. The game is
+therefore not registered in :mod:`tabletop.registry`.
 """
 
 from __future__ import annotations

@@ -122,13 +122,15 @@ class Face:
 
 @attrs.frozen
 class Scoring:
-    """How a winter tile or a boat scores at the end (see :data:`WINTER_RULES`, :data:`BOAT_RULES`)."""
+    """How a winter tile or a boat scores at the end (see :data:`WINTER_RULES`, :data:`BOAT_RULES`);
+    ``gold_wild``: gold may stand for any resource of a set."""
 
     rule: str
     points: int
     needs: Items = ()
     kind: str = ""
     chain: tuple[int, ...] = ()
+    gold_wild: bool = False
 
 
 @attrs.frozen
@@ -432,6 +434,7 @@ def _scoring(reader: _Reader, table: str, row: Mapping[str, Any], rules: tuple[s
         reader.items(table, raw, "needs", _NEEDS),
         reader.optional(table, raw, "kind", str, ""),
         tuple(reader.optional(table, raw, "chain", list, [])),
+        reader.optional(table, raw, "gold_wild", bool, False),
     )
     if rule == "sets" and not scoring.needs:
         raise reader.fail(table, f"{at}.needs", "a sets rule names the items of a set")

@@ -385,10 +385,13 @@ def _search(counts: tuple[int, ...], tiles: tuple[Scoring, ...], white_wind: boo
     return best
 
 
-def _allowed(need: str, rules: tuple[bool, bool]) -> tuple[str, ...]:
-    """The kinds that may fill a need (summer boats 3b and 5b widen them)."""
+def _allowed(need: str, rules: tuple[bool, bool], gold_wild: bool = False) -> tuple[str, ...]:
+    """The kinds that may fill a need (summer boats 3b and 5b widen them, and gold where the
+    tile lets it stand for any resource)."""
     swap_resources, wheat_as_resource = rules
     kinds = _CLASSES.get(need, (need,))
+    if gold_wild and set(kinds) & set(RESOURCES):
+        kinds = tuple(dict.fromkeys((*kinds, "gold")))
     if swap_resources and set(kinds) & set(RESOURCES):
         kinds = tuple(dict.fromkeys((*kinds, *RESOURCES)))
     if wheat_as_resource and (set(kinds) & set(RESOURCES) or need == "wheat"):
@@ -413,7 +416,7 @@ def _uses(tile: Scoring, counts: tuple[int, ...], rules: tuple[bool, bool]) -> I
         sets += 1
         following: list[tuple[int, ...]] = []
         for held in frontier:
-            following.extend(_fill(held, [(_allowed(need, rules), n) for need, n in slots]))
+            following.extend(_fill(held, [(_allowed(need, rules, tile.gold_wild), n) for need, n in slots]))
         frontier = list(dict.fromkeys(following))
         for remaining in frontier:
             yield tile.points * sets, remaining

@@ -18,10 +18,11 @@ import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS
 from tabletop.keyflower_farmers.moves import Bid, Move, Pass, Use
-from tabletop.keyflower_farmers.rules.common import change_lot, change_tile, face_of, with_seat
+from tabletop.keyflower_farmers.rules.common import change_lot, change_tile, face_of, owns, with_seat
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Tile, Turn
 from tabletop.kernel.auction import Bid as Group
+from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, replace_top
 from tabletop.kernel.turns import next_seat
 
@@ -35,15 +36,28 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     groups = outbid_groups(state, seat)
     moves: list[Move] = []
     for tile_id, lot in state.lots:
-        colours = (lot.colour,) if lot.colour is not None else COLOURS
         least = lot.fewest_to_add(seat)
-        for colour in colours:
+        for colour in bid_colours(state, seat, lot):
             for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
                 moves.append(Bid(tile_id, count, colour, moved))
     for tile in usable_tiles(state):
         moves.extend(use_moves(state, seat, tile, groups))
     moves.append(Pass())
     return tuple(moves)
+
+
+def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
+    """The colours ``seat`` may bid in on ``lot``: their own bid's colour if they have one, else
+    the lot's (any while it has none). The owner of summer boat 4a may counter a blue, red or
+    yellow bid in another colour, green included (the workers lie down; see :func:`_place`)."""
+    own = lot.bid_of(seat)
+    if own is not None:
+        return (own.colour,)
+    if lot.colour is None:
+        return COLOURS
+    if lot.bids and lot.colour != "green" and owns(state, seat, "summer_boat_4", 0):
+        return (lot.colour, *(c for c in COLOURS if c != lot.colour))
+    return (lot.colour,)
 
 
 def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], ...]:
@@ -107,7 +121,9 @@ def use_moves(
     least = tile.uses[-1] + 1 if tile.uses else 1
     most = MOST_ON_A_TILE - tile.workers.total
     required = use_colour(state, tile)
-    for colour in (required,) if required is not None else COLOURS:
+    # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
+    colours = COLOURS if required is None or owns(state, seat, "summer_boat_4", 1) else (required,)
+    for colour in colours:
         for count, moved in placements(state, seat, colour, least, most, groups, ""):
             from_screen = count - sum(g.count for lot_id, g in groups if lot_id in moved)
             left = state.screens[seat].take(colour, from_screen)
@@ -124,9 +140,18 @@ def _place(state: KeyflowerState, seat: int, colour: str, count: int, moved: tup
         assert lot is not None
         lot, group = lot.without_bid(seat)
         taken += group.count
-        state = change_lot(state, lot_id, lot)
+        state = change_lot(state, lot_id, _standing(state, lot_id, lot))
     screen = state.screens[seat].take(colour, count - taken)
     return evolve(state, screens=with_seat(state.screens, seat, screen))
+
+
+def _standing(state: KeyflowerState, tile_id: str, lot: Lot) -> Lot:
+    """Summer boat 4a: once every bid in the lot's colour has left and nobody uses the tile,
+    the workers bid in another colour stand up: their colour becomes the lot's."""
+    colours = {bid.colour for bid in lot.bids}
+    if len(colours) == 1 and lot.colour not in colours and not state.tile(tile_id).uses:
+        return Lot(lot.bids, colours.pop())
+    return lot
 
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
@@ -139,7 +164,9 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     lot = state.lot(move.tile)
     if isinstance(move, Bid):
         assert lot is not None
-        return replace_top(change_lot(state, move.tile, lot.with_bid(seat, move.colour, move.count)), following)
+        off = lot.colour is not None and move.colour != lot.colour
+        lot = lot.with_bid(seat, move.colour, move.count, off_colour=off)
+        return replace_top(change_lot(state, move.tile, lot), following)
     state = change_tile(
         state,
         move.tile,
