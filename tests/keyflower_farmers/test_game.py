@@ -101,3 +101,24 @@ def test_explicit_chance_nodes_offer_outcomes_that_sum_to_one_and_playouts_repla
     assert chance_nodes > 8 * players
     record = record_of(GAME, state, 1, {"chance": "explicit"})
     assert GAME.replay(record) == state
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_observations_are_flat_float32_of_one_length_and_show_only_the_seats_view(players):
+    import numpy as np
+
+    for step, state in enumerate(random_states(players, seed=21 + players)):
+        layout = GAME.observation_layout(state)
+        blocks = sorted(layout.values(), key=lambda block: block.start)
+        assert blocks[0].start == 0 and all(a.stop == b.start for a, b in zip(blocks, blocks[1:]))
+        if step % 7:
+            continue
+        for seat in range(players):
+            obs = GAME.observation(state, seat)
+            assert obs.dtype == np.float32 and obs.shape == (blocks[-1].stop,)
+            assert np.isfinite(obs).all()
+            seen = state.view(seat)
+            assert np.array_equal(GAME.observation(seen, seat), obs)
+            if step % 21 == 0:
+                sample = GAME.determinize(seen, Rng.from_seed(step))
+                assert np.array_equal(GAME.observation(sample, seat), obs)

@@ -18,8 +18,10 @@ Built on the kernel engine (issue 10), file by file as ``docs/adding-a-game.md``
 * :mod:`.scoring`: the Farmers' scoring procedure with the best allocation of items and the
   purple worker, and the tie-break.
 
+* :mod:`.encode`: observation tensors.
+
 Not yet written (issue 10): exchanges paid with an outbid group, variant B's open items in
-views, observation tensors, an independent referee test, agents/CLI/bench. The game is
+views, an independent referee test, agents/CLI/bench. The game is
 therefore not registered in :mod:`tabletop.registry`.
 """
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.keyflower_farmers.encode import observation, observation_layout
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.render import render
 from tabletop.keyflower_farmers.rules.checks import invariants
@@ -44,6 +47,8 @@ GAME: Game[KeyflowerState] = Game(
     determinize=determinize,
     invariants=invariants,
     render=render,
+    observation=observation,
+    observation_layout=observation_layout,
 )
 
 
