@@ -177,3 +177,12 @@ def test_gold_may_stand_for_any_resource_of_a_mercers_guild_set():
     mercers = _scoring("mercers_guild")
     assert best_allocation(counts(wood=1, stone=1, gold=1), (mercers,)) == 5  # better than 1 for the gold
     assert best_allocation(counts(wood=1, stone=1), (mercers,)) == 0
+
+
+def test_hillside_scores_a_point_per_other_hex_its_field_reaches():
+    """The Farmers: Hillside's one road leaves it one field; across its road side that field
+    joins the two home-tile fields either side of the home road: it reaches the home hex."""
+    state = position(2, villages=[[("hillside", (0, 1), None)], []], to_move=1)
+    village = state.villages[0]
+    assert len(village.fields.parts) == 4  # the home tile's five fields, two joined by Hillside
+    assert final_score(ended(state, start=1), 0) == 1
