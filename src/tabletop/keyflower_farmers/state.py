@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import cattrs
@@ -414,27 +414,36 @@ class KeyflowerState(EngineState):
     hidden_wheat: tuple[int, ...] = ()
     hidden_winter: tuple[int, ...] = ()
     hidden_offers: tuple[int, ...] = ()
+    _index: dict[str, tuple[Tile, int | None, Lot | None]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+
+    #: Attributes that cache facts derived from the position; :func:`evolve` drops them.
+    CACHES: ClassVar[tuple[str, ...]] = ("_moves", "_index")
+
+    def _lookup(self) -> dict[str, tuple[Tile, int | None, Lot | None]]:
+        """Each hex in play by id, with its owner and its bids (computed once per state)."""
+        index = self._index
+        if index is None:
+            owners = {tile_id: seat for seat, village in enumerate(self.villages) for _, tile_id, _ in village.layout}
+            lots = dict(self.lots)
+            index = {tile.id: (tile, owners.get(tile.id), lots.get(tile.id)) for tile in self.tiles}
+            object.__setattr__(self, "_index", index)
+        return index
 
     def tile(self, tile_id: str) -> Tile:
         """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
-        for tile in self.tiles:
-            if tile.id == tile_id:
-                return tile
-        raise KeyError(tile_id)
+        return self._lookup()[tile_id][0]
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
-        for lot_id, lot in self.lots:
-            if lot_id == tile_id:
-                return lot
-        return None
+        found = self._lookup().get(tile_id)
+        return None if found is None else found[2]
 
     def owner(self, tile_id: str) -> int | None:
         """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
-        for seat, village in enumerate(self.villages):
-            if tile_id in village.ids:
-                return seat
-        return None
+        found = self._lookup().get(tile_id)
+        return None if found is None else found[1]
 
 
 # --- saved states --------------------------------------------------------------------------
@@ -444,7 +453,7 @@ STATE_FORMAT = 2
 
 #: The engine's and the state's own fields that a saved state does not carry as such:
 #: ``components`` is written by its data, ``log`` as the history, the rest is not data.
-_NOT_SAVED = ("components", "rules", "log", "_moves")
+_NOT_SAVED = ("components", "rules", "log", "_moves", "_index")
 
 
 def _exactly(kind: type) -> Callable[[Any, Any], Any]:
