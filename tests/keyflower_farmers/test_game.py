@@ -69,9 +69,9 @@ def test_foreign_and_unlisted_moves_are_refused_and_change_nothing():
     assert state.to_json() == before
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
-def test_views_determinize_back_to_the_same_view(players):
-    for step, state in enumerate(random_states(players, seed=3 + players)):
+@pytest.mark.parametrize(("players", "variant_b"), [(2, False), (4, False), (6, False), (3, True)])
+def test_views_determinize_back_to_the_same_view(players, variant_b):
+    for step, state in enumerate(random_states(players, seed=3 + players, open_information=variant_b)):
         if state.is_over or step % 11:
             continue
         seat = state.to_move

@@ -16,7 +16,7 @@ from tabletop.keyflower_farmers.moves import Bid
 from tabletop.kernel.api import IllegalMove
 from tabletop.kernel.rng import Rng
 
-VARIANTS = [{}, {"farmers": False}, {"first_game": True}, {"extra_green": [0]}]
+VARIANTS = [{}, {"farmers": False}, {"first_game": True}, {"extra_green": [0]}, {"open_information": True}]
 
 
 def playout(players, seed, options, check):

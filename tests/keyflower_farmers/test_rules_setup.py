@@ -3,11 +3,12 @@ states and views."""
 
 import json
 
+import attrs
 import pytest
 
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.setup import from_json, setup
-from tabletop.keyflower_farmers.state import DealHome, Turn
+from tabletop.keyflower_farmers.state import DealHome, Turn, Workers
 from tabletop.kernel.api import InvalidRecord
 from tabletop.kernel.rng import Rng
 
@@ -134,3 +135,35 @@ def test_a_view_hides_the_other_screens_the_bag_and_the_winter_hands():
     assert seen.bag.hidden == len(state.bag) and not seen.bag.unseen
     assert seen.rng.masked
     assert seen.boats == state.boats  # boat cargo lies face up
+
+
+def test_variant_b_only_the_starting_workers_stay_hidden():
+    state = new(3, open_information=True)
+    assert state.secret == state.screens
+    seen = state.view(0)
+    assert seen.screens[1].total == 0 and seen.hidden_workers[1] == 8
+
+
+def test_variant_b_workers_gained_later_and_wheat_lie_open():
+    from tabletop.keyflower_farmers.positions import position
+
+    state = position(2, screens=[{"red": 2}, {"red": 2}], offer=["alehouse", "wheat_field"], open_information=True)
+    state = attrs.evolve(state, secret=state.screens)  # the position's workers as starting ones
+    state = play(state, "use alehouse 1 red", "use wheat_field 1 red")
+    seen = state.view(1)
+    drawn = state.screens[0].minus(state.secret[0])
+    assert drawn.total == 1 and seen.screens[0] == drawn  # the drawn worker is open
+    assert seen.hidden_workers[0] == 1  # one starting red worker still hidden
+    assert seen.wheat[1] == 2 and seen.hidden_wheat[1] == 0
+    assert state.view(0).screens[1] == Workers()  # seat 1's one red left is a starting one
+
+
+def test_variant_b_spends_open_workers_before_hidden_ones():
+    from tabletop.keyflower_farmers.positions import position
+
+    state = position(2, screens=[{"red": 3}, {"red": 2}], offer=["keywood"], open_information=True)
+    state = attrs.evolve(state, secret=(Workers.of(red=2), state.screens[1]))
+    state = play(state, "bid keywood 1 red")
+    assert state.secret[0] == Workers.of(red=2)
+    state = play(state, "pass", "bid keywood 1 red")
+    assert state.secret[0] == Workers.of(red=1)

@@ -20,8 +20,7 @@ Built on the kernel engine (issue 10), file by file as ``docs/adding-a-game.md``
 
 * :mod:`.encode`: observation tensors.
 
-Not yet written (issue 10): exchanges paid with an outbid group, variant B's open items in
-views, agents/CLI/bench. The game is
+Not yet written (issue 10): exchanges paid with an outbid group, agents/CLI/bench. The game is
 therefore not registered in :mod:`tabletop.registry`.
 """
 

@@ -80,6 +80,7 @@ def _box(components: Components, players: int, farmers: bool, options: Mapping[s
         start=-1,
         passes=0,
         screens=screens,
+        secret=(Workers(),) * players,
         skills=(Skills(),) * players,
         wheat=(0,) * players,
         homes=(0,) * players,

@@ -359,6 +359,9 @@ class KeyflowerState(EngineState):
         start: the start player's seat (who holds the purple worker); -1 before spring begins.
         passes: players who have passed in succession since the last placement.
         screens / skills / wheat: behind each seat's screen.
+        secret: variant B (open information): each seat's starting workers still hidden
+            behind the screen (part of ``screens``); every other worker of the screen lies
+            open in front of it. Empty pools without variant B.
         homes: each seat's home tile number (0 until dealt).
         winter_hands: the winter tiles dealt to each seat, not yet offered.
         winter_offers: the winter tiles each seat has chosen to offer, until they are revealed.
@@ -390,6 +393,7 @@ class KeyflowerState(EngineState):
     start: int
     passes: int
     screens: tuple[Pool, ...] = attrs.field(converter=_workers_each)
+    secret: tuple[Pool, ...] = attrs.field(converter=_workers_each)
     skills: tuple[Pool, ...] = attrs.field(converter=_skills_each)
     wheat: tuple[int, ...]
     homes: tuple[int, ...]

@@ -2,8 +2,10 @@
 players' dealt winter tiles and the ones they are choosing to offer only counted, the bag, the skill pile and the tiles still to come
 masked, the random source hidden. Boat cargo lies face up and every village is open.
 
-Variant B (open information) keeps items gained during the game in front of the screen; the
-state does not yet tell them apart from the 8 starting workers, so a view hides them all.
+Variant B (open information): only each player's starting workers still behind the screen
+stay hidden (see ``KeyflowerState.secret``); their other workers and their wheat are open.
+Skill tiles stay counted only: those drawn from the pile are received face down (a boat's
+skills, taken face up, are not remembered by kind: a simplification).
 """
 
 from __future__ import annotations
@@ -18,15 +20,26 @@ from tabletop.kernel.rng import Rng
 
 def view(state: KeyflowerState, seat: int) -> KeyflowerState:
     """The position as ``seat`` sees it."""
+    open_play = state.open_information
+
+    def shown(s: int) -> Pool:
+        """What ``seat`` sees of seat ``s``'s workers: all its own; in variant B the others' open
+        workers (all but their starting workers still hidden); otherwise none."""
+        if s == seat:
+            return state.screens[s]
+        return state.screens[s].minus(state.secret[s]) if open_play else Workers()
+
+    screens = tuple(shown(s) for s in range(state.players))
     return evolve(
         state,
-        screens=tuple(screen if s == seat else Workers() for s, screen in enumerate(state.screens)),
+        screens=screens,
+        secret=tuple(secret if s == seat else Workers() for s, secret in enumerate(state.secret)),
         skills=tuple(skills if s == seat else Skills() for s, skills in enumerate(state.skills)),
-        wheat=tuple(w if s == seat else 0 for s, w in enumerate(state.wheat)),
+        wheat=tuple(w if s == seat or open_play else 0 for s, w in enumerate(state.wheat)),
         winter_hands=tuple(hand if s == seat else () for s, hand in enumerate(state.winter_hands)),
-        hidden_workers=tuple(0 if s == seat else state.screens[s].total for s in range(state.players)),
+        hidden_workers=tuple(state.screens[s].total - screens[s].total for s in range(state.players)),
         hidden_skills=tuple(0 if s == seat else state.skills[s].total for s in range(state.players)),
-        hidden_wheat=tuple(0 if s == seat else state.wheat[s] for s in range(state.players)),
+        hidden_wheat=tuple(0 if s == seat or open_play else state.wheat[s] for s in range(state.players)),
         hidden_winter=tuple(0 if s == seat else len(state.winter_hands[s]) for s in range(state.players)),
         winter_offers=tuple(offer if s == seat else () for s, offer in enumerate(state.winter_offers)),
         hidden_offers=tuple(0 if s == seat else len(state.winter_offers[s]) for s in range(state.players)),
@@ -88,8 +101,14 @@ def _deal_workers(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tupl
     unseen = unseen_by(everything + ["green"] * greens, visible)
     sizes = (*seen.hidden_workers, seen.bag.hidden)
     dealt, rng = deal_unseen(unseen, sizes, rng)
-    screens = tuple(screen.plus(_counted(d, COLOURS)) for screen, d in zip(seen.screens, dealt, strict=False))
-    return evolve(state, screens=screens, bag=Pile(dealt[-1], seen.bag.bottom)), rng
+    hands = dealt[:-1]
+    screens = tuple(screen.plus(_counted(d, COLOURS)) for screen, d in zip(seen.screens, hands, strict=True))
+    # Variant B: the workers the viewer could not see are the others' hidden starting workers.
+    secret = tuple(
+        own if s == seen.viewer or not seen.open_information else Workers(_counted(d, COLOURS))
+        for s, (own, d) in enumerate(zip(seen.secret, hands, strict=True))
+    )
+    return evolve(state, screens=screens, secret=secret, bag=Pile(dealt[-1], seen.bag.bottom)), rng
 
 
 def _deal_skills(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
@@ -99,7 +118,7 @@ def _deal_skills(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple
     unseen = unseen_by(everything, visible)
     sizes = (*seen.hidden_skills, seen.skill_pile.hidden)
     dealt, rng = deal_unseen(unseen, sizes, rng)
-    skills = tuple(held.plus(_counted(d, SKILLS)) for held, d in zip(seen.skills, dealt, strict=False))
+    skills = tuple(held.plus(_counted(d, SKILLS)) for held, d in zip(seen.skills, dealt[:-1], strict=True))
     return evolve(state, skills=skills, skill_pile=Pile(dealt[-1], seen.skill_pile.bottom)), rng
 
 

@@ -62,7 +62,12 @@ def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDr
         )
         return pop(evolve(state, boats=boats))
     seat = pending.seat_to
-    return pop(evolve(state, screens=with_seat(state.screens, seat, state.screens[seat].add(outcome.colour))))
+    screens = with_seat(state.screens, seat, state.screens[seat].add(outcome.colour))
+    if state.open_information and state.start < 0:
+        # Variant B: the workers drawn at setup are the ones that stay hidden.
+        secret = with_seat(state.secret, seat, state.secret[seat].add(outcome.colour))
+        return pop(evolve(state, screens=screens, secret=secret))
+    return pop(evolve(state, screens=screens))
 
 
 def skill_outcomes(state: KeyflowerState, pending: DrawSkill) -> tuple[tuple[SkillDrawn, int], ...]:

@@ -39,6 +39,9 @@ def invariants(state: KeyflowerState) -> list[str]:
         if state.wheat_supply + sum(state.wheat) != components.wheat:
             problems.append("wheat not conserved")
     problems += [f"{t.id} holds {t.workers.total} workers" for t in state.tiles if t.workers.total > MOST_ON_A_TILE]
+    for seat, (screen, secret) in enumerate(zip(state.screens, state.secret, strict=True)):
+        if not screen.covers(secret) or (secret.total and not state.open_information):
+            problems.append(f"seat {seat}: hidden starting workers that are not behind the screen")
     for seat, village in enumerate(state.villages):
         if not village.layout:
             continue

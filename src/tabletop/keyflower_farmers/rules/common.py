@@ -69,3 +69,18 @@ def owns(state: KeyflowerState, seat: int, code: str, face: int) -> bool:
     if not any(tile_id == code for _, tile_id, _ in state.villages[seat].layout):
         return False
     return state.tile(code).face == face
+
+
+def take_workers(state: KeyflowerState, seat: int, colour: str, count: int) -> KeyflowerState:
+    """``state`` with ``count`` workers of ``colour`` taken from ``seat``'s screen. In variant B
+    the open workers go first, so that the starting workers stay hidden as long as they can."""
+    screen = state.screens[seat]
+    secret = state.secret[seat]
+    if state.open_information:
+        in_the_open = screen.named(colour) - secret.named(colour)
+        secret = secret.take(colour, max(0, count - in_the_open))
+    return evolve(
+        state,
+        screens=with_seat(state.screens, seat, screen.take(colour, count)),
+        secret=with_seat(state.secret, seat, secret),
+    )

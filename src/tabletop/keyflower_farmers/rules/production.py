@@ -17,7 +17,7 @@ import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Face, Items
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take
-from tabletop.keyflower_farmers.rules.common import change_tile, face_of, home_id, with_seat
+from tabletop.keyflower_farmers.rules.common import change_tile, face_of, home_id, take_workers, with_seat
 from tabletop.keyflower_farmers.rules.transport import start_transport
 from tabletop.keyflower_farmers.state import (
     Animals,
@@ -75,8 +75,7 @@ def _pay(state: KeyflowerState, seat: int, face: Face, paying: str) -> Keyflower
     (item, _), = face.pays
     paid = paying or item
     if paid in COLOURS:
-        screens = with_seat(state.screens, seat, state.screens[seat].take(paid))
-        return push(evolve(state, screens=screens), ReturnWorker(paid))
+        return push(take_workers(state, seat, paid, 1), ReturnWorker(paid))
     skills = with_seat(state.skills, seat, state.skills[seat].take(paid))
     return push(evolve(state, skills=skills), ReturnSkill(paid))
 

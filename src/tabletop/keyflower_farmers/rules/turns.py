@@ -18,7 +18,7 @@ import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS
 from tabletop.keyflower_farmers.moves import Bid, Move, Pass, Use
-from tabletop.keyflower_farmers.rules.common import change_lot, change_tile, face_of, owns, with_seat
+from tabletop.keyflower_farmers.rules.common import change_lot, change_tile, face_of, owns, take_workers
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Tile, Turn
 from tabletop.kernel.auction import Bid as Group
@@ -141,8 +141,7 @@ def _place(state: KeyflowerState, seat: int, colour: str, count: int, moved: tup
         lot, group = lot.without_bid(seat)
         taken += group.count
         state = change_lot(state, lot_id, _standing(state, lot_id, lot))
-    screen = state.screens[seat].take(colour, count - taken)
-    return evolve(state, screens=with_seat(state.screens, seat, screen))
+    return take_workers(state, seat, colour, count - taken)
 
 
 def _standing(state: KeyflowerState, tile_id: str, lot: Lot) -> Lot:
