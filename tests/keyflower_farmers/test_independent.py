@@ -10,7 +10,8 @@ it reads only state fields and the component data, never ``tabletop.keyflower_fa
 * uses: tiles in any village or up for auction (turn-order tiles never, winter tiles never),
   with an ability to use, one more worker than the last use, six at most in a season, in the
   tile's colour (summer boat 4b: any), an exchange only with its payment at hand;
-* workers come from behind the screen and from one's outbid groups, each moving whole;
+* workers come from behind the screen and from one's outbid groups, each moving whole (an
+  exchange's extra worker may be an outbid group of one);
 * the outcome: the workers where they belong, and the resources a production tile gives on
   the producing tile in one's own village, else on one's home tile.
 """
@@ -109,25 +110,29 @@ def expected_turn_moves(state, seat):
                 moved_workers = sum(g.count for lot_id, g in _groups(state, seat) if lot_id in moved)
                 left = list(state.screens[seat])
                 left[COLOURS.index(colour)] -= count - moved_workers
-                for paying in _payments(state, seat, face, left):
+                spare = [(lot_id, g) for lot_id, g in _groups(state, seat) if lot_id not in moved]
+                for paying in _payments(state, seat, face, left, spare):
                     suffix = f" paying {paying}" if paying else ""
                     moves.add(f"use {tile.id} {count} {colour}{_from(moved)}{suffix}")
     return moves
 
 
-def _payments(state, seat, face, screen):
+def _payments(state, seat, face, screen, spare_groups):
+    """An exchange's extra worker comes from behind the screen or is an outbid group of one
+    worker (groups never split); a skill from behind the screen."""
     if face.ability != "exchange":
         return [""]
     ((item, _),) = face.pays
     skills = dict(zip(("saw", "pickaxe", "anvil"), state.skills[seat], strict=True))
     workers = dict(zip(COLOURS, screen, strict=True))
+    singles = [lot_id for lot_id, g in spare_groups if g.count == 1 and item in ("any_worker", g.colour)]
     if item == "any_worker":
-        return [c for c in COLOURS if workers[c]]
+        return [c for c in COLOURS if workers[c]] + singles
     if item == "any_skill":
         return [s for s in skills if skills[s]]
-    if workers.get(item) or skills.get(item):
-        return [""]
-    return []
+    if item in COLOURS:
+        return ([""] if workers[item] else []) + singles
+    return [""] if skills.get(item) else []
 
 
 def check_outcome(before, move, after, seat):

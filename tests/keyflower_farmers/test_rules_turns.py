@@ -285,3 +285,14 @@ def test_summer_boat_4b_uses_a_tile_whatever_its_colour():
     tile = state.tile("keywood")
     assert tile.colour == "blue" and tile.workers.total == 3
     assert "use keywood 3 blue" in legal(state)  # the others keep to blue
+
+
+def test_an_outbid_worker_may_go_into_the_bag_as_an_exchanges_extra_worker():
+    state = play(position(2, screens=[{"yellow": 2}, {"yellow": 3}], offer=["keywood", "peddler"]), "bid keywood 1 yellow")
+    state = play(state, "bid keywood 2 yellow")
+    assert "use peddler 1 yellow paying keywood" in legal(state)
+    bag = len(state.bag)
+    state = play(state, "use peddler 1 yellow paying keywood")
+    assert state.lot("keywood").bid_of(0) is None
+    assert state.screens[0].named("yellow") == 0 and state.screens[0].named("green") == 1
+    assert len(state.bag) == bag + 1

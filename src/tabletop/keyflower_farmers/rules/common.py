@@ -7,8 +7,8 @@ from typing import TypeVar
 
 from tabletop.keyflower_farmers.components import ROAD, WATER, Face
 from tabletop.keyflower_farmers.state import KeyflowerState, Tile
-from tabletop.kernel.auction import Lot
 from tabletop.kernel import tiles
+from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.tiles import Sides
 
@@ -84,3 +84,13 @@ def take_workers(state: KeyflowerState, seat: int, colour: str, count: int) -> K
         screens=with_seat(state.screens, seat, screen.take(colour, count)),
         secret=with_seat(state.secret, seat, secret),
     )
+
+
+def standing(state: KeyflowerState, tile_id: str, lot: Lot) -> Lot:
+    """The bids around ``tile_id`` after some have left. Summer boat 4a: once every bid in the
+    lot's colour has gone and nobody uses the tile, the workers bid in another colour stand up:
+    their colour becomes the lot's."""
+    colours = {bid.colour for bid in lot.bids}
+    if len(colours) == 1 and lot.colour not in colours and not state.tile(tile_id).uses:
+        return Lot(lot.bids, colours.pop())
+    return lot

@@ -17,7 +17,15 @@ import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Face, Items
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take
-from tabletop.keyflower_farmers.rules.common import change_tile, face_of, home_id, take_workers, with_seat
+from tabletop.keyflower_farmers.rules.common import (
+    change_lot,
+    change_tile,
+    face_of,
+    home_id,
+    standing,
+    take_workers,
+    with_seat,
+)
 from tabletop.keyflower_farmers.rules.transport import start_transport
 from tabletop.keyflower_farmers.state import (
     Animals,
@@ -29,19 +37,25 @@ from tabletop.keyflower_farmers.state import (
     ReturnSkill,
     ReturnWorker,
 )
+from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Sector
 
 
-def payments(state: KeyflowerState, seat: int, face: Face, screen: Pool) -> Iterator[str]:
+def payments(
+    state: KeyflowerState, seat: int, face: Face, screen: Pool, groups: tuple[tuple[str, Group], ...] = ()
+) -> Iterator[str]:
     """What ``seat`` can pay for one use of ``face`` with ``screen`` left behind their screen:
     ``""`` when nothing is to be chosen (no payment, or a fixed one they hold), else each item
-    they may choose to pay (a colour for any worker, a skill for any skill)."""
+    they may choose to pay (a colour for any worker, a skill for any skill), or the lot whose
+    outbid group, a single worker of a colour the exchange takes, goes into the bag instead
+    (outbid workers move whole: into the bag as part of an exchange, The Farmers' clarification;
+    a group of one, since a payment takes one worker: inferred)."""
     if face.ability != "exchange":
         yield ""
         return
-    (item, _), = face.pays
+    ((item, _),) = face.pays
     skills = state.skills[seat]
     if item == "any_worker":
         yield from (colour for colour in COLOURS if screen.named(colour))
@@ -49,6 +63,10 @@ def payments(state: KeyflowerState, seat: int, face: Face, screen: Pool) -> Iter
         yield from (skill for skill in SKILLS if skills.named(skill))
     elif (item in COLOURS and screen.named(item)) or (item in SKILLS and skills.named(item)):
         yield ""
+    if item == "any_worker" or item in COLOURS:
+        for lot_id, group in groups:
+            if group.count == 1 and item in ("any_worker", group.colour):
+                yield lot_id
 
 
 def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> KeyflowerState:
@@ -72,10 +90,14 @@ def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> Key
 def _pay(state: KeyflowerState, seat: int, face: Face, paying: str) -> KeyflowerState:
     """Pay an exchange: a worker goes into the bag and a skill back into the pile, both once
     the exchange's draws are done (markers below the draws on the stack)."""
-    (item, _), = face.pays
+    ((item, _),) = face.pays
     paid = paying or item
     if paid in COLOURS:
         return push(take_workers(state, seat, paid, 1), ReturnWorker(paid))
+    lot = state.lot(paid)
+    if lot is not None:  # an outbid group of one worker
+        lot, group = lot.without_bid(seat)
+        return push(change_lot(state, paid, standing(state, paid, lot)), ReturnWorker(group.colour))
     skills = with_seat(state.skills, seat, state.skills[seat].take(paid))
     return push(evolve(state, skills=skills), ReturnSkill(paid))
 

@@ -18,7 +18,7 @@ import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS
 from tabletop.keyflower_farmers.moves import Bid, Move, Pass, Use
-from tabletop.keyflower_farmers.rules.common import change_lot, change_tile, face_of, owns, take_workers
+from tabletop.keyflower_farmers.rules.common import change_lot, change_tile, face_of, owns, standing, take_workers
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Tile, Turn
 from tabletop.kernel.auction import Bid as Group
@@ -127,7 +127,8 @@ def use_moves(
         for count, moved in placements(state, seat, colour, least, most, groups, ""):
             from_screen = count - sum(g.count for lot_id, g in groups if lot_id in moved)
             left = state.screens[seat].take(colour, from_screen)
-            for paying in payments(state, seat, face, left):
+            others = tuple((lot_id, g) for lot_id, g in groups if lot_id not in moved)
+            for paying in payments(state, seat, face, left, others):
                 yield Use(tile.id, count, colour, moved, paying)
 
 
@@ -140,17 +141,8 @@ def _place(state: KeyflowerState, seat: int, colour: str, count: int, moved: tup
         assert lot is not None
         lot, group = lot.without_bid(seat)
         taken += group.count
-        state = change_lot(state, lot_id, _standing(state, lot_id, lot))
+        state = change_lot(state, lot_id, standing(state, lot_id, lot))
     return take_workers(state, seat, colour, count - taken)
-
-
-def _standing(state: KeyflowerState, tile_id: str, lot: Lot) -> Lot:
-    """Summer boat 4a: once every bid in the lot's colour has left and nobody uses the tile,
-    the workers bid in another colour stand up: their colour becomes the lot's."""
-    colours = {bid.colour for bid in lot.bids}
-    if len(colours) == 1 and lot.colour not in colours and not state.tile(tile_id).uses:
-        return Lot(lot.bids, colours.pop())
-    return lot
 
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
