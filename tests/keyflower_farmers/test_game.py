@@ -98,6 +98,8 @@ def test_explicit_chance_nodes_offer_outcomes_that_sum_to_one_and_playouts_repla
         else:
             move = chooser.choice(state.legal_moves())
         state = state.apply(move)
+        # A worker or skill paid for an exchange is counted while it waits for the draws.
+        assert GAME.invariants(state) == []
     assert chance_nodes > 8 * players
     record = record_of(GAME, state, 1, {"chance": "explicit"})
     assert GAME.replay(record) == state

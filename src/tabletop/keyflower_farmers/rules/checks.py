@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.keyflower_farmers.rules.common import sides_of, spokes
 from tabletop.keyflower_farmers.rules.village import layout_of, open_side
-from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState
+from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, ReturnSkill, ReturnWorker
 from tabletop.kernel import tiles
 
 
@@ -15,7 +15,10 @@ def invariants(state: KeyflowerState) -> list[str]:
         return []
     components = state.components
     problems = []
-    workers = (
+    # A worker or skill paid for an exchange waits on the stack until the exchange's draws are done.
+    paid_workers = sum(1 for pending in state.stack if isinstance(pending, ReturnWorker))
+    paid_skills = sum(1 for pending in state.stack if isinstance(pending, ReturnSkill))
+    workers = paid_workers + (
         sum(s.total for s in state.screens)
         + sum(c.workers.total for c in state.boats)
         + sum(b.count for _, lot in state.lots for b in lot.bids)
@@ -28,7 +31,7 @@ def invariants(state: KeyflowerState) -> list[str]:
     resources = state.supply.total + sum(t.goods.total for t in state.tiles)
     if resources != sum(n for _, n in components.resources):
         problems.append(f"{resources} resources in play")
-    skills = sum(s.total for s in state.skills) + sum(c.skills.total for c in state.boats) + len(state.skill_pile)
+    skills = paid_skills + sum(s.total for s in state.skills) + sum(c.skills.total for c in state.boats) + len(state.skill_pile)
     if skills != sum(n for _, n in components.skills):
         problems.append(f"{skills} skill tiles in play")
     if state.farmers:
