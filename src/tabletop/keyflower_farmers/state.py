@@ -71,7 +71,7 @@ def _skills_each(values: Iterable[Iterable[int]]) -> tuple[Pool, ...]:
 
 
 def _animal_pairs(pairs: Iterable[tuple[Sector, Iterable[int]]]) -> tuple[tuple[Sector, Pool], ...]:
-    return tuple((field, Animals(counts)) for field, counts in pairs)
+    return tuple((field, counts if type(counts) is Animals else Animals(counts)) for field, counts in pairs)
 
 
 @attrs.frozen

@@ -83,6 +83,11 @@ def placements(
     ``target``: ``(count, lots whose outbid groups move)``, the rest from behind the screen."""
     own = tuple((lot_id, g.count) for lot_id, g in groups if g.colour == colour and lot_id != target)
     behind = state.screens[seat].named(colour)
+    if not own:  # the usual case: workers from behind the screen only
+        top = behind if most is None else min(behind, most)
+        for count in range(max(least, 1), top + 1):
+            yield count, ()
+        return
     for size in range(len(own) + 1):
         for chosen in combinations(own, size):
             moved = sum(n for _, n in chosen)
@@ -123,8 +128,12 @@ def use_moves(
     required = use_colour(state, tile)
     # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
     colours = COLOURS if required is None or owns(state, seat, "summer_boat_4", 1) else (required,)
+    exchange = face.ability == "exchange"
     for colour in colours:
         for count, moved in placements(state, seat, colour, least, most, groups, ""):
+            if not exchange:
+                yield Use(tile.id, count, colour, moved)
+                continue
             from_screen = count - sum(g.count for lot_id, g in groups if lot_id in moved)
             left = state.screens[seat].take(colour, from_screen)
             others = tuple((lot_id, g) for lot_id, g in groups if lot_id not in moved)
