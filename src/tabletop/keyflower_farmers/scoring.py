@@ -33,7 +33,7 @@ from itertools import combinations_with_replacement
 import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, ROAD, SKILLS, WATER, Face, Scoring
-from tabletop.keyflower_farmers.rules.common import face_of, owns
+from tabletop.keyflower_farmers.rules.common import face_of, has_ability
 from tabletop.keyflower_farmers.rules.village import layout_of
 from tabletop.keyflower_farmers.state import KeyflowerState, Tile
 from tabletop.kernel import hexgrid
@@ -202,7 +202,7 @@ def _boat_points(state: KeyflowerState, seat: int, faces: list[tuple[Tile, Face]
             points += rule.points
         elif rule.rule == "transport":
             transport = sum(face.transport for _, face in faces if face.ability == "transport")
-            points += transport * rule.points * (2 if owns(state, seat, "summer_boat_2", 1) else 1)
+            points += transport * rule.points * (2 if has_ability(state, seat, "boat_double") else 1)
         elif rule.rule == "road_loop":
             points += rule.points * _road_loop(state, seat)
         elif rule.rule == "river_chain":
@@ -315,7 +315,7 @@ def _is_boat_id(state: KeyflowerState, tile_id: str) -> bool:
 def _substitutions(state: KeyflowerState, seat: int) -> tuple[bool, bool]:
     """Summer boat 3b (resources stand for one another) and 5b (wheat and resources stand for
     one another) in end scoring."""
-    return owns(state, seat, "summer_boat_3", 1), owns(state, seat, "summer_boat_5", 1)
+    return has_ability(state, seat, "boat_swap_scoring"), has_ability(state, seat, "boat_wheat_any")
 
 
 def _best_with_yard_gold(

@@ -63,12 +63,20 @@ def spokes(sides: Sides) -> frozenset[int]:
     return tiles.spokes_of(sides, codes)
 
 
-def owns(state: KeyflowerState, seat: int, code: str, face: int) -> bool:
-    """Whether ``seat``'s village holds the hex ``code`` lying on ``face`` (summer boats: 0 is
-    side a, 1 side b)."""
-    if not any(tile_id == code for _, tile_id, _ in state.villages[seat].layout):
-        return False
-    return state.tile(code).face == face
+def has_ability(state: KeyflowerState, seat: int, ability: str) -> bool:
+    """Whether a summer boat in ``seat``'s village shows ``ability`` (one of the data's
+    ``boat_*`` abilities) on its face up."""
+    return any(face.ability == ability for face in boat_faces(state, seat))
+
+
+def boat_faces(state: KeyflowerState, seat: int) -> list[Face]:
+    """The faces up of the summer boats in ``seat``'s village."""
+    out = []
+    for _, tile_id, _ in state.villages[seat].layout:
+        component = state.components.by_code.get(tile_id)
+        if component is not None and component.kind == "summer_boat":
+            out.append(component.faces[state.tile(tile_id).face])
+    return out
 
 
 def take_workers(state: KeyflowerState, seat: int, colour: str, count: int) -> KeyflowerState:

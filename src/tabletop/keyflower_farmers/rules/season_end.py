@@ -22,15 +22,13 @@ import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
-from tabletop.keyflower_farmers.rules.common import home_id, owns, with_seat
+from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, with_seat
 from tabletop.keyflower_farmers.rules.production import give
 from tabletop.keyflower_farmers.state import (
     AfterBoats,
     BeginSeason,
     ChooseBoat,
-    DrawWorker,
     KeyflowerState,
-    PlaceAnimal,
     PlaceTile,
     Skills,
     Tile,
@@ -38,7 +36,6 @@ from tabletop.keyflower_farmers.state import (
 )
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.pile import Pile
-from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.turns import next_seat, order_from
 
@@ -183,24 +180,23 @@ def _is_purple_holder(state: KeyflowerState, seat: int) -> bool:
     return lot is not None and lot.leader == seat
 
 
+#: Summer-boat abilities that give their items to the owner at each boat pick (boat 1: two
+#: workers from the bag or a green one; boat 6: two wheat, or a pig and a sheep into fields of
+#: the home hex).
+BONUS_AT_BOAT_PICK = ("boat_workers", "boat_green", "boat_wheat", "boat_animals")
+
+
 def _boat_bonuses(state: KeyflowerState, seat: int) -> KeyflowerState:
-    """What comes with a boat pick: Farmers turn-order items, summer boat 1 (2 workers from the
-    bag, or 1 green) and 6 (2 wheat, or a pig and a sheep into fields of the home hex)."""
+    """What comes with a boat pick: the items of the Farmers turn-order tiles the seat won, and
+    their summer boats' bonuses (drawn after the winning bids are back in the bag)."""
     home = home_id(state, seat)
     for tile, _ in state.components.turn_order_for(state.players, state.farmers):
         lot = state.lot(f"order{tile.number}")
         if tile.gives and lot is not None and lot.leader == seat:
             state = give(state, seat, tile.gives, home)
-    if owns(state, seat, "summer_boat_1", 0):
-        for _ in range(2):
-            state = push(state, DrawWorker(seat))
-    if owns(state, seat, "summer_boat_1", 1):
-        state = give(state, seat, (("green", 1),), home)
-    if owns(state, seat, "summer_boat_6", 0):
-        state = give(state, seat, (("wheat", 2),), home)
-    if owns(state, seat, "summer_boat_6", 1):
-        state = push(state, PlaceAnimal(seat, "sheep", ORIGIN))
-        state = push(state, PlaceAnimal(seat, "pig", ORIGIN))
+    for face in boat_faces(state, seat):
+        if face.ability in BONUS_AT_BOAT_PICK:
+            state = give(state, seat, face.gives, home)
     return state
 
 
@@ -228,7 +224,7 @@ def breed(state: KeyflowerState) -> KeyflowerState:
     supply = state.animals
     villages = list(state.villages)
     for seat in order_from(state.start, state.players):
-        mixed = owns(state, seat, "summer_boat_5", 0)
+        mixed = has_ability(state, seat, "boat_mixed_fields")
         village = villages[seat]
         fields = []
         for field, animals in village.animals:

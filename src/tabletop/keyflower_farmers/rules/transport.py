@@ -20,7 +20,7 @@ import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Items
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
-from tabletop.keyflower_farmers.rules.common import change_tile, owns, with_seat
+from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_of
 from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Transport, Village
 from tabletop.kernel import hexgrid, regions
@@ -32,7 +32,7 @@ from tabletop.kernel.tiles import Sector, facing
 
 def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: int) -> KeyflowerState:
     """The decision asked once ``seat`` has used a transport tile (boat 2b doubles it)."""
-    factor = 2 if owns(state, seat, "summer_boat_2", 1) else 1
+    factor = 2 if has_ability(state, seat, "boat_double") else 1
     return push(state, Transport(seat, transport * factor, upgrades * factor))
 
 
@@ -40,7 +40,7 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
     """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches."""
     village = state.villages[seat]
     layout = layout_of(state, village)
-    across_grass = owns(state, seat, "summer_boat_2", 0)
+    across_grass = has_ability(state, seat, "boat_fields")
 
     def linked(cell: Hex) -> Iterator[Hex]:
         for direction, other in enumerate(hexgrid.neighbours(cell)):
@@ -96,7 +96,7 @@ def _can_take(village: Village, field: Sector, animal: str, mixed: bool) -> bool
 
 def _herds(state: KeyflowerState, seat: int, budget: int) -> Iterator[Herd]:
     village = state.villages[seat]
-    mixed = owns(state, seat, "summer_boat_5", 0)
+    mixed = has_ability(state, seat, "boat_mixed_fields")
     for field, held in village.animals:
         for animal in ANIMALS:
             if not held.named(animal):
@@ -136,7 +136,7 @@ def payments(state: KeyflowerState, seat: int, tile_id: str, cost: Items) -> Ite
     from behind the screen, as sorted item names."""
     goods = state.tile(tile_id).goods
     skills = state.skills[seat]
-    swap = owns(state, seat, "summer_boat_3", 0)
+    swap = has_ability(state, seat, "boat_swap_upgrade")
     named = {item: n for item, n in cost}
     free = named.pop("any_resource", 0)
     any_skill = named.pop("any_skill", 0)

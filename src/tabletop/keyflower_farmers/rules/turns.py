@@ -18,7 +18,14 @@ import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS
 from tabletop.keyflower_farmers.moves import Bid, Move, Pass, Use
-from tabletop.keyflower_farmers.rules.common import change_lot, change_tile, face_of, owns, standing, take_workers
+from tabletop.keyflower_farmers.rules.common import (
+    change_lot,
+    change_tile,
+    face_of,
+    has_ability,
+    standing,
+    take_workers,
+)
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Tile, Turn
 from tabletop.kernel.auction import Bid as Group
@@ -55,7 +62,7 @@ def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
         return (own.colour,)
     if lot.colour is None:
         return COLOURS
-    if lot.bids and lot.colour != "green" and owns(state, seat, "summer_boat_4", 0):
+    if lot.bids and lot.colour != "green" and has_ability(state, seat, "boat_counter_bid"):
         return (lot.colour, *(c for c in COLOURS if c != lot.colour))
     return (lot.colour,)
 
@@ -127,7 +134,7 @@ def use_moves(
     most = MOST_ON_A_TILE - tile.workers.total
     required = use_colour(state, tile)
     # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
-    colours = COLOURS if required is None or owns(state, seat, "summer_boat_4", 1) else (required,)
+    colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
     exchange = face.ability == "exchange"
     for colour in colours:
         for count, moved in placements(state, seat, colour, least, most, groups, ""):

@@ -10,7 +10,7 @@ import attrs
 
 from tabletop.keyflower_farmers.components import WATER
 from tabletop.keyflower_farmers.moves import Move, Place
-from tabletop.keyflower_farmers.rules.common import owns, sides_of, spokes, with_seat
+from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import Animals, KeyflowerState, PlaceTile, Village
 from tabletop.kernel import tiles
 from tabletop.kernel.engine import evolve, pop
@@ -29,7 +29,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     say what then), any place touching the village is allowed (inferred)."""
     layout = layout_of(state, state.villages[pending.seat])
     sides = sides_of(state, pending.tile)
-    match = not owns(state, pending.seat, "summer_boat_2", 0)
+    match = not has_ability(state, pending.seat, "boat_fields")
     found = tiles.placements(layout, sides, match=match) or tiles.placements(layout, sides, match=False)
     return tuple(Place(cell, turns) for cell, turns in found)
 
