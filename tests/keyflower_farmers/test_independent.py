@@ -14,6 +14,11 @@ it reads only state fields and the component data, never ``tabletop.keyflower_fa
   exchange's extra worker may be an outbid group of one);
 * the outcome: the workers where they belong, and the resources a production tile gives on
   the producing tile in one's own village, else on one's home tile.
+
+A turn is asked as a chain of small decisions (the location, then the colour, the groups that
+move, the number of workers and an exchange's payment, each asked only when there is a
+choice). The referee walks every chain of the turn through the public API and checks that the
+complete placements they reach are exactly the legal ones, each reached once.
 """
 
 from __future__ import annotations
@@ -24,9 +29,12 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 from tabletop.keyflower_farmers import GAME
 from tabletop.keyflower_farmers.components import COLOURS, RESOURCES
-from tabletop.keyflower_farmers.state import Turn
+from tabletop.keyflower_farmers.moves import Colour, Count, From, Pass, Pay
+from tabletop.keyflower_farmers.state import PlaceWorkers, Turn
 
 USABLE = {"produce", "choose_one", "exchange", "transport"}
 
@@ -72,12 +80,9 @@ def _counts(state, seat, colour, target, least, most):
     return out
 
 
-def _from(moved):
-    return f" from {','.join(moved)}" if moved else ""
-
-
-def expected_turn_moves(state, seat):
-    moves = {"pass"}
+def expected_placements(state, seat):
+    """Every legal placement: ``(bid or use, tile, colour, moved lots, workers, paying)``."""
+    moves = set()
     for tile_id, lot in state.lots:
         others = max((b.count for b in lot.bids if b.bidder != seat), default=0)
         mine = next((b for b in lot.bids if b.bidder == seat), None)
@@ -92,7 +97,7 @@ def expected_turn_moves(state, seat):
             colours = [lot.colour]
         for colour in colours:
             for count, moved in _counts(state, seat, colour, tile_id, least, None):
-                moves.add(f"bid {tile_id} {count} {colour}{_from(moved)}")
+                moves.add(("bid", tile_id, colour, moved, count, ""))
     offered = {tile_id for tile_id, _ in state.lots}
     for tile in state.tiles:
         face = _face(state, tile)
@@ -112,14 +117,14 @@ def expected_turn_moves(state, seat):
                 left[COLOURS.index(colour)] -= count - moved_workers
                 spare = [(lot_id, g) for lot_id, g in _groups(state, seat) if lot_id not in moved]
                 for paying in _payments(state, seat, face, left, spare):
-                    suffix = f" paying {paying}" if paying else ""
-                    moves.add(f"use {tile.id} {count} {colour}{_from(moved)}{suffix}")
+                    moves.add(("use", tile.id, colour, moved, count, paying))
     return moves
 
 
 def _payments(state, seat, face, screen, spare_groups):
     """An exchange's extra worker comes from behind the screen or is an outbid group of one
-    worker (groups never split); a skill from behind the screen."""
+    worker (groups never split); a skill from behind the screen. Named by the item paid (or
+    the lot of the group); ``""`` when nothing is paid."""
     if face.ability != "exchange":
         return [""]
     ((item, _),) = face.pays
@@ -131,8 +136,73 @@ def _payments(state, seat, face, screen, spare_groups):
     if item == "any_skill":
         return [s for s in skills if skills[s]]
     if item in COLOURS:
-        return ([""] if workers[item] else []) + singles
-    return [""] if skills.get(item) else []
+        return ([item] if workers[item] else []) + singles
+    return [item] if skills.get(item) else []
+
+
+def _text(placement):
+    head, tile_id, colour, moved, count, paying = placement
+    suffix = f" from {','.join(moved)}" if moved else ""
+    return f"{head} {tile_id} {count} {colour}{suffix}" + (f" paying {paying}" if paying else "")
+
+
+def _chains(state, seat):
+    """Every chain of the turn: ``(what it settles, the state after it)``, walking the
+    decisions through the public API. What a chain settles: ``(bid or use, tile, colour,
+    moved, workers, paying, moved is final)`` with ``None`` for the parts settled without
+    asking (they had one possible value)."""
+    out = []
+    for location in state.legal_moves():
+        if isinstance(location, Pass):
+            continue
+        head, tile_id = str(location).split()
+        after = state.apply(location)
+        if not isinstance(after.pending, PlaceWorkers):
+            out.append(((head, tile_id, None, (), None, None, False), after))
+            continue
+        stack = [after]
+        while stack:
+            node = stack.pop()
+            pending = node.pending
+            assert (pending.seat, pending.tile, pending.bid) == (seat, tile_id, head == "bid")
+            answers = node.legal_moves()
+            assert len(answers) > 1, "a part with one possible value is not asked"
+            for answer in answers:
+                nxt = node.apply(answer)
+                if isinstance(nxt.pending, PlaceWorkers):  # the same placement, still in progress
+                    stack.append(nxt)
+                    continue
+                colour = answer.colour if isinstance(answer, Colour) else pending.colour or None
+                moved = (*pending.moved, answer.lot) if isinstance(answer, From) else pending.moved
+                count = answer.count if isinstance(answer, Count) else pending.count or None
+                paying = answer.item if isinstance(answer, Pay) else None
+                out.append(((head, tile_id, colour, moved, count, paying, count is not None), nxt))
+    return out
+
+
+def _matches(known, placement):
+    head, tile_id, colour, moved, count, paying, final = known
+    if placement[:2] != (head, tile_id):
+        return False
+    if colour is not None and placement[2] != colour:
+        return False
+    if placement[3][: len(moved)] != moved or (final and placement[3] != moved):
+        return False
+    return (count is None or placement[4] == count) and (paying is None or placement[5] == paying)
+
+
+def check_chains(state, seat):
+    """The chains of the turn reach the legal placements, each exactly once; returns each
+    placement with the state after its chain."""
+    expected = expected_placements(state, seat)
+    reached = {}
+    for known, after in _chains(state, seat):
+        matching = [p for p in expected if _matches(known, p)]
+        assert len(matching) == 1, (known, matching)
+        assert matching[0] not in reached, matching[0]
+        reached[matching[0]] = after
+    assert set(reached) == expected, sorted(_text(p) for p in expected ^ set(reached))
+    return reached
 
 
 def check_outcome(before, move, after, seat):
@@ -168,19 +238,21 @@ def check_outcome(before, move, after, seat):
                 assert goods_after[k] - goods_before[k] == min(n, before.supply[k])
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(2, 6), st.integers(0, 10**6), st.booleans())
 def test_turns_follow_the_rulebook(players, seed, farmers):
     state = GAME.new_game(players, seed=seed, farmers=farmers)
     chooser = random.Random(seed)
     while not state.is_over:
-        legal = state.legal_moves()
         pending = state.pending
         if isinstance(pending, Turn):
-            assert {str(m) for m in legal} == expected_turn_moves(state, pending.seat)
+            reached = check_chains(state, pending.seat)
+            if reached and chooser.random() < 0.8:
+                placement = chooser.choice(sorted(reached))
+                check_outcome(state, _text(placement), reached[placement], pending.seat)
+                state = reached[placement]
+                continue
+        legal = state.legal_moves()
         active = [m for m in legal if str(m) not in ("pass", "stop", "offered")]
         move = chooser.choice(active) if active and chooser.random() < 0.8 else chooser.choice(legal)
-        after = state.apply(move)
-        if isinstance(pending, Turn):
-            check_outcome(state, move, after, pending.seat)
-        state = after
+        state = state.apply(move)

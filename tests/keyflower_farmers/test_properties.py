@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules.checks import invariants
 from tabletop.keyflower_farmers.setup import from_json, setup
-from tabletop.keyflower_farmers.moves import Bid
+from tabletop.keyflower_farmers.moves import Colour
 from tabletop.kernel.api import IllegalMove
 from tabletop.kernel.rng import Rng
 
@@ -60,7 +60,7 @@ def test_illegal_moves_are_refused_and_change_nothing(players):
         if state.move_count % 30 == 0 and state.to_move is not None and state.to_move >= 0:
             before = state.to_json()
             with pytest.raises(IllegalMove):
-                state.apply(Bid("keythedral", 99, "purple"))
+                state.apply(Colour("purple"))
             assert state.to_json() == before
 
     playout(players, 11, {}, check)

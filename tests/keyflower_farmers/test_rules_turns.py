@@ -162,7 +162,7 @@ def test_workers_are_drawn_at_random_from_the_bag_behind_the_screen():
 
 
 def test_peddler_puts_an_extra_yellow_worker_into_the_bag_for_a_green_one():
-    state = play(position(2, screens=RED4, offer=["peddler"]), "use peddler 1 red")
+    state = play(position(2, screens=RED4, offer=["peddler"]), "use peddler 1 red paying yellow")
     assert state.screens[0].named("yellow") == 1 and state.screens[0].named("green") == 1
     assert state.green == 19
     assert len(state.bag) == 120 - 13 + 1

@@ -62,6 +62,7 @@ def rotated(sides: Sides, steps: int) -> Sides:
     return sides[-steps:] + sides[:-steps]
 
 
+@cache
 def rotations(sides: Sides) -> tuple[int, ...]:
     """The turns (0-5) that give distinct side layouts, smallest first (a symmetric tile has fewer)."""
     seen: set[Sides] = set()
@@ -109,13 +110,26 @@ def fits(layout: Mapping[Hex, Sides], cell: Hex, sides: Sides, *, match: bool = 
 def placements(layout: Mapping[Hex, Sides], sides: Sides, *, match: bool = True) -> tuple[tuple[Hex, int], ...]:
     """Every ``(cell, turns)`` where a tile with the unturned ``sides`` may be placed next to the
     layout (turns giving the same side layout counted once), sorted."""
-    turns = rotations(sides)
-    return tuple(
-        (cell, steps)
-        for cell in frontier(layout)
-        for steps in turns
-        if fits(layout, cell, rotated(sides, steps), match=match)
-    )
+    turned = _turnings(sides)
+    out = []
+    for cell in frontier(layout):
+        if not match:
+            out += [(cell, steps) for steps, _ in turned]
+            continue
+        # The codes the tile must show towards each placed neighbour.
+        needs = []
+        for direction, other in enumerate(hexgrid.neighbours(cell)):
+            placed = layout.get(other)
+            if placed is not None:
+                needs.append((direction, placed[facing(direction)]))
+        out += [(cell, steps) for steps, codes in turned if all(codes[d] == code for d, code in needs)]
+    return tuple(out)
+
+
+@cache
+def _turnings(sides: Sides) -> tuple[tuple[int, Sides], ...]:
+    """Each distinct turn of ``sides`` with the sides it gives."""
+    return tuple((steps, rotated(sides, steps)) for steps in rotations(sides))
 
 
 # --- Sectors -------------------------------------------------------------------------------

@@ -251,9 +251,45 @@ class Components:
     start_workers: int
     data: Mapping[str, Any] = attrs.field(eq=False, repr=False, hash=False)
     by_code: Mapping[str, VillageTile] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    #: The faces of each hex that has faces to use (village tiles by code, home tiles ``homeN``).
+    faces_by_id: Mapping[str, tuple[Face, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    #: The upgrade cost of each hex that has one.
+    upgrades_by_id: Mapping[str, Items] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    #: The hexes that are boats: the boats and the summer boats.
+    boat_ids: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _sides: dict[tuple[str, bool], Sides] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _turn_order: dict[tuple[int, bool], tuple[tuple[TurnOrderTile, TurnOrderFace], ...]] = attrs.field(
+        init=False, eq=False, repr=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "by_code", {tile.code: tile for tile in self.village})
+        # Lookups the rules make at every decision, computed once from the immutable data.
+        set_ = object.__setattr__
+        set_(self, "by_code", {tile.code: tile for tile in self.village})
+        faces: dict[str, tuple[Face, ...]] = {tile.code: tile.faces for tile in self.village}
+        faces.update((f"home{home.number}", home.faces) for home in self.homes)
+        set_(self, "faces_by_id", faces)
+        upgrades = {tile.code: tile.upgrade for tile in self.village if tile.upgrade is not None}
+        upgrades.update((f"home{home.number}", home.upgrade) for home in self.homes)
+        set_(self, "upgrades_by_id", upgrades)
+        boats = {boat.code for boat in self.boats} | {t.code for t in self.village if t.kind == "summer_boat"}
+        set_(self, "boat_ids", frozenset(boats))
+        sides: dict[tuple[str, bool], Sides] = {}
+        for farmers in (False, True):
+            sides.update(((tile.code, farmers), tile.sides) for tile in self.village)
+            sides.update(((f"home{home.number}", farmers), home.sides) for home in self.homes)
+            sides.update(((boat.code, farmers), boat.sides) for boat in self.boats)
+            replaced = {t.number for t in self.turn_order if t.farmers} if farmers else set()
+            sides.update(
+                ((f"order{t.number}", farmers), t.sides) for t in self.turn_order if t.farmers == (t.number in replaced)
+            )
+        set_(self, "_sides", sides)
+        set_(self, "_turn_order", {})
+
+    def sides_of(self, hex_id: str, farmers: bool) -> Sides:
+        """The unturned sides of the hex ``hex_id`` (turn-order tiles: the Farmers ones when
+        ``farmers``)."""
+        return self._sides[hex_id, farmers]
 
     def __repr__(self) -> str:
         return f"<Keyflower components: {len(self.village)} village tiles, {len(self.boats)} boats>"
@@ -272,6 +308,9 @@ class Components:
     def turn_order_for(self, players: int, farmers: bool) -> tuple[tuple[TurnOrderTile, TurnOrderFace], ...]:
         """The turn-order tiles in play and their faces, by number (the Farmers tiles replace
         the base tiles of the same number)."""
+        found = self._turn_order.get((players, farmers))
+        if found is not None:
+            return found
         farmers_numbers = {t.number for t in self.turn_order if t.farmers} if farmers else set()
         out = []
         for tile in self.turn_order:
@@ -280,7 +319,9 @@ class Components:
             face = tile.face_for(players)
             if face is not None:
                 out.append((tile, face))
-        return tuple(sorted(out, key=lambda pair: pair[0].number))
+        found = tuple(sorted(out, key=lambda pair: pair[0].number))
+        self._turn_order[players, farmers] = found
+        return found
 
     def winter_per_player(self, players: int, farmers: bool) -> int:
         return self.winter_dealt[1 if farmers else 0][players - 2]

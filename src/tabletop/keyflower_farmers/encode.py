@@ -5,8 +5,8 @@ screen (workers by colour, skills by kind, wheat) and winter tiles in hand, then
 player from the seat clockwise what everyone sees of them (the size of their screen, their
 village: each hex held and its face, the resources on it, the animals in their fields, sheep
 on the Sheep shelter), then the auction (each hex up for bids: the highest bid, the seat's
-own bid, the colour, the workers using it), the boats' cargo, the supplies and the decision
-being asked. Hexes are indexed by one catalogue of every hex of the box. Nothing the seat
+own bid, the colour, the workers using it), the boats' cargo, the supplies, the decision
+being asked and the turn being answered (where, bid or use, what is settled). Hexes are indexed by one catalogue of every hex of the box. Nothing the seat
 cannot see is read: other screens only through their sizes, the bag and piles through their
 sizes.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Components
-from tabletop.keyflower_farmers.state import KeyflowerState, Pending
+from tabletop.keyflower_farmers.state import KeyflowerState, Pending, PlaceWorkers
 from tabletop.kernel.layout import Layout
 
 #: The pending decision types, in the order of the "asking" block.
@@ -62,6 +62,8 @@ def observation_layout(state: KeyflowerState) -> Layout:
     layout.block("boats", len(state.components.boats) * (len(COLOURS) + len(SKILLS)))
     layout.block("supply", len(RESOURCES) + 4 + len(ANIMALS))  # + green, bag, skill pile, wheat
     layout.block("asking", len(ASKING))
+    # A turn being answered (:class:`PlaceWorkers`): its hex, bid or use, colour, groups moved, workers.
+    layout.block("placing", hexes + 1 + len(COLOURS) + hexes + 1)
     return layout
 
 
@@ -99,7 +101,22 @@ def observation(state: KeyflowerState, seat: int) -> Any:
     out[rest + 4 : rest + 4 + len(ANIMALS)] = state.animals
     if state.stack:
         out[layout["asking"].start + ASKING.index(type(state.stack[-1]).__name__)] = 1
+        if isinstance(state.stack[-1], PlaceWorkers):
+            _placing(state.stack[-1], out, layout, index)
     return out
+
+
+def _placing(pending: PlaceWorkers, out: Any, layout: Layout, index: dict[str, int]) -> None:
+    hexes = len(index)
+    start = layout["placing"].start
+    out[start + index[pending.tile]] = 1
+    out[start + hexes] = float(pending.bid)
+    if pending.colour:
+        out[start + hexes + 1 + COLOURS.index(pending.colour)] = 1
+    moved = start + hexes + 1 + len(COLOURS)
+    for lot in pending.moved:
+        out[moved + index[lot]] = 1
+    out[moved + hexes] = pending.count
 
 
 def _screen_sizes(state: KeyflowerState, who: int) -> tuple[int, int, int]:

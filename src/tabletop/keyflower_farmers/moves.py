@@ -1,11 +1,12 @@
 """Keyflower's moves (the answers to decisions) and chance outcomes, each with its notation.
 
-A turn places workers in one location: ``bid keywood 2 red`` (two red workers from behind the
-screen on one's side of Keywood), ``use keywood 1 red`` (one red worker on Keywood to use it).
-Outbid workers move as one group: ``bid keywood 3 red from alehouse`` moves the seat's outbid
-group around Alehouse to Keywood and adds workers from behind the screen up to 3 in all
-(``from`` lists every lot whose outbid group moves, comma-separated). An exchange names what
-is paid when the player chooses it: ``use hiring_fair 1 blue paying saw``.
+A turn is a chain of small decisions. First the location: ``bid keywood`` (bid for Keywood),
+``use keywood`` (use it) or ``pass``. Then, each asked only when there is a choice: the colour
+(``colour red``); the outbid groups of one's own that move there, one at a time in the order of
+the auction (``from alehouse``: the group around Alehouse moves whole); the number of workers
+placed in all, moved groups included, the rest from behind the screen (``workers 3``); and for
+an exchange, what is paid (``pay saw``, ``pay blue``, or ``pay alehouse``: one's outbid group of
+one worker around Alehouse goes into the bag).
 """
 
 from __future__ import annotations
@@ -26,38 +27,65 @@ def _parse_sector(text: str) -> Sector:
     return (parse_cell(cell), int(number))
 
 
-def _moved(moved: tuple[str, ...]) -> str:
-    return f" from {','.join(moved)}" if moved else ""
-
-
 @attrs.frozen
 class Bid:
-    """Place ``count`` workers of ``colour`` in all (the outbid groups around the lots ``moved``
-    and the rest from behind the screen) in one's bid for the hex ``tile``."""
+    """Place workers on one's side of the hex ``tile`` up for auction, to bid for it."""
 
     tile: str
-    count: int
-    colour: str
-    moved: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"bid {self.tile} {self.count} {self.colour}{_moved(self.moved)}"
+        return f"bid {self.tile}"
 
 
 @attrs.frozen
 class Use:
-    """Place ``count`` workers of ``colour`` (as for :class:`Bid`) on ``tile`` to use it;
-    ``paying`` is the item an exchange takes when the player chooses it (``""`` otherwise)."""
+    """Place workers on the hex ``tile`` to use it."""
 
     tile: str
-    count: int
-    colour: str
-    moved: tuple[str, ...] = ()
-    paying: str = ""
 
     def __str__(self) -> str:
-        pay = f" paying {self.paying}" if self.paying else ""
-        return f"use {self.tile} {self.count} {self.colour}{_moved(self.moved)}{pay}"
+        return f"use {self.tile}"
+
+
+@attrs.frozen
+class Colour:
+    """The colour of the workers being placed."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"colour {self.colour}"
+
+
+@attrs.frozen
+class From:
+    """One's outbid group around the hex ``lot`` moves, whole, to where workers are being placed."""
+
+    lot: str
+
+    def __str__(self) -> str:
+        return f"from {self.lot}"
+
+
+@attrs.frozen
+class Count:
+    """``count`` workers placed in all: the groups moved, the rest from behind the screen."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"workers {self.count}"
+
+
+@attrs.frozen
+class Pay:
+    """What an exchange takes: a worker of the colour ``item`` or the skill ``item`` from behind
+    the screen, or (``item`` a hex) one's outbid group of one worker around that hex."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"pay {self.item}"
 
 
 @attrs.frozen
@@ -237,7 +265,7 @@ class SideUp:
         return f"side {self.side}"
 
 
-Move = Bid | Use | Pass | Take | IntoField | Carry | Herd | Shelter | SpendWheat | Upgrade | Stop | Offer | Offered | TakeBoat | Place | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn | SideUp
+Move = Bid | Use | Colour | From | Count | Pay | Pass | Take | IntoField | Carry | Herd | Shelter | SpendWheat | Upgrade | Stop | Offer | Offered | TakeBoat | Place | HomeDealt | WorkerDrawn | SkillDrawn | TileDrawn | SideUp
 
 
 def parse_move_text(text: str) -> Move:
@@ -267,13 +295,23 @@ def _parse(words: list[str]) -> Move:
         return Herd(words[1], _parse_sector(words[2]), _parse_sector(words[3]))
     if head == "upgrade" and len(words) == 4 and words[2] == "paying":
         return Upgrade(words[1], tuple(words[3].split(",")))
-    if head in ("bid", "use"):
-        return _placement(words)
     if head == "place" and len(words) == 4 and words[2] == "turn":
         return Place(parse_cell(words[1]), int(words[3]))
     if len(words) != 2:
         raise ValueError(words)
     arg = words[1]
+    if head == "bid":
+        return Bid(arg)
+    if head == "use":
+        return Use(arg)
+    if head == "colour":
+        return Colour(arg)
+    if head == "from":
+        return From(arg)
+    if head == "workers":
+        return Count(int(arg))
+    if head == "pay":
+        return Pay(arg)
     if head == "take":
         return Take(arg)
     if head == "field":
@@ -293,20 +331,3 @@ def _parse(words: list[str]) -> Move:
     if head == "side" and arg in ("a", "b"):
         return SideUp(arg)
     raise ValueError(head)
-
-
-def _placement(words: list[str]) -> Bid | Use:
-    head, tile, count, colour, *rest = words
-    moved: tuple[str, ...] = ()
-    paying = ""
-    while rest:
-        key, value, *rest = rest
-        if key == "from" and not moved:
-            moved = tuple(value.split(","))
-        elif key == "paying" and head == "use" and not paying:
-            paying = value
-        else:
-            raise ValueError(key)
-    if head == "bid":
-        return Bid(tile, int(count), colour, moved)
-    return Use(tile, int(count), colour, moved, paying)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import Any
 
 import attrs
 import cattrs
@@ -46,28 +46,32 @@ Animals = Pool.kinds("Animals", ANIMALS)
 MOST_ON_A_TILE = 6
 
 
+# The converters take pools already of their kind as they are (the hot path: copies of tiles
+# and positions), and build the kind from plain counts (saved states, tests).
+
+
 def _resources(counts: Iterable[int]) -> Pool:
-    return Resources(counts)
+    return counts if type(counts) is Resources else Resources(counts)
 
 
 def _workers(counts: Iterable[int]) -> Pool:
-    return Workers(counts)
+    return counts if type(counts) is Workers else Workers(counts)
 
 
 def _skills(counts: Iterable[int]) -> Pool:
-    return Skills(counts)
+    return counts if type(counts) is Skills else Skills(counts)
 
 
 def _animals(counts: Iterable[int]) -> Pool:
-    return Animals(counts)
+    return counts if type(counts) is Animals else Animals(counts)
 
 
 def _workers_each(values: Iterable[Iterable[int]]) -> tuple[Pool, ...]:
-    return tuple(Workers(value) for value in values)
+    return tuple(_workers(value) for value in values)
 
 
 def _skills_each(values: Iterable[Iterable[int]]) -> tuple[Pool, ...]:
-    return tuple(Skills(value) for value in values)
+    return tuple(_skills(value) for value in values)
 
 
 def _animal_pairs(pairs: Iterable[tuple[Sector, Iterable[int]]]) -> tuple[tuple[Sector, Pool], ...]:
@@ -148,6 +152,24 @@ class Turn:
     """``seat`` places workers in one location (to bid or to use a tile) or passes."""
 
     seat: int
+
+
+@attrs.frozen
+class PlaceWorkers:
+    """``seat``'s turn, its location chosen: workers go to the hex ``tile``, to bid for it
+    (``bid``) or to use it. What is settled so far: the ``colour`` (``""`` until chosen), the
+    lots whose outbid groups move (``moved``, in the order of the auction), the number of
+    workers in all (``count``, 0 until chosen) and, for an exchange, what is paid (``paying``,
+    ``None`` until chosen; ``""`` when nothing is to be chosen). A part with one possible value
+    is settled without asking."""
+
+    seat: int
+    tile: str
+    bid: bool
+    colour: str = ""
+    moved: tuple[str, ...] = ()
+    count: int = 0
+    paying: str | None = None
 
 
 @attrs.frozen
@@ -325,6 +347,7 @@ class DealWinter:
 
 Pending = (
     Turn
+    | PlaceWorkers
     | ChooseGood
     | PlaceAnimal
     | Transport
@@ -418,36 +441,63 @@ class KeyflowerState(EngineState):
     hidden_wheat: tuple[int, ...] = ()
     hidden_winter: tuple[int, ...] = ()
     hidden_offers: tuple[int, ...] = ()
-    _index: dict[str, tuple[Tile, int | None, Lot | None]] | None = attrs.field(
+    # Lookups derived from one field each, kept with the value they were computed from and
+    # reused while that value is the same object (so they survive copies that leave it alone).
+    _tile_index: tuple[tuple[Tile, ...], dict[str, Tile]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    _lot_index: tuple[tuple[tuple[str, Lot], ...], dict[str, Lot]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    _owner_index: tuple[tuple[Village, ...], dict[str, int]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    _boat_abilities: tuple[tuple[Village, ...], tuple[Tile, ...], tuple[frozenset[str], ...]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
 
-    #: Attributes that cache facts derived from the position; :func:`evolve` drops them.
-    CACHES: ClassVar[tuple[str, ...]] = ("_moves", "_index")
-
-    def _lookup(self) -> dict[str, tuple[Tile, int | None, Lot | None]]:
-        """Each hex in play by id, with its owner and its bids (computed once per state)."""
-        index = self._index
-        if index is None:
-            owners = {tile_id: seat for seat, village in enumerate(self.villages) for _, tile_id, _ in village.layout}
-            lots = dict(self.lots)
-            index = {tile.id: (tile, owners.get(tile.id), lots.get(tile.id)) for tile in self.tiles}
-            object.__setattr__(self, "_index", index)
-        return index
-
     def tile(self, tile_id: str) -> Tile:
         """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
-        return self._lookup()[tile_id][0]
+        tiles = self.tiles
+        cached = self._tile_index
+        if cached is None or cached[0] is not tiles:
+            cached = (tiles, {tile.id: tile for tile in tiles})
+            object.__setattr__(self, "_tile_index", cached)
+        return cached[1][tile_id]
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
-        found = self._lookup().get(tile_id)
-        return None if found is None else found[2]
+        lots = self.lots
+        cached = self._lot_index
+        if cached is None or cached[0] is not lots:
+            cached = (lots, dict(lots))
+            object.__setattr__(self, "_lot_index", cached)
+        return cached[1].get(tile_id)
 
     def owner(self, tile_id: str) -> int | None:
         """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
-        found = self._lookup().get(tile_id)
-        return None if found is None else found[1]
+        villages = self.villages
+        cached = self._owner_index
+        if cached is None or cached[0] is not villages:
+            owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
+            cached = (villages, owners)
+            object.__setattr__(self, "_owner_index", cached)
+        return cached[1].get(tile_id)
+
+    def boat_abilities(self, seat: int) -> frozenset[str]:
+        """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
+        villages, tiles = self.villages, self.tiles
+        cached = self._boat_abilities
+        if cached is None or cached[0] is not villages or cached[1] is not tiles:
+            boats = self.components.boat_ids
+            faces = self.components.faces_by_id
+            each = tuple(
+                frozenset(faces[tile_id][self.tile(tile_id).face].ability for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+                for village in villages
+            )
+            cached = (villages, tiles, each)
+            object.__setattr__(self, "_boat_abilities", cached)
+        return cached[2][seat]
 
 
 # --- saved states --------------------------------------------------------------------------
@@ -457,7 +507,7 @@ STATE_FORMAT = 2
 
 #: The engine's and the state's own fields that a saved state does not carry as such:
 #: ``components`` is written by its data, ``log`` as the history, the rest is not data.
-_NOT_SAVED = ("components", "rules", "log", "_moves", "_index")
+_NOT_SAVED = ("components", "rules", "log", "_moves", "_tile_index", "_lot_index", "_owner_index", "_boat_abilities")
 
 
 def _exactly(kind: type) -> Callable[[Any, Any], Any]:

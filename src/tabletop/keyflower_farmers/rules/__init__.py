@@ -5,7 +5,7 @@ gathered here into the engine's :data:`RULES`."""
 
 from __future__ import annotations
 
-from tabletop.keyflower_farmers.moves import IntoField, Move, Take, Use
+from tabletop.keyflower_farmers.moves import Count, IntoField, Move, Take
 from tabletop.keyflower_farmers.render import render
 from tabletop.keyflower_farmers.rules import chance, production, season_end, transport, turns, village, winter
 from tabletop.keyflower_farmers.rules.season import settle
@@ -22,6 +22,7 @@ from tabletop.keyflower_farmers.state import (
     OfferWinter,
     PlaceAnimal,
     PlaceTile,
+    PlaceWorkers,
     SelectWinter,
     TossSummerBoat,
     Transport,
@@ -33,12 +34,10 @@ from tabletop.kernel.engine import ChanceDecision, Decision, Rules
 
 
 def describe(state: KeyflowerState, move: Move) -> str:
-    """Why a placement is refused, beyond what is being asked."""
-    if isinstance(move, Use):
-        try:
-            tile = state.tile(move.tile)
-        except KeyError:
-            return f"{move.tile} is not in play"
+    """Why a move is refused, beyond what is being asked."""
+    pending = state.pending
+    if isinstance(move, Count) and isinstance(pending, PlaceWorkers) and not pending.bid:
+        tile = state.tile(pending.tile)
         if tile.workers.total + move.count > 6:
             return "at most 6 workers on a tile in a season"
         if tile.uses and move.count <= tile.uses[-1]:
@@ -51,7 +50,8 @@ def describe(state: KeyflowerState, move: Move) -> str:
 RULES: Rules[KeyflowerState] = Rules(
     game="keyflower_farmers",
     decisions={
-        Turn: Decision(turns.turn_moves, turns.resolve_turn, "placing workers (bid, use) or passing"),
+        Turn: Decision(turns.turn_moves, turns.resolve_turn, "choosing where to place workers (bid, use) or passing"),
+        PlaceWorkers: Decision(turns.placing_moves, turns.resolve_placing, "placing workers (colour, groups, number, payment)"),
         ChooseGood: Decision(production.choose_moves, production.resolve_choose, "choosing what a tile gives"),
         PlaceAnimal: Decision(production.animal_moves, production.resolve_animal, "putting an animal into a field"),
         Transport: Decision(transport.transport_moves, transport.resolve_transport, "transporting and upgrading"),

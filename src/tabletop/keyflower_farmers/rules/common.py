@@ -38,22 +38,13 @@ def home_id(state: KeyflowerState, seat: int) -> str:
 def face_of(state: KeyflowerState, tile: Tile) -> Face | None:
     """The printed face of a village or home tile as it lies (``None`` for boats and
     turn-order tiles, which have no face to use)."""
-    if tile.id.startswith("home"):
-        return state.components.homes[int(tile.id[4:]) - 1].faces[tile.face]
-    village = state.components.by_code.get(tile.id)
-    return None if village is None else village.faces[tile.face]
+    faces = state.components.faces_by_id.get(tile.id)
+    return None if faces is None else faces[tile.face]
 
 
 def sides_of(state: KeyflowerState, tile_id: str) -> Sides:
     """The unturned sides of the hex ``tile_id``."""
-    components = state.components
-    if tile_id.startswith("home"):
-        return components.homes[int(tile_id[4:]) - 1].sides
-    if tile_id.startswith("order"):
-        return next(t.sides for t, _ in components.turn_order_for(state.players, state.farmers) if f"order{t.number}" == tile_id)
-    if tile_id in components.by_code:
-        return components.tile(tile_id).sides
-    return next(b.sides for b in components.boats if b.code == tile_id)
+    return state.components.sides_of(tile_id, state.farmers)
 
 
 def spokes(sides: Sides) -> frozenset[int]:
@@ -66,7 +57,7 @@ def spokes(sides: Sides) -> frozenset[int]:
 def has_ability(state: KeyflowerState, seat: int, ability: str) -> bool:
     """Whether a summer boat in ``seat``'s village shows ``ability`` (one of the data's
     ``boat_*`` abilities) on its face up."""
-    return any(face.ability == ability for face in boat_faces(state, seat))
+    return ability in state.boat_abilities(seat)
 
 
 def boat_faces(state: KeyflowerState, seat: int) -> list[Face]:

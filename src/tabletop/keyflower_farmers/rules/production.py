@@ -47,8 +47,8 @@ def payments(
     state: KeyflowerState, seat: int, face: Face, screen: Pool, groups: tuple[tuple[str, Group], ...] = ()
 ) -> Iterator[str]:
     """What ``seat`` can pay for one use of ``face`` with ``screen`` left behind their screen:
-    ``""`` when nothing is to be chosen (no payment, or a fixed one they hold), else each item
-    they may choose to pay (a colour for any worker, a skill for any skill), or the lot whose
+    ``""`` when nothing is paid, else each item they may pay (the exchange's own worker colour
+    or skill when they hold it, a colour for any worker, a skill for any skill), or the lot whose
     outbid group, a single worker of a colour the exchange takes, goes into the bag instead
     (outbid workers move whole: into the bag as part of an exchange, The Farmers' clarification;
     a group of one, since a payment takes one worker: inferred)."""
@@ -62,7 +62,7 @@ def payments(
     elif item == "any_skill":
         yield from (skill for skill in SKILLS if skills.named(skill))
     elif (item in COLOURS and screen.named(item)) or (item in SKILLS and skills.named(item)):
-        yield ""
+        yield item
     if item == "any_worker" or item in COLOURS:
         for lot_id, group in groups:
             if group.count == 1 and item in ("any_worker", group.colour):
@@ -77,7 +77,7 @@ def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> Key
     assert face is not None
     at = tile_id if state.owner(tile_id) == seat else home_id(state, seat)
     if face.ability == "exchange":
-        state = _pay(state, seat, face, paying)
+        state = _pay(state, seat, paying)
     if face.ability == "choose_one":
         offer = tuple(item for item, _ in face.gives if _available(state, seat, item, at))
         return push(state, ChooseGood(seat, tile_id, offer, at)) if offer else state
@@ -87,11 +87,10 @@ def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> Key
     return give(state, seat, face.gives, at)
 
 
-def _pay(state: KeyflowerState, seat: int, face: Face, paying: str) -> KeyflowerState:
-    """Pay an exchange: a worker goes into the bag and a skill back into the pile, both once
-    the exchange's draws are done (markers below the draws on the stack)."""
-    ((item, _),) = face.pays
-    paid = paying or item
+def _pay(state: KeyflowerState, seat: int, paid: str) -> KeyflowerState:
+    """Pay an exchange with ``paid`` (one of :func:`payments`): a worker goes into the bag and
+    a skill back into the pile, both once the exchange's draws are done (markers below the
+    draws on the stack)."""
     if paid in COLOURS:
         return push(take_workers(state, seat, paid, 1), ReturnWorker(paid))
     lot = state.lot(paid)

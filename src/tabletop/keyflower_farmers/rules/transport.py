@@ -125,10 +125,7 @@ def upgrade_cost(state: KeyflowerState, tile_id: str) -> Items | None:
     """The cost of upgrading ``tile_id`` (``None``: it cannot be upgraded, or already is)."""
     if state.tile(tile_id).face != 0:
         return None
-    if tile_id.startswith("home"):
-        return state.components.homes[int(tile_id[4:]) - 1].upgrade
-    tile = state.components.by_code.get(tile_id)
-    return None if tile is None else tile.upgrade
+    return state.components.upgrades_by_id.get(tile_id)
 
 
 def payments(state: KeyflowerState, seat: int, tile_id: str, cost: Items) -> Iterator[tuple[str, ...]]:

@@ -7,17 +7,25 @@ from behind the screen. All workers placed in one turn have one colour, that of 
 already around the tile (bids) or on it (users); green workers are a colour of their own, never
 wild. A bid beats the highest bid (adding to one's own bid included); a use places one more
 worker than the use before it, six at most on a tile in a season.
+
+A turn is asked as a chain of small decisions (:class:`~.state.Turn`, then
+:class:`~.state.PlaceWorkers`): the location, then the colour, the outbid groups that move, the
+number of workers and an exchange's payment, each asked only when there is a choice. A location
+is offered only if some placement there is legal, and each answer only if a legal placement
+follows it, so a chain never ends in a dead end and its complete answers are exactly the legal
+placements.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import NamedTuple
 
 import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS
-from tabletop.keyflower_farmers.moves import Bid, Move, Pass, Use
+from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
 from tabletop.keyflower_farmers.rules.common import (
     change_lot,
     change_tile,
@@ -27,30 +35,87 @@ from tabletop.keyflower_farmers.rules.common import (
     take_workers,
 )
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
-from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Tile, Turn
+from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, PlaceWorkers, Tile, Turn
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, replace_top
 from tabletop.kernel.turns import next_seat
 
+#: The position of each colour in a pool of workers.
+COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+
 #: The abilities a worker can put to use.
 USABLE = ("produce", "choose_one", "exchange", "transport")
 
 
+class Placement(NamedTuple):
+    """A complete placement at a chosen location: ``number`` workers of ``colour`` in all, the
+    outbid groups around the lots ``moved`` moving there, and what an exchange is paid with
+    (``paying``; ``""`` when nothing is paid)."""
+
+    colour: str
+    moved: tuple[str, ...]
+    number: int
+    paying: str
+
+
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
-    """Every bid, every use, and passing."""
+    """Each location where some placement is legal (bids, then uses), and passing."""
     seat = pending.seat
     groups = outbid_groups(state, seat)
+    screen = state.screens[seat]
     moves: list[Move] = []
     for tile_id, lot in state.lots:
         least = lot.fewest_to_add(seat)
         for colour in bid_colours(state, seat, lot):
-            for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
-                moves.append(Bid(tile_id, count, colour, moved))
+            # A bid has no upper limit: the most one can place is every group and every worker.
+            moving = sum(g.count for lot_id, g in groups if g.colour == colour and lot_id != tile_id)
+            if moving + screen[COLOUR_INDEX[colour]] >= least:
+                moves.append(Bid(tile_id))
+                break
     for tile in usable_tiles(state):
-        moves.extend(use_moves(state, seat, tile, groups))
+        if _can_use(state, seat, tile, groups):
+            moves.append(Use(tile.id))
     moves.append(Pass())
     return tuple(moves)
+
+
+def _can_use(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[str, Group], ...]) -> bool:
+    """Whether ``seat`` has a legal use of ``tile`` (:func:`uses_of` yields one), found without
+    listing them all."""
+    face = face_of(state, tile)
+    assert face is not None
+    if face.ability == "exchange":
+        return any(True for _ in uses_of(state, seat, tile, groups))
+    least = tile.uses[-1] + 1 if tile.uses else 1
+    most = MOST_ON_A_TILE - tile.workers.total
+    if least > most:
+        return False
+    required = use_colour(state, tile)
+    colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
+    screen = state.screens[seat]
+    for colour in colours:
+        behind = screen[COLOUR_INDEX[colour]]
+        if behind >= least:
+            return True
+        sizes = [g.count for _, g in groups if g.colour == colour]
+        # Some choice of whole groups, topped up from behind the screen, lands in least..most.
+        for size in range(1, len(sizes) + 1):
+            for chosen in combinations(sizes, size):
+                moved = sum(chosen)
+                if moved <= most and moved + behind >= least:
+                    return True
+    return False
+
+
+def bids_at(
+    state: KeyflowerState, seat: int, tile_id: str, lot: Lot, groups: tuple[tuple[str, Group], ...]
+) -> Iterator[Placement]:
+    """Each bid ``seat`` may place on ``lot`` (the bids around ``tile_id``)."""
+    least = lot.fewest_to_add(seat)
+    for colour in bid_colours(state, seat, lot):
+        for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
+            yield Placement(colour, moved, count, "")
 
 
 def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
@@ -123,9 +188,7 @@ def use_colour(state: KeyflowerState, tile: Tile) -> str | None:
     return lot.colour if lot is not None else None
 
 
-def use_moves(
-    state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[str, Group], ...]
-) -> Iterator[Use]:
+def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[str, Group], ...]) -> Iterator[Placement]:
     """Each use of ``tile`` open to ``seat``: one more worker than the last use, at most six
     on the tile, of the tile's colour, and what an exchange can be paid with."""
     face = face_of(state, tile)
@@ -139,13 +202,83 @@ def use_moves(
     for colour in colours:
         for count, moved in placements(state, seat, colour, least, most, groups, ""):
             if not exchange:
-                yield Use(tile.id, count, colour, moved)
+                yield Placement(colour, moved, count, "")
                 continue
             from_screen = count - sum(g.count for lot_id, g in groups if lot_id in moved)
             left = state.screens[seat].take(colour, from_screen)
             others = tuple((lot_id, g) for lot_id, g in groups if lot_id not in moved)
             for paying in payments(state, seat, face, left, others):
-                yield Use(tile.id, count, colour, moved, paying)
+                yield Placement(colour, moved, count, paying)
+
+
+# --- the chain of a turn ----------------------------------------------------------------------
+
+
+def placements_at(state: KeyflowerState, pending: PlaceWorkers) -> Iterator[Placement]:
+    """The legal placements at ``pending``'s location that agree with what is settled."""
+    seat = pending.seat
+    groups = outbid_groups(state, seat)
+    if pending.bid:
+        lot = state.lot(pending.tile)
+        assert lot is not None
+        every = bids_at(state, seat, pending.tile, lot, groups)
+    else:
+        every = uses_of(state, seat, state.tile(pending.tile), groups)
+    colour, moved, count = pending.colour, pending.moved, pending.count
+    settled = len(moved)
+    for placement in every:
+        if colour and placement.colour != colour:
+            continue
+        if placement.moved[:settled] != moved or (count and (placement.number != count or len(placement.moved) != settled)):
+            continue
+        yield placement
+
+
+def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
+    """The answers to the first unsettled part of ``pending``: the colour, else the next group
+    that moves or the number of workers, else the payment."""
+    found: dict[Move, None] = {}
+    if not pending.colour:
+        colours = {placement.colour for placement in placements_at(state, pending)}
+        return tuple(Colour(colour) for colour in COLOURS if colour in colours)
+    if not pending.count:
+        settled = len(pending.moved)
+        counts: set[int] = set()
+        for placement in placements_at(state, pending):
+            if len(placement.moved) > settled:
+                found[From(placement.moved[settled])] = None
+            else:
+                counts.add(placement.number)
+        return (*found, *(Count(count) for count in sorted(counts)))
+    return tuple({Pay(placement.paying): None for placement in placements_at(state, pending)})
+
+
+def _settled(pending: PlaceWorkers, move: Move) -> PlaceWorkers:
+    """``pending`` with ``move`` as the answer to its first unsettled part."""
+    seat, tile, bid, colour, moved, count = pending.seat, pending.tile, pending.bid, pending.colour, pending.moved, pending.count
+    if isinstance(move, Colour):
+        return PlaceWorkers(seat, tile, bid, move.colour)
+    if isinstance(move, From):
+        return PlaceWorkers(seat, tile, bid, colour, (*moved, move.lot))
+    if isinstance(move, Count):
+        return PlaceWorkers(seat, tile, bid, colour, moved, move.count)
+    assert isinstance(move, Pay)
+    return PlaceWorkers(seat, tile, bid, colour, moved, count, move.item)
+
+
+def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) -> KeyflowerState:
+    return _go_on(state, _settled(pending, move))
+
+
+def _go_on(state: KeyflowerState, pending: PlaceWorkers) -> KeyflowerState:
+    """Settle every part of ``pending`` that has one possible value; ask the first that has
+    several (``pending`` on top of the stack), or place the workers once all are settled."""
+    while pending.paying is None:
+        answers = placing_moves(state, pending)
+        if len(answers) > 1:
+            return replace_top(state, pending)
+        pending = _settled(pending, answers[0])
+    return _place_workers(state, pending)
 
 
 def _place(state: KeyflowerState, seat: int, colour: str, count: int, moved: tuple[str, ...]) -> KeyflowerState:
@@ -162,29 +295,32 @@ def _place(state: KeyflowerState, seat: int, colour: str, count: int, moved: tup
 
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
-    seat = pending.seat
-    following = Turn(next_seat(seat, state.players))
     if isinstance(move, Pass):
+        following = Turn(next_seat(pending.seat, state.players))
         return replace_top(evolve(state, passes=state.passes + 1), following)
     assert isinstance(move, Bid | Use)
-    state = _place(evolve(state, passes=0), seat, move.colour, move.count, move.moved)
-    lot = state.lot(move.tile)
-    if isinstance(move, Bid):
+    return _go_on(state, PlaceWorkers(pending.seat, move.tile, isinstance(move, Bid)))
+
+
+def _place_workers(state: KeyflowerState, placing: PlaceWorkers) -> KeyflowerState:
+    """The placement done: the workers bid, or placed on the tile and the tile used; the next
+    player's turn (below what the use asks)."""
+    seat, tile_id, colour, count = placing.seat, placing.tile, placing.colour, placing.count
+    following = Turn(next_seat(seat, state.players))
+    state = _place(evolve(state, passes=0), seat, colour, count, placing.moved)
+    lot = state.lot(tile_id)
+    if placing.bid:
         assert lot is not None
-        off = lot.colour is not None and move.colour != lot.colour
-        lot = lot.with_bid(seat, move.colour, move.count, off_colour=off)
-        return replace_top(change_lot(state, move.tile, lot), following)
+        off = lot.colour is not None and colour != lot.colour
+        lot = lot.with_bid(seat, colour, count, off_colour=off)
+        return replace_top(change_lot(state, tile_id, lot), following)
     state = change_tile(
         state,
-        move.tile,
-        lambda t: attrs.evolve(
-            t,
-            workers=t.workers.add(move.colour, move.count),
-            uses=(*t.uses, move.count),
-            colour=t.colour or move.colour,
-        ),
+        tile_id,
+        lambda t: attrs.evolve(t, workers=t.workers.add(colour, count), uses=(*t.uses, count), colour=t.colour or colour),
     )
     if lot is not None and lot.colour is None:
         # Bidders on a tile must match the workers using it.
-        state = change_lot(state, move.tile, lot.with_colour(move.colour))
-    return use_tile(replace_top(state, following), seat, move.tile, move.paying)
+        state = change_lot(state, tile_id, lot.with_colour(colour))
+    assert placing.paying is not None
+    return use_tile(replace_top(state, following), seat, tile_id, placing.paying)

@@ -34,20 +34,16 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     return tuple(Place(cell, turns) for cell, turns in found)
 
 
-def _is_boat(state: KeyflowerState, tile_id: str) -> bool:
-    if any(boat.code == tile_id for boat in state.components.boats):
-        return True
-    tile = state.components.by_code.get(tile_id)
-    return tile is not None and tile.kind == "summer_boat"
 
 
 def open_side(state: KeyflowerState, village: Village, layout: dict[Hex, Sides]) -> OpenSide:
     """Land continues across a side unless either tile has water there, or both are boats."""
     ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    boats = state.components.boat_ids
     by_water = tiles.open_between(layout, {WATER})
 
     def is_open(cell: Hex, direction: int, other: Hex) -> bool:
-        if _is_boat(state, ids[cell]) and _is_boat(state, ids[other]):
+        if ids[cell] in boats and ids[other] in boats:
             return False
         return by_water(cell, direction, other)
 
