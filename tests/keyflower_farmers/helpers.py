@@ -8,8 +8,8 @@ the placements so written (and ``pass``); :func:`play` answers the chain that ma
 """
 
 from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Pay, Use
-from tabletop.keyflower_farmers.rules.turns import Placement, placements_at
-from tabletop.keyflower_farmers.state import PlaceWorkers, Turn
+from tabletop.keyflower_farmers.rules.turns import placements_at
+from tabletop.keyflower_farmers.state import Placement, PlaceWorkers, Turn
 from tabletop.kernel.api import IllegalMove
 
 
@@ -30,8 +30,7 @@ def placements(state) -> dict[str, tuple[str, Placement]]:
     seat = state.pending.seat
     for move in state.legal_moves():
         if isinstance(move, Bid | Use):
-            pending = PlaceWorkers(seat, move.tile, isinstance(move, Bid))
-            for placement in placements_at(state, pending):
+            for placement in placements_at(state, seat, move.tile, isinstance(move, Bid)):
                 out[placement_text(str(move).split()[0], move.tile, placement)] = (str(move), placement)
     return out
 
@@ -45,17 +44,19 @@ def legal(state):
 
 def _answer(state, placement):
     """The move answering the current part of a placement in progress."""
-    pending = state.pending
-    moves = state.legal_moves()
-    if not pending.colour:
-        wanted = Colour(placement.colour)
-    elif not pending.count:
-        settled = len(pending.moved)
-        wanted = From(placement.moved[settled]) if len(placement.moved) > settled else Count(placement.number)
-    else:
-        wanted = Pay(placement.paying)
-    assert wanted in moves, (wanted, moves)
-    return wanted
+    settled = len(state.pending.moved)
+
+    def agrees(move):
+        if isinstance(move, Colour):
+            return move.colour == placement.colour
+        if isinstance(move, From):
+            return placement.moved[settled:settled + 1] == (move.lot,)
+        if isinstance(move, Count):
+            return len(placement.moved) == settled and move.count == placement.number
+        return isinstance(move, Pay) and move.item == placement.paying
+
+    (answer,) = [move for move in state.legal_moves() if agrees(move)]
+    return answer
 
 
 def play(state, *texts):

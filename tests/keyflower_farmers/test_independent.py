@@ -156,27 +156,34 @@ def _chains(state, seat):
         if isinstance(location, Pass):
             continue
         head, tile_id = str(location).split()
-        after = state.apply(location)
-        if not isinstance(after.pending, PlaceWorkers):
-            out.append(((head, tile_id, None, (), None, None, False), after))
-            continue
-        stack = [after]
+        stack = [(state.apply(location), {})]
         while stack:
-            node = stack.pop()
+            node, answered = stack.pop()
             pending = node.pending
+            if not isinstance(pending, PlaceWorkers):  # the placement is done
+                moved = answered.get("moved", ())
+                final = answered.get("final", False)
+                known = (head, tile_id, answered.get("colour"), moved, answered.get("count"), answered.get("paying"), final)
+                out.append((known, node))
+                continue
             assert (pending.seat, pending.tile, pending.bid) == (seat, tile_id, head == "bid")
             answers = node.legal_moves()
             assert len(answers) > 1, "a part with one possible value is not asked"
             for answer in answers:
-                nxt = node.apply(answer)
-                if isinstance(nxt.pending, PlaceWorkers):  # the same placement, still in progress
-                    stack.append(nxt)
-                    continue
-                colour = answer.colour if isinstance(answer, Colour) else pending.colour or None
-                moved = (*pending.moved, answer.lot) if isinstance(answer, From) else pending.moved
-                count = answer.count if isinstance(answer, Count) else pending.count or None
-                paying = answer.item if isinstance(answer, Pay) else None
-                out.append(((head, tile_id, colour, moved, count, paying, count is not None), nxt))
+                more = dict(answered)
+                if isinstance(answer, Colour):
+                    more["colour"] = answer.colour
+                elif isinstance(answer, From):
+                    more["moved"] = (*pending.moved, answer.lot)
+                elif isinstance(answer, Count):
+                    more["count"] = answer.count
+                    more["moved"] = pending.moved  # the groups moving, those settled unasked too
+                    more["final"] = True
+                else:  # the payment is asked once the groups and the number are settled
+                    more["paying"] = answer.item
+                    more["moved"] = pending.moved
+                    more["final"] = True
+                stack.append((node.apply(answer), more))
     return out
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 import cattrs
@@ -154,22 +154,30 @@ class Turn:
     seat: int
 
 
+class Placement(NamedTuple):
+    """A complete placement at a chosen location: ``number`` workers of ``colour`` in all, the
+    outbid groups around the lots ``moved`` (in the order of the auction) moving there, and
+    what an exchange is paid with (``paying``: a worker colour or a skill from behind the
+    screen, or the lot of an outbid group of one worker; ``""`` when nothing is paid)."""
+
+    colour: str
+    moved: tuple[str, ...]
+    number: int
+    paying: str
+
+
 @attrs.frozen
 class PlaceWorkers:
     """``seat``'s turn, its location chosen: workers go to the hex ``tile``, to bid for it
-    (``bid``) or to use it. What is settled so far: the ``colour`` (``""`` until chosen), the
-    lots whose outbid groups move (``moved``, in the order of the auction), the number of
-    workers in all (``count``, 0 until chosen) and, for an exchange, what is paid (``paying``,
-    ``None`` until chosen; ``""`` when nothing is to be chosen). A part with one possible value
-    is settled without asking."""
+    (``bid``) or to use it. ``options`` are the legal placements there that agree with the
+    answers so far (listed once, as the location is chosen: nothing else changes during the
+    turn); ``moved`` are the lots chosen so far whose outbid groups move."""
 
     seat: int
     tile: str
     bid: bool
-    colour: str = ""
+    options: tuple[Placement, ...]
     moved: tuple[str, ...] = ()
-    count: int = 0
-    paying: str | None = None
 
 
 @attrs.frozen
@@ -531,7 +539,16 @@ def _make_converter() -> cattrs.Converter:
     converter.register_unstructure_hook(Rng, lambda rng: rng.state)
     converter.register_unstructure_hook_func(lambda t: t == frozenset[int], sorted)
     converter.register_structure_hook(Rng, lambda value, _: Rng(_exactly(int)(value, int)))
+    converter.register_unstructure_hook(Placement, lambda p: [p.colour, list(p.moved), p.number, p.paying])
+    converter.register_structure_hook(Placement, _structure_placement)
     return converter
+
+
+def _structure_placement(value: Any, _: Any) -> Placement:
+    colour, moved, number, paying = value
+    if not (isinstance(moved, list) and all(type(lot) is str for lot in moved)):
+        raise TypeError(f"expected a list of lots, not {moved!r}")
+    return Placement(_exactly(str)(colour, str), tuple(moved), _exactly(int)(number, int), _exactly(str)(paying, str))
 
 
 attrs.resolve_types(KeyflowerState)

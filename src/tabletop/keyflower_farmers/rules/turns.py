@@ -11,20 +11,19 @@ worker than the use before it, six at most on a tile in a season.
 A turn is asked as a chain of small decisions (:class:`~.state.Turn`, then
 :class:`~.state.PlaceWorkers`): the location, then the colour, the outbid groups that move, the
 number of workers and an exchange's payment, each asked only when there is a choice. A location
-is offered only if some placement there is legal, and each answer only if a legal placement
-follows it, so a chain never ends in a dead end and its complete answers are exactly the legal
-placements.
+is offered only if some placement there is legal; choosing it lists the legal placements there
+once, and each answer narrows them, so a chain never ends in a dead end and its complete
+answers are exactly the legal placements.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import NamedTuple
 
 import attrs
 
-from tabletop.keyflower_farmers.components import COLOURS
+from tabletop.keyflower_farmers.components import COLOURS, SKILLS
 from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
 from tabletop.keyflower_farmers.rules.common import (
     change_lot,
@@ -35,7 +34,7 @@ from tabletop.keyflower_farmers.rules.common import (
     take_workers,
 )
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
-from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, PlaceWorkers, Tile, Turn
+from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Placement, PlaceWorkers, Tile, Turn
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, replace_top
@@ -48,56 +47,83 @@ COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 USABLE = ("produce", "choose_one", "exchange", "transport")
 
 
-class Placement(NamedTuple):
-    """A complete placement at a chosen location: ``number`` workers of ``colour`` in all, the
-    outbid groups around the lots ``moved`` moving there, and what an exchange is paid with
-    (``paying``; ``""`` when nothing is paid)."""
-
-    colour: str
-    moved: tuple[str, ...]
-    number: int
-    paying: str
-
-
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
-    """Each location where some placement is legal (bids, then uses), and passing."""
+    """Each location where some placement is legal (bids, then uses), and passing. Found
+    without listing the placements: only whether one exists."""
     seat = pending.seat
     groups = outbid_groups(state, seat)
     screen = state.screens[seat]
+    # Workers of each colour the seat could place: behind the screen and in outbid groups.
+    reach = list(screen)
+    for _, group in groups:
+        reach[COLOUR_INDEX[group.colour]] += group.count
     moves: list[Move] = []
     for tile_id, lot in state.lots:
-        least = lot.fewest_to_add(seat)
-        for colour in bid_colours(state, seat, lot):
-            # A bid has no upper limit: the most one can place is every group and every worker.
-            moving = sum(g.count for lot_id, g in groups if g.colour == colour and lot_id != tile_id)
-            if moving + screen[COLOUR_INDEX[colour]] >= least:
+        own = lot.bid_of(seat)
+        if own is not None:
+            # Adding to one's own bid, in its colour (an outbid one stays where it is).
+            least = max(1, lot.best_other(seat) + 1 - own.count)
+            staying = own.count if lot.leader != seat else 0
+            if reach[COLOUR_INDEX[own.colour]] - staying >= least:
                 moves.append(Bid(tile_id))
-                break
+        elif any(reach[COLOUR_INDEX[colour]] > lot.highest for colour in bid_colours(state, seat, lot)):
+            moves.append(Bid(tile_id))  # a bid has no upper limit: every worker may go
+    ignore_colour = has_ability(state, seat, "boat_ignore_colour")
     for tile in usable_tiles(state):
-        if _can_use(state, seat, tile, groups):
+        if _can_use(state, seat, tile, groups, reach, ignore_colour):
             moves.append(Use(tile.id))
     moves.append(Pass())
     return tuple(moves)
 
 
-def _can_use(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[str, Group], ...]) -> bool:
+def _can_use(
+    state: KeyflowerState,
+    seat: int,
+    tile: Tile,
+    groups: tuple[tuple[str, Group], ...],
+    reach: list[int],
+    ignore_colour: bool,
+) -> bool:
     """Whether ``seat`` has a legal use of ``tile`` (:func:`uses_of` yields one), found without
     listing them all."""
     face = face_of(state, tile)
     assert face is not None
-    if face.ability == "exchange":
-        return any(True for _ in uses_of(state, seat, tile, groups))
+    if not _can_place_on(state, seat, tile, groups, reach, ignore_colour):
+        return False
+    if face.ability != "exchange":
+        return True
+    ((item, _),) = face.pays
+    if item == "any_skill":
+        return state.skills[seat].total > 0
+    if item in SKILLS:
+        return state.skills[seat].named(item) > 0
+    # A worker paid: whether one is left depends on the placement.
+    return any(True for _ in uses_of(state, seat, tile, groups))
+
+
+def _can_place_on(
+    state: KeyflowerState,
+    seat: int,
+    tile: Tile,
+    groups: tuple[tuple[str, Group], ...],
+    reach: list[int],
+    ignore_colour: bool,
+) -> bool:
+    """Whether ``seat`` can place workers on ``tile`` to use it (its payment aside)."""
     least = tile.uses[-1] + 1 if tile.uses else 1
     most = MOST_ON_A_TILE - tile.workers.total
     if least > most:
         return False
     required = use_colour(state, tile)
-    colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
+    colours = COLOURS if required is None or ignore_colour else (required,)
     screen = state.screens[seat]
     for colour in colours:
-        behind = screen[COLOUR_INDEX[colour]]
+        k = COLOUR_INDEX[colour]
+        behind = screen[k]
         if behind >= least:
             return True
+        if reach[k] < least:
+            continue
         sizes = [g.count for _, g in groups if g.colour == colour]
         # Some choice of whole groups, topped up from behind the screen, lands in least..most.
         for size in range(1, len(sizes) + 1):
@@ -172,9 +198,10 @@ def placements(
 def usable_tiles(state: KeyflowerState) -> Iterator[Tile]:
     """The tiles a worker may use: in any village, and (not in winter) those up for auction;
     their face must have an ability to use."""
+    faces_by_id = state.components.faces_by_id
     for tile in state.tiles:
-        face = face_of(state, tile)
-        if face is None or face.ability not in USABLE:
+        faces = faces_by_id.get(tile.id)
+        if faces is None or faces[tile.face].ability not in USABLE:
             continue
         if state.lot(tile.id) is not None or state.owner(tile.id) is not None:
             yield tile
@@ -214,71 +241,67 @@ def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[st
 # --- the chain of a turn ----------------------------------------------------------------------
 
 
-def placements_at(state: KeyflowerState, pending: PlaceWorkers) -> Iterator[Placement]:
-    """The legal placements at ``pending``'s location that agree with what is settled."""
-    seat = pending.seat
+def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[Placement, ...]:
+    """The legal placements of ``seat`` at the hex ``tile_id``, to bid for it or to use it."""
     groups = outbid_groups(state, seat)
-    if pending.bid:
-        lot = state.lot(pending.tile)
+    if bid:
+        lot = state.lot(tile_id)
         assert lot is not None
-        every = bids_at(state, seat, pending.tile, lot, groups)
-    else:
-        every = uses_of(state, seat, state.tile(pending.tile), groups)
-    colour, moved, count = pending.colour, pending.moved, pending.count
-    settled = len(moved)
-    for placement in every:
-        if colour and placement.colour != colour:
-            continue
-        if placement.moved[:settled] != moved or (count and (placement.number != count or len(placement.moved) != settled)):
-            continue
-        yield placement
+        return tuple(bids_at(state, seat, tile_id, lot, groups))
+    return tuple(uses_of(state, seat, state.tile(tile_id), groups))
 
 
 def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
-    """The answers to the first unsettled part of ``pending``: the colour, else the next group
-    that moves or the number of workers, else the payment."""
-    found: dict[Move, None] = {}
-    if not pending.colour:
-        colours = {placement.colour for placement in placements_at(state, pending)}
+    """The answers to the first part of the placement on which the options differ: the colour,
+    else the next group that moves or the number of workers, else the payment."""
+    options = pending.options
+    colours = {option.colour for option in options}
+    if len(colours) > 1:
         return tuple(Colour(colour) for colour in COLOURS if colour in colours)
-    if not pending.count:
-        settled = len(pending.moved)
-        counts: set[int] = set()
-        for placement in placements_at(state, pending):
-            if len(placement.moved) > settled:
-                found[From(placement.moved[settled])] = None
-            else:
-                counts.add(placement.number)
-        return (*found, *(Count(count) for count in sorted(counts)))
-    return tuple({Pay(placement.paying): None for placement in placements_at(state, pending)})
+    settled = len(pending.moved)
+    groups: dict[Move, None] = {}
+    counts: set[int] = set()
+    for option in options:
+        if len(option.moved) > settled:
+            groups[From(option.moved[settled])] = None
+        else:
+            counts.add(option.number)
+    if groups or len(counts) > 1:
+        return (*groups, *(Count(count) for count in sorted(counts)))
+    return tuple({Pay(option.paying): None for option in options})
 
 
-def _settled(pending: PlaceWorkers, move: Move) -> PlaceWorkers:
-    """``pending`` with ``move`` as the answer to its first unsettled part."""
-    seat, tile, bid, colour, moved, count = pending.seat, pending.tile, pending.bid, pending.colour, pending.moved, pending.count
+def _narrowed(pending: PlaceWorkers, move: Move) -> PlaceWorkers:
+    """``pending`` with the options that agree with ``move``."""
+    options = pending.options
+    moved = pending.moved
     if isinstance(move, Colour):
-        return PlaceWorkers(seat, tile, bid, move.colour)
-    if isinstance(move, From):
-        return PlaceWorkers(seat, tile, bid, colour, (*moved, move.lot))
-    if isinstance(move, Count):
-        return PlaceWorkers(seat, tile, bid, colour, moved, move.count)
-    assert isinstance(move, Pay)
-    return PlaceWorkers(seat, tile, bid, colour, moved, count, move.item)
+        options = tuple(o for o in options if o.colour == move.colour)
+    elif isinstance(move, From):
+        settled = len(moved)
+        moved = (*moved, move.lot)
+        options = tuple(o for o in options if len(o.moved) > settled and o.moved[settled] == move.lot)
+    elif isinstance(move, Count):
+        options = tuple(o for o in options if o.moved == moved and o.number == move.count)
+    else:
+        assert isinstance(move, Pay)
+        options = tuple(o for o in options if o.paying == move.item)
+    return PlaceWorkers(pending.seat, pending.tile, pending.bid, options, moved)
 
 
 def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) -> KeyflowerState:
-    return _go_on(state, _settled(pending, move))
+    return _go_on(state, _narrowed(pending, move))
 
 
 def _go_on(state: KeyflowerState, pending: PlaceWorkers) -> KeyflowerState:
-    """Settle every part of ``pending`` that has one possible value; ask the first that has
-    several (``pending`` on top of the stack), or place the workers once all are settled."""
-    while pending.paying is None:
+    """Answer every part of the placement that has one possible value; ask the first that has
+    several (``pending`` on top of the stack), or place the workers once one option is left."""
+    while len(pending.options) > 1:
         answers = placing_moves(state, pending)
         if len(answers) > 1:
             return replace_top(state, pending)
-        pending = _settled(pending, answers[0])
-    return _place_workers(state, pending)
+        pending = _narrowed(pending, answers[0])
+    return _place_workers(state, pending.seat, pending.tile, pending.bid, pending.options[0])
 
 
 def _place(state: KeyflowerState, seat: int, colour: str, count: int, moved: tuple[str, ...]) -> KeyflowerState:
@@ -299,17 +322,19 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
         following = Turn(next_seat(pending.seat, state.players))
         return replace_top(evolve(state, passes=state.passes + 1), following)
     assert isinstance(move, Bid | Use)
-    return _go_on(state, PlaceWorkers(pending.seat, move.tile, isinstance(move, Bid)))
+    bid = isinstance(move, Bid)
+    options = placements_at(state, pending.seat, move.tile, bid)
+    return _go_on(state, PlaceWorkers(pending.seat, move.tile, bid, options))
 
 
-def _place_workers(state: KeyflowerState, placing: PlaceWorkers) -> KeyflowerState:
+def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
     """The placement done: the workers bid, or placed on the tile and the tile used; the next
     player's turn (below what the use asks)."""
-    seat, tile_id, colour, count = placing.seat, placing.tile, placing.colour, placing.count
+    colour, count = placement.colour, placement.number
     following = Turn(next_seat(seat, state.players))
-    state = _place(evolve(state, passes=0), seat, colour, count, placing.moved)
+    state = _place(evolve(state, passes=0), seat, colour, count, placement.moved)
     lot = state.lot(tile_id)
-    if placing.bid:
+    if bid:
         assert lot is not None
         off = lot.colour is not None and colour != lot.colour
         lot = lot.with_bid(seat, colour, count, off_colour=off)
@@ -322,5 +347,4 @@ def _place_workers(state: KeyflowerState, placing: PlaceWorkers) -> KeyflowerSta
     if lot is not None and lot.colour is None:
         # Bidders on a tile must match the workers using it.
         state = change_lot(state, tile_id, lot.with_colour(colour))
-    assert placing.paying is not None
-    return use_tile(replace_top(state, following), seat, tile_id, placing.paying)
+    return use_tile(replace_top(state, following), seat, tile_id, placement.paying)
