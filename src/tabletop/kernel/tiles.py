@@ -221,6 +221,15 @@ class Fields:
 
     spokes: tuple[tuple[Hex, frozenset[int]], ...] = ()
     parts: tuple[tuple[Sector, ...], ...] = ()
+    # Lookups computed once per value (the value never changes): see :meth:`_lookups`.
+    _index: _FieldIndex | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
+
+    def _lookups(self) -> _FieldIndex:
+        index = self._index
+        if index is None:
+            index = _FieldIndex(self.parts)
+            object.__setattr__(self, "_index", index)
+        return index
 
     @property
     def cells(self) -> tuple[Hex, ...]:
@@ -239,17 +248,17 @@ class Fields:
 
     def field_of(self, sector: Sector) -> Sector:
         """The name of the field holding ``sector``."""
-        for part in self.parts:
-            if sector in part:
-                return part[0]
-        raise TileError(f"no sector {sector[1]} on a tile at {hexgrid.cell_text(sector[0])}")
+        name = self._lookups().field_of.get(sector)
+        if name is None:
+            raise TileError(f"no sector {sector[1]} on a tile at {hexgrid.cell_text(sector[0])}")
+        return name
 
     def sectors(self, name: Sector) -> tuple[Sector, ...]:
         """The sectors of the field named ``name``."""
-        for part in self.parts:
-            if part[0] == name:
-                return part
-        raise TileError(f"no field is named {name!r}")
+        part = self._lookups().parts.get(name)
+        if part is None:
+            raise TileError(f"no field is named {name!r}")
+        return part
 
     def cells_of(self, name: Sector) -> tuple[Hex, ...]:
         """The hexes the field ``name`` extends into, sorted."""
@@ -257,7 +266,7 @@ class Fields:
 
     def fields_on(self, cell: Hex) -> tuple[Sector, ...]:
         """The names of the fields with a sector on ``cell``, sorted (each once)."""
-        return tuple(sorted({part[0] for part in self.parts if any(c == cell for c, _ in part)}))
+        return self._lookups().on_cell.get(cell, ())
 
     def field_at(self, cell: Hex, side: int, end: int) -> Sector:
         """The name of the field holding the end ``end`` of side ``side`` of the tile at ``cell``."""
@@ -265,9 +274,13 @@ class Fields:
 
     def adjacent(self, name: Sector) -> tuple[Sector, ...]:
         """The other fields sharing a hex with the field ``name``, sorted."""
-        near = {other for cell in self.cells_of(name) for other in self.fields_on(cell)}
-        near.discard(name)
-        return tuple(sorted(near))
+        index = self._lookups()
+        found = index.adjacent.get(name)
+        if found is None:
+            near = {other for cell in self.cells_of(name) for other in self.fields_on(cell)}
+            near.discard(name)
+            found = index.adjacent[name] = tuple(sorted(near))
+        return found
 
     def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
         """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at
@@ -277,25 +290,47 @@ class Fields:
         if any(placed == cell for placed, _ in self.spokes):
             raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
         placed = dict(self.spokes)
+        field_of = self._lookups().field_of
+        # Only the new tile's sectors and the old fields they touch can join: the other fields
+        # stay as they are.
         sets: UnionFind[Sector] = UnionFind()
-        for part in self.parts:
-            for sector in part:
-                sets.union(part[0], sector)
         for k in range(sector_count(spokes)):
             sets.add((cell, k))
+        touched = set()
         for direction, other in enumerate(hexgrid.neighbours(cell)):
             if other in placed and open_side(cell, direction, other):
-                for a, b in _crossings(cell, spokes, other, placed[other], direction):
-                    sets.union(a, b)
+                for new, old in _crossings(cell, spokes, other, placed[other], direction):
+                    touched.add(field_of[old])
+                    sets.union(new, field_of[old])
         placed[cell] = spokes
-        after = Fields(tuple(sorted(placed.items())), _sorted_parts(sets.groups()))
-        merges = []
-        old_names = self.names
-        for part in after.parts:
-            before = tuple(name for name in old_names if name in part)
-            if len(before) > 1 or (before and before[0] != part[0]):
-                merges.append(Merge(part[0], before))
-        return after, tuple(merges)
+        joined = []
+        for group in sets.groups():
+            olds = sorted(name for name in group if name in touched)
+            sectors = [sector for sector in group if sector[0] == cell]
+            for name in olds:
+                sectors += self.sectors(name)
+            joined.append((tuple(sorted(sectors)), tuple(olds)))
+        kept = [part for part in self.parts if part[0] not in touched]
+        after = Fields(tuple(sorted(placed.items())), tuple(sorted(kept + [part for part, _ in joined])))
+        merges = [Merge(part[0], olds) for part, olds in joined if len(olds) > 1 or (olds and olds[0] != part[0])]
+        return after, tuple(sorted(merges, key=lambda merge: merge.into))
+
+
+class _FieldIndex:
+    """The lookups of one :class:`Fields` value: each sector's field, each field's sectors, the
+    fields on each cell, and the fields adjacent to each (filled as asked)."""
+
+    __slots__ = ("field_of", "parts", "on_cell", "adjacent")
+
+    def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
+        self.field_of: dict[Sector, Sector] = {sector: part[0] for part in parts for sector in part}
+        self.parts: dict[Sector, tuple[Sector, ...]] = {part[0]: part for part in parts}
+        on_cell: dict[Hex, set[Sector]] = {}
+        for part in parts:
+            for cell, _ in part:
+                on_cell.setdefault(cell, set()).add(part[0])
+        self.on_cell: dict[Hex, tuple[Sector, ...]] = {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
+        self.adjacent: dict[Sector, tuple[Sector, ...]] = {}
 
 
 def _sorted_parts(groups: Iterable[frozenset[Sector]]) -> tuple[tuple[Sector, ...], ...]:
