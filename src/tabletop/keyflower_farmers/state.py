@@ -117,6 +117,11 @@ class Village:
     layout: tuple[tuple[Hex, str, int], ...]
     fields: Fields
     animals: tuple[tuple[Sector, Pool], ...] = attrs.field(default=(), converter=_animal_pairs)
+    #: The turned sides of each hex, once computed (see :func:`.rules.village.layout_of`), with
+    #: the components and the Farmers option they were read with.
+    turned: tuple[Components, bool, dict[Hex, tuple[str, ...]]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from itertools import combinations
 
 import attrs
 
-from tabletop.keyflower_farmers.components import COLOURS, SKILLS
+from tabletop.keyflower_farmers.components import COLOURS, SKILLS, Face
 from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
 from tabletop.keyflower_farmers.rules.common import (
     change_lot,
@@ -38,6 +38,7 @@ from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Pla
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, replace_top
+from tabletop.kernel.pool import Pool
 from tabletop.kernel.turns import next_seat
 
 #: The position of each colour in a pool of workers.
@@ -57,6 +58,8 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     reach = list(screen)
     for _, group in groups:
         reach[COLOUR_INDEX[group.colour]] += group.count
+    most_of_a_colour = max(reach)
+    counter_bid = has_ability(state, seat, "boat_counter_bid")
     moves: list[Move] = []
     for tile_id, lot in state.lots:
         own = lot.bid_of(seat)
@@ -64,59 +67,47 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
             # Adding to one's own bid, in its colour (an outbid one stays where it is).
             least = max(1, lot.best_other(seat) + 1 - own.count)
             staying = own.count if lot.leader != seat else 0
-            if reach[COLOUR_INDEX[own.colour]] - staying >= least:
-                moves.append(Bid(tile_id))
-        elif any(reach[COLOUR_INDEX[colour]] > lot.highest for colour in bid_colours(state, seat, lot)):
-            moves.append(Bid(tile_id))  # a bid has no upper limit: every worker may go
+            able = reach[COLOUR_INDEX[own.colour]] - staying >= least
+        else:
+            # A bid has no upper limit: every worker of the colour may go (see bid_colours).
+            colour = lot.colour
+            if colour is None or (counter_bid and lot.bids and colour != "green"):
+                able = most_of_a_colour > lot.highest
+            else:
+                able = reach[COLOUR_INDEX[colour]] > lot.highest
+        if able:
+            moves.append(Bid(tile_id))
     ignore_colour = has_ability(state, seat, "boat_ignore_colour")
-    for tile in usable_tiles(state):
-        if _can_use(state, seat, tile, groups, reach, ignore_colour):
+    faces_by_id = state.components.faces_by_id
+    for tile in state.tiles:
+        faces = faces_by_id.get(tile.id)
+        if faces is None:
+            continue
+        face = faces[tile.face]
+        if face.ability not in USABLE:
+            continue
+        bids = state.lot(tile.id)
+        if bids is None and state.owner(tile.id) is None:
+            continue
+        least = tile.uses[-1] + 1 if tile.uses else 1
+        most = MOST_ON_A_TILE - sum(tile.workers)
+        if least > most:
+            continue
+        required = tile.colour or (bids.colour if bids is not None else None)
+        colours = COLOURS if required is None or ignore_colour else (required,)
+        if not _can_place(screen, groups, reach, colours, least, most):
+            continue
+        if face.ability != "exchange" or _can_pay(state, seat, tile, face, groups):
             moves.append(Use(tile.id))
     moves.append(Pass())
     return tuple(moves)
 
 
-def _can_use(
-    state: KeyflowerState,
-    seat: int,
-    tile: Tile,
-    groups: tuple[tuple[str, Group], ...],
-    reach: list[int],
-    ignore_colour: bool,
+def _can_place(
+    screen: Pool, groups: tuple[tuple[str, Group], ...], reach: list[int], colours: tuple[str, ...], least: int, most: int
 ) -> bool:
-    """Whether ``seat`` has a legal use of ``tile`` (:func:`uses_of` yields one), found without
-    listing them all."""
-    face = face_of(state, tile)
-    assert face is not None
-    if not _can_place_on(state, seat, tile, groups, reach, ignore_colour):
-        return False
-    if face.ability != "exchange":
-        return True
-    ((item, _),) = face.pays
-    if item == "any_skill":
-        return state.skills[seat].total > 0
-    if item in SKILLS:
-        return state.skills[seat].named(item) > 0
-    # A worker paid: whether one is left depends on the placement.
-    return any(True for _ in uses_of(state, seat, tile, groups))
-
-
-def _can_place_on(
-    state: KeyflowerState,
-    seat: int,
-    tile: Tile,
-    groups: tuple[tuple[str, Group], ...],
-    reach: list[int],
-    ignore_colour: bool,
-) -> bool:
-    """Whether ``seat`` can place workers on ``tile`` to use it (its payment aside)."""
-    least = tile.uses[-1] + 1 if tile.uses else 1
-    most = MOST_ON_A_TILE - tile.workers.total
-    if least > most:
-        return False
-    required = use_colour(state, tile)
-    colours = COLOURS if required is None or ignore_colour else (required,)
-    screen = state.screens[seat]
+    """Whether workers of one of ``colours`` can be placed, between ``least`` and ``most`` in
+    all: whole outbid groups topped up from behind the screen."""
     for colour in colours:
         k = COLOUR_INDEX[colour]
         behind = screen[k]
@@ -125,13 +116,23 @@ def _can_place_on(
         if reach[k] < least:
             continue
         sizes = [g.count for _, g in groups if g.colour == colour]
-        # Some choice of whole groups, topped up from behind the screen, lands in least..most.
         for size in range(1, len(sizes) + 1):
             for chosen in combinations(sizes, size):
                 moved = sum(chosen)
                 if moved <= most and moved + behind >= least:
                     return True
     return False
+
+
+def _can_pay(state: KeyflowerState, seat: int, tile: Tile, face: Face, groups: tuple[tuple[str, Group], ...]) -> bool:
+    """Whether some placement on the exchange ``tile`` (one can be placed) leaves its payment."""
+    ((item, _),) = face.pays
+    if item == "any_skill":
+        return state.skills[seat].total > 0
+    if item in SKILLS:
+        return state.skills[seat].named(item) > 0
+    # A worker paid: whether one is left depends on the placement.
+    return any(True for _ in uses_of(state, seat, tile, groups))
 
 
 def bids_at(
@@ -193,18 +194,6 @@ def placements(
                 count = moved + extra
                 if count >= least and (most is None or count <= most):
                     yield count, tuple(lot_id for lot_id, _ in chosen)
-
-
-def usable_tiles(state: KeyflowerState) -> Iterator[Tile]:
-    """The tiles a worker may use: in any village, and (not in winter) those up for auction;
-    their face must have an ability to use."""
-    faces_by_id = state.components.faces_by_id
-    for tile in state.tiles:
-        faces = faces_by_id.get(tile.id)
-        if faces is None or faces[tile.face].ability not in USABLE:
-            continue
-        if state.lot(tile.id) is not None or state.owner(tile.id) is not None:
-            yield tile
 
 
 def use_colour(state: KeyflowerState, tile: Tile) -> str | None:

@@ -20,8 +20,14 @@ from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 
 
 def layout_of(state: KeyflowerState, village: Village) -> dict[Hex, Sides]:
-    """The turned sides of every hex of ``village``."""
-    return {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
+    """The turned sides of every hex of ``village`` (computed once per village; do not change
+    the mapping)."""
+    turned = village.turned
+    if turned is not None and turned[0] is state.components and turned[1] == state.farmers:
+        return turned[2]
+    layout = {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
+    object.__setattr__(village, "turned", (state.components, state.farmers, layout))
+    return layout
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
