@@ -122,7 +122,12 @@ def placements(layout: Mapping[Hex, Sides], sides: Sides, *, match: bool = True)
             placed = layout.get(other)
             if placed is not None:
                 needs.append((direction, placed[facing(direction)]))
-        out += [(cell, steps) for steps, codes in turned if all(codes[d] == code for d, code in needs)]
+        for steps, codes in turned:
+            for direction, code in needs:
+                if codes[direction] != code:
+                    break
+            else:
+                out.append((cell, steps))
     return tuple(out)
 
 

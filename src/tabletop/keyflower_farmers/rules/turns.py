@@ -18,7 +18,7 @@ answers are exactly the legal placements.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 import attrs
@@ -38,7 +38,6 @@ from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Pla
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, replace_top
-from tabletop.kernel.pool import Pool
 from tabletop.kernel.turns import next_seat
 
 #: The position of each colour in a pool of workers.
@@ -97,14 +96,19 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         colours = COLOURS if required is None or ignore_colour else (required,)
         if not _can_place(screen, groups, reach, colours, least, most):
             continue
-        if face.ability != "exchange" or _can_pay(state, seat, tile, face, groups):
+        if face.ability != "exchange" or _can_pay(state, seat, tile, face, groups, (colours, least, most, reach)):
             moves.append(Use(tile.id))
     moves.append(Pass())
     return tuple(moves)
 
 
 def _can_place(
-    screen: Pool, groups: tuple[tuple[str, Group], ...], reach: list[int], colours: tuple[str, ...], least: int, most: int
+    screen: Sequence[int],
+    groups: tuple[tuple[str, Group], ...],
+    reach: Sequence[int],
+    colours: tuple[str, ...],
+    least: int,
+    most: int,
 ) -> bool:
     """Whether workers of one of ``colours`` can be placed, between ``least`` and ``most`` in
     all: whole outbid groups topped up from behind the screen."""
@@ -124,14 +128,40 @@ def _can_place(
     return False
 
 
-def _can_pay(state: KeyflowerState, seat: int, tile: Tile, face: Face, groups: tuple[tuple[str, Group], ...]) -> bool:
-    """Whether some placement on the exchange ``tile`` (one can be placed) leaves its payment."""
+def _can_pay(
+    state: KeyflowerState,
+    seat: int,
+    tile: Tile,
+    face: Face,
+    groups: tuple[tuple[str, Group], ...],
+    placing: tuple[tuple[str, ...], int, int, list[int]],
+) -> bool:
+    """Whether some placement on the exchange ``tile`` (one can be placed: ``placing`` gives
+    its colours, least and most workers, and the seat's reach by colour) leaves its payment."""
     ((item, _),) = face.pays
     if item == "any_skill":
         return state.skills[seat].total > 0
     if item in SKILLS:
         return state.skills[seat].named(item) > 0
-    # A worker paid: whether one is left depends on the placement.
+    # A worker paid: first the usual cases, a worker of the colour paid left behind the screen.
+    colours, least, most, reach = placing
+    screen = state.screens[seat]
+    for colour in colours:
+        for paid in COLOURS if item == "any_worker" else (item,):
+            k = COLOUR_INDEX[paid]
+            if not screen[k]:
+                continue
+            if paid != colour:
+                if _can_place(screen, groups, reach, (colour,), least, most):
+                    return True
+                continue
+            kept = list(screen)  # one worker of the placing colour kept back to pay
+            kept[k] -= 1
+            fewer = list(reach)
+            fewer[k] -= 1
+            if _can_place(kept, groups, fewer, (colour,), least, most):
+                return True
+    # Else an outbid group of one worker may pay: list the placements.
     return any(True for _ in uses_of(state, seat, tile, groups))
 
 

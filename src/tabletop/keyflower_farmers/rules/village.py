@@ -6,7 +6,6 @@ field; the land corners of boat hexes do not join those of a neighbouring boat h
 
 from __future__ import annotations
 
-import attrs
 
 from tabletop.keyflower_farmers.components import WATER
 from tabletop.keyflower_farmers.moves import Move, Place
@@ -60,10 +59,11 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     seat = pending.seat
     village = state.villages[seat]
     sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
-    grown = attrs.evolve(village, layout=(*village.layout, (move.cell, pending.tile, move.turns)))
-    layout = layout_of(state, grown)
+    layout = {**layout_of(state, village), move.cell: sides}
+    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), village.fields, village.animals)
     fields, merges = village.fields.place(move.cell, spokes(sides), open_side(state, grown, layout))
-    grown = attrs.evolve(grown, fields=fields, animals=merged_animals(village.animals, merges))
+    grown = Village(grown.layout, fields, merged_animals(village.animals, merges))
+    object.__setattr__(grown, "turned", (state.components, state.farmers, layout))
     return pop(evolve(state, villages=with_seat(state.villages, seat, grown)))
 
 
