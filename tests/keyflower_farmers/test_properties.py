@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
+
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules.checks import invariants
 from tabletop.keyflower_farmers.setup import from_json, setup
@@ -33,7 +35,7 @@ def playout(players, seed, options, check):
     return state, moves
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(2, 6), st.integers(0, 10**6), st.sampled_from(VARIANTS))
 def test_playouts_keep_the_invariants_to_the_end(players, seed, options):
     def check(state):

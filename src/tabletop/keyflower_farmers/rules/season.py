@@ -11,16 +11,25 @@ from tabletop.keyflower_farmers.state import (
     AfterBoats,
     BeginSeason,
     BeginSpring,
+    ChooseBoat,
+    ChooseGood,
+    DealHome,
+    DealWinter,
     DrawSeasonTile,
     DrawSkill,
     DrawWorker,
     KeyflowerState,
+    OfferWinter,
     PlaceAnimal,
+    PlaceTile,
+    PlaceWorkers,
     ReturnSkill,
     ReturnWorker,
     RevealWinter,
+    SelectWinter,
     Tile,
     TossSummerBoat,
+    Transport,
     Turn,
 )
 from tabletop.keyflower_farmers.rules.production import open_fields
@@ -87,11 +96,20 @@ def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState
     return state
 
 
+#: The decisions that are asked whenever they come up (the others may be markers or events
+#: that cannot happen, for :func:`settle` to resolve or drop).
+_ALWAYS_ASKED = frozenset(
+    {PlaceWorkers, ChooseGood, Transport, OfferWinter, ChooseBoat, PlaceTile, DealHome, DrawSeasonTile, SelectWinter, DealWinter, TossSummerBoat}
+)
+
+
 def settle(state: KeyflowerState) -> KeyflowerState:
     """Resolve markers and drop events that cannot happen (a draw from an empty bag or pile, an
     animal with no supply or no field to go to) until a real decision is on top."""
     while state.stack:
         top = state.stack[-1]
+        if type(top) in _ALWAYS_ASKED:
+            return state
         if isinstance(top, BeginSpring):
             state = begin_spring(state)
         elif isinstance(top, ReturnWorker):
