@@ -117,11 +117,18 @@ class Village:
     layout: tuple[tuple[Hex, str, int], ...]
     fields: Fields
     animals: tuple[tuple[Sector, Pool], ...] = attrs.field(default=(), converter=_animal_pairs)
-    #: The turned sides of each hex, once computed (see :func:`.rules.village.layout_of`), with
-    #: the components and the Farmers option they were read with.
-    turned: tuple[Components, bool, dict[Hex, tuple[str, ...]]] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
+    #: Facts of the layout once computed (see :func:`.rules.village.layout_of`): the components
+    #: and the Farmers option they were read with, the turned sides of each hex, and the road
+    #: steps from a hex (with or without summer boat 2a's crossing of grass sides).
+    turned: tuple[Components, bool, dict[Hex, tuple[str, ...]], dict[tuple[Hex, bool], dict[Hex, int]]] | None = (
+        attrs.field(default=None, init=False, eq=False, repr=False)
     )
+
+    def with_animals(self, animals: tuple[tuple[Sector, Pool], ...]) -> Village:
+        """This village with ``animals`` in its fields (the facts of its layout kept)."""
+        village = Village(self.layout, self.fields, animals)
+        object.__setattr__(village, "turned", self.turned)
+        return village
 
     @property
     def ids(self) -> tuple[str, ...]:

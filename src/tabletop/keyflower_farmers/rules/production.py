@@ -186,7 +186,7 @@ def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField)
     field = move.sector
     held = village.animals_in(field).add(pending.animal)
     animals = tuple(sorted([*(pair for pair in village.animals if pair[0] != field), (field, held)]))
-    villages = with_seat(state.villages, seat, attrs.evolve(village, animals=animals))
+    villages = with_seat(state.villages, seat, village.with_animals(animals))
     state = evolve(state, villages=villages, animals=state.animals.take(pending.animal))
     if pending.left > 1:
         return replace_top(state, attrs.evolve(pending, left=pending.left - 1, used=(*pending.used, field)))

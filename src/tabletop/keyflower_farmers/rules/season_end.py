@@ -234,6 +234,6 @@ def breed(state: KeyflowerState) -> KeyflowerState:
                     animals = animals.add(k)
                     supply = supply.take(k)
             fields.append((field, animals))
-        villages[seat] = attrs.evolve(village, animals=tuple(fields))
+        villages[seat] = village.with_animals(tuple(fields))
     return evolve(state, animals=supply, villages=tuple(villages))
 

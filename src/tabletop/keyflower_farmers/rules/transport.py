@@ -21,7 +21,7 @@ import attrs
 from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Items
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
-from tabletop.keyflower_farmers.rules.village import layout_of
+from tabletop.keyflower_farmers.rules.village import layout_facts
 from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Transport, Village
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push, replace_top
@@ -39,8 +39,11 @@ def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: 
 def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
     """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches."""
     village = state.villages[seat]
-    layout = layout_of(state, village)
     across_grass = has_ability(state, seat, "boat_fields")
+    _, _, layout, known = layout_facts(state, village)
+    found = known.get((source, across_grass))
+    if found is not None:
+        return found
 
     def linked(cell: Hex) -> Iterator[Hex]:
         for direction, other in enumerate(hexgrid.neighbours(cell)):
@@ -50,7 +53,8 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
             if here == there == ROAD or (across_grass and WATER not in (here, there)):
                 yield other
 
-    return regions.distances(source, linked)
+    found = known[source, across_grass] = regions.distances(source, linked)
+    return found
 
 
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
@@ -193,7 +197,7 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         village = state.villages[seat]
         held = tuple((f, a.take("sheep") if f == move.source else a) for f, a in village.animals)
         held = tuple((f, a) for f, a in held if a.total)
-        state = evolve(state, villages=with_seat(state.villages, seat, attrs.evolve(village, animals=held)))
+        state = evolve(state, villages=with_seat(state.villages, seat, village.with_animals(held)))
         return change_tile(state, "sheep_shelter", lambda t: attrs.evolve(t, sheep=t.sheep + 1))
     if isinstance(move, Herd):
         village = state.villages[seat]
@@ -209,7 +213,7 @@ def _herd(state: KeyflowerState, seat: int, move: Herd) -> KeyflowerState:
     held[move.source] = held[move.source].take(move.animal)
     held[move.target] = held.get(move.target, Animals()).add(move.animal)
     animals = tuple(sorted((field, a) for field, a in held.items() if a.total))
-    return evolve(state, villages=with_seat(state.villages, seat, attrs.evolve(village, animals=animals)))
+    return evolve(state, villages=with_seat(state.villages, seat, village.with_animals(animals)))
 
 
 def _upgrade(state: KeyflowerState, seat: int, move: Upgrade) -> KeyflowerState:

@@ -7,7 +7,7 @@ field; the land corners of boat hexes do not join those of a neighbouring boat h
 from __future__ import annotations
 
 
-from tabletop.keyflower_farmers.components import WATER
+from tabletop.keyflower_farmers.components import WATER, Components
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import Animals, KeyflowerState, PlaceTile, Village
@@ -21,12 +21,20 @@ from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 def layout_of(state: KeyflowerState, village: Village) -> dict[Hex, Sides]:
     """The turned sides of every hex of ``village`` (computed once per village; do not change
     the mapping)."""
+    return layout_facts(state, village)[2]
+
+
+def layout_facts(
+    state: KeyflowerState, village: Village
+) -> tuple[Components, bool, dict[Hex, Sides], dict[tuple[Hex, bool], dict[Hex, int]]]:
+    """The facts of ``village``'s layout kept with it (see :attr:`.state.Village.turned`)."""
     turned = village.turned
     if turned is not None and turned[0] is state.components and turned[1] == state.farmers:
-        return turned[2]
+        return turned
     layout = {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
-    object.__setattr__(village, "turned", (state.components, state.farmers, layout))
-    return layout
+    turned = (state.components, state.farmers, layout, {})
+    object.__setattr__(village, "turned", turned)
+    return turned
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
@@ -63,7 +71,7 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), village.fields, village.animals)
     fields, merges = village.fields.place(move.cell, spokes(sides), open_side(state, grown, layout))
     grown = Village(grown.layout, fields, merged_animals(village.animals, merges))
-    object.__setattr__(grown, "turned", (state.components, state.farmers, layout))
+    object.__setattr__(grown, "turned", (state.components, state.farmers, layout, {}))
     return pop(evolve(state, villages=with_seat(state.villages, seat, grown)))
 
 
