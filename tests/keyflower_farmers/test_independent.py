@@ -33,7 +33,7 @@ from budget import examples
 
 from tabletop.keyflower_farmers import GAME
 from tabletop.keyflower_farmers.components import COLOURS, RESOURCES
-from tabletop.keyflower_farmers.moves import Colour, Count, From, Pass, Pay
+from tabletop.keyflower_farmers.moves import Colour, Count, From, Pass
 from tabletop.keyflower_farmers.state import PlaceWorkers, Turn
 
 USABLE = {"produce", "choose_one", "exchange", "transport"}

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop.keyflower_farmers.components import WATER
+from tabletop.keyflower_farmers.components import COLOURS, WATER
 from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
 from tabletop.keyflower_farmers.rules.common import change_tile, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
+    Cargo,
     DealHome,
     DealWinter,
     DrawSeasonTile,
@@ -50,15 +51,19 @@ def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -
     )
 
 
+#: The outcome of drawing each colour (made once: a draw from the bag is the commonest event).
+_WORKER_DRAWN = {colour: WorkerDrawn(colour) for colour in COLOURS}
+
+
 def worker_outcomes(state: KeyflowerState, pending: DrawWorker) -> tuple[tuple[WorkerDrawn, int], ...]:
-    return tuple((WorkerDrawn(colour), n) for colour, n in state.bag.draw_outcomes())
+    return tuple((_WORKER_DRAWN[colour], n) for colour, n in state.bag.draw_outcomes())
 
 
 def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDrawn) -> KeyflowerState:
     state = evolve(state, bag=state.bag.take(outcome.colour))
     if pending.seat_to is None:
         boats = tuple(
-            attrs.evolve(c, workers=c.workers.add(outcome.colour)) if c.boat == pending.boat else c for c in state.boats
+            Cargo(c.boat, c.workers.add(outcome.colour), c.skills) if c.boat == pending.boat else c for c in state.boats
         )
         return pop(evolve(state, boats=boats))
     seat = pending.seat_to
