@@ -19,6 +19,7 @@ answers are exactly the legal placements.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import combinations
 
 import attrs
@@ -44,7 +45,22 @@ from tabletop.kernel.turns import next_seat
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
 #: The abilities a worker can put to use.
-USABLE = ("produce", "choose_one", "exchange", "transport")
+USABLE = frozenset({"produce", "choose_one", "exchange", "transport"})
+
+
+@cache
+def _bid(tile_id: str) -> Bid:
+    """The move ``bid tile_id`` (made once per hex: turns list them again and again)."""
+    return Bid(tile_id)
+
+
+@cache
+def _use(tile_id: str) -> Use:
+    """The move ``use tile_id`` (made once per hex)."""
+    return Use(tile_id)
+
+
+_PASS = Pass()
 
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
@@ -75,9 +91,10 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
             else:
                 able = reach[COLOUR_INDEX[colour]] > lot.highest
         if able:
-            moves.append(Bid(tile_id))
+            moves.append(_bid(tile_id))
     ignore_colour = has_ability(state, seat, "boat_ignore_colour")
     faces_by_id = state.components.faces_by_id
+    lot_of, owner_of = state.lot, state.owner
     for tile in state.tiles:
         faces = faces_by_id.get(tile.id)
         if faces is None:
@@ -85,8 +102,8 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         face = faces[tile.face]
         if face.ability not in USABLE:
             continue
-        bids = state.lot(tile.id)
-        if bids is None and state.owner(tile.id) is None:
+        bids = lot_of(tile.id)
+        if bids is None and owner_of(tile.id) is None:
             continue
         least = tile.uses[-1] + 1 if tile.uses else 1
         most = MOST_ON_A_TILE - sum(tile.workers)
@@ -97,8 +114,8 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         if not _can_place(screen, groups, reach, colours, least, most):
             continue
         if face.ability != "exchange" or _can_pay(state, seat, tile, face, groups, (colours, least, most, reach)):
-            moves.append(Use(tile.id))
-    moves.append(Pass())
+            moves.append(_use(tile.id))
+    moves.append(_PASS)
     return tuple(moves)
 
 
