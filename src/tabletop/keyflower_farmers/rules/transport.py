@@ -114,9 +114,9 @@ def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:
     """Sheep in a field reaching the Sheep shelter's hex may be put on the shelter (while the
     owner moves animals: inferred, the rules name no moment; it costs no movement, the sheep
     being in that field already)."""
-    village = state.villages[seat]
-    if "sheep_shelter" not in village.ids:
+    if state.owner("sheep_shelter") != seat:
         return
+    village = state.villages[seat]
     for field in village.fields.fields_on(village.cell_of("sheep_shelter")):
         if village.animals_in(field).named("sheep"):
             yield Shelter(field)
