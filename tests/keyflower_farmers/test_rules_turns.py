@@ -296,3 +296,17 @@ def test_an_outbid_worker_may_go_into_the_bag_as_an_exchanges_extra_worker():
     assert state.lot("keywood").bid_of(0) is None
     assert state.screens[0].named("yellow") == 0 and state.screens[0].named("green") == 1
     assert len(state.bag) == bag + 1
+
+
+def test_another_seats_view_of_a_placement_in_progress_hides_its_options():
+    from tabletop.keyflower_farmers import GAME
+    from tabletop.keyflower_farmers.state import PlaceWorkers
+    from tabletop.kernel.rng import Rng
+
+    state = play(position(2, screens=RED4, offer=["keywood"]), "bid keywood")
+    assert isinstance(state.pending, PlaceWorkers) and state.pending.options  # red or yellow
+    assert state.view(0).pending == state.pending
+    seen = state.view(1)
+    assert seen.pending.options == () and (seen.pending.tile, seen.pending.bid) == ("keywood", True)
+    sample = GAME.determinize(seen, Rng.from_seed(1))
+    assert sample.pending.options and sample.view(1) == seen

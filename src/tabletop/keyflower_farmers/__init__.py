@@ -37,8 +37,17 @@ from tabletop.keyflower_farmers.render import render
 from tabletop.keyflower_farmers.rules.checks import invariants
 from tabletop.keyflower_farmers.setup import from_json, setup
 from tabletop.keyflower_farmers.state import KeyflowerState
-from tabletop.keyflower_farmers.view import determinize
+from tabletop.keyflower_farmers.rules.turns import relisted
+from tabletop.keyflower_farmers.view import determinize as deal_unseen
 from tabletop.kernel.api import Game
+from tabletop.kernel.rng import Rng
+
+
+def determinize(seen: KeyflowerState, rng: Rng) -> KeyflowerState:
+    """A full state consistent with the view ``seen`` (see :func:`.view.determinize`), with
+    another seat's placement in progress listed again from what was dealt."""
+    return relisted(deal_unseen(seen, rng))
+
 
 GAME: Game[KeyflowerState] = Game(
     name="keyflower_farmers",

@@ -63,7 +63,7 @@ def observation_layout(state: KeyflowerState) -> Layout:
     layout.block("supply", len(RESOURCES) + 4 + len(ANIMALS))  # + green, bag, skill pile, wheat
     layout.block("asking", len(ASKING))
     # A turn being answered (:class:`PlaceWorkers`): its hex, bid or use, the colour and the
-    # number of workers once settled, the groups chosen to move.
+    # number of workers once answered, the groups that move.
     layout.block("placing", hexes + 1 + len(COLOURS) + hexes + 1)
     return layout
 
@@ -112,14 +112,12 @@ def _placing(pending: PlaceWorkers, out: Any, layout: Layout, index: dict[str, i
     start = layout["placing"].start
     out[start + index[pending.tile]] = 1
     out[start + hexes] = float(pending.bid)
-    colours = {option.colour for option in pending.options}
-    if len(colours) == 1:
-        out[start + hexes + 1 + COLOURS.index(colours.pop())] = 1
+    if pending.colour:
+        out[start + hexes + 1 + COLOURS.index(pending.colour)] = 1
     moved = start + hexes + 1 + len(COLOURS)
     for lot in pending.moved:
         out[moved + index[lot]] = 1
-    numbers = {option.number for option in pending.options}
-    out[moved + hexes] = numbers.pop() if len(numbers) == 1 else 0
+    out[moved + hexes] = pending.count
 
 
 def _screen_sizes(state: KeyflowerState, who: int) -> tuple[int, int, int]:

@@ -183,13 +183,18 @@ class PlaceWorkers:
     """``seat``'s turn, its location chosen: workers go to the hex ``tile``, to bid for it
     (``bid``) or to use it. ``options`` are the legal placements there that agree with the
     answers so far (listed once, as the location is chosen: nothing else changes during the
-    turn); ``moved`` are the lots chosen so far whose outbid groups move."""
+    turn; empty in another seat's view, since they tell what lies behind the screen). What
+    the answers settled, for all to see: the lots whose outbid groups move (``moved``, those
+    settled unasked too), the ``colour`` and the number of workers (``count``) once answered
+    (``""`` and 0 before)."""
 
     seat: int
     tile: str
     bid: bool
     options: tuple[Placement, ...]
     moved: tuple[str, ...] = ()
+    colour: str = ""
+    count: int = 0
 
 
 @attrs.frozen

@@ -1,6 +1,7 @@
 """What a seat sees: behind the other screens (workers, skills, wheat) only counts, the other
 players' dealt winter tiles and the ones they are choosing to offer only counted, the bag, the skill pile and the tiles still to come
-masked, the random source hidden. Boat cargo lies face up and every village is open.
+masked, the random source hidden. Boat cargo lies face up and every village is open. Another
+seat's placement in progress shows what its answers settled, not its options.
 
 Variant B (open information): only each player's starting workers still behind the screen
 stay hidden (see ``KeyflowerState.secret``); their other workers and their wheat are open.
@@ -10,8 +11,12 @@ skills, taken face up, are not remembered by kind: a simplification).
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS
-from tabletop.keyflower_farmers.state import KeyflowerState, Skills, Workers
+from tabletop.keyflower_farmers.state import KeyflowerState, PlaceWorkers, Skills, Workers
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
 from tabletop.kernel.pool import Pool
@@ -49,7 +54,16 @@ def view(state: KeyflowerState, seat: int) -> KeyflowerState:
         winter_deck=state.winter_deck.masked(),
         rng=state.rng.mask(),
         viewer=seat,
+        stack=tuple(_seen(pending, seat) for pending in state.stack),
     )
+
+
+def _seen(pending: Any, seat: int) -> Any:
+    """A pending decision as ``seat`` sees it: another seat's placement in progress without
+    its options (they tell what lies behind that seat's screen)."""
+    if isinstance(pending, PlaceWorkers) and pending.seat != seat and pending.options:
+        return attrs.evolve(pending, options=())
+    return pending
 
 
 def determinize(seen: KeyflowerState, rng: Rng) -> KeyflowerState:

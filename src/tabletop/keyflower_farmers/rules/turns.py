@@ -310,19 +310,38 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
 def _narrowed(pending: PlaceWorkers, move: Move) -> PlaceWorkers:
     """``pending`` with the options that agree with ``move``."""
     options = pending.options
-    moved = pending.moved
+    moved, colour, count = pending.moved, pending.colour, pending.count
     if isinstance(move, Colour):
-        options = tuple(o for o in options if o.colour == move.colour)
+        colour = move.colour
+        options = tuple(o for o in options if o.colour == colour)
     elif isinstance(move, From):
         settled = len(moved)
         moved = (*moved, move.lot)
         options = tuple(o for o in options if len(o.moved) > settled and o.moved[settled] == move.lot)
     elif isinstance(move, Count):
-        options = tuple(o for o in options if o.moved == moved and o.number == move.count)
+        count = move.count
+        options = tuple(o for o in options if o.moved == moved and o.number == count)
     else:
         assert isinstance(move, Pay)
         options = tuple(o for o in options if o.paying == move.item)
-    return PlaceWorkers(pending.seat, pending.tile, pending.bid, options, moved)
+    return PlaceWorkers(pending.seat, pending.tile, pending.bid, options, moved, colour, count)
+
+
+def relisted(state: KeyflowerState) -> KeyflowerState:
+    """``state`` (a full position dealt from a view) with the options of a placement in
+    progress listed again: a view hides them from the other seats."""
+    pending = state.pending
+    if not isinstance(pending, PlaceWorkers) or pending.options:
+        return state
+    settled = len(pending.moved)
+    options = tuple(
+        option
+        for option in placements_at(state, pending.seat, pending.tile, pending.bid)
+        if option.moved[:settled] == pending.moved
+        and (not pending.colour or option.colour == pending.colour)
+        and (not pending.count or (option.number == pending.count and option.moved == pending.moved))
+    )
+    return replace_top(state, attrs.evolve(pending, options=options))
 
 
 def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) -> KeyflowerState:
