@@ -1,0 +1,123 @@
+"""Open auctions with coloured workers: each bidder's bid on a lot is a group of workers of one colour.
+
+The rules this module keeps, common to worker-bidding games:
+
+* a lot has a *colour* once anyone has bid on it (or once the game says so, e.g. because a worker
+  was placed on it for another purpose): every later bid on it must be of that colour;
+* each bidder has at most one bid per lot, a group of workers that moves as one;
+* a new bid, or a bidder adding workers to their own bid, must make that bidder's total larger
+  than every other bid on the lot: the leader's workers can only grow;
+* a bid that is no longer the highest (it was *outbid*) may be taken back whole, to be placed
+  elsewhere; the leading bid may not.
+
+A :class:`Lot` is immutable; every operation returns a new one. Which lots exist, where workers
+come from and where taken-back groups may go are the game's to say.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+class AuctionError(ValueError):
+    """A bid the auction rules refuse."""
+
+
+@attrs.frozen
+class Bid:
+    """One bidder's workers on a lot: ``count`` workers of ``colour``."""
+
+    bidder: int
+    colour: str
+    count: int
+
+
+@attrs.frozen
+class Lot:
+    """The bids on one lot, in the order the bidders first bid, and the colour bids must have
+    (``None`` while nobody has bid and the game has set none)."""
+
+    bids: tuple[Bid, ...] = ()
+    colour: str | None = None
+
+    @property
+    def highest(self) -> int:
+        """The size of the largest bid (0 without bids)."""
+        return max((bid.count for bid in self.bids), default=0)
+
+    @property
+    def leader(self) -> int | None:
+        """The bidder with the largest bid (bids are never tied: each must beat the others)."""
+        if not self.bids:
+            return None
+        return max(self.bids, key=lambda bid: bid.count).bidder
+
+    def bid_of(self, bidder: int) -> Bid | None:
+        for bid in self.bids:
+            if bid.bidder == bidder:
+                return bid
+        return None
+
+    def losing(self) -> tuple[Bid, ...]:
+        """Every bid but the leader's."""
+        leader = self.leader
+        return tuple(bid for bid in self.bids if bid.bidder != leader)
+
+    def best_other(self, bidder: int) -> int:
+        """The largest bid of anyone but ``bidder`` (0 if none)."""
+        return max((bid.count for bid in self.bids if bid.bidder != bidder), default=0)
+
+    def fewest_to_add(self, bidder: int) -> int:
+        """The fewest workers ``bidder`` may add so that their total beats every other bid."""
+        own = self.bid_of(bidder)
+        have = own.count if own is not None else 0
+        return max(1, self.best_other(bidder) + 1 - have)
+
+    def refusal(self, bidder: int, colour: str, count: int, *, off_colour: bool = False) -> str:
+        """Why adding ``count`` workers of ``colour`` to ``bidder``'s bid is refused (``""`` if
+        it is allowed). ``off_colour``: a game's exception lets this bid be of another colour
+        than the lot's (the lot keeps its colour); the bidder's own bid keeps one colour."""
+        if count < 1:
+            return "a bid adds at least one worker"
+        own = self.bid_of(bidder)
+        if own is not None and own.colour != colour:
+            return f"seat {bidder}'s bid on this lot is in {own.colour}, not {colour}"
+        if not off_colour and self.colour is not None and colour != self.colour:
+            return f"every bid on this lot is in {self.colour}, not {colour}"
+        if off_colour and colour == self.colour:
+            return f"an off-colour bid is not in the lot's colour {colour}"
+        need = self.fewest_to_add(bidder)
+        if count < need:
+            return f"the bid must beat {self.best_other(bidder)} workers: add at least {need}"
+        return ""
+
+    def with_bid(self, bidder: int, colour: str, count: int, *, off_colour: bool = False) -> Lot:
+        """The lot after ``bidder`` adds ``count`` workers of ``colour`` to their bid (opening
+        one if they had none); :class:`AuctionError` if the rules refuse it. An ``off_colour``
+        bid (see :meth:`refusal`) leaves the lot's colour as it was."""
+        why = self.refusal(bidder, colour, count, off_colour=off_colour)
+        if why:
+            raise AuctionError(why)
+        own = self.bid_of(bidder)
+        if own is None:
+            bids = self.bids + (Bid(bidder, colour, count),)
+        else:
+            bids = tuple(Bid(bidder, colour, b.count + count) if b is own else b for b in self.bids)
+        return Lot(bids, self.colour if off_colour else colour)
+
+    def without_bid(self, bidder: int) -> tuple[Lot, Bid]:
+        """The lot after ``bidder`` takes back their outbid group whole, and that group;
+        :class:`AuctionError` if they have no bid or lead the auction."""
+        own = self.bid_of(bidder)
+        if own is None:
+            raise AuctionError(f"seat {bidder} has no bid on this lot")
+        if self.leader == bidder:
+            raise AuctionError("the leading bid cannot be taken back")
+        return Lot(tuple(b for b in self.bids if b is not own), self.colour), own
+
+    def with_colour(self, colour: str) -> Lot:
+        """The lot once the game fixes its colour (e.g. a worker of ``colour`` was placed on it);
+        a lot already of another colour raises :class:`AuctionError`."""
+        if self.colour is not None and self.colour != colour:
+            raise AuctionError(f"this lot is already {self.colour}, not {colour}")
+        return Lot(self.bids, colour)

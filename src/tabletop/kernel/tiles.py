@@ -1,0 +1,370 @@
+"""Hex tiles whose six sides carry codes, and the fields those sides divide a layout into.
+
+**Sides.** A tile is described by six side codes (any short strings a game chooses, e.g.
+``"road"``, ``"grass"``, ``"water"``), listed clockwise in the tile's reference orientation:
+side ``i`` faces :data:`hexgrid.DIRECTIONS` ``[i]`` (E, SE, SW, W, NW, NE) when the tile lies
+unturned. Turning a tile ``steps`` times 60 degrees clockwise moves side ``i`` to face direction
+``i + steps``. A layout is a mapping ``cell -> sides`` of the tiles already placed (their sides
+already turned); a new tile *matches* when each side it shares with a placed tile carries the
+same code as that tile's facing side.
+
+**Fields** (the "spoke" model). Some sides carry a *spoke*: a line (a road, a river) running from
+the centre of the hex out to the middle of that side. Spokes divide a hex into *sectors*: with
+two or more spokes, one sector between each pair of spokes that follow each other clockwise;
+with fewer, the whole hex is one sector. Each side is seen as two halves, its counter-clockwise
+end (0) and its clockwise end (1); a side with a spoke has its two halves in the two sectors the
+spoke separates. Across an *open* side (one the game says land continues over), the halves meet
+crosswise: half 0 of one tile touches half 1 of the other. A *field* is a set of sectors joined
+this way, possibly spanning many hexes; it is named by its least sector, so a name is stable
+data (cells and numbers) that a game can key its own contents by (animals in a field...).
+
+Which codes are spokes and which sides are open is the game's to say (a road is a spoke, water
+closes a side...): this module only computes. :meth:`Fields.place` adds one tile at a time and
+reports which fields merged, so that a game moves the contents of merged fields together;
+:func:`fields_of` computes the same fields at once from a whole layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import cache
+from typing import TypeAlias
+
+import attrs
+
+from tabletop.kernel import hexgrid
+from tabletop.kernel.hexgrid import Hex
+from tabletop.kernel.regions import UnionFind
+
+#: Six side codes, side ``i`` facing ``hexgrid.DIRECTIONS[i]``.
+Sides: TypeAlias = tuple[str, ...]
+#: A sector: the cell and the sector's number within the hex.
+Sector: TypeAlias = tuple[Hex, int]
+
+
+class TileError(ValueError):
+    """Side codes that are not six, or a tile placed where the layout forbids it."""
+
+
+def check_sides(sides: Iterable[str]) -> Sides:
+    """``sides`` as a tuple of six codes; :class:`TileError` unless there are exactly six."""
+    out = tuple(sides)
+    if len(out) != 6 or not all(isinstance(code, str) and code for code in out):
+        raise TileError(f"a hex tile has six side codes (non-empty texts), not {out!r}")
+    return out
+
+
+def rotated(sides: Sides, steps: int) -> Sides:
+    """The sides of a tile turned ``steps`` times 60 degrees clockwise."""
+    steps %= 6
+    if not steps:
+        return sides
+    return sides[-steps:] + sides[:-steps]
+
+
+@cache
+def rotations(sides: Sides) -> tuple[int, ...]:
+    """The turns (0-5) that give distinct side layouts, smallest first (a symmetric tile has fewer)."""
+    seen: set[Sides] = set()
+    out = []
+    for steps in range(6):
+        turned = rotated(sides, steps)
+        if turned not in seen:
+            seen.add(turned)
+            out.append(steps)
+    return tuple(out)
+
+
+def facing(direction: int) -> int:
+    """The side of a neighbour that faces a tile's side ``direction``."""
+    return (direction + 3) % 6
+
+
+def mismatches(layout: Mapping[Hex, Sides], cell: Hex, sides: Sides) -> tuple[int, ...]:
+    """The directions in which ``sides`` placed at ``cell`` would meet a placed tile's side of
+    another code."""
+    out = []
+    for direction, other in enumerate(hexgrid.neighbours(cell)):
+        placed = layout.get(other)
+        if placed is not None and placed[facing(direction)] != sides[direction]:
+            out.append(direction)
+    return tuple(out)
+
+
+def frontier(layout: Collection[Hex]) -> tuple[Hex, ...]:
+    """The empty cells next to a placed tile, sorted."""
+    return tuple(sorted({n for cell in layout for n in hexgrid.neighbours(cell) if n not in layout}))
+
+
+def fits(layout: Mapping[Hex, Sides], cell: Hex, sides: Sides, *, match: bool = True) -> bool:
+    """Whether a tile with (turned) ``sides`` may go at ``cell``: the cell is empty, it touches
+    the layout (any cell does while the layout is empty) and, if ``match``, every shared side
+    carries the same code on both tiles."""
+    if cell in layout:
+        return False
+    if layout and not any(n in layout for n in hexgrid.neighbours(cell)):
+        return False
+    return not match or not mismatches(layout, cell, sides)
+
+
+def placements(layout: Mapping[Hex, Sides], sides: Sides, *, match: bool = True) -> tuple[tuple[Hex, int], ...]:
+    """Every ``(cell, turns)`` where a tile with the unturned ``sides`` may be placed next to the
+    layout (turns giving the same side layout counted once), sorted."""
+    turned = _turnings(sides)
+    out = []
+    for cell in frontier(layout):
+        if not match:
+            out += [(cell, steps) for steps, _ in turned]
+            continue
+        # The codes the tile must show towards each placed neighbour.
+        needs = []
+        for direction, other in enumerate(hexgrid.neighbours(cell)):
+            placed = layout.get(other)
+            if placed is not None:
+                needs.append((direction, placed[facing(direction)]))
+        for steps, codes in turned:
+            for direction, code in needs:
+                if codes[direction] != code:
+                    break
+            else:
+                out.append((cell, steps))
+    return tuple(out)
+
+
+@cache
+def _turnings(sides: Sides) -> tuple[tuple[int, Sides], ...]:
+    """Each distinct turn of ``sides`` with the sides it gives."""
+    return tuple((steps, rotated(sides, steps)) for steps in rotations(sides))
+
+
+# --- Sectors -------------------------------------------------------------------------------
+
+
+def spokes_of(sides: Sides, spoke_codes: Collection[str]) -> frozenset[int]:
+    """The sides of ``sides`` whose code is one of ``spoke_codes``."""
+    return frozenset(i for i, code in enumerate(sides) if code in spoke_codes)
+
+
+@cache
+def half_sectors(spokes: frozenset[int]) -> tuple[int, ...]:
+    """The sector of each half side of a hex with spokes on the sides ``spokes``: twelve numbers,
+    index ``2 * side + end`` (end 0 counter-clockwise, 1 clockwise).
+
+    Sector ``k`` is the one clockwise of the ``k``-th spoke in side order; with fewer than two
+    spokes every half is in sector 0.
+    """
+    if any(not 0 <= s < 6 for s in spokes):
+        raise TileError(f"spokes are on sides 0-5, not {sorted(spokes)}")
+    if len(spokes) < 2:
+        return (0,) * 12
+    order = sorted(spokes)
+    count = len(order)
+    out = []
+    for side in range(6):
+        # The last spoke strictly before this side clockwise (wrapping round) opens its sector.
+        before = [k for k, s in enumerate(order) if s < side]
+        current = before[-1] if before else count - 1
+        if side in spokes:
+            k = order.index(side)
+            out += [(k - 1) % count, k]
+        else:
+            out += [current, current]
+    return tuple(out)
+
+
+def sector_count(spokes: frozenset[int]) -> int:
+    """How many sectors spokes on the sides ``spokes`` divide a hex into."""
+    return len(spokes) if len(spokes) >= 2 else 1
+
+
+def sector_at(spokes: frozenset[int], side: int, end: int) -> int:
+    """The sector holding the end ``end`` (0 counter-clockwise, 1 clockwise) of side ``side``."""
+    return half_sectors(spokes)[2 * side + end]
+
+
+def sector_sides(spokes: frozenset[int], sector: int) -> tuple[int, ...]:
+    """The sides that have at least one half in ``sector``."""
+    halves = half_sectors(spokes)
+    return tuple(side for side in range(6) if sector in (halves[2 * side], halves[2 * side + 1]))
+
+
+def _crossings(
+    cell: Hex, spokes: frozenset[int], other: Hex, other_spokes: frozenset[int], direction: int
+) -> tuple[tuple[Sector, Sector], tuple[Sector, Sector]]:
+    """The pairs of sectors that touch across the side ``direction`` of ``cell`` (half 0 of one
+    tile meets half 1 of the other)."""
+    back = facing(direction)
+    return (
+        ((cell, sector_at(spokes, direction, 0)), (other, sector_at(other_spokes, back, 1))),
+        ((cell, sector_at(spokes, direction, 1)), (other, sector_at(other_spokes, back, 0))),
+    )
+
+
+#: ``open_side(cell, direction, neighbour) -> bool``: whether land continues from ``cell``
+#: across its side ``direction`` into the placed tile ``neighbour``.
+OpenSide: TypeAlias = Callable[[Hex, int, Hex], bool]
+
+
+@attrs.frozen
+class Merge:
+    """Old fields that became the field named ``into`` when a tile was placed: ``parts`` are
+    the names they had before (``into`` may be one of them; a single part means a rename)."""
+
+    into: Sector
+    parts: tuple[Sector, ...]
+
+
+@attrs.frozen
+class Fields:
+    """The fields of a layout of tiles, kept up to date one placed tile at a time.
+
+    Attributes:
+        spokes: each placed cell with the sides (turned) that carry a spoke, sorted by cell.
+        parts: the fields, each a sorted tuple of sectors (its first sector is its name),
+            sorted by name.
+    """
+
+    spokes: tuple[tuple[Hex, frozenset[int]], ...] = ()
+    parts: tuple[tuple[Sector, ...], ...] = ()
+    # Lookups computed once per value (the value never changes): see :meth:`_lookups`.
+    _index: _FieldIndex | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
+
+    def _lookups(self) -> _FieldIndex:
+        index = self._index
+        if index is None:
+            index = _FieldIndex(self.parts)
+            object.__setattr__(self, "_index", index)
+        return index
+
+    @property
+    def cells(self) -> tuple[Hex, ...]:
+        return tuple(cell for cell, _ in self.spokes)
+
+    def spokes_at(self, cell: Hex) -> frozenset[int]:
+        for placed, spokes in self.spokes:
+            if placed == cell:
+                return spokes
+        raise TileError(f"no tile at {hexgrid.cell_text(cell)}")
+
+    @property
+    def names(self) -> tuple[Sector, ...]:
+        """The name of every field (its least sector), sorted."""
+        return tuple(part[0] for part in self.parts)
+
+    def field_of(self, sector: Sector) -> Sector:
+        """The name of the field holding ``sector``."""
+        name = self._lookups().field_of.get(sector)
+        if name is None:
+            raise TileError(f"no sector {sector[1]} on a tile at {hexgrid.cell_text(sector[0])}")
+        return name
+
+    def sectors(self, name: Sector) -> tuple[Sector, ...]:
+        """The sectors of the field named ``name``."""
+        part = self._lookups().parts.get(name)
+        if part is None:
+            raise TileError(f"no field is named {name!r}")
+        return part
+
+    def cells_of(self, name: Sector) -> tuple[Hex, ...]:
+        """The hexes the field ``name`` extends into, sorted."""
+        return tuple(sorted({cell for cell, _ in self.sectors(name)}))
+
+    def fields_on(self, cell: Hex) -> tuple[Sector, ...]:
+        """The names of the fields with a sector on ``cell``, sorted (each once)."""
+        return self._lookups().on_cell.get(cell, ())
+
+    def field_at(self, cell: Hex, side: int, end: int) -> Sector:
+        """The name of the field holding the end ``end`` of side ``side`` of the tile at ``cell``."""
+        return self.field_of((cell, sector_at(self.spokes_at(cell), side, end)))
+
+    def adjacent(self, name: Sector) -> tuple[Sector, ...]:
+        """The other fields sharing a hex with the field ``name``, sorted."""
+        index = self._lookups()
+        found = index.adjacent.get(name)
+        if found is None:
+            near = {other for cell in self.cells_of(name) for other in self.fields_on(cell)}
+            near.discard(name)
+            found = index.adjacent[name] = tuple(sorted(near))
+        return found
+
+    def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
+        """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at
+        ``cell``, and the old fields whose name changed: those merged into one, and a field
+        renamed because a sector of the new tile is now its least (fields of the new tile alone
+        are new, not merges)."""
+        if any(placed == cell for placed, _ in self.spokes):
+            raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
+        placed = dict(self.spokes)
+        field_of = self._lookups().field_of
+        # Only the new tile's sectors and the old fields they touch can join: the other fields
+        # stay as they are.
+        sets: UnionFind[Sector] = UnionFind()
+        for k in range(sector_count(spokes)):
+            sets.add((cell, k))
+        touched = set()
+        for direction, other in enumerate(hexgrid.neighbours(cell)):
+            if other in placed and open_side(cell, direction, other):
+                for new, old in _crossings(cell, spokes, other, placed[other], direction):
+                    touched.add(field_of[old])
+                    sets.union(new, field_of[old])
+        placed[cell] = spokes
+        joined = []
+        for group in sets.groups():
+            olds = sorted(name for name in group if name in touched)
+            sectors = [sector for sector in group if sector[0] == cell]
+            for name in olds:
+                sectors += self.sectors(name)
+            joined.append((tuple(sorted(sectors)), tuple(olds)))
+        kept = [part for part in self.parts if part[0] not in touched]
+        after = Fields(tuple(sorted(placed.items())), tuple(sorted(kept + [part for part, _ in joined])))
+        merges = [Merge(part[0], olds) for part, olds in joined if len(olds) > 1 or (olds and olds[0] != part[0])]
+        return after, tuple(sorted(merges, key=lambda merge: merge.into))
+
+
+class _FieldIndex:
+    """The lookups of one :class:`Fields` value: each sector's field, each field's sectors, the
+    fields on each cell, and the fields adjacent to each (filled as asked)."""
+
+    __slots__ = ("field_of", "parts", "on_cell", "adjacent")
+
+    def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
+        self.field_of: dict[Sector, Sector] = {sector: part[0] for part in parts for sector in part}
+        self.parts: dict[Sector, tuple[Sector, ...]] = {part[0]: part for part in parts}
+        on_cell: dict[Hex, set[Sector]] = {}
+        for part in parts:
+            for cell, _ in part:
+                on_cell.setdefault(cell, set()).add(part[0])
+        self.on_cell: dict[Hex, tuple[Sector, ...]] = {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
+        self.adjacent: dict[Sector, tuple[Sector, ...]] = {}
+
+
+def _sorted_parts(groups: Iterable[frozenset[Sector]]) -> tuple[tuple[Sector, ...], ...]:
+    return tuple(sorted(tuple(sorted(group)) for group in groups))
+
+
+def fields_of(spokes: Mapping[Hex, frozenset[int]], open_side: OpenSide) -> Fields:
+    """The fields of a whole layout at once (each cell with the sides carrying a spoke): the
+    same as placing its tiles one by one in any order."""
+    sets: UnionFind[Sector] = UnionFind()
+    for cell, cell_spokes in spokes.items():
+        for k in range(sector_count(cell_spokes)):
+            sets.add((cell, k))
+        for direction, other in enumerate(hexgrid.neighbours(cell)):
+            if other in spokes and open_side(cell, direction, other):
+                for a, b in _crossings(cell, cell_spokes, other, spokes[other], direction):
+                    sets.union(a, b)
+    return Fields(tuple(sorted(spokes.items())), _sorted_parts(sets.groups()))
+
+
+def open_between(layout: Mapping[Hex, Sides], closed_codes: Collection[str]) -> OpenSide:
+    """The usual :data:`OpenSide`: land continues across a side unless the side, on either
+    tile, carries one of ``closed_codes`` (e.g. water). ``layout`` holds every tile the
+    question may be asked about (when placing a tile, the layout with that tile)."""
+
+    def open_side(cell: Hex, direction: int, other: Hex) -> bool:
+        return (
+            layout[cell][direction] not in closed_codes
+            and layout[other][facing(direction)] not in closed_codes
+        )
+
+    return open_side

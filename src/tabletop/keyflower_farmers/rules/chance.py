@@ -1,0 +1,150 @@
+"""The random events: home tiles dealt, workers drawn from the bag, skill tiles from the pile,
+season tiles laid out and winter tiles dealt. Each is a chance decision (see the engine)."""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop.keyflower_farmers.components import COLOURS, WATER
+from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
+from tabletop.keyflower_farmers.rules.common import change_tile, spokes, with_seat
+from tabletop.keyflower_farmers.state import (
+    Cargo,
+    DealHome,
+    DealWinter,
+    DrawSeasonTile,
+    DrawSkill,
+    DrawWorker,
+    KeyflowerState,
+    SelectWinter,
+    Tile,
+    TossSummerBoat,
+    Village,
+)
+from tabletop.kernel import tiles
+from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.hexgrid import ORIGIN
+from tabletop.kernel.tiles import Fields
+
+SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
+
+
+def home_outcomes(state: KeyflowerState, pending: DealHome) -> tuple[tuple[HomeDealt, int], ...]:
+    dealt = set(state.homes)
+    return tuple((HomeDealt(n), 1) for n in range(1, 7) if n not in dealt)
+
+
+def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -> KeyflowerState:
+    """The home tile goes in front of the player's screen: the first hex of their village."""
+    sides = state.components.homes[outcome.number - 1].sides
+    tile_id = f"home{outcome.number}"
+    fields, _ = Fields().place(ORIGIN, spokes(sides), tiles.open_between({ORIGIN: sides}, {WATER}))
+    village = Village(((ORIGIN, tile_id, 0),), fields)
+    return pop(
+        evolve(
+            state,
+            homes=with_seat(state.homes, pending.seat_to, outcome.number),
+            villages=with_seat(state.villages, pending.seat_to, village),
+            tiles=(*state.tiles, Tile(tile_id)),
+        )
+    )
+
+
+#: The outcome of drawing each colour (made once: a draw from the bag is the commonest event).
+_WORKER_DRAWN = {colour: WorkerDrawn(colour) for colour in COLOURS}
+
+
+def worker_outcomes(state: KeyflowerState, pending: DrawWorker) -> tuple[tuple[WorkerDrawn, int], ...]:
+    return tuple((_WORKER_DRAWN[colour], n) for colour, n in state.bag.draw_outcomes())
+
+
+def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDrawn) -> KeyflowerState:
+    state = evolve(state, bag=state.bag.take(outcome.colour))
+    if pending.seat_to is None:
+        boats = tuple(
+            Cargo(c.boat, c.workers.add(outcome.colour), c.skills) if c.boat == pending.boat else c for c in state.boats
+        )
+        return pop(evolve(state, boats=boats))
+    seat = pending.seat_to
+    screens = with_seat(state.screens, seat, state.screens[seat].add(outcome.colour))
+    if state.open_information and state.start < 0:
+        # Variant B: the workers drawn at setup are the ones that stay hidden.
+        secret = with_seat(state.secret, seat, state.secret[seat].add(outcome.colour))
+        return pop(evolve(state, screens=screens, secret=secret))
+    return pop(evolve(state, screens=screens))
+
+
+def skill_outcomes(state: KeyflowerState, pending: DrawSkill) -> tuple[tuple[SkillDrawn, int], ...]:
+    return tuple((SkillDrawn(skill), n) for skill, n in state.skill_pile.draw_outcomes())
+
+
+def resolve_skill(state: KeyflowerState, pending: DrawSkill, outcome: SkillDrawn) -> KeyflowerState:
+    state = evolve(state, skill_pile=state.skill_pile.take(outcome.skill))
+    if pending.seat_to is None:
+        boats = tuple(
+            attrs.evolve(c, skills=c.skills.add(outcome.skill)) if c.boat == pending.boat else c for c in state.boats
+        )
+        return pop(evolve(state, boats=boats))
+    seat = pending.seat_to
+    return pop(evolve(state, skills=with_seat(state.skills, seat, state.skills[seat].add(outcome.skill))))
+
+
+def season_tile_outcomes(state: KeyflowerState, pending: DrawSeasonTile) -> tuple[tuple[TileDrawn, int], ...]:
+    pile = state.season_piles[SEASON_INDEX[pending.season]]
+    return tuple((TileDrawn(code), n) for code, n in pile.draw_outcomes())
+
+
+def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome: TileDrawn) -> KeyflowerState:
+    """The tile is laid out for auction, its season side up."""
+    index = SEASON_INDEX[pending.season]
+    piles = with_seat(state.season_piles, index, state.season_piles[index].take(outcome.code))
+    state = pop(
+        evolve(
+            state,
+            season_piles=piles,
+            tiles=(*state.tiles, Tile(outcome.code)),
+            lots=_offered(state.lots, outcome.code),
+        )
+    )
+    if state.components.tile(outcome.code).kind == "summer_boat":
+        # A summer boat's side up is chosen at random as it is laid out (base rulebook).
+        state = push(state, TossSummerBoat(outcome.code))
+    return state
+
+
+def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple[SideUp, int], ...]:
+    return ((SideUp("a"), 1), (SideUp("b"), 1))
+
+
+def resolve_side(state: KeyflowerState, pending: TossSummerBoat, outcome: SideUp) -> KeyflowerState:
+    face = 0 if outcome.side == "a" else 1
+    return pop(change_tile(state, pending.tile, lambda t: attrs.evolve(t, face=face)))
+
+
+def _offered(lots: tuple[tuple[str, Lot], ...], code: str) -> tuple[tuple[str, Lot], ...]:
+    """The lots with a new season tile, season tiles before the turn-order tiles."""
+    season = tuple(pair for pair in lots if not pair[0].startswith("order"))
+    order = tuple(pair for pair in lots if pair[0].startswith("order"))
+    return (*season, (code, Lot()), *order)
+
+
+def select_outcomes(state: KeyflowerState, pending: SelectWinter) -> tuple[tuple[TileDrawn, int], ...]:
+    return tuple((TileDrawn(code), n) for code, n in state.season_piles[3].draw_outcomes())
+
+
+def resolve_select(state: KeyflowerState, pending: SelectWinter, outcome: TileDrawn) -> KeyflowerState:
+    """Variant A: the base winter tile joins the tiles to be dealt."""
+    piles = with_seat(state.season_piles, 3, state.season_piles[3].take(outcome.code))
+    return pop(evolve(state, season_piles=piles, winter_deck=state.winter_deck.shuffle_in((outcome.code,))))
+
+
+def winter_outcomes(state: KeyflowerState, pending: DealWinter) -> tuple[tuple[TileDrawn, int], ...]:
+    return tuple((TileDrawn(code), n) for code, n in state.winter_deck.draw_outcomes())
+
+
+def resolve_winter(state: KeyflowerState, pending: DealWinter, outcome: TileDrawn) -> KeyflowerState:
+    seat = pending.seat_to
+    hands = with_seat(state.winter_hands, seat, tuple(sorted((*state.winter_hands[seat], outcome.code))))
+    return pop(evolve(state, winter_deck=state.winter_deck.take(outcome.code), winter_hands=hands))
+

@@ -1,0 +1,60 @@
+"""The invariants of a full Keyflower position: components conserved and the fields consistent
+with the villages' hexes."""
+
+from __future__ import annotations
+
+from tabletop.keyflower_farmers.rules.common import sides_of, spokes
+from tabletop.keyflower_farmers.rules.village import layout_of, open_side
+from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, ReturnSkill, ReturnWorker
+from tabletop.kernel import tiles
+
+
+def invariants(state: KeyflowerState) -> list[str]:
+    """What is wrong with ``state`` (empty when sound); views are not checked."""
+    if state.viewer is not None:
+        return []
+    components = state.components
+    problems = []
+    # A worker or skill paid for an exchange waits on the stack until the exchange's draws are done.
+    paid_workers = sum(1 for pending in state.stack if isinstance(pending, ReturnWorker))
+    paid_skills = sum(1 for pending in state.stack if isinstance(pending, ReturnSkill))
+    workers = paid_workers + (
+        sum(s.total for s in state.screens)
+        + sum(c.workers.total for c in state.boats)
+        + sum(b.count for _, lot in state.lots for b in lot.bids)
+        + sum(t.workers.total for t in state.tiles)
+        + len(state.bag)
+        + state.green
+    )
+    if workers != sum(n for _, n in components.workers):
+        problems.append(f"{workers} workers in play, not {sum(n for _, n in components.workers)}")
+    resources = state.supply.total + sum(t.goods.total for t in state.tiles)
+    if resources != sum(n for _, n in components.resources):
+        problems.append(f"{resources} resources in play")
+    skills = paid_skills + sum(s.total for s in state.skills) + sum(c.skills.total for c in state.boats) + len(state.skill_pile)
+    if skills != sum(n for _, n in components.skills):
+        problems.append(f"{skills} skill tiles in play")
+    if state.farmers:
+        animals = state.animals.total + sum(a.total for v in state.villages for _, a in v.animals)
+        animals += sum(t.sheep for t in state.tiles)
+        if animals != sum(n for _, n in components.animals):
+            problems.append(f"{animals} animals in play")
+        if state.wheat_supply + sum(state.wheat) != components.wheat:
+            problems.append("wheat not conserved")
+    problems += [f"{t.id} holds {t.workers.total} workers" for t in state.tiles if t.workers.total > MOST_ON_A_TILE]
+    for seat, (screen, secret) in enumerate(zip(state.screens, state.secret, strict=True)):
+        if not screen.covers(secret) or (secret.total and not state.open_information):
+            problems.append(f"seat {seat}: hidden starting workers that are not behind the screen")
+    for seat, village in enumerate(state.villages):
+        if not village.layout:
+            continue
+        layout = layout_of(state, village)
+        whole = tiles.fields_of(
+            {cell: spokes(tiles.rotated(sides_of(state, tile_id), turns)) for cell, tile_id, turns in village.layout},
+            open_side(state, village, layout),
+        )
+        if whole != village.fields:
+            problems.append(f"seat {seat}: the fields do not match the village's hexes")
+        if any(field not in village.fields.names for field, _ in village.animals):
+            problems.append(f"seat {seat}: animals in a field that does not exist")
+    return problems

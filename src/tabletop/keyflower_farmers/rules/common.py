@@ -1,0 +1,95 @@
+"""Small helpers the phases of the rules share: replacing one seat's or one tile's entry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from tabletop.keyflower_farmers.components import ROAD, WATER, Face
+from tabletop.keyflower_farmers.state import KeyflowerState, Tile
+from tabletop.kernel import tiles
+from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import evolve
+from tabletop.kernel.tiles import Sides
+
+T = TypeVar("T")
+
+
+def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
+    """``values`` with the entry of ``seat`` replaced."""
+    return values[:seat] + (value,) + values[seat + 1 :]
+
+
+def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile]) -> KeyflowerState:
+    """``state`` with the hex ``tile_id`` changed by ``change``."""
+    return evolve(state, tiles=tuple(change(t) if t.id == tile_id else t for t in state.tiles))
+
+
+def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:
+    """``state`` with the bids around ``tile_id`` replaced by ``lot``."""
+    return evolve(state, lots=tuple((i, lot if i == tile_id else old) for i, old in state.lots))
+
+
+def home_id(state: KeyflowerState, seat: int) -> str:
+    """The id of ``seat``'s home tile."""
+    return f"home{state.homes[seat]}"
+
+
+def face_of(state: KeyflowerState, tile: Tile) -> Face | None:
+    """The printed face of a village or home tile as it lies (``None`` for boats and
+    turn-order tiles, which have no face to use)."""
+    faces = state.components.faces_by_id.get(tile.id)
+    return None if faces is None else faces[tile.face]
+
+
+def sides_of(state: KeyflowerState, tile_id: str) -> Sides:
+    """The unturned sides of the hex ``tile_id``."""
+    return state.components.sides_of(tile_id, state.farmers)
+
+
+def spokes(sides: Sides) -> frozenset[int]:
+    """The sides that divide a hex into fields: its roads, and its water sides when a river
+    crosses it (two water sides: a boat's two banks are separate fields)."""
+    codes = {ROAD, WATER} if sides.count(WATER) >= 2 else {ROAD}
+    return tiles.spokes_of(sides, codes)
+
+
+def has_ability(state: KeyflowerState, seat: int, ability: str) -> bool:
+    """Whether a summer boat in ``seat``'s village shows ``ability`` (one of the data's
+    ``boat_*`` abilities) on its face up."""
+    return ability in state.boat_abilities(seat)
+
+
+def boat_faces(state: KeyflowerState, seat: int) -> list[Face]:
+    """The faces up of the summer boats in ``seat``'s village."""
+    out = []
+    for _, tile_id, _ in state.villages[seat].layout:
+        component = state.components.by_code.get(tile_id)
+        if component is not None and component.kind == "summer_boat":
+            out.append(component.faces[state.tile(tile_id).face])
+    return out
+
+
+def take_workers(state: KeyflowerState, seat: int, colour: str, count: int) -> KeyflowerState:
+    """``state`` with ``count`` workers of ``colour`` taken from ``seat``'s screen. In variant B
+    the open workers go first, so that the starting workers stay hidden as long as they can."""
+    screen = state.screens[seat]
+    secret = state.secret[seat]
+    if state.open_information:
+        in_the_open = screen.named(colour) - secret.named(colour)
+        secret = secret.take(colour, max(0, count - in_the_open))
+    return evolve(
+        state,
+        screens=with_seat(state.screens, seat, screen.take(colour, count)),
+        secret=with_seat(state.secret, seat, secret),
+    )
+
+
+def standing(state: KeyflowerState, tile_id: str, lot: Lot) -> Lot:
+    """The bids around ``tile_id`` after some have left. Summer boat 4a: once every bid in the
+    lot's colour has gone and nobody uses the tile, the workers bid in another colour stand up:
+    their colour becomes the lot's."""
+    colours = {bid.colour for bid in lot.bids}
+    if len(colours) == 1 and lot.colour not in colours and not state.tile(tile_id).uses:
+        return Lot(lot.bids, colours.pop())
+    return lot

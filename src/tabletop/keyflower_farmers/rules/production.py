@@ -1,0 +1,193 @@
+"""Production (base rulebook, Production; The Farmers, Animals and Wheat): what using a tile gives.
+
+Resources produced in the user's own village lie on the producing tile; produced elsewhere
+(another village, a tile up for auction) they go on the user's home tile. Skills come from the
+face-down pile and workers from the bag, behind the screen (random draws: chance decisions);
+green workers from the supply; wheat behind the screen. An animal goes into a field of the
+producing hex in the user's own village, else into a field of the user's home hex; the field
+must be empty or hold only that animal, and several animals of one use go into different
+fields. A supply that runs short gives only what is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Face, Items
+from tabletop.keyflower_farmers.moves import IntoField, Move, Take
+from tabletop.keyflower_farmers.rules.common import (
+    change_lot,
+    change_tile,
+    face_of,
+    home_id,
+    standing,
+    take_workers,
+    with_seat,
+)
+from tabletop.keyflower_farmers.rules.transport import start_transport
+from tabletop.keyflower_farmers.state import (
+    Animals,
+    ChooseGood,
+    DrawSkill,
+    DrawWorker,
+    KeyflowerState,
+    PlaceAnimal,
+    ReturnSkill,
+    ReturnWorker,
+)
+from tabletop.kernel.auction import Bid as Group
+from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.pool import Pool
+from tabletop.kernel.tiles import Sector
+
+
+def payments(
+    state: KeyflowerState, seat: int, face: Face, screen: Pool, groups: tuple[tuple[str, Group], ...] = ()
+) -> Iterator[str]:
+    """What ``seat`` can pay for one use of ``face`` with ``screen`` left behind their screen:
+    ``""`` when nothing is paid, else each item they may pay (the exchange's own worker colour
+    or skill when they hold it, a colour for any worker, a skill for any skill), or the lot whose
+    outbid group, a single worker of a colour the exchange takes, goes into the bag instead
+    (outbid workers move whole: into the bag as part of an exchange, The Farmers' clarification;
+    a group of one, since a payment takes one worker: inferred)."""
+    if face.ability != "exchange":
+        yield ""
+        return
+    ((item, _),) = face.pays
+    skills = state.skills[seat]
+    if item == "any_worker":
+        yield from (colour for colour in COLOURS if screen.named(colour))
+    elif item == "any_skill":
+        yield from (skill for skill in SKILLS if skills.named(skill))
+    elif (item in COLOURS and screen.named(item)) or (item in SKILLS and skills.named(item)):
+        yield item
+    if item == "any_worker" or item in COLOURS:
+        for lot_id, group in groups:
+            if group.count == 1 and item in ("any_worker", group.colour):
+                yield lot_id
+
+
+def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> KeyflowerState:
+    """``state`` once ``seat`` has placed workers to use ``tile_id``: the payment made and the
+    goods given (or the decisions and draws that give them asked on top of the stack)."""
+    tile = state.tile(tile_id)
+    face = face_of(state, tile)
+    assert face is not None
+    at = tile_id if state.owner(tile_id) == seat else home_id(state, seat)
+    if face.ability == "exchange":
+        state = _pay(state, seat, paying)
+    if face.ability == "choose_one":
+        offer = tuple(item for item, _ in face.gives if _available(state, seat, item, at))
+        return push(state, ChooseGood(seat, tile_id, offer, at)) if offer else state
+    if face.ability == "transport":
+        # Paddock's wheat comes first: it may be spent on this very transport.
+        return give(start_transport(state, seat, face.transport, face.upgrades), seat, face.gives, at)
+    return give(state, seat, face.gives, at)
+
+
+def _pay(state: KeyflowerState, seat: int, paid: str) -> KeyflowerState:
+    """Pay an exchange with ``paid`` (one of :func:`payments`): a worker goes into the bag and
+    a skill back into the pile, both once the exchange's draws are done (markers below the
+    draws on the stack)."""
+    if paid in COLOURS:
+        return push(take_workers(state, seat, paid, 1), ReturnWorker(paid))
+    lot = state.lot(paid)
+    if lot is not None:  # an outbid group of one worker
+        lot, group = lot.without_bid(seat)
+        return push(change_lot(state, paid, standing(state, paid, lot)), ReturnWorker(group.colour))
+    skills = with_seat(state.skills, seat, state.skills[seat].take(paid))
+    return push(evolve(state, skills=skills), ReturnSkill(paid))
+
+
+def _available(state: KeyflowerState, seat: int, item: str, at: str) -> bool:
+    """Whether a use could give ``seat`` one ``item`` now (for the items a tile offers)."""
+    if item in RESOURCES:
+        return state.supply.named(item) > 0
+    if item == "wheat":
+        return state.wheat_supply > 0
+    if item == "skill":
+        return len(state.skill_pile) > 0
+    if item in ANIMALS:
+        return state.animals.named(item) > 0 and bool(open_fields(state, seat, item, _animal_cell(state, seat, at), ()))
+    raise ValueError(f"a tile cannot offer {item!r}")
+
+
+def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerState:
+    """``state`` with ``items`` given to ``seat``; resources onto the tile ``at``."""
+    for item, n in items:
+        if item in RESOURCES:
+            n = min(n, state.supply.named(item))
+            goods = state.tile(at).goods.add(item, n)
+            state = change_tile(state, at, lambda t: attrs.evolve(t, goods=goods))
+            state = evolve(state, supply=state.supply.take(item, n))
+        elif item == "green":
+            n = min(n, state.green)
+            screens = with_seat(state.screens, seat, state.screens[seat].add("green", n))
+            state = evolve(state, screens=screens, green=state.green - n)
+        elif item == "wheat":
+            n = min(n, state.wheat_supply)
+            state = evolve(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] + n), wheat_supply=state.wheat_supply - n)
+        elif item == "worker":
+            # Draws from an empty bag are dropped when they come up (settle).
+            for _ in range(n):
+                state = push(state, DrawWorker(seat))
+        elif item == "skill":
+            for _ in range(n):
+                state = push(state, DrawSkill(seat))
+        elif item in ANIMALS:
+            state = push(state, PlaceAnimal(seat, item, _animal_cell(state, seat, at), n))
+        else:
+            raise ValueError(f"a tile cannot give {item!r}")
+    return state
+
+
+def _animal_cell(state: KeyflowerState, seat: int, at: str) -> tuple[int, int]:
+    """The hex whose fields take an animal produced for ``seat`` with goods going to ``at``
+    (the producing tile in their own village, else their home tile)."""
+    return state.villages[seat].cell_of(at)
+
+
+# --- choosing one good -----------------------------------------------------------------------
+
+
+def choose_moves(state: KeyflowerState, pending: ChooseGood) -> tuple[Move, ...]:
+    return tuple(Take(item) for item in pending.offer)
+
+
+def resolve_choose(state: KeyflowerState, pending: ChooseGood, move: Take) -> KeyflowerState:
+    return give(pop(state), pending.seat, ((move.item, 1),), pending.home)
+
+
+# --- animals into fields ---------------------------------------------------------------------
+
+
+def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, int], used: tuple[Sector, ...]) -> tuple[Sector, ...]:
+    """The fields on ``cell`` of ``seat``'s village that may take a new ``animal``: empty or
+    holding only that animal, and not already given one by the same use."""
+    village = state.villages[seat]
+    kind = Animals.position(animal)
+    out = []
+    for field in village.fields.fields_on(cell):
+        held = village.animals_in(field)
+        if field not in used and all(n == 0 or k == kind for k, n in enumerate(held)):
+            out.append(field)
+    return tuple(out)
+
+
+def animal_moves(state: KeyflowerState, pending: PlaceAnimal) -> tuple[Move, ...]:
+    return tuple(IntoField(field) for field in open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))
+
+
+def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField) -> KeyflowerState:
+    seat = pending.seat
+    village = state.villages[seat]
+    field = move.sector
+    held = village.animals_in(field).add(pending.animal)
+    animals = tuple(sorted([*(pair for pair in village.animals if pair[0] != field), (field, held)]))
+    villages = with_seat(state.villages, seat, village.with_animals(animals))
+    state = evolve(state, villages=villages, animals=state.animals.take(pending.animal))
+    if pending.left > 1:
+        return replace_top(state, attrs.evolve(pending, left=pending.left - 1, used=(*pending.used, field)))
+    return pop(state)

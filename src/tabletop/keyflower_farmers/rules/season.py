@@ -1,0 +1,142 @@
+"""The flow of a season: its start and its turns until everyone has passed in succession, and
+``settle``, which performs the forced steps between decisions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.keyflower_farmers.components import SEASONS
+from tabletop.keyflower_farmers.rules.common import with_seat
+from tabletop.keyflower_farmers.state import (
+    AfterBoats,
+    BeginSeason,
+    BeginSpring,
+    ChooseBoat,
+    ChooseGood,
+    DealHome,
+    DealWinter,
+    DrawSeasonTile,
+    DrawSkill,
+    DrawWorker,
+    KeyflowerState,
+    OfferWinter,
+    PlaceAnimal,
+    PlaceTile,
+    PlaceWorkers,
+    ReturnSkill,
+    ReturnWorker,
+    RevealWinter,
+    SelectWinter,
+    Tile,
+    TossSummerBoat,
+    Transport,
+    Turn,
+)
+from tabletop.keyflower_farmers.rules.production import open_fields
+from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
+from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
+from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import evolve, pop, push, replace_top
+
+
+def begin_spring(state: KeyflowerState) -> KeyflowerState:
+    """The holder of the lowest-numbered home tile takes the purple worker and starts."""
+    start = min(range(state.players), key=lambda seat: state.homes[seat])
+    return replace_top(evolve(state, start=start, passes=0), Turn(start))
+
+
+def begin_season(state: KeyflowerState) -> KeyflowerState:
+    """The next season. Summer and autumn: the boats show the season's side and are loaded from the bag (one
+    worker at a time round the boats, so that a short bag fills them in order), the season's
+    tiles are laid out (variant A: every Farmers tile of the season, base tiles filling the
+    row), the turn-order tiles are up for auction again, and the start player begins. Winter:
+    see :mod:`.winter`. After winter the game is over (the stack is left empty)."""
+    season = state.season + 1
+    if season == 4:  # the end of winter: the game is over
+        return pop(state)
+    name = SEASONS[season]
+    components = state.components
+    order = tuple(f"order{tile.number}" for tile, _ in components.turn_order_for(state.players, state.farmers))
+    if season == 3:
+        return begin_winter(state, order)
+    state = evolve(state, season=season, passes=0, lots=tuple((tile_id, Lot()) for tile_id in order))
+    if state.first_game:
+        state = _lay_out_farmers_tiles(state, name)
+    state = replace_top(state, Turn(state.start))
+    laid_out = sum(1 for tile_id, _ in state.lots if not tile_id.startswith("order"))
+    for _ in range(components.per_season[state.players - 2] - laid_out):
+        state = push(state, DrawSeasonTile(name))
+    sides = [(boat.code, boat.side_in(name)) for boat in components.boats_for(state.players)]
+    loads: list[Any] = []
+    for k in range(max((side.workers for _, side in sides), default=0)):
+        loads += [DrawWorker(None, code) for code, side in sides if k < side.workers]
+    for k in range(max((side.skills for _, side in sides), default=0)):
+        loads += [DrawSkill(None, code) for code, side in sides if k < side.skills]
+    for event in reversed(loads):
+        state = push(state, event)
+    return state
+
+
+def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState:
+    """Variant A: the season's Farmers tiles are laid out at once, out of the season's pile."""
+    index = SEASONS.index(season)
+    codes = tuple(t.code for t in state.components.season_tiles(season, True) if t.farmers)
+    pile = state.season_piles[index]
+    for code in codes:
+        pile = pile.remove(code)
+    state = evolve(
+        state,
+        season_piles=with_seat(state.season_piles, index, pile),
+        tiles=(*state.tiles, *(Tile(code) for code in codes)),
+        lots=(*((code, Lot()) for code in codes), *state.lots),
+    )
+    for code in codes:
+        if state.components.tile(code).kind == "summer_boat":
+            state = push(state, TossSummerBoat(code))
+    return state
+
+
+#: The decisions that are asked whenever they come up (the others may be markers or events
+#: that cannot happen, for :func:`settle` to resolve or drop).
+_ALWAYS_ASKED = frozenset(
+    {PlaceWorkers, ChooseGood, Transport, OfferWinter, ChooseBoat, PlaceTile, DealHome, DrawSeasonTile, SelectWinter, DealWinter, TossSummerBoat}
+)
+
+
+def settle(state: KeyflowerState) -> KeyflowerState:
+    """Resolve markers and drop events that cannot happen (a draw from an empty bag or pile, an
+    animal with no supply or no field to go to) until a real decision is on top."""
+    while state.stack:
+        top = state.stack[-1]
+        if type(top) in _ALWAYS_ASKED:
+            return state
+        if isinstance(top, BeginSpring):
+            state = begin_spring(state)
+        elif isinstance(top, ReturnWorker):
+            state = pop(evolve(state, bag=state.bag.shuffle_in((top.colour,))))
+        elif isinstance(top, ReturnSkill):
+            state = pop(evolve(state, skill_pile=state.skill_pile.shuffle_in((top.skill,))))
+        elif isinstance(top, DrawWorker) and not state.bag:
+            state = pop(state)
+        elif isinstance(top, DrawSkill) and not state.skill_pile:
+            state = pop(state)
+        elif isinstance(top, PlaceAnimal) and not _animal_fits(state, top):
+            state = pop(state)
+        elif isinstance(top, Turn) and state.passes >= state.players:
+            state = end_season(state)
+        elif isinstance(top, AfterBoats):
+            state = after_boats(state, top)
+        elif isinstance(top, BeginSeason):
+            state = begin_season(state)
+        elif isinstance(top, RevealWinter):
+            state = reveal_winter(state)
+        else:
+            return state
+    return state
+
+
+def _animal_fits(state: KeyflowerState, pending: PlaceAnimal) -> bool:
+    """Whether the supply still holds the animal and a field on the hex can take it."""
+    if not state.animals.named(pending.animal):
+        return False
+    return bool(open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))

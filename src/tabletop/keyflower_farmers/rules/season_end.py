@@ -1,0 +1,239 @@
+"""The end of a season (base rulebook, End of season; The Farmers' recommended
+order, keyflower.md §7):
+
+1. workers in losing bids go back behind their owners' screens;
+2. season tiles nobody bid for leave the game, the workers on them go into the bag;
+3. from the start player clockwise, each player takes the tiles they won with the workers on
+   them; the winning bids go into the bag;
+4. workers on tiles in each village go behind that village owner's screen;
+5. boats are chosen in the order of the turn-order tiles won, then clockwise from the new start
+   player by the others (:class:`ChooseBoat`); in winter, the boat tile itself and the
+   turn-order tiles won join the villages; the winner of the purple tile becomes start
+   player at once; with the cargo come the Farmers turn-order items and the summer-boat bonuses
+   (boats 1 and 6); then the turn-order bids go into the bag, and if nobody won the purple tile
+   the start player passes to the left (:class:`AfterBoats`);
+6. animals breed (The Farmers; not after winter);
+7. the won tiles join the villages, every shared side matching (:class:`PlaceTile`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop.keyflower_farmers.components import COLOURS
+from tabletop.keyflower_farmers.moves import Move, TakeBoat
+from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, with_seat
+from tabletop.keyflower_farmers.rules.production import give
+from tabletop.keyflower_farmers.state import (
+    AfterBoats,
+    BeginSeason,
+    ChooseBoat,
+    KeyflowerState,
+    PlaceTile,
+    Skills,
+    Tile,
+    Workers,
+)
+from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.pile import Pile
+from tabletop.kernel.pool import Pool
+from tabletop.kernel.turns import next_seat, order_from
+
+
+def end_season(state: KeyflowerState) -> KeyflowerState:
+    """Steps 1-4, then the boat choices asked on top of the rest (the Turn on top is replaced)."""
+    state = pop(state)
+    if state.season < 3:
+        # The season's tiles not laid out go back to the box.
+        state = evolve(state, season_piles=with_seat(state.season_piles, state.season, Pile()))
+    state = _return_losing_bids(state)
+    state = _discard_unbid_tiles(state)
+    won = _winners(state)
+    state = _collect_workers(state, won)
+    purple = _purple_tile(state)
+    holder = dict(won).get(purple) if purple is not None else None
+    order = _boat_order(state, won, holder)
+    state = push(state, BeginSeason())
+    # The won season tiles wait (neither in a village nor up for auction) until step 7; the
+    # last pushed is placed first.
+    winter = state.season == 3
+    for seat in reversed(order_from(state.start, state.players)):
+        for tile_id, winner in reversed(won):
+            if winner == seat and (winter or not tile_id.startswith("order")):
+                state = push(state, PlaceTile(seat, tile_id))
+    state = push(state, AfterBoats(holder is not None))
+    state = evolve(state, lots=tuple(pair for pair in state.lots if pair[0].startswith("order")))
+    return push(state, ChooseBoat(order[0], order[1:]))
+
+
+def _return_losing_bids(state: KeyflowerState) -> KeyflowerState:
+    screens = list(state.screens)
+    lots = []
+    for tile_id, lot in state.lots:
+        for group in lot.losing():
+            screens[group.bidder] = screens[group.bidder].add(group.colour, group.count)
+            lot, _ = lot.without_bid(group.bidder)
+        lots.append((tile_id, lot))
+    return evolve(state, screens=tuple(screens), lots=tuple(lots))
+
+
+def _discard_unbid_tiles(state: KeyflowerState) -> KeyflowerState:
+    """Season tiles without a bid go to the box; the workers on them into the bag."""
+    unbid = {tile_id for tile_id, lot in state.lots if not lot.bids and not tile_id.startswith("order")}
+    bag = state.bag
+    for tile in state.tiles:
+        if tile.id in unbid:
+            bag = bag.shuffle_in(_each_worker(tile.workers))
+    return evolve(
+        state,
+        bag=bag,
+        tiles=tuple(t for t in state.tiles if t.id not in unbid),
+        lots=tuple(pair for pair in state.lots if pair[0] not in unbid),
+    )
+
+
+def _each_worker(workers: Pool) -> tuple[str, ...]:
+    return tuple(colour for colour, n in zip(COLOURS, workers, strict=True) for _ in range(n))
+
+
+def _winners(state: KeyflowerState) -> tuple[tuple[str, int], ...]:
+    """Each lot with a bid and its winner."""
+    out = []
+    for tile_id, lot in state.lots:
+        if lot.leader is not None:
+            out.append((tile_id, lot.leader))
+    return tuple(out)
+
+
+def _collect_workers(state: KeyflowerState, won: tuple[tuple[str, int], ...]) -> KeyflowerState:
+    """Steps 3 and 4: winning season bids into the bag; the workers on won tiles go behind
+    the winner's screen, those on village tiles behind the village owner's."""
+    screens = list(state.screens)
+    bag = state.bag
+    winner_of = dict(won)
+    for tile_id, lot in state.lots:
+        if not tile_id.startswith("order"):
+            for group in lot.bids:  # only the winning bid is left
+                bag = bag.shuffle_in((group.colour,) * group.count)
+    tiles = []
+    for tile in state.tiles:
+        keeper = winner_of.get(tile.id) if state.owner(tile.id) is None else state.owner(tile.id)
+        if keeper is not None and tile.workers.total:
+            screens[keeper] = screens[keeper].plus(tile.workers)
+        tiles.append(attrs.evolve(tile, workers=Workers(), uses=(), colour=None) if tile.uses else tile)
+    return evolve(state, screens=tuple(screens), bag=bag, tiles=tuple(tiles))
+
+
+def _purple_tile(state: KeyflowerState) -> str | None:
+    """The turn-order tile showing the purple start-player worker (the highest in play)."""
+    for tile, face in state.components.turn_order_for(state.players, state.farmers):
+        if face.purple:
+            return f"order{tile.number}"
+    return None
+
+
+def _boat_order(state: KeyflowerState, won: tuple[tuple[str, int], ...], holder: int | None) -> tuple[int, ...]:
+    """Holders of turn-order tiles by tile number (each once), then the others clockwise from
+    the new start player (the old one if nobody won the purple tile)."""
+    order: list[int] = []
+    for tile_id, winner in sorted((pair for pair in won if pair[0].startswith("order")), key=lambda p: int(p[0][5:])):
+        if winner not in order:
+            order.append(winner)
+    start = holder if holder is not None else state.start
+    order += [seat for seat in order_from(start, state.players) if seat not in order]
+    return tuple(order)
+
+
+# --- step 5: the boats -------------------------------------------------------------------------
+
+
+def boat_moves(state: KeyflowerState, pending: ChooseBoat) -> tuple[Move, ...]:
+    return tuple(TakeBoat(cargo.boat) for cargo in state.boats if cargo.boat not in pending.taken)
+
+
+def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> KeyflowerState:
+    """The seat takes the boat's workers and skills behind the screen, the items of the Farmers
+    turn-order tiles they won, and their summer boats' bonuses."""
+    seat = pending.seat
+    cargo = next(c for c in state.boats if c.boat == move.boat)
+    screens = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
+    skills = with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills))
+    boats = tuple(attrs.evolve(c, workers=Workers(), skills=Skills()) if c is cargo else c for c in state.boats)
+    state = evolve(state, screens=screens, skills=skills, boats=boats)
+    if state.season == 3:
+        # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
+        state = evolve(state, tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat))
+    if _is_purple_holder(state, seat):
+        state = evolve(state, start=seat)
+    if pending.then:
+        state = replace_top(state, ChooseBoat(pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
+    else:
+        state = pop(state)
+    if state.season == 3:
+        state = push(state, PlaceTile(seat, move.boat))
+    return _boat_bonuses(state, seat)
+
+
+def _is_purple_holder(state: KeyflowerState, seat: int) -> bool:
+    purple = _purple_tile(state)
+    lot = state.lot(purple) if purple is not None else None
+    return lot is not None and lot.leader == seat
+
+
+#: Summer-boat abilities that give their items to the owner at each boat pick (boat 1: two
+#: workers from the bag or a green one; boat 6: two wheat, or a pig and a sheep into fields of
+#: the home hex).
+BONUS_AT_BOAT_PICK = ("boat_workers", "boat_green", "boat_wheat", "boat_animals")
+
+
+def _boat_bonuses(state: KeyflowerState, seat: int) -> KeyflowerState:
+    """What comes with a boat pick: the items of the Farmers turn-order tiles the seat won, and
+    their summer boats' bonuses (drawn after the winning bids are back in the bag)."""
+    home = home_id(state, seat)
+    for tile, _ in state.components.turn_order_for(state.players, state.farmers):
+        lot = state.lot(f"order{tile.number}")
+        if tile.gives and lot is not None and lot.leader == seat:
+            state = give(state, seat, tile.gives, home)
+    for face in boat_faces(state, seat):
+        if face.ability in BONUS_AT_BOAT_PICK:
+            state = give(state, seat, face.gives, home)
+    return state
+
+
+def after_boats(state: KeyflowerState, marker: AfterBoats) -> KeyflowerState:
+    """Turn-order bids into the bag, the start player passed on if nobody won the purple tile,
+    and breeding (not after winter); the won tiles are placed next (their decisions wait below)."""
+    bag = state.bag
+    for _, lot in state.lots:
+        for group in lot.bids:
+            bag = bag.shuffle_in((group.colour,) * group.count)
+    start = state.start if marker.purple_won else next_seat(state.start, state.players)
+    state = evolve(state, bag=bag, start=start, lots=())
+    if state.season < 3 and state.farmers:
+        state = breed(state)
+    return pop(state)
+
+
+# --- step 6: breeding ---------------------------------------------------------------------------
+
+
+def breed(state: KeyflowerState) -> KeyflowerState:
+    """Each field holding two or more animals of one type and no other gets one more of that
+    type (with boat 5a, mixed fields breed too, each type of two or more). Newborns are handed
+    out from the new start player clockwise while the supply lasts."""
+    supply = state.animals
+    villages = list(state.villages)
+    for seat in order_from(state.start, state.players):
+        mixed = has_ability(state, seat, "boat_mixed_fields")
+        village = villages[seat]
+        fields = []
+        for field, animals in village.animals:
+            kinds = [k for k, n in enumerate(animals) if n]
+            for k in kinds:
+                if animals[k] >= 2 and (mixed or len(kinds) == 1) and supply[k]:
+                    animals = animals.add(k)
+                    supply = supply.take(k)
+            fields.append((field, animals))
+        villages[seat] = village.with_animals(tuple(fields))
+    return evolve(state, animals=supply, villages=tuple(villages))
+

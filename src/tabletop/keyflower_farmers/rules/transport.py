@@ -1,0 +1,239 @@
+"""Transport and upgrades (base rulebook, Transport and upgrading; The Farmers, Wheat and
+Animals).
+
+Using a transport tile (a home tile, Stable, Farrier, Wainwright, Paddock), in any village, lets
+the user move resources within their own village along roads, one movement per resource per
+step (summer boat 2a: across grass sides too), move animals from field to field (one movement
+per field entered; fields are adjacent when a hex holds both; an animal may pass fields of other
+types but not end there), and put sheep on the Sheep shelter, and upgrade tiles of their own village: the cost's resources must lie
+on the tile (they go back to the supply), its skills come from behind the screen (back into the
+pile). Each wheat spent adds one movement. Summer boat 2b doubles the tile's movements and
+upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
+
+import attrs
+
+from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Items
+from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
+from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
+from tabletop.keyflower_farmers.rules.village import layout_facts
+from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Transport, Village
+from tabletop.kernel import hexgrid, regions
+from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.hexgrid import Hex
+from tabletop.kernel.pool import Pool
+from tabletop.kernel.tiles import Sector, facing
+
+
+def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: int) -> KeyflowerState:
+    """The decision asked once ``seat`` has used a transport tile (boat 2b doubles it)."""
+    factor = 2 if has_ability(state, seat, "boat_double") else 1
+    return push(state, Transport(seat, transport * factor, upgrades * factor))
+
+
+def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
+    """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches."""
+    village = state.villages[seat]
+    across_grass = has_ability(state, seat, "boat_fields")
+    _, _, layout, known = layout_facts(state, village)
+    found = known.get((source, across_grass))
+    if found is not None:
+        return found
+
+    def linked(cell: Hex) -> Iterator[Hex]:
+        for direction, other in enumerate(hexgrid.neighbours(cell)):
+            if other not in layout:
+                continue
+            here, there = layout[cell][direction], layout[other][facing(direction)]
+            if here == there == ROAD or (across_grass and WATER not in (here, there)):
+                yield other
+
+    found = known[source, across_grass] = regions.distances(source, linked)
+    return found
+
+
+def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
+    seat = pending.seat
+    moves: list[Move] = []
+    if pending.moves:
+        moves += _carries(state, seat, pending.moves)
+        moves += _herds(state, seat, pending.moves)
+    moves += _shelterings(state, seat)
+    if state.wheat[seat]:
+        moves.append(SpendWheat())
+    if pending.upgrades:
+        moves += _upgrades(state, seat)
+    moves.append(Stop())
+    return tuple(moves)
+
+
+def _carries(state: KeyflowerState, seat: int, budget: int) -> Iterator[Carry]:
+    village = state.villages[seat]
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    for cell, tile_id, _ in village.layout:
+        goods = state.tile(tile_id).goods
+        if not goods.total:
+            continue
+        steps = road_steps(state, seat, cell)
+        for target, distance in sorted(steps.items()):
+            if 0 < distance <= budget:
+                for resource in RESOURCES:
+                    if goods.named(resource):
+                        yield Carry(resource, tile_id, ids[target])
+
+
+def field_steps(village: Village, source: Sector) -> dict[Sector, int]:
+    """Fields entered from the field ``source`` to reach each other field of the village."""
+    return regions.distances(source, village.fields.adjacent)
+
+
+def _can_take(village: Village, field: Sector, animal: str, mixed: bool) -> bool:
+    held = village.animals_in(field)
+    kind = Animals.position(animal)
+    return mixed or all(n == 0 or k == kind for k, n in enumerate(held))
+
+
+def _herds(state: KeyflowerState, seat: int, budget: int) -> Iterator[Herd]:
+    village = state.villages[seat]
+    mixed = has_ability(state, seat, "boat_mixed_fields")
+    for field, held in village.animals:
+        for animal in ANIMALS:
+            if not held.named(animal):
+                continue
+            for target, distance in sorted(field_steps(village, field).items()):
+                if 0 < distance <= budget and _can_take(village, target, animal, mixed):
+                    yield Herd(animal, field, target)
+
+
+def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:
+    """Sheep in a field reaching the Sheep shelter's hex may be put on the shelter (while the
+    owner moves animals: inferred, the rules name no moment; it costs no movement, the sheep
+    being in that field already)."""
+    if state.owner("sheep_shelter") != seat:
+        return
+    village = state.villages[seat]
+    for field in village.fields.fields_on(village.cell_of("sheep_shelter")):
+        if village.animals_in(field).named("sheep"):
+            yield Shelter(field)
+
+
+# --- upgrades ----------------------------------------------------------------------------------
+
+
+def upgrade_cost(state: KeyflowerState, tile_id: str) -> Items | None:
+    """The cost of upgrading ``tile_id`` (``None``: it cannot be upgraded, or already is)."""
+    if state.tile(tile_id).face != 0:
+        return None
+    return state.components.upgrades_by_id.get(tile_id)
+
+
+def payments(state: KeyflowerState, seat: int, tile_id: str, cost: Items) -> Iterator[tuple[str, ...]]:
+    """Each way ``seat`` can pay ``cost`` to upgrade ``tile_id``: resources on the tile, skills
+    from behind the screen, as sorted item names."""
+    goods = state.tile(tile_id).goods
+    skills = state.skills[seat]
+    swap = has_ability(state, seat, "boat_swap_upgrade")
+    named = {item: n for item, n in cost}
+    free = named.pop("any_resource", 0)
+    any_skill = named.pop("any_skill", 0)
+    fixed_resources = {r: n for r, n in named.items() if r in RESOURCES}
+    fixed_skills = {s: n for s, n in named.items() if s in SKILLS}
+    if not all(skills.named(s) >= n for s, n in fixed_skills.items()):
+        return
+    if swap:  # boat 3a: any resource for any other
+        free += sum(fixed_resources.values())
+        fixed_resources = {}
+    if not all(goods.named(r) >= n for r, n in fixed_resources.items()):
+        return
+    left_goods = goods.minus(_counts(fixed_resources, RESOURCES))
+    left_skills = skills.minus(_counts(fixed_skills, SKILLS))
+    base = [r for r, n in fixed_resources.items() for _ in range(n)] + [s for s, n in fixed_skills.items() for _ in range(n)]
+    for chosen in _choices(left_goods, RESOURCES, free):
+        for skill_choice in _choices(left_skills, SKILLS, any_skill):
+            yield tuple(sorted(base + list(chosen) + list(skill_choice)))
+
+
+def _counts(named: dict[str, int], kinds: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(named.get(kind, 0) for kind in kinds)
+
+
+def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
+    """Each multiset of ``size`` items that ``held`` covers."""
+    for combo in combinations_with_replacement(kinds, size):
+        if all(held.named(kind) >= combo.count(kind) for kind in set(combo)):
+            yield combo
+
+
+def _upgrades(state: KeyflowerState, seat: int) -> Iterator[Upgrade]:
+    for tile_id in state.villages[seat].ids:
+        cost = upgrade_cost(state, tile_id)
+        if cost:
+            for paid in sorted(set(payments(state, seat, tile_id, cost))):
+                yield Upgrade(tile_id, paid)
+
+
+# --- resolving ---------------------------------------------------------------------------------
+
+
+def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> KeyflowerState:
+    seat = pending.seat
+    if isinstance(move, Stop):
+        return pop(state)
+    if isinstance(move, SpendWheat):
+        state = evolve(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] - 1), wheat_supply=state.wheat_supply + 1)
+        return replace_top(state, attrs.evolve(pending, moves=pending.moves + 1))
+    if isinstance(move, Carry):
+        village = state.villages[seat]
+        distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
+        state = change_tile(state, move.source, lambda t: attrs.evolve(t, goods=t.goods.take(move.resource)))
+        state = change_tile(state, move.target, lambda t: attrs.evolve(t, goods=t.goods.add(move.resource)))
+        return replace_top(state, attrs.evolve(pending, moves=pending.moves - distance))
+    if isinstance(move, Shelter):
+        village = state.villages[seat]
+        held = tuple((f, a.take("sheep") if f == move.source else a) for f, a in village.animals)
+        held = tuple((f, a) for f, a in held if a.total)
+        state = evolve(state, villages=with_seat(state.villages, seat, village.with_animals(held)))
+        return change_tile(state, "sheep_shelter", lambda t: attrs.evolve(t, sheep=t.sheep + 1))
+    if isinstance(move, Herd):
+        village = state.villages[seat]
+        distance = field_steps(village, move.source)[move.target]
+        return replace_top(_herd(state, seat, move), attrs.evolve(pending, moves=pending.moves - distance))
+    assert isinstance(move, Upgrade)
+    return replace_top(_upgrade(state, seat, move), attrs.evolve(pending, upgrades=pending.upgrades - 1))
+
+
+def _herd(state: KeyflowerState, seat: int, move: Herd) -> KeyflowerState:
+    village = state.villages[seat]
+    held = dict(village.animals)
+    held[move.source] = held[move.source].take(move.animal)
+    held[move.target] = held.get(move.target, Animals()).add(move.animal)
+    animals = tuple(sorted((field, a) for field, a in held.items() if a.total))
+    return evolve(state, villages=with_seat(state.villages, seat, village.with_animals(animals)))
+
+
+def _upgrade(state: KeyflowerState, seat: int, move: Upgrade) -> KeyflowerState:
+    """Flip the tile: the resources paid go back to the supply, the skills into the pile;
+    whatever else lies on it stays."""
+    paid_resources = tuple(item for item in move.paid if item in RESOURCES)
+    paid_skills = tuple(item for item in move.paid if item in SKILLS)
+    goods = state.tile(move.tile).goods
+    supply = state.supply
+    for resource in paid_resources:
+        goods = goods.take(resource)
+        supply = supply.add(resource)
+    skills = state.skills[seat]
+    for skill in paid_skills:
+        skills = skills.take(skill)
+    state = change_tile(state, move.tile, lambda t: attrs.evolve(t, face=1, goods=goods))
+    return evolve(
+        state,
+        supply=supply,
+        skills=with_seat(state.skills, seat, skills),
+        skill_pile=state.skill_pile.shuffle_in(paid_skills),
+    )
+

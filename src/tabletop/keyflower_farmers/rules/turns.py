@@ -1,0 +1,405 @@
+"""A turn (base rulebook, Start of season / Bidding / Production): place workers in one location,
+to bid for a tile or to use one, or pass.
+
+Where workers come from: behind the player's screen, or outbid groups of the player's own,
+each moving whole (never split, never back behind the screen during the season), topped up
+from behind the screen. All workers placed in one turn have one colour, that of the workers
+already around the tile (bids) or on it (users); green workers are a colour of their own, never
+wild. A bid beats the highest bid (adding to one's own bid included); a use places one more
+worker than the use before it, six at most on a tile in a season.
+
+A turn is asked as a chain of small decisions (:class:`~.state.Turn`, then
+:class:`~.state.PlaceWorkers`): the location, then the colour, the outbid groups that move, the
+number of workers and an exchange's payment, each asked only when there is a choice. A location
+is offered only if some placement there is legal; choosing it lists the legal placements there
+once, and each answer narrows them, so a chain never ends in a dead end and its complete
+answers are exactly the legal placements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+from itertools import combinations
+
+import attrs
+
+from tabletop.keyflower_farmers.components import COLOURS, SKILLS, Face
+from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
+from tabletop.keyflower_farmers.rules.common import (
+    change_lot,
+    change_tile,
+    face_of,
+    has_ability,
+    standing,
+    take_workers,
+)
+from tabletop.keyflower_farmers.rules.production import payments, use_tile
+from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Placement, PlaceWorkers, Tile, Turn
+from tabletop.kernel.auction import Bid as Group
+from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import evolve, replace_top
+from tabletop.kernel.turns import next_seat
+
+#: The position of each colour in a pool of workers.
+COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+
+#: The abilities a worker can put to use.
+USABLE = frozenset({"produce", "choose_one", "exchange", "transport"})
+
+
+@cache
+def _bid(tile_id: str) -> Bid:
+    """The move ``bid tile_id`` (made once per hex: turns list them again and again)."""
+    return Bid(tile_id)
+
+
+@cache
+def _use(tile_id: str) -> Use:
+    """The move ``use tile_id`` (made once per hex)."""
+    return Use(tile_id)
+
+
+_PASS = Pass()
+
+
+def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
+    """Each location where some placement is legal (bids, then uses), and passing. Found
+    without listing the placements: only whether one exists."""
+    seat = pending.seat
+    groups = outbid_groups(state, seat)
+    screen = state.screens[seat]
+    # Workers of each colour the seat could place: behind the screen and in outbid groups.
+    reach = list(screen)
+    for _, group in groups:
+        reach[COLOUR_INDEX[group.colour]] += group.count
+    most_of_a_colour = max(reach)
+    counter_bid = has_ability(state, seat, "boat_counter_bid")
+    moves: list[Move] = []
+    for tile_id, lot in state.lots:
+        own = lot.bid_of(seat)
+        if own is not None:
+            # Adding to one's own bid, in its colour (an outbid one stays where it is).
+            least = max(1, lot.best_other(seat) + 1 - own.count)
+            staying = own.count if lot.leader != seat else 0
+            able = reach[COLOUR_INDEX[own.colour]] - staying >= least
+        else:
+            # A bid has no upper limit: every worker of the colour may go (see bid_colours).
+            colour = lot.colour
+            if colour is None or (counter_bid and lot.bids and colour != "green"):
+                able = most_of_a_colour > lot.highest
+            else:
+                able = reach[COLOUR_INDEX[colour]] > lot.highest
+        if able:
+            moves.append(_bid(tile_id))
+    ignore_colour = has_ability(state, seat, "boat_ignore_colour")
+    faces_by_id = state.components.faces_by_id
+    lot_of, owner_of = state.lot, state.owner
+    for tile in state.tiles:
+        faces = faces_by_id.get(tile.id)
+        if faces is None:
+            continue
+        face = faces[tile.face]
+        if face.ability not in USABLE:
+            continue
+        bids = lot_of(tile.id)
+        if bids is None and owner_of(tile.id) is None:
+            continue
+        least = tile.uses[-1] + 1 if tile.uses else 1
+        most = MOST_ON_A_TILE - sum(tile.workers)
+        if least > most:
+            continue
+        required = tile.colour or (bids.colour if bids is not None else None)
+        colours = COLOURS if required is None or ignore_colour else (required,)
+        if not _can_place(screen, groups, reach, colours, least, most):
+            continue
+        if face.ability != "exchange" or _can_pay(state, seat, tile, face, groups, (colours, least, most, reach)):
+            moves.append(_use(tile.id))
+    moves.append(_PASS)
+    return tuple(moves)
+
+
+def _can_place(
+    screen: Sequence[int],
+    groups: tuple[tuple[str, Group], ...],
+    reach: Sequence[int],
+    colours: tuple[str, ...],
+    least: int,
+    most: int,
+) -> bool:
+    """Whether workers of one of ``colours`` can be placed, between ``least`` and ``most`` in
+    all: whole outbid groups topped up from behind the screen."""
+    for colour in colours:
+        k = COLOUR_INDEX[colour]
+        behind = screen[k]
+        if behind >= least:
+            return True
+        if reach[k] < least:
+            continue
+        sizes = [g.count for _, g in groups if g.colour == colour]
+        for size in range(1, len(sizes) + 1):
+            for chosen in combinations(sizes, size):
+                moved = sum(chosen)
+                if moved <= most and moved + behind >= least:
+                    return True
+    return False
+
+
+def _can_pay(
+    state: KeyflowerState,
+    seat: int,
+    tile: Tile,
+    face: Face,
+    groups: tuple[tuple[str, Group], ...],
+    placing: tuple[tuple[str, ...], int, int, list[int]],
+) -> bool:
+    """Whether some placement on the exchange ``tile`` (one can be placed: ``placing`` gives
+    its colours, least and most workers, and the seat's reach by colour) leaves its payment."""
+    ((item, _),) = face.pays
+    if item == "any_skill":
+        return state.skills[seat].total > 0
+    if item in SKILLS:
+        return state.skills[seat].named(item) > 0
+    # A worker paid: first the usual cases, a worker of the colour paid left behind the screen.
+    colours, least, most, reach = placing
+    screen = state.screens[seat]
+    for colour in colours:
+        for paid in COLOURS if item == "any_worker" else (item,):
+            k = COLOUR_INDEX[paid]
+            if not screen[k]:
+                continue
+            if paid != colour:
+                if _can_place(screen, groups, reach, (colour,), least, most):
+                    return True
+                continue
+            kept = list(screen)  # one worker of the placing colour kept back to pay
+            kept[k] -= 1
+            fewer = list(reach)
+            fewer[k] -= 1
+            if _can_place(kept, groups, fewer, (colour,), least, most):
+                return True
+    # Else an outbid group of one worker may pay: list the placements.
+    return any(True for _ in uses_of(state, seat, tile, groups))
+
+
+def bids_at(
+    state: KeyflowerState, seat: int, tile_id: str, lot: Lot, groups: tuple[tuple[str, Group], ...]
+) -> Iterator[Placement]:
+    """Each bid ``seat`` may place on ``lot`` (the bids around ``tile_id``)."""
+    least = lot.fewest_to_add(seat)
+    for colour in bid_colours(state, seat, lot):
+        for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
+            yield Placement(colour, moved, count, "")
+
+
+def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
+    """The colours ``seat`` may bid in on ``lot``: their own bid's colour if they have one, else
+    the lot's (any while it has none). The owner of summer boat 4a may counter a blue, red or
+    yellow bid in another colour, green included (the workers lie down; see :func:`_place`)."""
+    own = lot.bid_of(seat)
+    if own is not None:
+        return (own.colour,)
+    if lot.colour is None:
+        return COLOURS
+    if lot.bids and lot.colour != "green" and has_ability(state, seat, "boat_counter_bid"):
+        return (lot.colour, *(c for c in COLOURS if c != lot.colour))
+    return (lot.colour,)
+
+
+def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], ...]:
+    """``seat``'s outbid groups: ``(lot, group)`` for each lot where they bid and do not lead."""
+    out = []
+    for tile_id, lot in state.lots:
+        own = lot.bid_of(seat)
+        if own is not None and lot.leader != seat:
+            out.append((tile_id, own))
+    return tuple(out)
+
+
+def placements(
+    state: KeyflowerState,
+    seat: int,
+    colour: str,
+    least: int,
+    most: int | None,
+    groups: tuple[tuple[str, Group], ...],
+    target: str,
+) -> Iterator[tuple[int, tuple[str, ...]]]:
+    """Each way ``seat`` can place between ``least`` and ``most`` workers of ``colour`` at
+    ``target``: ``(count, lots whose outbid groups move)``, the rest from behind the screen."""
+    own = tuple((lot_id, g.count) for lot_id, g in groups if g.colour == colour and lot_id != target)
+    behind = state.screens[seat].named(colour)
+    if not own:  # the usual case: workers from behind the screen only
+        top = behind if most is None else min(behind, most)
+        for count in range(max(least, 1), top + 1):
+            yield count, ()
+        return
+    for size in range(len(own) + 1):
+        for chosen in combinations(own, size):
+            moved = sum(n for _, n in chosen)
+            for extra in range(0 if chosen else 1, behind + 1):
+                count = moved + extra
+                if count >= least and (most is None or count <= most):
+                    yield count, tuple(lot_id for lot_id, _ in chosen)
+
+
+def use_colour(state: KeyflowerState, tile: Tile) -> str | None:
+    """The colour a use of ``tile`` must have: its users', else its bidders' (``None``: any)."""
+    if tile.colour is not None:
+        return tile.colour
+    lot = state.lot(tile.id)
+    return lot.colour if lot is not None else None
+
+
+def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[str, Group], ...]) -> Iterator[Placement]:
+    """Each use of ``tile`` open to ``seat``: one more worker than the last use, at most six
+    on the tile, of the tile's colour, and what an exchange can be paid with."""
+    face = face_of(state, tile)
+    assert face is not None
+    least = tile.uses[-1] + 1 if tile.uses else 1
+    most = MOST_ON_A_TILE - tile.workers.total
+    required = use_colour(state, tile)
+    # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
+    colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
+    exchange = face.ability == "exchange"
+    for colour in colours:
+        for count, moved in placements(state, seat, colour, least, most, groups, ""):
+            if not exchange:
+                yield Placement(colour, moved, count, "")
+                continue
+            from_screen = count - sum(g.count for lot_id, g in groups if lot_id in moved)
+            left = state.screens[seat].take(colour, from_screen)
+            others = tuple((lot_id, g) for lot_id, g in groups if lot_id not in moved)
+            for paying in payments(state, seat, face, left, others):
+                yield Placement(colour, moved, count, paying)
+
+
+# --- the chain of a turn ----------------------------------------------------------------------
+
+
+def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[Placement, ...]:
+    """The legal placements of ``seat`` at the hex ``tile_id``, to bid for it or to use it."""
+    groups = outbid_groups(state, seat)
+    if bid:
+        lot = state.lot(tile_id)
+        assert lot is not None
+        return tuple(bids_at(state, seat, tile_id, lot, groups))
+    return tuple(uses_of(state, seat, state.tile(tile_id), groups))
+
+
+def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
+    """The answers to the first part of the placement on which the options differ: the colour,
+    else the next group that moves or the number of workers, else the payment."""
+    options = pending.options
+    colours = {option.colour for option in options}
+    if len(colours) > 1:
+        return tuple(Colour(colour) for colour in COLOURS if colour in colours)
+    settled = len(pending.moved)
+    groups: dict[Move, None] = {}
+    counts: set[int] = set()
+    for option in options:
+        if len(option.moved) > settled:
+            groups[From(option.moved[settled])] = None
+        else:
+            counts.add(option.number)
+    if groups or len(counts) > 1:
+        return (*groups, *(Count(count) for count in sorted(counts)))
+    return tuple({Pay(option.paying): None for option in options})
+
+
+def _narrowed(pending: PlaceWorkers, move: Move) -> PlaceWorkers:
+    """``pending`` with the options that agree with ``move``."""
+    options = pending.options
+    moved, colour, count = pending.moved, pending.colour, pending.count
+    if isinstance(move, Colour):
+        colour = move.colour
+        options = tuple(o for o in options if o.colour == colour)
+    elif isinstance(move, From):
+        settled = len(moved)
+        moved = (*moved, move.lot)
+        options = tuple(o for o in options if len(o.moved) > settled and o.moved[settled] == move.lot)
+    elif isinstance(move, Count):
+        count = move.count
+        options = tuple(o for o in options if o.moved == moved and o.number == count)
+    else:
+        assert isinstance(move, Pay)
+        options = tuple(o for o in options if o.paying == move.item)
+    return PlaceWorkers(pending.seat, pending.tile, pending.bid, options, moved, colour, count)
+
+
+def relisted(state: KeyflowerState) -> KeyflowerState:
+    """``state`` (a full position dealt from a view) with the options of a placement in
+    progress listed again: a view hides them from the other seats."""
+    pending = state.pending
+    if not isinstance(pending, PlaceWorkers) or pending.options:
+        return state
+    settled = len(pending.moved)
+    options = tuple(
+        option
+        for option in placements_at(state, pending.seat, pending.tile, pending.bid)
+        if option.moved[:settled] == pending.moved
+        and (not pending.colour or option.colour == pending.colour)
+        and (not pending.count or (option.number == pending.count and option.moved == pending.moved))
+    )
+    return replace_top(state, attrs.evolve(pending, options=options))
+
+
+def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) -> KeyflowerState:
+    return _go_on(state, _narrowed(pending, move))
+
+
+def _go_on(state: KeyflowerState, pending: PlaceWorkers) -> KeyflowerState:
+    """Answer every part of the placement that has one possible value; ask the first that has
+    several (``pending`` on top of the stack), or place the workers once one option is left."""
+    while len(pending.options) > 1:
+        answers = placing_moves(state, pending)
+        if len(answers) > 1:
+            return replace_top(state, pending)
+        pending = _narrowed(pending, answers[0])
+    return _place_workers(state, pending.seat, pending.tile, pending.bid, pending.options[0])
+
+
+def _place(state: KeyflowerState, seat: int, colour: str, count: int, moved: tuple[str, ...]) -> KeyflowerState:
+    """``state`` with ``count`` workers of ``colour`` taken from ``seat``: the outbid groups
+    around ``moved`` first, the rest from behind the screen."""
+    taken = 0
+    for lot_id in moved:
+        lot = state.lot(lot_id)
+        assert lot is not None
+        lot, group = lot.without_bid(seat)
+        taken += group.count
+        state = change_lot(state, lot_id, standing(state, lot_id, lot))
+    return take_workers(state, seat, colour, count - taken)
+
+
+def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
+    if isinstance(move, Pass):
+        following = Turn(next_seat(pending.seat, state.players))
+        return replace_top(evolve(state, passes=state.passes + 1), following)
+    assert isinstance(move, Bid | Use)
+    bid = isinstance(move, Bid)
+    options = placements_at(state, pending.seat, move.tile, bid)
+    return _go_on(state, PlaceWorkers(pending.seat, move.tile, bid, options))
+
+
+def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
+    """The placement done: the workers bid, or placed on the tile and the tile used; the next
+    player's turn (below what the use asks)."""
+    colour, count = placement.colour, placement.number
+    following = Turn(next_seat(seat, state.players))
+    state = _place(evolve(state, passes=0), seat, colour, count, placement.moved)
+    lot = state.lot(tile_id)
+    if bid:
+        assert lot is not None
+        off = lot.colour is not None and colour != lot.colour
+        lot = lot.with_bid(seat, colour, count, off_colour=off)
+        return replace_top(change_lot(state, tile_id, lot), following)
+    state = change_tile(
+        state,
+        tile_id,
+        lambda t: attrs.evolve(t, workers=t.workers.add(colour, count), uses=(*t.uses, count), colour=t.colour or colour),
+    )
+    if lot is not None and lot.colour is None:
+        # Bidders on a tile must match the workers using it.
+        state = change_lot(state, tile_id, lot.with_colour(colour))
+    return use_tile(replace_top(state, following), seat, tile_id, placement.paying)

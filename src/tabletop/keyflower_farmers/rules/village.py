@@ -1,0 +1,85 @@
+"""Expanding the villages (base rulebook, End of season 6; The Farmers, Fields): a won hex joins
+its winner's village touching it, every shared side matching (road to road, grass to grass,
+water to water; the owner of summer boat 2a may ignore this). Fields follow the spoke model
+(:mod:`tabletop.kernel.tiles`): placing a hex may join fields, whose animals then share one
+field; the land corners of boat hexes do not join those of a neighbouring boat hex."""
+
+from __future__ import annotations
+
+
+from tabletop.keyflower_farmers.components import WATER, Components
+from tabletop.keyflower_farmers.moves import Move, Place
+from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
+from tabletop.keyflower_farmers.state import Animals, KeyflowerState, PlaceTile, Village
+from tabletop.kernel import tiles
+from tabletop.kernel.engine import evolve, pop
+from tabletop.kernel.hexgrid import Hex
+from tabletop.kernel.pool import Pool
+from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
+
+
+def layout_of(state: KeyflowerState, village: Village) -> dict[Hex, Sides]:
+    """The turned sides of every hex of ``village`` (computed once per village; do not change
+    the mapping)."""
+    return layout_facts(state, village)[2]
+
+
+def layout_facts(
+    state: KeyflowerState, village: Village
+) -> tuple[Components, bool, dict[Hex, Sides], dict[tuple[Hex, bool], dict[Hex, int]]]:
+    """The facts of ``village``'s layout kept with it (see :attr:`.state.Village.turned`)."""
+    turned = village.turned
+    if turned is not None and turned[0] is state.components and turned[1] == state.farmers:
+        return turned
+    layout = {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
+    turned = (state.components, state.farmers, layout, {})
+    object.__setattr__(village, "turned", turned)
+    return turned
+
+
+def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
+    """Every cell and turn where the hex fits. If no matching place exists (the rules do not
+    say what then), any place touching the village is allowed (inferred)."""
+    layout = layout_of(state, state.villages[pending.seat])
+    sides = sides_of(state, pending.tile)
+    match = not has_ability(state, pending.seat, "boat_fields")
+    found = tiles.placements(layout, sides, match=match) or tiles.placements(layout, sides, match=False)
+    return tuple(Place(cell, turns) for cell, turns in found)
+
+
+
+
+def open_side(state: KeyflowerState, village: Village, layout: dict[Hex, Sides]) -> OpenSide:
+    """Land continues across a side unless either tile has water there, or both are boats."""
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    boats = state.components.boat_ids
+    by_water = tiles.open_between(layout, {WATER})
+
+    def is_open(cell: Hex, direction: int, other: Hex) -> bool:
+        if ids[cell] in boats and ids[other] in boats:
+            return False
+        return by_water(cell, direction, other)
+
+    return is_open
+
+
+def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> KeyflowerState:
+    seat = pending.seat
+    village = state.villages[seat]
+    sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
+    layout = {**layout_of(state, village), move.cell: sides}
+    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), village.fields, village.animals)
+    fields, merges = village.fields.place(move.cell, spokes(sides), open_side(state, grown, layout))
+    grown = Village(grown.layout, fields, merged_animals(village.animals, merges))
+    object.__setattr__(grown, "turned", (state.components, state.farmers, layout, {}))
+    return pop(evolve(state, villages=with_seat(state.villages, seat, grown)))
+
+
+def merged_animals(animals: tuple[tuple[Sector, Pool], ...], merges: tuple[Merge, ...]) -> tuple[tuple[Sector, Pool], ...]:
+    """The animals of each field once fields have merged (or been renamed)."""
+    into = {old: merge.into for merge in merges for old in merge.parts}
+    totals: dict[Sector, Pool] = {}
+    for field, held in animals:
+        name = into.get(field, field)
+        totals[name] = totals.get(name, Animals()).plus(held)
+    return tuple(sorted(totals.items()))

@@ -1,0 +1,68 @@
+"""Winter (base rulebook, Start of season and End of season b; The Farmers' clarifications):
+each player secretly chooses one or more of their dealt winter tiles to offer (no maximum); the
+offered tiles are laid out together, the rest go back to the box; no boat is loaded. At the end
+of winter, each holder of turn-order tiles takes those tiles and a boat tile, the others take
+the remaining boats; these hexes join the villages with the won winter tiles, and the game ends.
+"""
+
+from __future__ import annotations
+
+from tabletop.keyflower_farmers.moves import Move, Offer, Offered
+from tabletop.keyflower_farmers.rules.common import with_seat
+from tabletop.keyflower_farmers.state import KeyflowerState, OfferWinter, RevealWinter, Tile, Turn
+from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.pile import Pile
+from tabletop.kernel.turns import order_from
+
+
+def begin_winter(state: KeyflowerState, order: tuple[str, ...]) -> KeyflowerState:
+    """The turn-order tiles up for auction again; the offers asked from the start player on,
+    then revealed, then the start player's turn (the marker on top is replaced)."""
+    state = evolve(state, season=3, passes=0, lots=tuple((tile_id, Lot()) for tile_id in order))
+    state = replace_top(state, Turn(state.start))
+    state = push(state, RevealWinter())
+    for seat in reversed(order_from(state.start, state.players)):
+        if state.winter_hands[seat]:
+            state = push(state, OfferWinter(seat))
+    return state
+
+
+def offer_moves(state: KeyflowerState, pending: OfferWinter) -> tuple[Move, ...]:
+    seat = pending.seat
+    moves: list[Move] = [Offer(code) for code in state.winter_hands[seat]]
+    if state.winter_offers[seat]:
+        moves.append(Offered())
+    return tuple(moves)
+
+
+def resolve_offer(state: KeyflowerState, pending: OfferWinter, move: Move) -> KeyflowerState:
+    seat = pending.seat
+    if isinstance(move, Offered):
+        return pop(state)
+    assert isinstance(move, Offer)
+    hand = tuple(code for code in state.winter_hands[seat] if code != move.code)
+    offers = tuple(sorted((*state.winter_offers[seat], move.code)))
+    state = evolve(
+        state,
+        winter_hands=with_seat(state.winter_hands, seat, hand),
+        winter_offers=with_seat(state.winter_offers, seat, offers),
+    )
+    return state if hand else pop(state)
+
+
+def reveal_winter(state: KeyflowerState) -> KeyflowerState:
+    """Every offered tile up for auction, in an order that does not tell who offered it."""
+    offered = tuple(sorted(code for offer in state.winter_offers for code in offer))
+    return pop(
+        evolve(
+            state,
+            tiles=(*state.tiles, *(Tile(code) for code in offered)),
+            lots=(*((code, Lot()) for code in offered), *state.lots),
+            # The tiles not offered, and those never dealt, go back to the box.
+            winter_hands=((),) * state.players,
+            winter_offers=((),) * state.players,
+            winter_deck=Pile(),
+            season_piles=(*state.season_piles[:3], Pile()),
+        )
+    )

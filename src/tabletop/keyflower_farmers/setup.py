@@ -1,0 +1,158 @@
+"""The first position (base rulebook, Set up; The Farmers, Set up), and saved states read back.
+
+Every random part of the setup is a chance decision on the stack, asked before spring begins:
+each seat's home tile, the 8 workers each seat draws from the bag, the workers and skill tiles
+loaded on each boat, the spring tiles laid out and the winter tiles dealt. Once they are done,
+the holder of the lowest home tile takes the purple worker and starts spring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from tabletop.keyflower_farmers.components import COLOURS, Components
+from tabletop.keyflower_farmers.moves import parse_move_text
+from tabletop.keyflower_farmers.options import OPTIONS
+from tabletop.keyflower_farmers.rules import RULES
+from tabletop.keyflower_farmers.state import (
+    Animals,
+    BeginSpring,
+    Cargo,
+    DealHome,
+    DealWinter,
+    DrawSeasonTile,
+    DrawSkill,
+    DrawWorker,
+    KeyflowerState,
+    Resources,
+    SelectWinter,
+    Skills,
+    Tile,
+    Village,
+    Workers,
+    saved_fields,
+)
+from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import link_moves
+from tabletop.kernel.errors import InvalidRecord
+from tabletop.kernel.pile import Pile
+from tabletop.kernel.rng import Rng
+from tabletop.kernel.tiles import Fields
+
+
+def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> KeyflowerState:
+    """The position before spring, its random events stacked (see the module docstring).
+    ``options`` are already checked against :data:`.options.OPTIONS`."""
+    components: Components = OPTIONS["components"].validate(options["components"], "keyflower_farmers")
+    farmers = options["farmers"]
+    if options["first_game"] and not farmers:
+        raise ValueError("keyflower_farmers option 'first_game' (variant A) is a Farmers variant: it needs farmers")
+    extra_green = options["extra_green"]
+    if any(seat >= players for seat in extra_green):
+        raise ValueError(f"keyflower_farmers option 'extra_green' names seats of {players} players: 0 to {players - 1}")
+    first = _box(components, players, farmers, options)
+    if options["first_game"]:
+        first = _first_game(first)
+    return RULES.start(attrs.evolve(first, stack=_setup_events(first), rng=rng))
+
+
+def _box(components: Components, players: int, farmers: bool, options: Mapping[str, Any]) -> KeyflowerState:
+    """Everything laid out before any random event: supplies, empty screens and villages, the
+    turn-order tiles for ``players`` up for auction, the tiles of each season in its pile."""
+    workers = dict(components.workers)
+    screens = tuple(Workers.of(green=1 if seat in options["extra_green"] else 0) for seat in range(players))
+    green = workers["green"] - sum(screen.named("green") for screen in screens)
+    bag = tuple(colour for colour in COLOURS[:3] for _ in range(workers[colour]))
+    order = tuple(f"order{tile.number}" for tile, _ in components.turn_order_for(players, farmers))
+    piles: tuple[Pile[str], ...] = tuple(
+        Pile(tuple(t.code for t in components.season_tiles(s, farmers))) for s in ("spring", "summer", "autumn")
+    )
+    return KeyflowerState(
+        players=players,
+        components=components,
+        farmers=farmers,
+        first_game=options["first_game"],
+        open_information=options["open_information"],
+        season=0,
+        start=-1,
+        passes=0,
+        screens=screens,
+        secret=(Workers(),) * players,
+        skills=(Skills(),) * players,
+        wheat=(0,) * players,
+        homes=(0,) * players,
+        winter_hands=((),) * players,
+        winter_offers=((),) * players,
+        boat_picks=(),
+        villages=(Village((), Fields()),) * players,
+        tiles=tuple(Tile(tile_id) for tile_id in order),
+        lots=tuple((tile_id, Lot()) for tile_id in order),
+        boats=tuple(Cargo(boat.code) for boat in components.boats_for(players)),
+        bag=Pile(bag),
+        green=green,
+        skill_pile=Pile(tuple(skill for skill, n in components.skills for _ in range(n))),
+        supply=Resources.of(dict(components.resources)),
+        animals=Animals.of(dict(components.animals)) if farmers else Animals(),
+        wheat_supply=components.wheat if farmers else 0,
+        season_piles=(*piles, Pile()),
+        winter_deck=Pile(tuple(t.code for t in components.season_tiles("winter", farmers))),
+        rng=Rng.from_seed(0),
+        chance=options["chance"],
+        stack=(),
+        rules=RULES,
+    )
+
+
+def _first_game(state: KeyflowerState) -> KeyflowerState:
+    """Variant A (The Farmers, first game): the Farmers spring tiles are laid out at once (base
+    tiles drawn to fill the row), and the winter tiles dealt are the 6 Farmers ones with base
+    ones selected at random (the base ones wait in the winter pile)."""
+    components = state.components
+    spring = tuple(t.code for t in components.season_tiles("spring", True) if t.farmers)
+    base_spring = tuple(t.code for t in components.season_tiles("spring", False))
+    winter = tuple(t.code for t in components.season_tiles("winter", True) if t.farmers)
+    base_winter = tuple(t.code for t in components.season_tiles("winter", False))
+    return attrs.evolve(
+        state,
+        tiles=(*(Tile(code) for code in spring), *state.tiles),
+        lots=(*((code, Lot()) for code in spring), *state.lots),
+        season_piles=(Pile(base_spring), *state.season_piles[1:3], Pile(base_winter)),
+        winter_deck=Pile(winter),
+    )
+
+
+def _setup_events(state: KeyflowerState) -> tuple[Any, ...]:
+    """The stack of setup events, the first to happen on top: home tiles, workers, boats,
+    spring tiles, winter tiles (variant A: selected, then dealt), then the start of spring."""
+    components = state.components
+    players = state.players
+    events: list[Any] = []  # from the bottom of the stack up: the last happens first
+    per_player = components.winter_per_player(players, state.farmers)
+    events += [DealWinter(seat) for seat in range(players) for _ in range(per_player)]
+    events += [SelectWinter()] * (per_player * players - len(state.winter_deck))
+    laid_out = sum(1 for tile_id, _ in state.lots if not tile_id.startswith("order"))
+    events += [DrawSeasonTile("spring")] * (components.per_season[players - 2] - laid_out)
+    for boat in components.boats_for(players):
+        side = boat.side_in("spring")
+        events += [DrawSkill(None, boat.code)] * side.skills
+        events += [DrawWorker(None, boat.code)] * side.workers
+    events += [DrawWorker(seat) for seat in range(players) for _ in range(components.start_workers)]
+    events += [DealHome(seat) for seat in range(players)]
+    return (BeginSpring(), *events)
+
+
+def from_json(text: str) -> KeyflowerState:
+    """The state written by ``state.to_json()``; bad input raises :class:`InvalidRecord` naming
+    the field. Corrected component data saved with the state is checked as the files are."""
+    fields, components, history = saved_fields(text)
+    try:
+        moves = [parse_move_text(move) for move in history]
+        state = KeyflowerState(components=components, rules=RULES, log=link_moves(moves), **fields)
+    except (TypeError, ValueError) as err:
+        raise InvalidRecord(f"invalid KeyflowerState: {err}") from None
+    if len(state.screens) != state.players or not 2 <= state.players <= 6:
+        raise InvalidRecord("field 'players'/'screens': 2 to 6 players, one screen each")
+    return state

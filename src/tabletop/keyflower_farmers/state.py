@@ -1,0 +1,616 @@
+"""Keyflower's position: data only (the pending decisions and the state class).
+
+Where things are. Workers are counted by colour (:data:`Workers`): behind each screen, in the
+bag (a :class:`~tabletop.kernel.pile.Pile` of colours: drawn at random), in the green supply,
+on the boats, in bids around a lot (a kernel :class:`~tabletop.kernel.auction.Lot` per tile up
+for auction) and on tiles being used this season (:attr:`Tile.workers`). Resources lie on tiles
+(:attr:`Tile.goods`) or in the supply; skills are behind screens, on boats (face up) or in the
+face-down pile; wheat behind screens or in the supply; animals in the fields of villages
+(:attr:`Village.animals`) or in the supply.
+
+Hexes in play are named by ids: a village tile by its code (``"keywood"``), a home tile
+``"home3"``, a boat by its code (``"sea_breese"``), a turn-order tile ``"order2"`` (the Farmers
+tile of that number when The Farmers is in play).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
+
+import attrs
+import cattrs
+
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, COMPONENTS, RESOURCES, SKILLS, Components
+from tabletop.kernel import serial
+from tabletop.kernel.errors import InvalidRecord
+from tabletop.kernel.rng import Rng
+from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import CHANCE, EngineState
+from tabletop.kernel.hexgrid import Hex
+from tabletop.kernel.pile import Pile
+from tabletop.kernel.pool import Pool
+from tabletop.kernel.tiles import Fields, Sector
+
+#: Workers by colour (blue, red, yellow, green).
+Workers = Pool.kinds("Workers", COLOURS)
+#: Resources by kind (wood, stone, iron, gold).
+Resources = Pool.kinds("Resources", RESOURCES)
+#: Skill tiles by kind (saw, pickaxe, anvil).
+Skills = Pool.kinds("Skills", SKILLS)
+#: Animals by kind (sheep, pig, cow).
+Animals = Pool.kinds("Animals", ANIMALS)
+
+#: The most workers that may be placed on one tile in a season (base rulebook, Production).
+MOST_ON_A_TILE = 6
+
+
+# The converters take pools already of their kind as they are (the hot path: copies of tiles
+# and positions), and build the kind from plain counts (saved states, tests).
+
+
+def _resources(counts: Iterable[int]) -> Pool:
+    return counts if type(counts) is Resources else Resources(counts)
+
+
+def _workers(counts: Iterable[int]) -> Pool:
+    return counts if type(counts) is Workers else Workers(counts)
+
+
+def _skills(counts: Iterable[int]) -> Pool:
+    return counts if type(counts) is Skills else Skills(counts)
+
+
+def _animals(counts: Iterable[int]) -> Pool:
+    return counts if type(counts) is Animals else Animals(counts)
+
+
+def _workers_each(values: Iterable[Iterable[int]]) -> tuple[Pool, ...]:
+    return tuple(_workers(value) for value in values)
+
+
+def _skills_each(values: Iterable[Iterable[int]]) -> tuple[Pool, ...]:
+    return tuple(_skills(value) for value in values)
+
+
+def _animal_pairs(pairs: Iterable[tuple[Sector, Iterable[int]]]) -> tuple[tuple[Sector, Pool], ...]:
+    return tuple((field, counts if type(counts) is Animals else Animals(counts)) for field, counts in pairs)
+
+
+@attrs.frozen
+class Tile:
+    """A hex in play (up for auction or in a village) and what lies on it.
+
+    Attributes:
+        id: the hex (see the module docstring).
+        face: 0 for the front (the season side; a summer boat's side a), 1 for the upgraded
+            back (a summer boat's side b).
+        goods: resources lying on it.
+        workers: workers placed on it this season to use it.
+        uses: how many workers each use placed, in order, this season.
+        colour: the colour of the workers using it this season (``None`` while unused); the
+            owner of summer boat 4b may add workers of another colour, which leave it as it is.
+        sheep: sheep put on it (the Sheep shelter) during play.
+    """
+
+    id: str
+    face: int = 0
+    goods: Pool = attrs.field(factory=Resources, converter=_resources)
+    workers: Pool = attrs.field(factory=Workers, converter=_workers)
+    uses: tuple[int, ...] = ()
+    colour: str | None = None
+    sheep: int = 0
+
+
+@attrs.frozen
+class Village:
+    """A player's village: where each hex lies, its fields and the animals in them.
+
+    Attributes:
+        layout: ``(cell, tile id, turns)`` of each placed hex, the home tile at the origin
+            first; ``turns``: sixtieths of a turn clockwise (see :mod:`tabletop.kernel.tiles`).
+        fields: the fields of the layout (the spoke model).
+        animals: ``(field name, animals)`` for each field holding animals, sorted.
+    """
+
+    layout: tuple[tuple[Hex, str, int], ...]
+    fields: Fields
+    animals: tuple[tuple[Sector, Pool], ...] = attrs.field(default=(), converter=_animal_pairs)
+    #: Facts of the layout once computed (see :func:`.rules.village.layout_of`): the components
+    #: and the Farmers option they were read with, the turned sides of each hex, and the road
+    #: steps from a hex (with or without summer boat 2a's crossing of grass sides).
+    turned: tuple[Components, bool, dict[Hex, tuple[str, ...]], dict[tuple[Hex, bool], dict[Hex, int]]] | None = (
+        attrs.field(default=None, init=False, eq=False, repr=False)
+    )
+
+    def with_animals(self, animals: tuple[tuple[Sector, Pool], ...]) -> Village:
+        """This village with ``animals`` in its fields (the facts of its layout kept)."""
+        village = Village(self.layout, self.fields, animals)
+        object.__setattr__(village, "turned", self.turned)
+        return village
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(tile_id for _, tile_id, _ in self.layout)
+
+    def cell_of(self, tile_id: str) -> Hex:
+        for cell, placed, _ in self.layout:
+            if placed == tile_id:
+                return cell
+        raise KeyError(tile_id)
+
+    def animals_in(self, field: Sector) -> Pool:
+        for name, animals in self.animals:
+            if name == field:
+                return animals
+        return Animals()
+
+
+@attrs.frozen
+class Cargo:
+    """A boat in play and what it carries this season (workers from the bag, skills face up)."""
+
+    boat: str
+    workers: Pool = attrs.field(factory=Workers, converter=_workers)
+    skills: Pool = attrs.field(factory=Skills, converter=_skills)
+
+
+# --- pending decisions ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class Turn:
+    """``seat`` places workers in one location (to bid or to use a tile) or passes."""
+
+    seat: int
+
+
+class Placement(NamedTuple):
+    """A complete placement at a chosen location: ``number`` workers of ``colour`` in all, the
+    outbid groups around the lots ``moved`` (in the order of the auction) moving there, and
+    what an exchange is paid with (``paying``: a worker colour or a skill from behind the
+    screen, or the lot of an outbid group of one worker; ``""`` when nothing is paid)."""
+
+    colour: str
+    moved: tuple[str, ...]
+    number: int
+    paying: str
+
+
+@attrs.frozen
+class PlaceWorkers:
+    """``seat``'s turn, its location chosen: workers go to the hex ``tile``, to bid for it
+    (``bid``) or to use it. ``options`` are the legal placements there that agree with the
+    answers so far (listed once, as the location is chosen: nothing else changes during the
+    turn; empty in another seat's view, since they tell what lies behind the screen). What
+    the answers settled, for all to see: the lots whose outbid groups move (``moved``, those
+    settled unasked too), the ``colour`` and the number of workers (``count``) once answered
+    (``""`` and 0 before)."""
+
+    seat: int
+    tile: str
+    bid: bool
+    options: tuple[Placement, ...]
+    moved: tuple[str, ...] = ()
+    colour: str = ""
+    count: int = 0
+
+
+@attrs.frozen
+class ChooseGood:
+    """``seat`` takes one of the items a tile offers (Workshop's front, Farm yard's front);
+    ``home`` is where resources go (the producing tile or the user's home tile)."""
+
+    seat: int
+    tile: str
+    offer: tuple[str, ...]
+    home: str
+
+
+@attrs.frozen
+class PlaceAnimal:
+    """``seat`` puts a new ``animal`` into a field of the hex ``cell`` of their village, ``left``
+    of them still to place; ``used`` are the fields already given one by the same use (several
+    animals produced at once go into different fields)."""
+
+    seat: int
+    animal: str
+    cell: Hex
+    left: int = 1
+    used: tuple[Sector, ...] = ()
+
+
+@attrs.frozen
+class ReturnWorker:
+    """A marker, not a decision: a worker paid for an exchange goes into the bag once the
+    exchange's own draws are done (Tavern: it cannot cover a shortage). ``settle`` resolves it."""
+
+    colour: str
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class ReturnSkill:
+    """A marker, not a decision: a skill paid for an exchange is mixed back into the pile once
+    the exchange's own draws are done (Hiring fair). ``settle`` resolves it."""
+
+    skill: str
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class Transport:
+    """``seat`` has used a transport tile: they may carry resources and herd animals within
+    their village (``moves`` movement left, more for each wheat spent) and upgrade tiles
+    (``upgrades`` left), in any order, until they stop."""
+
+    seat: int
+    moves: int
+    upgrades: int
+
+
+@attrs.frozen
+class OfferWinter:
+    """Start of winter: ``seat`` secretly chooses the dealt winter tiles they put up for auction
+    (one or more), one at a time, then says they are done."""
+
+    seat: int
+
+
+@attrs.frozen
+class RevealWinter:
+    """A marker, not a decision: the winter tiles offered are laid out together (nobody can tell
+    who offered which), the others go back to the box. ``settle`` resolves it."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class ChooseBoat:
+    """End of season: ``seat`` takes the cargo of one boat not ``taken`` yet; ``then`` are the
+    seats to choose after them, in order."""
+
+    seat: int
+    then: tuple[int, ...] = ()
+    taken: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class PlaceTile:
+    """End of season: ``seat`` adds the hex ``tile`` to their village, every shared side
+    matching."""
+
+    seat: int
+    tile: str
+
+
+@attrs.frozen
+class AfterBoats:
+    """A marker, not a decision: once every boat is chosen, the turn-order bids go into the bag,
+    the start player passes on if nobody won the purple tile, animals breed (not after winter)
+    and the won tiles are placed. ``settle`` resolves it."""
+
+    purple_won: bool
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class BeginSeason:
+    """A marker, not a decision: the next season starts once the villages have grown.
+    ``settle`` resolves it."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class TossSummerBoat:
+    """Chance: which side of the summer boat ``tile`` lies face up, as it is laid out."""
+
+    tile: str
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class BeginSpring:
+    """A marker, not a decision: once the setup's random events are done, the holder of the
+    lowest home tile takes the purple worker and starts. ``settle`` resolves it."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class DealHome:
+    """Chance: ``seat_to`` receives a random home tile."""
+
+    seat_to: int
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class DrawWorker:
+    """Chance: a random worker comes out of the bag, behind ``seat_to``'s screen (or onto the
+    boat ``boat``, when ``seat_to`` is ``None``)."""
+
+    seat_to: int | None
+    boat: str = ""
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class DrawSkill:
+    """Chance: the top skill tile of the face-down pile goes behind ``seat_to``'s screen (or
+    face up onto the boat ``boat``, when ``seat_to`` is ``None``)."""
+
+    seat_to: int | None
+    boat: str = ""
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class DrawSeasonTile:
+    """Chance: one of the season's tiles is laid out for auction."""
+
+    season: str
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class SelectWinter:
+    """Chance (variant A): a random base winter tile joins the Farmers winter tiles to be dealt."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class DealWinter:
+    """Chance: ``seat_to`` is dealt a winter tile face down."""
+
+    seat_to: int
+    seat: int = CHANCE
+
+
+Pending = (
+    Turn
+    | PlaceWorkers
+    | ChooseGood
+    | PlaceAnimal
+    | Transport
+    | OfferWinter
+    | RevealWinter
+    | ChooseBoat
+    | PlaceTile
+    | AfterBoats
+    | BeginSeason
+    | TossSummerBoat
+    | BeginSpring
+    | ReturnWorker
+    | ReturnSkill
+    | DealHome
+    | DrawWorker
+    | DrawSkill
+    | DrawSeasonTile
+    | SelectWinter
+    | DealWinter
+)
+
+
+@attrs.frozen(slots=False)
+class KeyflowerState(EngineState):
+    """A Keyflower position.
+
+    Attributes:
+        players: the number of players.
+        components: the box (:mod:`.components`).
+        farmers / first_game / open_information: the options.
+        season: 0 spring, 1 summer, 2 autumn, 3 winter.
+        start: the start player's seat (who holds the purple worker); -1 before spring begins.
+        passes: players who have passed in succession since the last placement.
+        screens / skills / wheat: behind each seat's screen.
+        secret: variant B (open information): each seat's starting workers still hidden
+            behind the screen (part of ``screens``); every other worker of the screen lies
+            open in front of it. Empty pools without variant B.
+        homes: each seat's home tile number (0 until dealt).
+        winter_hands: the winter tiles dealt to each seat, not yet offered.
+        winter_offers: the winter tiles each seat has chosen to offer, until they are revealed.
+        boat_picks: the seats in the order they took a boat tile in winter (the Farmers
+            tie-break: the first of the tied players wins).
+        villages: each seat's village.
+        tiles: every hex in play (in villages and up for auction), in the order they came.
+        lots: the hexes up for auction this season (season tiles, then turn-order tiles) and
+            the bids around each.
+        boats: the boats in play and their cargo.
+        bag: the workers in the cloth bag (colours).
+        green: green workers in the supply.
+        skill_pile: the face-down skill tiles.
+        supply: resources in the supply; ``animals`` and ``wheat_supply``: The Farmers' supplies.
+        season_piles: the tiles still to be laid out, per season (spring to winter); in
+            variant A, the winter pile holds the base winter tiles not yet selected.
+        winter_deck: the winter tiles to be dealt at setup (face down).
+        viewer: the seat whose view this is (``None`` for a full state); in a view, what the
+            viewer cannot see is counted in ``hidden_workers`` / ``hidden_skills`` /
+            ``hidden_wheat`` / ``hidden_winter`` / ``hidden_offers`` instead.
+    """
+
+    players: int
+    components: Components = attrs.field(eq=False, repr=False)
+    farmers: bool
+    first_game: bool
+    open_information: bool
+    season: int
+    start: int
+    passes: int
+    screens: tuple[Pool, ...] = attrs.field(converter=_workers_each)
+    secret: tuple[Pool, ...] = attrs.field(converter=_workers_each)
+    skills: tuple[Pool, ...] = attrs.field(converter=_skills_each)
+    wheat: tuple[int, ...]
+    homes: tuple[int, ...]
+    winter_hands: tuple[tuple[str, ...], ...]
+    winter_offers: tuple[tuple[str, ...], ...]
+    boat_picks: tuple[int, ...]
+    villages: tuple[Village, ...]
+    tiles: tuple[Tile, ...]
+    lots: tuple[tuple[str, Lot], ...]
+    boats: tuple[Cargo, ...]
+    bag: Pile[str]
+    green: int
+    skill_pile: Pile[str]
+    supply: Pool = attrs.field(converter=_resources)
+    animals: Pool = attrs.field(converter=_animals)
+    wheat_supply: int
+    season_piles: tuple[Pile[str], ...]
+    winter_deck: Pile[str]
+    viewer: int | None = None
+    hidden_workers: tuple[int, ...] = ()
+    hidden_skills: tuple[int, ...] = ()
+    hidden_wheat: tuple[int, ...] = ()
+    hidden_winter: tuple[int, ...] = ()
+    hidden_offers: tuple[int, ...] = ()
+    # Lookups derived from one field each, kept with the value they were computed from and
+    # reused while that value is the same object (so they survive copies that leave it alone).
+    _tile_index: tuple[tuple[Tile, ...], dict[str, Tile]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    _lot_index: tuple[tuple[tuple[str, Lot], ...], dict[str, Lot]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    _owner_index: tuple[tuple[Village, ...], dict[str, int]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    _boat_abilities: tuple[tuple[Village, ...], tuple[Tile, ...], tuple[frozenset[str], ...]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+
+    def tile(self, tile_id: str) -> Tile:
+        """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
+        tiles = self.tiles
+        cached = self._tile_index
+        if cached is None or cached[0] is not tiles:
+            cached = (tiles, {tile.id: tile for tile in tiles})
+            object.__setattr__(self, "_tile_index", cached)
+        return cached[1][tile_id]
+
+    def lot(self, tile_id: str) -> Lot | None:
+        """The bids around ``tile_id`` if it is up for auction, else ``None``."""
+        lots = self.lots
+        cached = self._lot_index
+        if cached is None or cached[0] is not lots:
+            cached = (lots, dict(lots))
+            object.__setattr__(self, "_lot_index", cached)
+        return cached[1].get(tile_id)
+
+    def owner(self, tile_id: str) -> int | None:
+        """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
+        villages = self.villages
+        cached = self._owner_index
+        if cached is None or cached[0] is not villages:
+            owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
+            cached = (villages, owners)
+            object.__setattr__(self, "_owner_index", cached)
+        return cached[1].get(tile_id)
+
+    def boat_abilities(self, seat: int) -> frozenset[str]:
+        """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
+        villages, tiles = self.villages, self.tiles
+        cached = self._boat_abilities
+        if cached is None or cached[0] is not villages or cached[1] is not tiles:
+            boats = self.components.boat_ids
+            faces = self.components.faces_by_id
+            each = tuple(
+                frozenset(faces[tile_id][self.tile(tile_id).face].ability for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+                for village in villages
+            )
+            cached = (villages, tiles, each)
+            object.__setattr__(self, "_boat_abilities", cached)
+        return cached[2][seat]
+
+
+# --- saved states --------------------------------------------------------------------------
+
+#: The saved-state format this module writes and reads.
+STATE_FORMAT = 2
+
+#: The engine's and the state's own fields that a saved state does not carry as such:
+#: ``components`` is written by its data, ``log`` as the history, the rest is not data.
+_NOT_SAVED = ("components", "rules", "log", "_moves", "_tile_index", "_lot_index", "_owner_index", "_boat_abilities")
+
+
+def _exactly(kind: type) -> Callable[[Any, Any], Any]:
+    """A structure hook that takes only values of ``kind`` itself (cattrs would turn ``"3"``
+    into 3 and anything into a string)."""
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, not {value!r}")
+        return value
+
+    return structure
+
+
+def _make_converter() -> cattrs.Converter:
+    converter = serial.make_converter([Pending])
+    for kind in (int, str, bool):
+        converter.register_structure_hook(kind, _exactly(kind))
+    # Pools are typed by their base class: read as counts, the fields' converters give the kinds.
+    converter.register_structure_hook_func(lambda t: t is Pool, lambda data, _: tuple(data))
+    converter.register_unstructure_hook(Rng, lambda rng: rng.state)
+    converter.register_unstructure_hook_func(lambda t: t == frozenset[int], sorted)
+    converter.register_structure_hook(Rng, lambda value, _: Rng(_exactly(int)(value, int)))
+    converter.register_unstructure_hook(Placement, lambda p: [p.colour, list(p.moved), p.number, p.paying])
+    converter.register_structure_hook(Placement, _structure_placement)
+    return converter
+
+
+def _structure_placement(value: Any, _: Any) -> Placement:
+    colour, moved, number, paying = value
+    if not (isinstance(moved, list) and all(type(lot) is str for lot in moved)):
+        raise TypeError(f"expected a list of lots, not {moved!r}")
+    return Placement(_exactly(str)(colour, str), tuple(moved), _exactly(int)(number, int), _exactly(str)(paying, str))
+
+
+attrs.resolve_types(KeyflowerState)
+CONVERTER = _make_converter()
+
+
+def to_json(state: KeyflowerState) -> str:
+    """The full state as JSON (``"format": 2``); the component data only when not standard."""
+    data: dict[str, Any] = {"format": STATE_FORMAT}
+    for field in attrs.fields(KeyflowerState):
+        if field.name in _NOT_SAVED:
+            continue
+        value = getattr(state, field.name)
+        if field.name == "stack":
+            data["stack"] = [CONVERTER.unstructure(pending, Pending) for pending in value]
+        else:
+            data[field.name] = CONVERTER.unstructure(value, field.type)
+    data["components"] = COMPONENTS.data(state.components)
+    data["history"] = [str(move) for move in state.history]
+    return json.dumps(data, separators=(",", ":"))
+
+
+def saved_fields(text: str) -> tuple[dict[str, Any], Components, list[str]]:
+    """The game fields of a saved state (structured, without ``rules`` and ``log``), its
+    components and its history as written; any defect raises :class:`InvalidRecord` naming it.
+    (The state itself is built where the rules are known: :func:`.setup.from_json`.)"""
+    data = serial.parse_object(text, "a Keyflower state")
+    if data.get("format") != STATE_FORMAT:
+        raise InvalidRecord(
+            f"a Keyflower state of format {data.get('format')!r}: this version reads format {STATE_FORMAT}"
+        )
+    components = COMPONENTS.pop_saved(data, KeyflowerState)
+    history = data.pop("history", None)
+    if not isinstance(history, list) or not all(isinstance(m, str) for m in history):
+        raise InvalidRecord("field 'history' must be a list of moves in notation")
+    data.pop("format")
+    fields: dict[str, Any] = {}
+    for field in attrs.fields(KeyflowerState):
+        if field.name in _NOT_SAVED:
+            continue
+        if field.name not in data:
+            raise InvalidRecord(f"invalid KeyflowerState: required field missing @ state.{field.name}")
+        raw = data.pop(field.name)
+        kind: Any = tuple[Pending, ...] if field.name == "stack" else field.type
+        fields[field.name] = serial.structure(CONVERTER, raw, kind)
+    if data:
+        raise InvalidRecord(f"invalid KeyflowerState: unknown fields {sorted(data)}")
+    return fields, components, history

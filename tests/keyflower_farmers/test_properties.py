@@ -1,0 +1,81 @@
+"""Random playouts from 2 to 6 players, with and without The Farmers and in variants A and C, to
+the end of the game: invariants hold after every move, saved states load back equal, views hide
+the screens, illegal moves are refused leaving the state unchanged, and a finished game has
+winners."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from budget import examples
+
+from tabletop.keyflower_farmers.options import OPTIONS
+from tabletop.keyflower_farmers.rules.checks import invariants
+from tabletop.keyflower_farmers.setup import from_json, setup
+from tabletop.keyflower_farmers.moves import Colour
+from tabletop.kernel.api import IllegalMove
+from tabletop.kernel.rng import Rng
+
+VARIANTS = [{}, {"farmers": False}, {"first_game": True}, {"extra_green": [0]}, {"open_information": True}]
+
+
+def playout(players, seed, options, check):
+    state = setup(players, Rng.from_seed(seed), OPTIONS.resolve(players, options))
+    rnd = random.Random(seed)
+    moves = 0
+    while not state.is_over:
+        legal = state.legal_moves()
+        active = [m for m in legal if str(m) not in ("pass", "stop", "offered")]
+        move = rnd.choice(active) if active and rnd.random() < 0.8 else rnd.choice(legal)
+        state = state.apply(move)
+        moves += 1
+        check(state)
+    return state, moves
+
+
+@settings(max_examples=examples(15), deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6), st.sampled_from(VARIANTS))
+def test_playouts_keep_the_invariants_to_the_end(players, seed, options):
+    def check(state):
+        assert invariants(state) == []
+
+    state, moves = playout(players, seed, options, check)
+    assert state.season == 3 and moves > 0
+    assert len(state.scores()) == players and state.winners()
+    assert from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_saved_states_load_back_equal_all_along(players):
+    def check(state):
+        if state.move_count % 25 == 0:
+            assert from_json(state.to_json()) == state
+
+    playout(players, players, {}, check)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_illegal_moves_are_refused_and_change_nothing(players):
+    def check(state):
+        if state.move_count % 30 == 0 and state.to_move is not None and state.to_move >= 0:
+            before = state.to_json()
+            with pytest.raises(IllegalMove):
+                state.apply(Colour("purple"))
+            assert state.to_json() == before
+
+    playout(players, 11, {}, check)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_views_hide_every_other_screen(players):
+    def check(state):
+        seat = state.to_move if state.to_move is not None and state.to_move >= 0 else 0
+        seen = state.view(seat)
+        for other in range(players):
+            if other != seat:
+                assert seen.screens[other].total == 0 and seen.skills[other].total == 0
+                assert seen.hidden_workers[other] == state.screens[other].total
+
+    playout(players, 5, {}, check)

@@ -1,0 +1,153 @@
+"""Transport and upgrades (base rulebook, Transport and upgrading; The Farmers, Wheat and moving
+animals). One test per rule, named after it."""
+
+import attrs
+
+from tabletop.keyflower_farmers.positions import position
+from tabletop.keyflower_farmers.rules.checks import invariants
+from tabletop.keyflower_farmers.state import Animals, Resources, Transport
+
+from .helpers import legal, play
+
+# home1 --road-- keywood --road-- gold_mine: gold mine is two steps from home.
+CHAIN = [("keywood", (1, -1), 1), ("gold_mine", (2, -2), 0)]
+SCREENS = [{"red": 4}, {"red": 4}]
+
+
+def with_goods(state, **goods_by_tile):
+    tiles = tuple(
+        attrs.evolve(t, goods=Resources.of(**goods_by_tile[t.id])) if t.id in goods_by_tile else t for t in state.tiles
+    )
+    taken = Resources.of()
+    for goods in goods_by_tile.values():
+        taken = taken.plus(Resources.of(**goods))
+    return attrs.evolve(state, tiles=tiles, supply=state.supply.minus(taken))
+
+
+def chain(**options):
+    return position(2, screens=SCREENS, villages=[CHAIN, []], **options)
+
+
+def test_using_a_transport_tile_gives_its_movements_and_upgrades():
+    state = play(chain(), "use home1 1 red")
+    assert state.pending == Transport(0, 1, 1)
+
+
+def test_a_resource_moves_one_step_along_a_road_for_one_movement():
+    state = play(with_goods(chain(), home1={"wood": 1}), "use home1 1 red")
+    assert "carry wood home1 keywood" in legal(state)
+    assert "carry wood home1 gold_mine" not in legal(state)  # two steps away
+    state = play(state, "carry wood home1 keywood")
+    assert state.tile("keywood").goods.named("wood") == 1
+    assert state.pending.moves == 0
+    assert not any(m.startswith("carry") for m in legal(state))
+
+
+def test_each_wheat_spent_adds_one_movement():
+    state = attrs.evolve(with_goods(chain(), home1={"wood": 1}), wheat=(1, 0), wheat_supply=29)
+    state = play(state, "use home1 1 red", "spend wheat")
+    assert state.pending.moves == 2 and state.wheat[0] == 0
+    state = play(state, "carry wood home1 gold_mine")
+    assert state.tile("gold_mine").goods.named("wood") == 1
+
+
+def test_resources_move_only_along_roads():
+    """The home tile's river side joins a summer boat's water side: no road between them."""
+    state = position(2, screens=SCREENS, villages=[[("summer_boat_1", (1, 0), 0)], []])
+    state = play(with_goods(state, home1={"wood": 1}), "use home1 1 red")
+    assert not any(m.startswith("carry") for m in legal(state))
+
+
+def test_transport_works_only_in_the_users_own_village():
+    state = position(2, screens=SCREENS, villages=[[], CHAIN], to_move=0)
+    state = play(with_goods(state, home2={"wood": 1}), "use home2 1 red")
+    assert not any(m.startswith("carry") for m in legal(state))
+
+
+def test_an_upgrade_pays_resources_on_the_tile_and_skills_from_behind_the_screen():
+    state = position(2, screens=SCREENS, skills=[{"saw": 1}, {}], villages=[CHAIN, []])
+    state = play(state, "use home1 1 red")
+    assert "upgrade keywood paying saw" in legal(state)
+    state = play(state, "upgrade keywood paying saw")
+    assert state.tile("keywood").face == 1
+    assert state.skills[0].named("saw") == 0 and len(state.skill_pile) == 48
+    assert state.pending.upgrades == 0
+
+
+def test_upgrade_resources_must_lie_on_the_tile_being_upgraded():
+    state = play(with_goods(chain(), home1={"stone": 1, "iron": 1}), "use home1 1 red")
+    assert not any(m.startswith("upgrade gold_mine") for m in legal(state))
+    state = play(with_goods(chain(), gold_mine={"stone": 1, "iron": 1, "wood": 1}), "use home1 1 red")
+    state = play(state, "upgrade gold_mine paying iron,stone")
+    assert state.tile("gold_mine").face == 1
+    assert state.tile("gold_mine").goods == Resources.of(wood=1)  # what was not paid stays
+    assert state.supply.named("stone") == 24 and not invariants(state)
+
+
+def test_any_resources_in_a_cost_are_chosen_from_the_tile():
+    village = [("workshop", (1, -1), 2)]
+    state = position(2, screens=SCREENS, villages=[village, []])
+    state = play(with_goods(state, workshop={"wood": 1, "gold": 2}), "use home1 1 red")
+    upgrades = {m for m in legal(state) if m.startswith("upgrade")}
+    assert upgrades == {"upgrade workshop paying gold,gold", "upgrade workshop paying gold,wood"}
+
+
+def test_home_tiles_can_be_upgraded():
+    state = play(with_goods(chain(), home1={"wood": 1, "stone": 1}), "use home1 1 red")
+    state = play(state, "upgrade home1 paying stone,wood")
+    assert state.tile("home1").face == 1
+    state = play(state, "stop")
+    assert state.to_move == 1
+
+
+def test_an_animal_moves_one_movement_per_field_entered():
+    state = chain()
+    village = state.villages[0]
+    fields = village.fields.fields_on((0, 0))
+    state = attrs.evolve(
+        state,
+        villages=(attrs.evolve(village, animals=((fields[0], Animals.of(sheep=1)),)), state.villages[1]),
+        animals=state.animals.take("sheep"),
+    )
+    state = play(state, "use home1 1 red")
+    herds = [m for m in legal(state) if m.startswith("herd")]
+    # Every other field sharing the home hex is one movement away.
+    assert len(herds) == len(village.fields.adjacent(fields[0]))
+    state = play(state, herds[0])
+    assert sum(a.named("sheep") for _, a in state.villages[0].animals) == 1
+    assert not invariants(state)
+
+
+def test_an_animal_cannot_end_in_a_field_holding_another_type():
+    state = chain()
+    village = state.villages[0]
+    a, b = village.fields.fields_on((0, 0))[:2]
+    animals = ((a, Animals.of(sheep=1)), (b, Animals.of(cow=1)))
+    state = attrs.evolve(
+        state,
+        villages=(attrs.evolve(village, animals=animals), state.villages[1]),
+        animals=state.animals.take("sheep").take("cow"),
+    )
+    state = play(state, "use home1 1 red")
+    target = f"{b[0][0]},{b[0][1]}/{b[1]}"
+    assert not any(m.startswith("herd sheep") and m.endswith(target) for m in legal(state))
+
+
+def _shelter_village():
+    state = position(2, screens=SCREENS, villages=[[("sheep_shelter", (1, -1), None)], []])
+    village = state.villages[0]
+    field = village.fields.fields_on((1, -1))[0]
+    village = attrs.evolve(village, animals=((field, Animals.of(sheep=2)),))
+    return attrs.evolve(state, villages=(village, state.villages[1]), animals=state.animals.take("sheep", 2)), field
+
+
+def test_sheep_in_the_sheep_shelters_field_may_be_put_on_the_shelter():
+    state, field = _shelter_village()
+    state = play(state, "use home1 1 red")
+    text = f"shelter sheep {field[0][0]},{field[0][1]}/{field[1]}"
+    assert text in legal(state)
+    state = play(state, text)
+    assert state.tile("sheep_shelter").sheep == 1
+    assert state.villages[0].animals_in(field).named("sheep") == 1
+    assert state.pending.moves == 1  # it costs no movement
+    assert not invariants(state)
