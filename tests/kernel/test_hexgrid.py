@@ -28,8 +28,6 @@ def test_neighbours_are_symmetric(cell, direction):
     other = hexgrid.neighbour(cell, direction)
     assert cell in hexgrid.neighbours(other)
     assert hexgrid.are_adjacent(cell, other)
-    assert hexgrid.direction_between(cell, other) == direction
-    assert hexgrid.direction_between(other, cell) == (direction + 3) % 6
 
 
 @given(cells, cells)
@@ -81,7 +79,6 @@ def test_line_destinations_cover_all_six_directions():
 def test_edge_is_order_independent(cell, direction):
     other = hexgrid.neighbour(cell, direction)
     assert hexgrid.edge(cell, other) == hexgrid.edge(other, cell)
-    assert hexgrid.parse_edge(hexgrid.edge_text(hexgrid.edge(cell, other))) == hexgrid.edge(cell, other)
 
 
 def test_edge_of_non_adjacent_cells_is_refused():
@@ -96,7 +93,6 @@ def test_each_cell_has_six_edges_and_six_vertices(cell):
     assert len(set(edges)) == 6 and len(set(vertices)) == 6
     for v in vertices:
         assert cell in v
-        assert len([e for e in hexgrid.vertex_edges(v) if cell in e]) == 2
 
 
 @given(cells, st.integers(0, 5))
@@ -106,8 +102,6 @@ def test_edge_vertices_hold_both_cells(cell, direction):
     assert len(set(ends)) == 2
     for v, far in zip(ends, hexgrid.edge_far_cells(e), strict=True):
         assert set(e) < set(v) and far in v
-        assert e in hexgrid.vertex_edges(v)
-    assert len(set(hexgrid.adjacent_edges(e))) == 4
 
 
 def test_vertex_is_canonical_and_checked():
@@ -129,5 +123,3 @@ def test_cell_notation_round_trip():
         hexgrid.parse_cell("3")
 
 
-def test_bounding_box():
-    assert hexgrid.bounding([(1, 2), (-3, 0)]) == (-3, 1, 0, 2)

@@ -62,11 +62,6 @@ def neighbours(cell: Hex) -> tuple[Hex, ...]:
     return ((q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r), (q, r - 1), (q + 1, r - 1))
 
 
-def direction_between(a: Hex, b: Hex) -> int | None:
-    """The index of the direction leading from ``a`` to the adjacent ``b``; ``None`` if not adjacent."""
-    return _DIRECTION_INDEX.get((b[0] - a[0], b[1] - a[1]))
-
-
 def are_adjacent(a: Hex, b: Hex) -> bool:
     """Whether ``a`` and ``b`` share an edge."""
     return (b[0] - a[0], b[1] - a[1]) in _DIRECTION_INDEX
@@ -202,25 +197,6 @@ def vertices_of(cell: Hex) -> tuple[Vertex, ...]:
     return tuple(vertex(cell, around[i], around[(i + 1) % 6]) for i in range(6))
 
 
-def vertex_edges(v: Vertex) -> tuple[Edge, Edge, Edge]:
-    """The three edges that meet at a vertex."""
-    a, b, c = v
-    return ((a, b), (a, c), (b, c))
-
-
-def adjacent_edges(e: Edge) -> tuple[Edge, ...]:
-    """The four edges that share an end with ``e`` (two at each end)."""
-    a, b = e
-    far = edge_far_cells(e)
-    return tuple(edge(x, c) for c in far for x in (a, b))
-
-
-def bounding(cells: Iterable[Hex]) -> tuple[int, int, int, int]:
-    """``(min_q, max_q, min_r, max_r)`` of a non-empty set of cells."""
-    qs, rs = zip(*cells, strict=True)
-    return min(qs), max(qs), min(rs), max(rs)
-
-
 def cell_text(cell: Hex) -> str:
     """The notation of a cell: ``"q,r"``, e.g. ``"1,-2"``."""
     return f"{cell[0]},{cell[1]}"
@@ -238,11 +214,4 @@ def edge_text(e: Edge) -> str:
     """The notation of an edge: its two cells in canonical order, ``"q,r|q,r"``."""
     return f"{cell_text(e[0])}|{cell_text(e[1])}"
 
-
-def parse_edge(text: str) -> Edge:
-    """The edge written ``"q,r|q,r"``; raises ``ValueError`` if malformed or not adjacent."""
-    parts = text.split("|")
-    if len(parts) != 2:
-        raise ValueError(f"{text!r} is not an edge (expected 'q,r|q,r')")
-    return edge(parse_cell(parts[0]), parse_cell(parts[1]))
 

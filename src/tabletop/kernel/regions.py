@@ -1,4 +1,4 @@
-"""Regions of a graph: connected components (union-find) and shortest paths (breadth-first).
+"""Regions of a graph: connected components (union-find) and distances (breadth-first).
 
 The graph is never stored here: callers pass the nodes and a function giving each node's
 neighbours (for cells of a grid, ``hexgrid.neighbours`` filtered by occupancy), or, for networks
@@ -113,30 +113,6 @@ def distances(start: N, neighbours: Callable[[N], Iterable[N]], limit: int | Non
                 seen[other] = d + 1
                 queue.append(other)
     return seen
-
-
-def shortest_path(start: N, goal: N, neighbours: Callable[[N], Iterable[N]]) -> tuple[N, ...] | None:
-    """A shortest path from ``start`` to ``goal`` (both included), or ``None`` if there is none.
-
-    Among shortest paths, the one found first in ``neighbours`` order is returned, so the result
-    is deterministic.
-    """
-    came_from: dict[N, N | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        if node == goal:
-            path = [node]
-            previous = came_from[node]
-            while previous is not None:
-                path.append(previous)
-                previous = came_from[previous]
-            return tuple(reversed(path))
-        for other in neighbours(node):
-            if other not in came_from:
-                came_from[other] = node
-                queue.append(other)
-    return None
 
 
 def reachable(starts: Iterable[N], neighbours: Callable[[N], Iterable[N]]) -> frozenset[N]:
