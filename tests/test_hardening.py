@@ -400,3 +400,24 @@ def test_the_version_license_and_project_metadata() -> None:
     project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
     assert project["authors"] and {"Source", "Issues"} <= set(project["urls"])
     assert "version" in project["dynamic"]
+
+
+@pytest.mark.parametrize("name", REGISTERED)
+def test_equal_states_are_interchangeable_history_included(name: str) -> None:
+    from tabletop.kernel.engine import Link, evolve
+    from tabletop.kernel.rng import Rng
+
+    game = GAMES[name]
+    state = game.new_game(max(2, game.min_players), seed=3)
+    rng = Rng.from_seed(3)
+    for _ in range(40):
+        if state.is_over:
+            break
+        index, rng = rng.below(len(state.legal_moves()))
+        state = state.apply(state.legal_moves()[index])
+    loaded = game.from_json(state.to_json())
+    assert loaded == state and loaded.to_json() == state.to_json()
+    assert game.invariants(loaded) == game.invariants(state)
+    # The same position with another history is another state: its JSON differs too.
+    other = evolve(state, log=Link(None, state.history[-1]))
+    assert other != state and other.to_json() != state.to_json()

@@ -301,7 +301,9 @@ class EngineState:
     stack: tuple[Any, ...]
     rng: Rng
     chance: str = "sampled"
-    log: Link | None = attrs.field(default=None, eq=False, repr=False)
+    # Part of equality: the history is saved with the state, and equal states must give the
+    # same JSON (two positions reached by different moves are different states).
+    log: Link | None = attrs.field(default=None, repr=False)
     rules: Rules[Any] = attrs.field(eq=False, repr=False)
     _moves: tuple[Any, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
