@@ -340,33 +340,76 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     """
     if not isinstance(data, Mapping):
         raise InvalidData(f"the component data must map file names to their tables, not {data!r}")
-    board = _file(data, "board.toml")
+    board = _read_board(_file(data, "board.toml"))
+    names = tuple(v.name for v in board.vegetables)
+    home, private, commons = _read_fields(names, _file(data, "fields.toml"))
+    cards: list[ActionCard] = [ActionCard(i, FIELD, f.code, field=f) for i, f in enumerate(commons)]
+    _read_stalls(names, _file(data, "stalls.toml"), cards)
+    customers = _file(data, "customers.toml")
+    _read_regular_customers(names, customers, cards)
+    _read_casual_customers(names, customers, cards)
+    _read_helpers(_file(data, "helpers.toml"), cards)
+    codes = [c.code for c in cards] + [f.code for f in private]
+    if len(set(codes)) != len(codes):
+        raise InvalidData("card codes must be unique across fields.toml, stalls.toml, customers.toml and helpers.toml")
+    if len(cards) != 70:
+        raise InvalidData("the action deck must hold 70 cards")
+    return Components(
+        **board.numbers,
+        vegetables=board.vegetables,
+        shop_slots=board.shop_slots,
+        shop_stock=board.shop_stock,
+        path_values=board.path_values,
+        solo_rows=board.solo_rows,
+        solo_goals=board.solo_goals,
+        home=home,
+        private=private,
+        cards=tuple(cards),
+        storehouse_accepts=board.storehouse_accepts,
+    )
+
+
+@attrs.frozen
+class _Board:
+    """What ``board.toml`` gives, checked."""
+
+    vegetables: tuple[Vegetable, ...]
+    shop_slots: tuple[int, ...]
+    shop_stock: tuple[int, ...]
+    storehouse_accepts: tuple[int, ...]
+    path_values: tuple[int, ...]
+    solo_rows: tuple[int, ...]
+    solo_goals: tuple[tuple[str, int], ...]
+    numbers: Mapping[str, Any]
+
+
+def _read_vegetables(board: Mapping[str, Any]) -> tuple[Vegetable, ...]:
     veg_rows = _get(_table(board, "board.toml", "vegetables"), "board.toml [vegetables]", "rows", list)
     vegetables = []
     for i, row in enumerate(veg_rows):
         where = f"board.toml [vegetables] rows[{i}]"
         if not isinstance(row, Mapping):
             raise InvalidData(f"{where} must be a table")
-        vegetables.append(
-            Vegetable(
-                _get(row, where, "name", str),
-                _get(row, where, "buy", int),
-                _get(row, where, "sell", int),
-                _get(row, where, "tokens", int),
-            )
+        vegetable = Vegetable(
+            _get(row, where, "name", str), _get(row, where, "buy", int), _get(row, where, "sell", int),
+            _get(row, where, "tokens", int),
         )
-    for i, v in enumerate(vegetables):
-        where = f"board.toml [vegetables] rows[{i}]"
-        _in_range(where, "buy", v.buy, *PRICE)
-        _in_range(where, "sell", v.sell, 1, v.buy)  # never more than it costs: no money pump
-    names = tuple(v.name for v in vegetables)
-    if names != ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek"):
+        _in_range(where, "buy", vegetable.buy, *PRICE)
+        _in_range(where, "sell", vegetable.sell, 1, vegetable.buy)  # never more than it costs: no money pump
+        vegetables.append(vegetable)
+    if tuple(v.name for v in vegetables) != ("wheat", "pumpkin", "turnip", "cabbage", "bean", "leek"):
         raise InvalidData(
             "board.toml [vegetables] field 'rows': the six vegetables must be wheat, pumpkin, turnip,"
             " cabbage, bean, leek in that order"
         )
     if sum(v.tokens for v in vegetables) != 231 or min(v.tokens for v in vegetables) <= 0:
         raise InvalidData("board.toml [vegetables] field 'tokens': 231 vegetable tokens, some of each kind")
+    return tuple(vegetables)
+
+
+def _read_board(board: Mapping[str, Any]) -> _Board:
+    vegetables = _read_vegetables(board)
+    names = tuple(v.name for v in vegetables)
     shop = _table(board, "board.toml", "shop")
     slots = _ints(shop, "board.toml [shop]", "slots", 6)
     stock = _ints(shop, "board.toml [shop]", "stock", 6)
@@ -383,12 +426,12 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     path_t = _table(board, "board.toml", "path")
     # The path of prosperity has 20 spaces.
     values = _ints(path_t, "board.toml [path]", "values", 20)
-    rounds_t = _table(board, "board.toml", "rounds")
-    rw = "board.toml [rounds]"
     for i, value in enumerate(values):
         _in_range("board.toml [path]", f"values[{i}]", value, *PATH_COST)
     if any(b < a for a, b in zip(values, values[1:])):
         raise InvalidData("board.toml [path] field 'values': the printed costs never decrease along the path")
+    rounds_t = _table(board, "board.toml", "rounds")
+    rw = "board.toml [rounds]"
     goals = _get(rounds_t, rw, "solo_goals", dict)
     if not goals or not all(type(v) is int and 1 <= v <= len(values) for v in goals.values()):
         raise InvalidData(f"{rw} field 'solo_goals' must map rating names to spaces of the path (1-{len(values)})")
@@ -396,8 +439,22 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     rows = _ints(rounds_t, rw, "solo_rows", 4)
     for i, price in enumerate(rows):
         _in_range(rw, f"solo_rows[{i}]", price, *MONEY)
+    return _Board(
+        vegetables=vegetables,
+        shop_slots=slots,
+        shop_stock=stock,
+        storehouse_accepts=store_accepts,
+        path_values=tuple(values),
+        solo_rows=tuple(rows),
+        solo_goals=tuple((k, int(v)) for k, v in goals.items()),
+        numbers=_board_numbers(player, path_t, rounds_t, len(values)),
+    )
 
-    fields = _file(data, "fields.toml")
+
+def _read_fields(
+    names: tuple[str, ...], fields: Mapping[str, Any]
+) -> tuple[FieldCard, tuple[FieldCard, ...], tuple[FieldCard, ...]]:
+    """The home field, the 8 private fields and the 6 common fields of ``fields.toml``."""
     hw = "fields.toml [home]"
     home = _field(names, hw, _table(fields, "fields.toml", "home"))
     if home.spaces != 9:
@@ -419,25 +476,29 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     for f in [home, *private, *commons]:
         if not f.accepts:
             raise InvalidData(f"fields.toml field 'accepts' of {f.code}: a field accepts at least one vegetable")
+    return home, tuple(private), tuple(commons)
 
-    cards: list[ActionCard] = []
-    for f in commons:
-        cards.append(ActionCard(len(cards), FIELD, f.code, field=f))
-    stall_rows = _rows(_file(data, "stalls.toml"), "stalls.toml", ("certain", "chosen"), "stalls")
+
+def _read_stalls(names: tuple[str, ...], stalls: Mapping[str, Any], cards: list[ActionCard]) -> None:
+    """Add the 14 market stalls of ``stalls.toml`` to ``cards``."""
+    stall_rows = _rows(stalls, "stalls.toml", ("certain", "chosen"), "stalls")
     if len(stall_rows) != 14:
         raise InvalidData("stalls.toml field 'stalls': there are 14 market stalls")
     for where, row in stall_rows:
         raw = _get(row, where, "slots", list)
         if len(raw) != 3:
             raise InvalidData(f"{where} field 'slots': a market stall holds 3 vegetables")
-        slots_: list[tuple[int, int]] = []
+        slots: list[tuple[int, int]] = []
         for pair in raw:
             if not isinstance(pair, list) or len(pair) != 2 or type(pair[1]) is not int or pair[1] not in (1, 2):
                 raise InvalidData(f"{where} field 'slots': each slot is [vegetable, bowls] with 1 or 2 bowls")
-            slots_.append((_veg(names, where, "slots", pair[0]), pair[1]))
-        cards.append(ActionCard(len(cards), STALL, _get(row, where, "code", str), slots=tuple(slots_)))
-    cust = _file(data, "customers.toml")
-    regular_rows = _rows(cust, "customers.toml", ("regular_certain", "regular_chosen"), "customers")
+            slots.append((_veg(names, where, "slots", pair[0]), pair[1]))
+        cards.append(ActionCard(len(cards), STALL, _get(row, where, "code", str), slots=tuple(slots)))
+
+
+def _read_regular_customers(names: tuple[str, ...], customers: Mapping[str, Any], cards: list[ActionCard]) -> None:
+    """Add the 14 regular customers of ``customers.toml`` to ``cards``."""
+    regular_rows = _rows(customers, "customers.toml", ("regular_certain", "regular_chosen"), "customers")
     if len(regular_rows) != 14:
         raise InvalidData("customers.toml field 'customers': there are 14 regular customers")
     for where, row in sorted(regular_rows, key=_by_code):
@@ -456,7 +517,11 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         cards.append(ActionCard(len(cards), REGULAR, code, wants=wants, pays=pays, start=start))
     if sum(c.start for c in cards) != 4:
         raise InvalidData("customers.toml field 'start': exactly 4 regular customers are start cards")
-    casual_rows = _rows(cust, "customers.toml", ("casual_certain", "casual_chosen"), "customers")
+
+
+def _read_casual_customers(names: tuple[str, ...], customers: Mapping[str, Any], cards: list[ActionCard]) -> None:
+    """Add the 14 casual customers of ``customers.toml`` to ``cards``."""
+    casual_rows = _rows(customers, "customers.toml", ("casual_certain", "casual_chosen"), "customers")
     if len(casual_rows) != 14:
         raise InvalidData("customers.toml field 'customers': there are 14 casual customers")
     for where, row in sorted(casual_rows, key=_by_code):
@@ -466,10 +531,13 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         code = _get(row, where, "code", str)
         price = _in_range(where, "price", _get(row, where, "price", int), *CASUAL_PRICE)
         cards.append(ActionCard(len(cards), CASUAL, code, wants=tuple(sorted(wants)), price=price))
-    helpers_d = _file(data, "helpers.toml")
-    lanterns = set(map(str, _get(_table(helpers_d, "helpers.toml", "lanterns"), "helpers.toml [lanterns]", "codes", list)))
+
+
+def _read_helpers(helpers: Mapping[str, Any], cards: list[ActionCard]) -> None:
+    """Add the 22 helper cards of ``helpers.toml`` to ``cards``."""
+    lanterns = set(map(str, _get(_table(helpers, "helpers.toml", "lanterns"), "helpers.toml [lanterns]", "codes", list)))
     kinds: dict[str, int] = {}
-    for i, row in enumerate(_get(_table(helpers_d, "helpers.toml", "names"), "helpers.toml [names]", "helpers", list)):
+    for i, row in enumerate(_get(_table(helpers, "helpers.toml", "names"), "helpers.toml [names]", "helpers", list)):
         where = f"helpers.toml [names] helpers[{i}]"
         kind = _get(row, where, "kind", str)
         if kind not in HELPER_KINDS:
@@ -489,25 +557,6 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         raise InvalidData("helpers.toml field 'helpers': 22 helper cards, 20 different, the Trader three times")
     if len(lanterns) != 9 or not lanterns <= {c.code for c in cards if c.kind == HELPER}:
         raise InvalidData("helpers.toml [lanterns] field 'codes': 9 helper cards (by code) carry the lantern")
-    codes = [c.code for c in cards] + [f.code for f in private]
-    if len(set(codes)) != len(codes):
-        raise InvalidData("card codes must be unique across fields.toml, stalls.toml, customers.toml and helpers.toml")
-    if len(cards) != 70:
-        raise InvalidData("the action deck must hold 70 cards")
-    numbers = _board_numbers(player, path_t, rounds_t, len(values))
-    return Components(
-        **numbers,
-        vegetables=tuple(vegetables),
-        shop_slots=slots,
-        shop_stock=stock,
-        path_values=tuple(values),
-        solo_rows=tuple(rows),
-        solo_goals=tuple((k, int(v)) for k, v in goals.items()),
-        home=home,
-        private=tuple(private),
-        cards=tuple(cards),
-        storehouse_accepts=store_accepts,
-    )
 
 
 #: Source and status of every table written by :meth:`Components.as_data`.
