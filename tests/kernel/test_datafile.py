@@ -112,3 +112,22 @@ def test_a_saved_state_with_corrupt_components_names_the_field() -> None:
         OPTION.pop_saved({"components": [1, 2]}, Cards)
     with pytest.raises(InvalidRecord, match="field 'components': cards.toml: card 1"):
         OPTION.pop_saved({"components": {"cards": {"card": [{"value": None}]}}}, Cards)
+
+
+def test_table_reader_names_file_table_and_field() -> None:
+    from tabletop.kernel.datafile import TableReader
+
+    files = {"cards.toml": {"cards": {"source": "rulebook p. 3", "status": "certain", "rows": [{"n": 1}, 2]}}}
+    reader = TableReader.of(files, "cards.toml")
+    assert reader.table("cards")["status"] == "certain"
+    with pytest.raises(InvalidData, match=r"cards.toml: table \[cards\], field 'rows\[1\]': must be a table"):
+        reader.rows("cards", "rows")
+    with pytest.raises(InvalidData, match=r"field 'n': must be of type str"):
+        reader.value("cards", {"n": 1}, "n", str)
+    with pytest.raises(InvalidData, match=r"field 'n': must be of type int, not True"):
+        reader.value("cards", {"n": True}, "n", int)
+    with pytest.raises(InvalidData, match="boats.toml: the data file is missing"):
+        TableReader.of(files, "boats.toml")
+    files["cards.toml"]["cards"]["status"] = "guessed"
+    with pytest.raises(InvalidData, match="field 'status': must be one of certain, inferred, provisional"):
+        reader.table("cards")

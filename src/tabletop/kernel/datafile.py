@@ -17,6 +17,64 @@ import attrs
 from tabletop.kernel.errors import InvalidData, InvalidRecord, quoted
 from tabletop.kernel.options import Option
 
+R = TypeVar("R", bound="TableReader")
+
+
+#: What a data table's ``status`` says of its values: from the rulebook or a card scan, worked
+#: out from other facts, or chosen where the public record is silent.
+STATUSES = ("certain", "inferred", "provisional")
+
+
+class TableReader:
+    """The tables of one parsed data file; every refusal names the file, table and field.
+
+    Games subclass it with the readers of their own kinds of field.
+    """
+
+    def __init__(self, filename: str, data: Mapping[str, Any]) -> None:
+        self.filename = filename
+        self.data = data
+
+    @classmethod
+    def of(cls: type[R], files: Mapping[str, Any], name: str) -> R:
+        """The reader of data file ``name`` among ``files`` (file name -> its tables)."""
+        tables = files.get(name)
+        if not isinstance(tables, Mapping):
+            raise InvalidData(f"{name}: the data file is missing")
+        return cls(name, tables)
+
+    def fail(self, table: str, field: str, why: str) -> InvalidData:
+        return InvalidData(f"{self.filename}: table [{table}], field {field!r}: {why}")
+
+    def table(self, name: str) -> Mapping[str, Any]:
+        """Table ``name``, which must say where its data comes from and how sure it is."""
+        table = self.data.get(name)
+        if not isinstance(table, Mapping):
+            raise InvalidData(f"{self.filename}: table [{name}] is missing")
+        source = table.get("source")
+        if not isinstance(source, str) or not source.strip():
+            raise self.fail(name, "source", "every table must say where its data comes from")
+        if table.get("status") not in STATUSES:
+            raise self.fail(name, "status", f"must be one of {', '.join(STATUSES)}")
+        return table
+
+    def value(self, table: str, row: Mapping[str, Any], field: str, kind: type) -> Any:
+        """``row[field]``, of type ``kind`` (a ``bool`` is not an ``int``)."""
+        if field not in row:
+            raise self.fail(table, field, "is missing")
+        value: Any = row[field]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(table, field, f"must be of type {kind.__name__}, not {value!r}")
+        return value
+
+    def rows(self, table: str, field: str) -> list[Mapping[str, Any]]:
+        """The list of tables ``field`` of table ``table``."""
+        rows: list[Any] = self.value(table, self.table(table), field, list)
+        for i, row in enumerate(rows):
+            if not isinstance(row, Mapping):
+                raise self.fail(table, f"{field}[{i}]", "must be a table")
+        return rows
+
 
 def read_toml(directory: Path, name: str) -> dict[str, Any]:
     """The tables of ``directory / name``; a missing or malformed file raises :class:`InvalidData`."""

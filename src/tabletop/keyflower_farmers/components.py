@@ -25,11 +25,10 @@ from typing import Any, TypeAlias
 import attrs
 
 from tabletop.kernel.api import InvalidData
-from tabletop.kernel.datafile import ComponentsOption, read_toml
+from tabletop.kernel.datafile import ComponentsOption, TableReader, read_toml
 from tabletop.kernel.tiles import Sides
 
 DATA_DIR = Path(__file__).parent / "data"
-_STATUSES = ("certain", "inferred", "provisional")
 
 SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
 RESOURCES: tuple[str, ...] = ("wood", "stone", "iron", "gold")
@@ -345,36 +344,14 @@ class Components:
 # --- reading -------------------------------------------------------------------------------
 
 
-class _Reader:
-    """Field access that fails with the file, table and field named."""
-
-    def __init__(self, filename: str, data: Mapping[str, Any]) -> None:
-        self.filename = filename
-        self.data = data
-
-    def fail(self, table: str, field: str, why: str) -> InvalidData:
-        return InvalidData(f"{self.filename}: table [{table}], field {field!r}: {why}")
-
-    def table(self, name: str) -> Mapping[str, Any]:
-        table = self.data.get(name)
-        if not isinstance(table, Mapping):
-            raise InvalidData(f"{self.filename}: table [{name}] is missing")
-        source = table.get("source")
-        if not isinstance(source, str) or not source.strip():
-            raise self.fail(name, "source", "every table must say where its data comes from")
-        if table.get("status") not in _STATUSES:
-            raise self.fail(name, "status", f"must be one of {', '.join(_STATUSES)}")
-        return table
+class _Reader(TableReader):
+    """Field access that fails with the file, table and field named; counts are never negative."""
 
     def status(self, name: str) -> str:
         return str(self.table(name)["status"])
 
     def value(self, table: str, row: Mapping[str, Any], field: str, kind: type) -> Any:
-        if field not in row:
-            raise self.fail(table, field, "is missing")
-        value: Any = row[field]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(table, field, f"must be of type {kind.__name__}, not {value!r}")
+        value = super().value(table, row, field, kind)
         if isinstance(value, int) and value < 0:
             raise self.fail(table, field, f"must not be negative, not {value}")
         return value
@@ -383,11 +360,7 @@ class _Reader:
         return self.value(table, row, field, kind) if field in row else default
 
     def rows(self, table: str, field: str = "tiles") -> list[Mapping[str, Any]]:
-        rows: list[Any] = self.value(table, self.table(table), field, list)
-        for i, row in enumerate(rows):
-            if not isinstance(row, Mapping):
-                raise self.fail(table, f"{field}[{i}]", "must be a table")
-        return rows
+        return super().rows(table, field)
 
     def ints(self, table: str, row: Mapping[str, Any], field: str, length: int) -> tuple[int, ...]:
         value = self.value(table, row, field, list)
@@ -409,13 +382,6 @@ class _Reader:
         if len(text) != 6 or any(letter not in _SIDE_LETTERS for letter in text):
             raise self.fail(table, "sides", f"{where}: six letters among R, G, W, not {text!r}")
         return tuple(_SIDE_LETTERS[letter] for letter in text)
-
-
-def _reader(data: Mapping[str, Any], name: str) -> _Reader:
-    tables = data.get(name)
-    if not isinstance(tables, Mapping):
-        raise InvalidData(f"{name}: the data file is missing")
-    return _Reader(name, tables)
 
 
 _FACE_FIELDS = ("ability", "gives", "pays", "transport", "upgrades", "vp", "vp_per")
@@ -681,17 +647,17 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     """
     if not isinstance(data, Mapping):
         raise InvalidData(f"the component data must map file names to their tables, not {data!r}")
-    village = _load_village(_reader(data, "village.toml"))
-    homes = _load_homes(_reader(data, "home.toml"))
-    boats = _load_boats(_reader(data, "boats.toml"))
-    order = _reader(data, "turn_order.toml")
+    village = _load_village(_Reader.of(data, "village.toml"))
+    homes = _load_homes(_Reader.of(data, "home.toml"))
+    boats = _load_boats(_Reader.of(data, "boats.toml"))
+    order = _Reader.of(data, "turn_order.toml")
     turn_order = _load_turn_order(order, "base", False) + _load_turn_order(order, "farmers", True)
     if sorted(t.number for t in turn_order if not t.farmers) != [1, 2, 3, 4]:
         raise order.fail("base", "tiles", "four base turn-order tiles numbered 1 to 4")
     if sorted(t.number for t in turn_order if t.farmers) != [1, 2, 3]:
         raise order.fail("farmers", "tiles", "three Farmers turn-order tiles numbered 1 to 3")
-    workers, purple, skills, resources, animals, wheat = _supplies(_reader(data, "supplies.toml"))
-    setup = _reader(data, "setup.toml")
+    workers, purple, skills, resources, animals, wheat = _supplies(_Reader.of(data, "supplies.toml"))
+    setup = _Reader.of(data, "setup.toml")
     season_t, winter_t, players_t = setup.table("season_tiles"), setup.table("winter_tiles"), setup.table("players")
     components = Components(
         village,

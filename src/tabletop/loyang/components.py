@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from tabletop.kernel.api import InvalidData
-from tabletop.kernel.datafile import ComponentsOption, read_toml
+from tabletop.kernel.datafile import STATUSES, ComponentsOption, read_toml
 from tabletop.kernel.pool import Pool
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -40,7 +40,6 @@ class Vegetables(Pool):
     INDEX = MappingProxyType({name: i for i, name in enumerate(VEGETABLES)})
 
 
-_STATUSES = ("certain", "inferred", "provisional")
 
 #: Kinds of action card.
 FIELD, STALL, REGULAR, CASUAL, HELPER = range(5)
@@ -212,8 +211,8 @@ def _table(data: Mapping[str, Any], file: str, name: str) -> Mapping[str, Any]:
     for key in ("source", "status"):
         if not isinstance(table.get(key), str):
             raise InvalidData(f"{file}: table [{name}] has no {key!r}")
-    if table["status"] not in _STATUSES:
-        raise InvalidData(f"{file}: table [{name}] field 'status' must be one of {_STATUSES}")
+    if table["status"] not in STATUSES:
+        raise InvalidData(f"{file}: table [{name}] field 'status' must be one of {STATUSES}")
     return table
 
 

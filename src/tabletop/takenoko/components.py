@@ -23,7 +23,7 @@ import attrs
 
 from tabletop.kernel import hexgrid
 from tabletop.kernel.api import InvalidData
-from tabletop.kernel.datafile import ComponentsOption, read_toml
+from tabletop.kernel.datafile import ComponentsOption, TableReader, read_toml
 from tabletop.kernel.hexgrid import Hex
 
 #: Bamboo and plot colours, in the order used by every per-colour tuple.
@@ -33,7 +33,6 @@ IMPROVEMENTS: tuple[str, ...] = ("watershed", "fertilizer", "enclosure")
 #: The three objective decks.
 OBJECTIVE_KINDS: tuple[str, ...] = ("plot", "gardener", "panda")
 
-_STATUSES = ("certain", "inferred", "provisional")
 _COLOUR_LETTER = {"green": "G", "yellow": "Y", "pink": "P"}
 _IMPROVEMENT_LETTER = {"": "", "watershed": "W", "fertilizer": "F", "enclosure": "E"}
 DATA_DIR = Path(__file__).parent / "data"
@@ -223,34 +222,8 @@ def _pattern_variants(
     return tuple(out)
 
 
-class _Reader:
+class _Reader(TableReader):
     """Field access that fails with the file, table and field named."""
-
-    def __init__(self, filename: str, data: dict[str, Any]) -> None:
-        self.filename = filename
-        self.data = data
-
-    def fail(self, table: str, field: str, why: str) -> InvalidData:
-        return InvalidData(f"{self.filename}: table [{table}], field {field!r}: {why}")
-
-    def table(self, name: str) -> dict[str, Any]:
-        table = self.data.get(name)
-        if not isinstance(table, dict):
-            raise InvalidData(f"{self.filename}: table [{name}] is missing")
-        source = table.get("source")
-        if not isinstance(source, str) or not source.strip():
-            raise self.fail(name, "source", "every table must say where its data comes from")
-        if table.get("status") not in _STATUSES:
-            raise self.fail(name, "status", f"must be one of {', '.join(_STATUSES)}")
-        return table
-
-    def value(self, table: str, row: Mapping[str, Any], field: str, kind: type) -> Any:
-        if field not in row:
-            raise self.fail(table, field, "is missing")
-        value = row[field]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(table, field, f"must be of type {kind.__name__}, not {value!r}")
-        return value
 
     def number(self, table: str, row: Mapping[str, Any], field: str, low: int, high: int, name: str = "") -> int:
         """The whole number ``row[field]``, which must lie in ``low..high`` (``name`` is the
@@ -274,19 +247,6 @@ class _Reader:
             raise self.fail(table, "id", f"{value!r} is not a card id (a letter, then up to 7 letters or digits)")
         return value
 
-    def rows(self, table: str, field: str) -> list[dict[str, Any]]:
-        rows: list[dict[str, Any]] = self.value(table, self.table(table), field, list)
-        for i, row in enumerate(rows):
-            if not isinstance(row, dict):
-                raise self.fail(table, f"{field}[{i}]", "must be a table")
-        return rows
-
-
-def _reader(data: Mapping[str, Any], name: str) -> _Reader:
-    tables = data.get(name)
-    if not isinstance(tables, dict):
-        raise InvalidData(f"{name}: the data file is missing")
-    return _Reader(name, tables)
 
 
 def _load_tiles(reader: _Reader) -> tuple[PlotTile, ...]:
@@ -448,9 +408,9 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         raise InvalidData(f"{unknown[0]}: not a data file of Takenoko (its files are {', '.join(DATA_FILES)})")
     # A plain copy: the caller's dictionaries may change later, these components must not.
     plain = _plain(data)
-    tiles = _load_tiles(_reader(plain, "plots.toml"))
-    improvements, channels, bamboo = _load_supplies(_reader(plain, "supplies.toml"))
-    objectives, emperor = _load_objectives(_reader(plain, "objectives.toml"))
+    tiles = _load_tiles(_Reader.of(plain, "plots.toml"))
+    improvements, channels, bamboo = _load_supplies(_Reader.of(plain, "supplies.toml"))
+    objectives, emperor = _load_objectives(_Reader.of(plain, "objectives.toml"))
     return Components(tiles, improvements, channels, bamboo, objectives, emperor, plain)
 
 
