@@ -8,10 +8,10 @@ from tabletop.kernel.engine import CHANCE, ChanceDecision, evolve
 from tabletop.kernel.pile import Pile
 from tabletop.loyang import GAME, invariants, new_game
 from tabletop.loyang.rules.play_area import enter_play
-from tabletop.loyang.rules.table import set_player, without
+from tabletop.loyang.rules.table import set_player
 from tabletop.loyang.components import PRIVATE_BASE as PRIVATE
 from tabletop.loyang.components import STANDARD, VEGETABLES, Components, Vegetables
-from tabletop.loyang.positions import Seat, position, with_seat
+from tabletop.loyang.positions import Seat, position, take_out, with_seat
 from tabletop.loyang.rules.driver import DECISIONS, RULES
 from tabletop.loyang.state import CARD, Field, LoyangState
 
@@ -114,36 +114,18 @@ def starting(state: LoyangState, prefix: str) -> set[str]:
     return {m for m in legal(state) if m.startswith(prefix)}
 
 
-def _take_out(state: LoyangState, number: int) -> LoyangState:
-    """Remove an action card from the deck, discards, courtyard, grid or a hand."""
-    if number in state.deck_top:
-        return evolve(state, deck_top=without(state.deck_top, number))
-    if number in state.deck.cards():
-        return evolve(state, deck=state.deck.remove(number))
-    if number in state.discard:
-        return evolve(state, discard=without(state.discard, number))
-    if number in state.courtyard:
-        return evolve(state, courtyard=without(state.courtyard, number))
-    if number in state.grid:
-        return evolve(state, grid=tuple(-1 if g == number else g for g in state.grid))
-    for seat, p in enumerate(state.seats):
-        if number in p.hand:
-            return set_player(state, seat, evolve(p, hand=without(p.hand, number)))
-    raise AssertionError(f"{STANDARD.code(number)} is not available")
-
-
 def give(state: LoyangState, seat: int, *codes: str) -> LoyangState:
     """Put the cards into ``seat``'s play area as if played (stalls filled, markers blue)."""
     for code in codes:
         number = card(code)
-        state = enter_play(_take_out(state, number), seat, number)
+        state = enter_play(take_out(state, number), seat, number)
     return state
 
 
 def stack(state: LoyangState, seat: int, top: str, lower: str) -> LoyangState:
     """A kept two-pack: ``top`` in play, ``lower`` under it."""
     state = give(state, seat, top)
-    state = _take_out(state, card(lower))
+    state = take_out(state, card(lower))
     p = state.seats[seat]
     return set_player(state, seat, evolve(p, covered=p.covered + ((card(top), card(lower)),)))
 
@@ -152,7 +134,7 @@ def on_top(state: LoyangState, *codes: str) -> LoyangState:
     """The deck with these cards on top, in this order (drawn before the face-down rest)."""
     for code in reversed(codes):
         number = card(code)
-        state = _take_out(state, number)
+        state = take_out(state, number)
         state = evolve(state, deck_top=(number,) + state.deck_top)
     return state
 
@@ -160,7 +142,7 @@ def on_top(state: LoyangState, *codes: str) -> LoyangState:
 def in_hand(state: LoyangState, seat: int, *codes: str) -> LoyangState:
     for code in codes:
         number = card(code)
-        state = _take_out(state, number)
+        state = take_out(state, number)
         p = state.seats[seat]
         state = set_player(state, seat, evolve(p, hand=p.hand + (number,)))
     return state
@@ -206,7 +188,7 @@ def courtyard(state: LoyangState, *codes: str) -> LoyangState:
     """The courtyard holding these cards (taken from wherever they are)."""
     for code in codes:
         number = card(code)
-        state = _take_out(state, number)
+        state = take_out(state, number)
         state = evolve(state, courtyard=state.courtyard + (number,))
     return state
 

@@ -106,13 +106,13 @@ def position(
     state = _phase(state, PHASES[phase], round, start_player)
     for code in courtyard:
         card = _card(state, code)
-        state = evolve(_take_out(state, card), courtyard=state.courtyard + (card,))
+        state = evolve(take_out(state, card), courtyard=state.courtyard + (card,))
     for seat, description in enumerate(seats):
         if description is not None:
             state = with_seat(state, seat, description)
     for code in reversed(deck_top):
         card = _card(state, code)
-        state = _take_out(state, card)
+        state = take_out(state, card)
         state = evolve(state, deck_top=(card,) + state.deck_top)
     if phase == "action":
         return state
@@ -198,7 +198,7 @@ def with_seat(state: LoyangState, seat: int, description: Seat) -> LoyangState:
         state = _with_hand(state, seat, [_card(state, code) for code in description.hand])
     for code in (*description.stalls, *description.regulars, *description.casuals, *description.helpers):
         card = _card(state, code)
-        state = enter_play(_take_out(state, card), seat, card)
+        state = enter_play(take_out(state, card), seat, card)
     return state
 
 
@@ -226,9 +226,9 @@ def _field(state: LoyangState, described: str | Field) -> Field:
     return Field(card, VEGETABLES.index(words[1]), int(words[2]))
 
 
-def _take_out(state: LoyangState, card: int) -> LoyangState:
+def take_out(state: LoyangState, card: int) -> LoyangState:
     """``state`` without action card ``card`` wherever it was out of play (deck, discards,
-    courtyard, grid, a hand)."""
+    courtyard, grid, a hand), to put it somewhere else; ``ValueError`` if it is in play."""
     if card in state.deck_top:
         return evolve(state, deck_top=without(state.deck_top, card))
     if card in state.deck.unseen or card in state.deck.bottom:
@@ -257,7 +257,7 @@ def _with_fields(state: LoyangState, seat: int, fields: list[Field]) -> LoyangSt
         if f.card >= PRIVATE_BASE and f.card not in old:
             pile = tuple(part.remove(f.card) if f.card in part.cards() else part for part in pile)
         elif f.card < PRIVATE_BASE and f.card not in old:
-            state = _take_out(state, f.card)
+            state = take_out(state, f.card)
             discard = state.discard
     kept = {f.card for f in fields}
     for card in old:
@@ -298,8 +298,8 @@ def _with_hand(state: LoyangState, seat: int, cards: list[int]) -> LoyangState:
     state = set_player(state, seat, evolve(player, hand=()))
     state = evolve(state, deck=state.deck.shuffle_in(player.hand))
     for card in cards:
-        state = _take_out(state, card)
+        state = take_out(state, card)
     return set_player(state, seat, evolve(state.seats[seat], hand=tuple(cards)))
 
 
-__all__ = ["PHASES", "Seat", "position", "with_seat"]
+__all__ = ["PHASES", "Seat", "position", "take_out", "with_seat"]
