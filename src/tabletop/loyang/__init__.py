@@ -84,11 +84,12 @@ from typing import Any
 from tabletop.kernel.api import Game
 from tabletop.loyang.components import STANDARD, Components, Vegetables, load_components
 from tabletop.loyang.encode import layout_of, observation, observation_layout, observation_size
+from tabletop.loyang.invariants import invariants
 from tabletop.loyang.moves import Move
 from tabletop.loyang.render import render
 from tabletop.loyang.options import OPTIONS
 from tabletop.loyang.positions import Seat, position, with_seat
-from tabletop.loyang.rules import RULES, invariants
+from tabletop.loyang.rules import RULES
 from tabletop.loyang.setup import from_json, start
 from tabletop.loyang.state import LoyangState, Pending, Player
 from tabletop.loyang.view import determinize

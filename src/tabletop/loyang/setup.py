@@ -20,11 +20,12 @@ from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.turns import order_from
-from tabletop.loyang import serialize
+from tabletop.loyang import saved
 from tabletop.loyang.components import COMPONENTS, PRIVATE_BASE, Components, Vegetables
 from tabletop.loyang.encode import observation
+from tabletop.loyang.invariants import invariants
 from tabletop.loyang.render import render
-from tabletop.loyang.rules import RULES, invariants
+from tabletop.loyang.rules import RULES
 from tabletop.loyang.state import SETUP, LoyangState, Player
 
 
@@ -89,14 +90,14 @@ def _farmer(components: Components) -> Player:
 
 
 def from_json(text: str) -> LoyangState:
-    """Read a state written by ``state.to_json()`` (see :mod:`tabletop.loyang.serialize`).
+    """Read a state written by ``state.to_json()`` (see :mod:`tabletop.loyang.saved`).
 
-    Only a sound position loads: strict types and ranges (:mod:`~tabletop.loyang.serialize`),
+    Only a sound position loads: strict types and ranges (:mod:`~tabletop.loyang.saved`),
     then the invariants, then a position that plays on (:func:`check_plays_on`). Anything else
     raises :class:`~tabletop.kernel.errors.InvalidRecord` naming the field or the broken rule.
     """
     try:
-        state = serialize.from_json(text, RULES)
+        state = saved.from_json(text, RULES)
     except RecursionError:
         raise InvalidRecord("invalid LoyangState: the JSON is nested too deeply") from None
     broken = invariants(state)

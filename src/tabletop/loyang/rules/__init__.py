@@ -12,8 +12,9 @@
   action deck;
 * :mod:`~tabletop.loyang.rules.table`: tools they all share (players, owners, the supply);
 * :mod:`~tabletop.loyang.rules.driver`: the decisions and the forced steps between them
-  (:data:`RULES`, the engine's view of the game);
-* :mod:`~tabletop.loyang.rules.invariants`: what must hold in every position.
+  (:data:`RULES`, the engine's view of the game).
+
+What must hold in every position is :mod:`tabletop.loyang.invariants`.
 
 Rule readings (see the package documentation for the full list):
 
@@ -28,6 +29,5 @@ Rule readings (see the package documentation for the full list):
 """
 
 from tabletop.loyang.rules.driver import RULES
-from tabletop.loyang.rules.invariants import invariants
 
-__all__ = ["RULES", "invariants"]
+__all__ = ["RULES"]

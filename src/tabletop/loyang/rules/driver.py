@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tabletop.kernel.engine import ChanceDecision, Decision, Rules, evolve, pop, push
-from tabletop.loyang import moves, scoring, serialize, view
+from tabletop.loyang import moves, saved, scoring, view
 from tabletop.loyang.render import render
 from tabletop.loyang.rules import helpers
 from tabletop.loyang.rules.actions import (
@@ -280,6 +280,6 @@ RULES: Rules[LoyangState] = Rules(
     scores=scoring.scores,
     winners=scoring.winners,
     view=view.view,
-    to_json=serialize.to_json,
+    to_json=saved.to_json,
     render=render,
 )
