@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tabletop.kernel.engine import sample
 from tabletop.kernel.pile import Pile, PileError, deal_unseen, unseen_by
 from tabletop.kernel.rng import Rng
 
@@ -40,6 +41,25 @@ def test_outcomes_weigh_each_distinct_card_by_its_copies() -> None:
     assert pile.unseen == (1, 3, 3, 3) and dict(pile.draw_outcomes()) == {1: 1, 3: 3}
     with pytest.raises(PileError, match="not in the pile"):
         pile.take(2)
+
+
+@given(
+    unseen=st.lists(st.integers(0, 5), max_size=12),
+    bottom=st.lists(st.integers(7, 9), max_size=3),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_sample_draw_draws_what_sampling_the_outcomes_draws(unseen: list[int], bottom: list[int], seed: int) -> None:
+    # The sampled mode's shortcut and the explicit mode's outcomes must be one distribution:
+    # the same card and the same next generator, card after card until the pile is empty.
+    pile, rng = Pile(unseen, tuple(bottom)), Rng.from_seed(seed)
+    while pile:
+        card, after = pile.sample_draw(rng)
+        assert (card, after) == sample(pile.draw_outcomes(), rng)
+        pile, rng = pile.take(card), after
+    with pytest.raises(PileError, match="empty"):
+        pile.sample_draw(rng)
+    with pytest.raises(PileError, match="hidden"):
+        Pile((1, 2)).masked().sample_draw(rng)
 
 
 @given(unseen=cards, bottom=st.lists(st.integers(7, 9), max_size=4))

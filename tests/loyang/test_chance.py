@@ -14,9 +14,10 @@ from collections import Counter
 import pytest
 
 from tabletop.kernel.engine import CHANCE
-from tabletop.kernel.engine import HiddenChance, evolve
+from tabletop.kernel.engine import HiddenChance, evolve, sample
 from tabletop.kernel.pile import PileError
 from tabletop.kernel.record import record_of
+from tabletop.kernel.rng import Rng
 from tabletop.loyang import GAME, invariants, new_game
 from tabletop.loyang.moves import Reveal, StartPlayer
 from tabletop.loyang.state import (
@@ -173,3 +174,24 @@ def test_outcomes_are_recorded_in_notation():
     state = play(explicit(2, start_player=0), "home wheat", "home pumpkin", "reveal P6a")
     assert str(state.history[-1]) == "reveal P6a"
     assert json.loads(state.to_json())["history"][-1] == {"card": state.history[-1].card, "type": "Reveal"}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_sampled_shortcut_draws_what_the_explicit_outcomes_give(players):
+    # The sampled mode draws action cards and fields without listing them; at every random
+    # event of a game it must draw the very outcome (and advance the generator as far) as
+    # sampling the explicit mode's weighted outcomes does: one distribution for both modes.
+    chooser = random.Random(players)
+    state = new_game(players, seed=players, chance="explicit")
+    checked = 0
+    while not state.is_over:
+        if state.to_move == CHANCE:
+            pending = state.pending
+            decision = state.rules.decisions[type(pending)]
+            if decision.sample is not None:
+                for seed in range(3):
+                    rng = Rng.from_seed(seed + 100 * checked)
+                    assert decision.sample(state, pending, rng) == sample(decision.outcomes(state, pending), rng)
+                checked += 1
+        state = state.apply(chooser.choice(state.legal_moves()))
+    assert checked > 9 * players

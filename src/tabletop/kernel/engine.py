@@ -46,7 +46,7 @@ import attrs
 from tabletop.kernel.checks import check_seat
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.options import Option
-from tabletop.kernel.rng import MaskedRandomness, Rng
+from tabletop.kernel.rng import MASKED, MaskedRandomness, Rng
 
 #: The seat of chance: ``state.to_move == CHANCE`` at a random event in explicit chance mode.
 CHANCE = -1
@@ -107,6 +107,13 @@ class ChanceDecision(Generic[S]):
     outcomes: Callable[[S, Any], tuple[tuple[Any, int], ...]]
     resolve: Callable[[S, Any, Any], S]
     doing: str
+    #: Optional ``sample(state, pending, rng) -> (outcome, next rng)``: the outcome that
+    #: :func:`sample` would draw from ``outcomes(state, pending)`` with ``rng`` (the same outcome,
+    #: the same next generator), found without listing every outcome (a card drawn from a pile
+    #: is its multiset's element at a random position: :meth:`~tabletop.kernel.pile.Pile.sample_draw`).
+    #: The sampled mode uses it; the explicit mode and :meth:`EngineState.chance_outcomes`
+    #: still list the outcomes, so both modes draw from one distribution.
+    sample: Callable[[S, Any, Rng], tuple[Any, Rng]] | None = None
 
 
 def _read_only(table: Mapping[type, Any]) -> Mapping[type, Any]:
@@ -142,6 +149,13 @@ class Rules(Generic[S]):
     to_json: Callable[[S], str]
     render: Callable[[S], str]
     describe: Callable[[S, Any], str] | None = None
+    #: The random events, by type of pending decision (read from ``decisions`` once): the
+    #: sampled mode resolves them without asking.
+    _chance: Mapping[type, ChanceDecision[S]] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        chance = {kind: d for kind, d in self.decisions.items() if isinstance(d, ChanceDecision)}
+        _setattr(self, "_chance", MappingProxyType(chance))
 
     def start(self, state: S) -> S:
         """Settle a freshly built position (and sample its chance events in sampled mode)."""
@@ -170,7 +184,9 @@ class Rules(Generic[S]):
         return tuple((outcome, weight / total) for outcome, weight in weighted)
 
     def apply(self, state: S, move: Any) -> S:
-        legal = state.legal_moves()
+        legal = state._moves
+        if legal is None:
+            legal = state.legal_moves()
         # Moves are usually the listed instances: look for the same object first (in C; an
         # equality test of every candidate costs far more), then for an equal move.
         if not any(map(is_, legal, repeat(move))) and move not in legal:
@@ -179,7 +195,7 @@ class Rules(Generic[S]):
         after = self._run(self.decisions[type(top)].resolve(state, top, move))
         if after is state:  # a resolution that changed nothing must not touch the old state
             after = evolve(state)
-        _setattr(after, "log", Link(state.log, move))
+        _setattr(after, "log", _link(state.log, move))
         return after
 
     def _run(self, state: S) -> S:
@@ -190,20 +206,29 @@ class Rules(Generic[S]):
         shared yet, as in :meth:`apply`) then takes the advanced random source: one copy per
         event rather than two."""
         settle = self.settle
-        decisions = self.decisions
         state = settle(state)
-        while state.stack:
-            top = state.stack[-1]
-            decision = decisions[type(top)]
-            if not isinstance(decision, ChanceDecision) or state.chance == "explicit":
-                break
-            if state.rng.masked:
+        if state.chance == "explicit":
+            return state
+        chance = self._chance
+        while True:
+            stack = state.stack
+            if not stack:
+                return state
+            top = stack[-1]
+            decision = chance.get(type(top))
+            if decision is None:
+                return state
+            rng = state.rng
+            if rng.state == MASKED:
                 raise HiddenChance(
                     f"this {self.game} position is a view and has reached a random event "
                     f"({decision.doing}); its random source is hidden: play on from "
                     "game.determinize(view, rng) instead"
                 )
-            outcome, rng = sample(decision.outcomes(state, top), state.rng)
+            if decision.sample is not None:
+                outcome, rng = decision.sample(state, top, rng)
+            else:
+                outcome, rng = sample(decision.outcomes(state, top), rng)
             after = decision.resolve(state, top, outcome)
             # The resolved position is a fresh copy (as in apply): it takes the next generator
             # without another copy.
@@ -211,7 +236,6 @@ class Rules(Generic[S]):
                 after = evolve(state)
             _setattr(after, "rng", rng)
             state = settle(after)
-        return state
 
     def _why_illegal(self, state: S, move: Any) -> str:
         if not state.stack:
@@ -279,6 +303,21 @@ class Link:
             link = link.before
         out.reverse()
         return tuple(out)
+
+
+# The slots of a link, set directly: :func:`_link` builds one per move applied.
+_set_before = vars(Link)["before"].__set__
+_set_move = vars(Link)["move"].__set__
+_set_length = vars(Link)["length"].__set__
+
+
+def _link(before: Link | None, move: Any) -> Link:
+    """``Link(before, move)`` without the call of ``__init__`` (the apply pipeline's)."""
+    link: Link = _new(Link)
+    _set_before(link, before)
+    _set_move(link, move)
+    _set_length(link, 1 if before is None else before.length + 1)
+    return link
 
 
 def link_moves(moves: tuple[Any, ...] | list[Any]) -> Link | None:

@@ -76,6 +76,24 @@ class Pile(Generic[C]):
             return ((self.bottom[0], 1),)
         raise PileError("the pile is empty")
 
+    def sample_draw(self, rng: Rng) -> tuple[C, Rng]:
+        """The next card drawn at random with ``rng``, and the next generator, without listing
+        the outcomes: exactly what :func:`tabletop.kernel.engine.sample` draws from
+        :meth:`draw_outcomes` (the unseen cards are sorted, so the card at a random position
+        lies in each distinct card's run of copies with its weight; one distinct card, or the
+        known bottom, costs no draw)."""
+        if self.hidden:
+            raise PileError("this pile is a view's: the next card is hidden")
+        unseen = self.unseen
+        if unseen:
+            if unseen[0] == unseen[-1]:
+                return unseen[0], rng
+            position, rng = rng.below(len(unseen))
+            return unseen[position], rng
+        if self.bottom:
+            return self.bottom[0], rng
+        raise PileError("the pile is empty")
+
     def take(self, card: C) -> Pile[C]:
         """The pile after ``card`` is drawn (it must be a possible next card)."""
         if self.hidden:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.rng import Rng
 from tabletop.loyang import moves
 from tabletop.loyang.moves import BUY, SELL
 from tabletop.loyang.components import FIELD, Components
 from tabletop.loyang.rules import helpers
 from tabletop.loyang.rules.payments import buy_from_shop, charge, pay, sell_to_shop, take_loan
-from tabletop.loyang.rules.play_area import deck_outcomes, deck_size, draw_from_deck, enter_play, leave_play
+from tabletop.loyang.rules.play_area import deck_outcomes, deck_sample, deck_size, draw_from_deck, enter_play, leave_play
 from tabletop.loyang.rules.table import (
     DECLINE,
     DELIVER,
@@ -247,6 +248,11 @@ def buy_two_pack(state: LoyangState, turn: ActionsPending) -> LoyangState:
 
 def two_pack_outcomes(state: LoyangState, pending: TwoPackDraw) -> tuple[tuple[Any, int], ...]:
     return deck_outcomes(state, refill=not state.solo)
+
+
+def two_pack_sample(state: LoyangState, pending: TwoPackDraw, rng: Rng) -> tuple[moves.Reveal, Rng]:
+    """The card :func:`two_pack_outcomes` samples, drawn directly."""
+    return deck_sample(state, rng, refill=not state.solo)
 
 
 def draw_two_pack_card(state: LoyangState, pending: TwoPackDraw, move: moves.Reveal) -> LoyangState:

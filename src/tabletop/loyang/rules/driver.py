@@ -25,6 +25,7 @@ from tabletop.loyang.rules.actions import (
     keep_moves,
     keep_two_pack,
     two_pack_outcomes,
+    two_pack_sample,
 )
 from tabletop.loyang.rules.card_phase import (
     apply_courtyard,
@@ -45,6 +46,7 @@ from tabletop.loyang.rules.harvest import (
     apply_harvest,
     begin_round,
     field_outcomes,
+    field_sample,
     harvest,
     harvest_moves,
     turn_over_field,
@@ -54,6 +56,7 @@ from tabletop.loyang.rules.preparation import (
     choose_start_player,
     deal_intro,
     deck_card_outcomes,
+    deck_card_sample,
     fill_grid,
     home_choices,
     intro_outcomes,
@@ -141,12 +144,20 @@ def _foreman_moves(state: LoyangState, pending: ForemanPending) -> tuple[Any, ..
 DECISIONS: dict[type, Decision[LoyangState] | ChanceDecision[LoyangState]] = {
     StartPlayerDraw: ChanceDecision(start_outcomes, choose_start_player, "choosing the start player"),
     IntroDeal: ChanceDecision(intro_outcomes, deal_intro, "dealing a blue-dot regular customer"),
-    OpponentDraw: ChanceDecision(deck_card_outcomes, turn_up_for_opponent, "turning up a card for the opponent"),
-    GridDraw: ChanceDecision(deck_card_outcomes, fill_grid, "drawing a card for the grid"),
-    HandDeal: ChanceDecision(deck_card_outcomes, deal_card, "dealing a card"),
-    CourtyardFlip: ChanceDecision(deck_card_outcomes, flip_card, "turning a card into the courtyard"),
-    TwoPackDraw: ChanceDecision(two_pack_outcomes, draw_two_pack_card, "drawing a card of a two-pack"),
-    FieldDraw: ChanceDecision(_field_outcomes, turn_over_field, "turning over a field from a pile"),
+    OpponentDraw: ChanceDecision(
+        deck_card_outcomes, turn_up_for_opponent, "turning up a card for the opponent", deck_card_sample
+    ),
+    GridDraw: ChanceDecision(deck_card_outcomes, fill_grid, "drawing a card for the grid", deck_card_sample),
+    HandDeal: ChanceDecision(deck_card_outcomes, deal_card, "dealing a card", deck_card_sample),
+    CourtyardFlip: ChanceDecision(
+        deck_card_outcomes, flip_card, "turning a card into the courtyard", deck_card_sample
+    ),
+    TwoPackDraw: ChanceDecision(
+        two_pack_outcomes, draw_two_pack_card, "drawing a card of a two-pack", two_pack_sample
+    ),
+    FieldDraw: ChanceDecision(
+        _field_outcomes, turn_over_field, "turning over a field from a pile", field_sample
+    ),
     SowHomePending: Decision(_sow_home_moves, _sow_home, "sowing the home field"),
     HarvestPending: Decision(harvest_moves, apply_harvest, "harvesting"),
     CourtyardPending: Decision(courtyard_moves, apply_courtyard, "playing in the distribution round"),

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.kernel.engine import evolve, replace_top
+from tabletop.kernel.rng import Rng
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.rules import helpers
 from tabletop.loyang.rules.play_area import discard_emptied_field
-from tabletop.loyang.rules.table import cached, harvest_helper, set_player
+from tabletop.loyang.rules.table import cached, harvest_helper, reveal, set_player
 from tabletop.loyang.state import (
     DUE,
     HARVEST,
@@ -103,6 +104,12 @@ def apply_harvest(state: LoyangState, pending: HarvestPending, move: Any) -> Loy
 def field_outcomes(state: LoyangState, pending: FieldDraw) -> tuple[tuple[int, int], ...]:
     """The fields that may lie on top of ``pending.owner``'s pile: those of its first set left."""
     return next(part for part in state.seats[pending.owner].pile if part).draw_outcomes()
+
+
+def field_sample(state: LoyangState, pending: FieldDraw, rng: Rng) -> tuple[moves.Reveal, Rng]:
+    """The field :func:`field_outcomes` samples, drawn directly."""
+    card, rng = next(part for part in state.seats[pending.owner].pile if part).sample_draw(rng)
+    return reveal(card), rng
 
 
 def turn_over_field(state: LoyangState, pending: FieldDraw, move: moves.Reveal) -> LoyangState:

@@ -3,11 +3,11 @@ helper reaches the discard pile."""
 
 from __future__ import annotations
 
-
 from typing import Any
 
 from tabletop.kernel.engine import evolve, push
 from tabletop.kernel.pile import Pile
+from tabletop.kernel.rng import Rng
 from tabletop.loyang import moves
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL
 from tabletop.loyang.rules.table import (
@@ -138,6 +138,16 @@ def deck_outcomes(state: LoyangState, refill: bool = False) -> tuple[tuple[moves
         # Every action card exists once: each card of the deck is equally likely.
         return reveal_each(deck.unseen)
     return reveal_outcomes(deck.draw_outcomes())
+
+
+def deck_sample(state: LoyangState, rng: Rng, refill: bool = False) -> tuple[moves.Reveal, Rng]:
+    """The next action card drawn at random with ``rng`` (the one the engine's ``sample``
+    draws from :func:`deck_outcomes`), and the next generator: the sampled mode's shortcut."""
+    if state.deck_top:
+        return reveal(state.deck_top[0]), rng
+    deck = state.deck if state.deck or not refill else Pile(state.discard)
+    card, rng = deck.sample_draw(rng)
+    return reveal(card), rng
 
 
 def draw_from_deck(state: LoyangState, card: int, refill: bool = False, **changes: Any) -> LoyangState:

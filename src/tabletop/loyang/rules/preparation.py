@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.rng import Rng
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.components import CASUAL, REGULAR, STALL
-from tabletop.loyang.rules.play_area import deck_outcomes, deck_size, draw_from_deck
+from tabletop.loyang.rules.play_area import deck_outcomes, deck_sample, deck_size, draw_from_deck
 from tabletop.loyang.rules.table import reveal, set_player, take_from_supply
 from tabletop.loyang.state import (
     SETTLED,
@@ -87,6 +88,11 @@ def _opponent_wants(state: LoyangState) -> bool:
 def deck_card_outcomes(state: LoyangState, pending: Any) -> tuple[tuple[Any, int], ...]:
     """Any action card of the deck, each weighted by its copies."""
     return deck_outcomes(state)
+
+
+def deck_card_sample(state: LoyangState, pending: Any, rng: Rng) -> tuple[moves.Reveal, Rng]:
+    """The action card :func:`deck_card_outcomes` samples, drawn directly."""
+    return deck_sample(state, rng)
 
 
 def turn_up_for_opponent(state: LoyangState, pending: OpponentDraw, move: moves.Reveal) -> LoyangState:
