@@ -390,7 +390,19 @@ class EngineState:
 
     def apply(self, move: Any) -> Any:
         """The state after ``move``; raises :class:`IllegalMove` (state unchanged) if it is not legal."""
-        return self.rules.apply(self, move)
+        rules = self.rules
+        legal = self._moves
+        if legal is None:
+            legal = self.legal_moves()
+        # Rules.apply, inlined (one call less per move): check, resolve, settle, link.
+        if not any(map(is_, legal, repeat(move))) and move not in legal:
+            raise IllegalMove(rules._why_illegal(self, move))
+        top = self.stack[-1]
+        after = rules._run(rules.decisions[type(top)].resolve(self, top, move))
+        if after is self:
+            after = evolve(self)
+        _setattr(after, "log", _link(self.log, move))
+        return after
 
     def scores(self) -> tuple[int, ...]:
         return self.rules.scores(self)

@@ -14,6 +14,7 @@ state is sampled (``determinize``).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
@@ -52,7 +53,7 @@ class Pile(Generic[C]):
         return len(self.unseen) + self.hidden + len(self.bottom)
 
     def __bool__(self) -> bool:
-        return len(self) > 0
+        return bool(self.unseen or self.hidden or self.bottom)
 
     @property
     def masked_cards(self) -> bool:
@@ -98,12 +99,15 @@ class Pile(Generic[C]):
         """The pile after ``card`` is drawn (it must be a possible next card)."""
         if self.hidden:
             raise PileError("this pile is a view's: its cards are hidden")
-        if self.unseen:
+        unseen: tuple[Any, ...] = self.unseen  # sorted, so orderable
+        if unseen:
             try:
-                i = self.unseen.index(card)
-            except ValueError:
-                raise PileError(f"{card!r} is not in the pile") from None
-            return _pile(self.unseen[:i] + self.unseen[i + 1 :], self.bottom)
+                i = bisect_left(unseen, card)  # the unseen cards are sorted
+            except TypeError:  # not even comparable with the cards
+                i = len(unseen)
+            if i == len(unseen) or unseen[i] != card:
+                raise PileError(f"{card!r} is not in the pile")
+            return _pile(unseen[:i] + unseen[i + 1 :], self.bottom)
         if self.bottom and self.bottom[0] == card:
             return _pile((), self.bottom[1:])
         raise PileError(f"{card!r} is not the next card of the pile")

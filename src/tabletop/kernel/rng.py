@@ -21,6 +21,7 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 MASKED = -1
+_SPAN = 1 << 64
 
 
 def _mix(z: int) -> int:
@@ -73,20 +74,28 @@ class Rng:
         if self.state == MASKED:
             raise MaskedRandomness("this state is a view: its random source is hidden")
         nxt = (self.state + _GAMMA) & _MASK
-        return _mix(nxt), Rng(nxt)
+        return _mix(nxt), _rng(nxt)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (``1 <= n <= 2**64``) and the next generator."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
-        if n > 1 << 64:
+        if n > _SPAN:
             # Past 2**64 the rejection limit below is 0 and no draw would ever be accepted.
             raise ValueError(f"below() draws from 64 bits; {n} is too large a bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        value, rng = self.next64()
-        while value >= limit:
-            value, rng = rng.next64()
-        return value % n, rng
+        state = self.state
+        if state == MASKED:
+            raise MaskedRandomness("this state is a view: its random source is hidden")
+        # next64 step by step (every random event of a game draws here): values at or past the
+        # last whole multiple of n are drawn again, so that every result is equally likely.
+        limit = _SPAN - _SPAN % n
+        while True:
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                return value % n, _rng(state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """A uniformly chosen element of a non-empty sequence and the next generator."""
@@ -120,3 +129,13 @@ class Rng:
             j, rng = rng.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
+
+
+_set_state = vars(Rng)["state"].__set__
+
+
+def _rng(state: int) -> Rng:
+    """``Rng(state)`` without the call of ``__init__`` (one per random draw)."""
+    rng: Rng = object.__new__(Rng)
+    _set_state(rng, state)
+    return rng

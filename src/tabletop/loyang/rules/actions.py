@@ -4,6 +4,7 @@ the two-pack), and the end of a player's actions."""
 
 from __future__ import annotations
 
+from operator import ge
 from typing import Any
 
 from tabletop.kernel.engine import evolve, pop, push
@@ -87,16 +88,16 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
         _sow_moves(table, player, out)
     _shop_moves(components, table, player, out)
     if loaded and player.stalls:
-        _trade_moves(components, turn, player, out)
+        _trade_moves(table, turn, player, out)
     # E: play or discard a helper
     if player.helpers:
         helpers.action_moves(state, turn, out)
-        out.extend(DISCARD[h] for h in player.helpers)
+        out.extend(map(DISCARD.__getitem__, player.helpers))
     if player.regulars or player.casuals:
-        _customer_moves(components, turn, player, out)
+        _customer_moves(table, turn, player, out)
     # H: buy a two-pack (with 2-4 players the discards replace an empty deck)
     if not turn.two_pack and player.cash >= two_pack_cost(player, turn.official):
-        if (state.discard and not state.solo) or deck_size(state):
+        if (state.discard and state.n > 1) or state.deck or state.deck_top:
             out.append(moves.TWO_PACK)
     if turn.blue_ready:
         out.append(moves.MARKERS_BLUE)
@@ -118,43 +119,41 @@ def _sow_moves(table: Facts, player: Player, out: list[Any]) -> None:
 
 def _shop_moves(components: Components, table: Facts, player: Player, out: list[Any]) -> None:
     """B: buy from the shop (at its price); C: sell from the cart into a free shop space."""
-    shop, cart, cash = player.shop, player.cart, player.cash
-    prices, spaces = table.prices, components.shop_slots
-    for v in range(6):
-        if shop[v] and cash >= prices[v]:
-            out.append(BUY[v])
-        if cart[v] and shop[v] < spaces[v]:
-            out.append(SELL[v])
+    cash = player.cash
+    for buy, sell, have, price, load, spaces in zip(BUY, SELL, player.shop, table.prices, player.cart, components.shop_slots):
+        if have and cash >= price:
+            out.append(buy)
+        if load and have < spaces:
+            out.append(sell)
 
 
-def _trade_moves(components: Components, turn: ActionsPending, player: Player, out: list[Any]) -> None:
+def _trade_moves(table: Facts, turn: ActionsPending, player: Player, out: list[Any]) -> None:
     """D: trade at one of your market stalls (the bowls say how many vegetables to give; 1
     with the Maid)."""
     total = sum(player.cart)
-    cards = components.cards
     for stall in player.stalls:
         trades = TRADE[stall.card]
-        for i, ((_, bowls), full) in enumerate(zip(cards[stall.card].slots, stall.goods)):
+        for i, (bowls, full) in enumerate(zip(table.bowls[stall.card], stall.goods)):
             if full and total >= (1 if turn.maid else bowls):
                 out.append(trades[i])
 
 
-def _customer_moves(components: Components, turn: ActionsPending, player: Player, out: list[Any]) -> None:
+def _customer_moves(table: Facts, turn: ActionsPending, player: Player, out: list[Any]) -> None:
     """F: deliver to regular customers (or decline); G: deliver to casual customers."""
     cart = player.cart
-    cards = components.cards
+    wants = table.wants
     for r in player.regulars:
-        need = cards[r.card].want_counts
         if r.status == DUE:
-            if covers(cart, need):
+            need = wants[r.card]
+            if all(map(ge, cart, need)):  # the cart covers what the customer wants
                 out.append(DELIVER[r.card])
                 if turn.messenger and r.rows == 3 and covers(cart, need.times(2)):
                     out.append(DELIVER_TWICE[r.card])
             out.append(DECLINE[r.card])
-        elif r.status == DELIVERED and turn.messenger and covers(cart, need):
+        elif r.status == DELIVERED and turn.messenger and covers(cart, wants[r.card]):
             out.append(DELIVER[r.card])
     for c in player.casuals:
-        if covers(cart, cards[c].want_counts):
+        if all(map(ge, cart, wants[c])):
             out.append(SERVE[c])
 
 

@@ -20,7 +20,7 @@ from tabletop.loyang.rules.table import (
     sale_moves,
     set_player,
     squire,
-    take_move,
+    take_moves,
     without,
 )
 from tabletop.loyang.state import (
@@ -75,7 +75,7 @@ def courtyard_moves(state: LoyangState, pending: CourtyardPending) -> tuple[Any,
         out.extend(PLACE[c] for c in player.hand)
     if state.courtyard:
         plays = player.hand + ((player.intro,) if player.intro >= 0 else ())
-        out.extend(take_move(court, hand) for court in state.courtyard for hand in plays)
+        out.extend(take_moves(state.courtyard, plays))
         squire_card = squire(state, pending.seat)
         if squire_card >= 0:
             out.extend(cached(moves.UseSquire(squire_card, h)) for h in plays)

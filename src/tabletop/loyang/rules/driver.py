@@ -266,7 +266,9 @@ def step_phase(state: LoyangState) -> LoyangState:
     if phase == HARVEST:
         for seat in state.order:
             if not state.done[seat]:
-                return push(state, HarvestPending(seat))
+                # Asked only with something to decide (a Harvest helper and a field to use it on).
+                pending = HarvestPending(seat)
+                return push(state, pending) if harvest_moves(state, pending) else harvest(state, seat)
         return begin_card_phase(state)
     if phase == CARD:
         if state.solo:

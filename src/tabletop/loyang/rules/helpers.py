@@ -57,8 +57,7 @@ from tabletop.loyang.state import (
 Turn = ActionsPending | None
 
 
-def _use(card: int, option: str = "", *args: int) -> moves.UseHelper:
-    return use_helper_move(card, option, args)
+_use = use_helper_move
 
 
 def _discard(state: LoyangState, seat: int, card: int) -> LoyangState:

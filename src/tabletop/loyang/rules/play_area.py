@@ -180,8 +180,11 @@ def take_stall_vegetable(state: LoyangState, seat: int, owner: int, card: int, s
         evolve(s, goods=s.goods[:slot] + (False,) + s.goods[slot + 1 :]) if s.card == card else s
         for s in seats[owner].stalls
     )
-    seats[owner] = evolve(seats[owner], stalls=stalls)
-    seats[seat] = evolve(seats[seat], cart=seats[seat].cart.add(veg))
+    if owner == seat:  # one's own stall: one copy of the player
+        seats[seat] = evolve(seats[seat], stalls=stalls, cart=seats[seat].cart.add(veg))
+    else:
+        seats[owner] = evolve(seats[owner], stalls=stalls)
+        seats[seat] = evolve(seats[seat], cart=seats[seat].cart.add(veg))
     state = evolve(state, seats=tuple(seats))
     if not any(g for s in stalls if s.card == card for g in s.goods):
         state = leave_play(state, owner, card)

@@ -42,10 +42,18 @@ def take_move(court: int, hand: int) -> moves.Take:
     return TAKE[court][hand] if court < len(TAKE) and hand < len(TAKE) else cached(moves.Take(court, hand))
 
 
+def take_moves(courtyard: tuple[int, ...], plays: tuple[int, ...]) -> list[moves.Take]:
+    """Every take of a courtyard card with a card to play (shared instances): the Card phase
+    lists them at each decision."""
+    if courtyard and plays and max(courtyard) < len(TAKE) and max(plays) < len(TAKE):
+        return [TAKE[court][hand] for court in courtyard for hand in plays]
+    return [take_move(court, hand) for court in courtyard for hand in plays]
+
+
 _USE_HELPER: dict[tuple[int, str, tuple[int, ...]], moves.UseHelper] = {}
 
 
-def use_helper_move(card: int, option: str, args: tuple[int, ...]) -> moves.UseHelper:
+def use_helper_move(card: int, option: str = "", *args: int) -> moves.UseHelper:
     """Use helper ``card`` (its ``option`` with ``args``): one shared instance per use."""
     key = (card, option, args)
     move = _USE_HELPER.get(key)
@@ -178,11 +186,15 @@ class Facts:
         helper_cards: helper kind -> its card numbers.
         prices: what each vegetable costs in the shop.
         accepts: field card (common or private) -> the vegetables it may be sown with.
+        wants: action card -> the vegetables a customer wants (none for other cards).
+        bowls: market stall card -> the bowls of each of its three slots.
     """
 
     helper_cards: dict[str, tuple[int, ...]]
     prices: tuple[int, ...]
     accepts: dict[int, tuple[int, ...]]
+    wants: tuple[Vegetables, ...]
+    bowls: dict[int, tuple[int, ...]]
 
 
 _FACTS: dict[int, tuple[Components, Facts]] = {}
@@ -202,6 +214,8 @@ def facts(components: Components) -> Facts:
             helper_cards=helper_cards,
             prices=tuple(veg.buy for veg in components.vegetables),
             accepts={card: components.field(card).accepts for card in fields},
+            wants=tuple(card.want_counts for card in components.cards),
+            bowls={c.index: tuple(bowls for _, bowls in c.slots) for c in components.cards if c.kind == STALL},
         ))
         _FACTS[id(components)] = entry
     return entry[1]
