@@ -167,6 +167,8 @@ class Rules(Generic[S]):
             return ()
         top = stack[-1]
         decision = self.decisions[type(top)]
+        if type(decision) is Decision:
+            return decision.moves(state, top)
         if isinstance(decision, ChanceDecision):
             return tuple(outcome for outcome, _ in decision.outcomes(state, top))
         return decision.moves(state, top)
@@ -428,20 +430,31 @@ def evolve(state: A, **changes: Any) -> A:
     re-running ``__init__``: the engine's hottest path.
     """
     cls = type(state)
-    new = _new(cls)
+    try:
+        cleared, set_dict = _COPYING[cls]
+    except KeyError:
+        cleared, set_dict = _COPYING[cls] = _copying(cls)
     values = state.__dict__.copy()
-    cleared = _CLEARED.get(cls)
-    if cleared is None:
-        cleared = _CLEARED[cls] = {cache: None for cache in getattr(cls, "CACHES", ())}
     if cleared:
         values.update(cleared)
     values.update(changes)
-    _setattr(new, "__dict__", values)
+    new = _new(cls)
+    set_dict(new, values)
     return new
 
 
-#: Per class, the cache attributes :func:`evolve` resets (read once from ``CACHES``).
-_CLEARED: dict[type, dict[str, None]] = {}
+def _copying(cls: type) -> tuple[dict[str, None], Callable[[Any, dict[str, Any]], None]]:
+    """How :func:`evolve` copies an instance of ``cls``: the cache attributes it resets (read
+    once from ``CACHES``), and the setter of the instance dictionary (the ``__dict__``
+    descriptor, called directly rather than found by ``object.__setattr__`` at each copy)."""
+    cleared = {cache: None for cache in getattr(cls, "CACHES", ())}
+    owner = next(k for k in cls.__mro__ if "__dict__" in vars(k))
+    setter: Callable[[Any, dict[str, Any]], None] = vars(owner)["__dict__"].__set__
+    return cleared, setter
+
+
+#: Per class, how :func:`evolve` copies its instances (see :func:`_copying`).
+_COPYING: dict[type, tuple[dict[str, None], Callable[[Any, dict[str, Any]], None]]] = {}
 
 
 def push(state: S, pending: Any) -> S:

@@ -101,9 +101,12 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
             out.append(moves.TWO_PACK)
     if turn.blue_ready:
         out.append(moves.MARKERS_BLUE)
-    out.append(moves.LOAN)
-    out.append(moves.END_ACTIONS)
+    out += _LAST
     return tuple(out)
+
+
+#: A loan and the end of the actions, always open.
+_LAST = (moves.LOAN, moves.END_ACTIONS)
 
 
 def _sow_moves(table: Facts, player: Player, out: list[Any]) -> None:
@@ -132,10 +135,9 @@ def _trade_moves(table: Facts, turn: ActionsPending, player: Player, out: list[A
     with the Maid)."""
     total = sum(player.cart)
     for stall in player.stalls:
-        trades = TRADE[stall.card]
-        for i, (bowls, full) in enumerate(zip(table.bowls[stall.card], stall.goods)):
+        for trade, bowls, full in zip(TRADE[stall.card], table.bowls[stall.card], stall.goods):
             if full and total >= (1 if turn.maid else bowls):
-                out.append(trades[i])
+                out.append(trade)
 
 
 def _customer_moves(table: Facts, turn: ActionsPending, player: Player, out: list[Any]) -> None:
