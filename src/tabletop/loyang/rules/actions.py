@@ -24,7 +24,6 @@ from tabletop.loyang.rules.table import (
     TRADE,
     Facts,
     all_to_supply,
-    cached,
     casual_price,
     covers,
     facts,
@@ -225,6 +224,20 @@ def miss_regular_customer(components: Components, player: Player, card: int) -> 
     return evolve(player, regulars=tuple(regulars)), owed
 
 
+def _miss_every_due_customer(components: Components, player: Player) -> tuple[Player, int]:
+    """:func:`miss_regular_customer` for every regular customer still due, in one copy of the
+    player; the penalties are added up."""
+    owed = 0
+    regulars = []
+    for r in player.regulars:
+        if r.status == DUE:
+            if r.red:
+                owed += components.penalty
+            r = evolve(r, red=True, status=SETTLED)
+        regulars.append(r)
+    return evolve(player, regulars=tuple(regulars)), owed
+
+
 def deliver_to_casual_customer(state: LoyangState, turn: ActionsPending, card: int) -> LoyangState:
     """G: the three vegetables go to the supply; the price is adjusted +2/-2 by comparing the
     uncovered regular and casual customers (or +2 with the Saleswoman's bonus)."""
@@ -266,11 +279,22 @@ def draw_two_pack_card(state: LoyangState, pending: TwoPackDraw, move: moves.Rev
 
 def keep_moves(pending: KeepPending) -> tuple[Any, ...]:
     d = pending.drawn
-    out: list[Any] = [moves.KEEP_NONE, *(cached(moves.Keep(c)) for c in d)]
+    out: list[Any] = [moves.KEEP_NONE, *(_keep(c) for c in d)]
     if len(d) == 2:
-        out.append(cached(moves.Keep(d[0], d[1])))
-        out.append(cached(moves.Keep(d[1], d[0])))
+        out.append(_keep(d[0], d[1]))
+        out.append(_keep(d[1], d[0]))
     return tuple(out)
+
+
+_KEEP: dict[tuple[int, int], moves.Keep] = {}
+
+
+def _keep(top: int, lower: int = -1) -> moves.Keep:
+    """Keep ``top`` (over ``lower``): one shared instance, found by the card numbers."""
+    move = _KEEP.get((top, lower))
+    if move is None:
+        move = _KEEP[top, lower] = moves.Keep(top, lower)
+    return move
 
 
 def keep_two_pack(state: LoyangState, pending: KeepPending, move: moves.Keep) -> LoyangState:
@@ -295,10 +319,8 @@ def end_actions(state: LoyangState, turn: ActionsPending) -> LoyangState:
     vegetables and move on the path of prosperity."""
     player = state.seats[turn.seat]
     owed = 0
-    for r in player.regulars:
-        if r.status == DUE:
-            player, due = miss_regular_customer(state.components, player, r.card)
-            owed += due
+    if any(r.status == DUE for r in player.regulars):
+        player, owed = _miss_every_due_customer(state.components, player)
     # Storing comes first (on top of the stack), then the path of prosperity.
     stack = state.stack[:-1] + (AdvancePending(turn.seat), StorePending(turn.seat))
     return charge(set_player(state, turn.seat, player, stack=stack), turn.seat, owed)

@@ -10,12 +10,11 @@ from tabletop.loyang.state import CashPending, LoyangState
 
 def pay(state: LoyangState, seat: int, amount: int, payee: int = -1) -> LoyangState:
     """Pay ``amount`` (which the payer has) to the supply or to another real player."""
-    player = state.seats[seat]
-    state = set_player(state, seat, evolve(player, cash=player.cash - amount))
+    seats = list(state.seats)
+    seats[seat] = evolve(seats[seat], cash=seats[seat].cash - amount)
     if 0 <= payee < state.n and payee != seat:
-        other = state.seats[payee]
-        state = set_player(state, payee, evolve(other, cash=other.cash + amount))
-    return state
+        seats[payee] = evolve(seats[payee], cash=seats[payee].cash + amount)
+    return evolve(state, seats=tuple(seats))
 
 
 def charge(state: LoyangState, seat: int, amount: int, payee: int = -1) -> LoyangState:
