@@ -9,6 +9,7 @@ in the module of the rulebook's part that asks the decision), and :func:`settle`
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from types import MappingProxyType
 from typing import Any
 
@@ -119,7 +120,7 @@ def _choose_partner(state: LoyangState, pending: PartnerPending, move: moves.Par
 
 def _give_moves(state: LoyangState, pending: GivePending) -> tuple[Any, ...]:
     cart = state.seats[pending.seat].cart
-    return tuple(moves.GIVE[veg] for veg in range(6) if cart[veg])
+    return tuple(compress(moves.GIVE, cart))  # the vegetables on the cart
 
 
 def _give(state: LoyangState, pending: GivePending, move: moves.Give) -> LoyangState:

@@ -176,16 +176,18 @@ def take_stall_vegetable(state: LoyangState, seat: int, owner: int, card: int, s
     """Move a stall's vegetable to ``seat``'s cart; an emptied stall is discarded at once."""
     veg = state.components.cards[card].slots[slot][0]
     seats = list(state.seats)
-    stalls = tuple(
-        evolve(s, goods=s.goods[:slot] + (False,) + s.goods[slot + 1 :]) if s.card == card else s
-        for s in seats[owner].stalls
-    )
+    stalls = seats[owner].stalls
+    for i, stall in enumerate(stalls):
+        if stall.card == card:
+            break
+    goods = stall.goods[:slot] + (False,) + stall.goods[slot + 1 :]
+    stalls = stalls[:i] + (evolve(stall, goods=goods),) + stalls[i + 1 :]
     if owner == seat:  # one's own stall: one copy of the player
         seats[seat] = evolve(seats[seat], stalls=stalls, cart=seats[seat].cart.add(veg))
     else:
         seats[owner] = evolve(seats[owner], stalls=stalls)
         seats[seat] = evolve(seats[seat], cart=seats[seat].cart.add(veg))
     state = evolve(state, seats=tuple(seats))
-    if not any(g for s in stalls if s.card == card for g in s.goods):
+    if not any(goods):
         state = leave_play(state, owner, card)
     return state
