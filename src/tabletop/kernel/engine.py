@@ -381,7 +381,12 @@ class EngineState:
         """The moves open to :attr:`to_move` (empty once the game is over); computed once."""
         moves = self._moves
         if moves is None:
-            moves = self.rules.legal_moves(self)
+            stack = self.stack
+            decision = self.rules.decisions[type(stack[-1])] if stack else None
+            if type(decision) is Decision:  # a player's decision (Rules.legal_moves, inlined)
+                moves = decision.moves(self, stack[-1])
+            else:
+                moves = self.rules.legal_moves(self)
             _setattr(self, "_moves", moves)
         return moves
 

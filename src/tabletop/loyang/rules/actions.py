@@ -121,12 +121,14 @@ def _sow_moves(table: Facts, player: Player, out: list[Any]) -> None:
 
 def _shop_moves(components: Components, table: Facts, player: Player, out: list[Any]) -> None:
     """B: buy from the shop (at its price); C: sell from the cart into a free shop space."""
-    cash = player.cash
-    for buy, sell, have, price, load, spaces in zip(BUY, SELL, player.shop, table.prices, player.cart, components.shop_slots):
-        if have and cash >= price:
-            out.append(buy)
-        if load and have < spaces:
-            out.append(sell)
+    shop, cart, cash = player.shop, player.cart, player.cash
+    prices, spaces = table.prices, components.shop_slots
+    for v in range(6):
+        have = shop[v]
+        if have and cash >= prices[v]:
+            out.append(BUY[v])
+        if cart[v] and have < spaces[v]:
+            out.append(SELL[v])
 
 
 def _trade_moves(table: Facts, turn: ActionsPending, player: Player, out: list[Any]) -> None:
@@ -142,19 +144,24 @@ def _trade_moves(table: Facts, turn: ActionsPending, player: Player, out: list[A
 def _customer_moves(table: Facts, turn: ActionsPending, player: Player, out: list[Any]) -> None:
     """F: deliver to regular customers (or decline); G: deliver to casual customers."""
     cart = player.cart
-    wants = table.wants
+    wanted = table.wanted
     for r in player.regulars:
         if r.status == DUE:
-            need = wants[r.card]
-            if all(map(ge, cart, need)):  # the cart covers what the customer wants
+            for veg, count in wanted[r.card]:
+                if cart[veg] < count:
+                    break
+            else:  # the cart holds what the customer wants
                 out.append(DELIVER[r.card])
-                if turn.messenger and r.rows == 3 and covers(cart, need.times(2)):
+                if turn.messenger and r.rows == 3 and covers(cart, table.wants[r.card].times(2)):
                     out.append(DELIVER_TWICE[r.card])
             out.append(DECLINE[r.card])
-        elif r.status == DELIVERED and turn.messenger and covers(cart, wants[r.card]):
+        elif r.status == DELIVERED and turn.messenger and covers(cart, table.wants[r.card]):
             out.append(DELIVER[r.card])
     for c in player.casuals:
-        if all(map(ge, cart, wants[c])):
+        for veg, count in wanted[c]:
+            if cart[veg] < count:
+                break
+        else:
             out.append(SERVE[c])
 
 

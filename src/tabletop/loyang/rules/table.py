@@ -187,6 +187,8 @@ class Facts:
         prices: what each vegetable costs in the shop.
         accepts: field card (common or private) -> the vegetables it may be sown with.
         wants: action card -> the vegetables a customer wants (none for other cards).
+        wanted: the same as (vegetable, count) pairs, only the vegetables wanted: the
+            listing of the actions checks each customer against the cart with them.
         bowls: market stall card -> the bowls of each of its three slots.
     """
 
@@ -194,6 +196,7 @@ class Facts:
     prices: tuple[int, ...]
     accepts: dict[int, tuple[int, ...]]
     wants: tuple[Vegetables, ...]
+    wanted: tuple[tuple[tuple[int, int], ...], ...]
     bowls: dict[int, tuple[int, ...]]
 
 
@@ -215,6 +218,7 @@ def facts(components: Components) -> Facts:
             prices=tuple(veg.buy for veg in components.vegetables),
             accepts={card: components.field(card).accepts for card in fields},
             wants=tuple(card.want_counts for card in components.cards),
+            wanted=tuple(tuple((v, n) for v, n in enumerate(card.want_counts) if n) for card in components.cards),
             bowls={c.index: tuple(bowls for _, bowls in c.slots) for c in components.cards if c.kind == STALL},
         ))
         _FACTS[id(components)] = entry
