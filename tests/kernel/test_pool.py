@@ -88,3 +88,10 @@ def test_a_pool_never_goes_negative(pool: Pool, kind: str, n: int) -> None:
             pool.take(kind, n)
     else:
         assert min(pool.take(kind, n)) >= 0
+
+
+def test_sums_check_caps_only_for_pools_that_declare_some() -> None:
+    assert Capped.CAPPED and not Veg.CAPPED
+    with pytest.raises(PoolError, match="there are only 3"):
+        Capped.of(gold=2).plus((2, 0))
+    assert Veg.of(wheat=30).plus((30, 0, 0, 0)).named("wheat") == 60  # no cap: any count

@@ -143,12 +143,18 @@ class Pile(Generic[C]):
         return _pile((), (), len(self))
 
 
+# The slots of a pile, set directly by :func:`_pile`.
+_set_unseen = vars(Pile)["unseen"].__set__
+_set_bottom = vars(Pile)["bottom"].__set__
+_set_hidden = vars(Pile)["hidden"].__set__
+
+
 def _pile(unseen: tuple[Any, ...], bottom: tuple[Any, ...], hidden: int = 0) -> Pile[Any]:
-    """A pile from parts already in order (no sort): the hot path of drawing."""
+    """A pile from parts already in order (no sort, no ``__init__``): the hot path of drawing."""
     pile: Pile[Any] = object.__new__(Pile)
-    object.__setattr__(pile, "unseen", unseen)
-    object.__setattr__(pile, "bottom", bottom)
-    object.__setattr__(pile, "hidden", hidden)
+    _set_unseen(pile, unseen)
+    _set_bottom(pile, bottom)
+    _set_hidden(pile, hidden)
     return pile
 
 

@@ -33,6 +33,8 @@ class Pool(tuple[int, ...]):
 
     KINDS: ClassVar[tuple[str, ...]] = ()
     CAPS: ClassVar[tuple[int | None, ...]] = ()
+    #: Whether any kind has a cap (sums need no cap check otherwise).
+    CAPPED: ClassVar[bool] = False
     INDEX: ClassVar[Mapping[str, int]] = {}
 
     @staticmethod
@@ -47,6 +49,7 @@ class Pool(tuple[int, ...]):
             "__slots__": (),
             "KINDS": tuple(kinds),
             "CAPS": caps,
+            "CAPPED": any(cap is not None for cap in caps),
             "INDEX": {kind: i for i, kind in enumerate(kinds)},
         }
         return type(name, (Pool,), namespace)
@@ -127,9 +130,12 @@ class Pool(tuple[int, ...]):
     def plus(self: P, other: Sequence[int]) -> P:
         """Kind by kind sum (caps checked)."""
         values = [a + b for a, b in zip(self, other, strict=True)]
-        for i, cap in enumerate(self.CAPS):
-            if cap is not None and values[i] > cap:
-                raise PoolError(f"{type(self).__name__} cannot hold {values[i]} {self.KINDS[i]}: there are only {cap}")
+        if self.CAPPED:
+            for i, cap in enumerate(self.CAPS):
+                if cap is not None and values[i] > cap:
+                    raise PoolError(
+                        f"{type(self).__name__} cannot hold {values[i]} {self.KINDS[i]}: there are only {cap}"
+                    )
         return _tuple_new(type(self), values)
 
     def minus(self: P, other: Sequence[int]) -> P:
