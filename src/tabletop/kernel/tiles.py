@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import TypeAlias
 
 import attrs
@@ -279,12 +280,9 @@ class Fields:
 
     def adjacent(self, name: Sector) -> tuple[Sector, ...]:
         """The other fields sharing a hex with the field ``name``, sorted."""
-        index = self._lookups()
-        found = index.adjacent.get(name)
+        found = self._lookups().adjacent.get(name)
         if found is None:
-            near = {other for cell in self.cells_of(name) for other in self.fields_on(cell)}
-            near.discard(name)
-            found = index.adjacent[name] = tuple(sorted(near))
+            raise TileError(f"no field is named {name!r}")
         return found
 
     def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
@@ -322,20 +320,29 @@ class Fields:
 
 
 class _FieldIndex:
-    """The lookups of one :class:`Fields` value: each sector's field, each field's sectors, the
-    fields on each cell, and the fields adjacent to each (filled as asked)."""
+    """The lookups of one :class:`Fields` value, read-only: each sector's field, each field's
+    sectors, the fields on each cell, and the fields sharing a hex with each field."""
 
     __slots__ = ("field_of", "parts", "on_cell", "adjacent")
 
     def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
-        self.field_of: dict[Sector, Sector] = {sector: part[0] for part in parts for sector in part}
-        self.parts: dict[Sector, tuple[Sector, ...]] = {part[0]: part for part in parts}
+        self.field_of: Mapping[Sector, Sector] = MappingProxyType(
+            {sector: part[0] for part in parts for sector in part}
+        )
+        self.parts: Mapping[Sector, tuple[Sector, ...]] = MappingProxyType({part[0]: part for part in parts})
         on_cell: dict[Hex, set[Sector]] = {}
         for part in parts:
             for cell, _ in part:
                 on_cell.setdefault(cell, set()).add(part[0])
-        self.on_cell: dict[Hex, tuple[Sector, ...]] = {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
-        self.adjacent: dict[Sector, tuple[Sector, ...]] = {}
+        self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
+            {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
+        )
+        adjacent: dict[Sector, tuple[Sector, ...]] = {}
+        for name, part in self.parts.items():
+            near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
+            near.discard(name)
+            adjacent[name] = tuple(sorted(near))
+        self.adjacent: Mapping[Sector, tuple[Sector, ...]] = MappingProxyType(adjacent)
 
 
 def _sorted_parts(groups: Iterable[frozenset[Sector]]) -> tuple[tuple[Sector, ...], ...]:
