@@ -5,6 +5,7 @@ gathered here into the engine's :data:`RULES`."""
 
 from __future__ import annotations
 
+from tabletop.keyflower_farmers.saved import to_json
 from tabletop.keyflower_farmers.moves import Count, IntoField, Move, Take
 from tabletop.keyflower_farmers.render import render
 from tabletop.keyflower_farmers.rules import chance, production, season_end, transport, turns, village, winter
@@ -27,7 +28,6 @@ from tabletop.keyflower_farmers.state import (
     TossSummerBoat,
     Transport,
     Turn,
-    to_json,
 )
 from tabletop.keyflower_farmers.view import view
 from tabletop.kernel.engine import ChanceDecision, Decision, Rules

@@ -13,7 +13,8 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from itertools import combinations_with_replacement
 
 import attrs
@@ -36,11 +37,12 @@ def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: 
     return push(state, Transport(seat, transport * factor, upgrades * factor))
 
 
-def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
-    """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches."""
+def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, int]:
+    """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches
+    (kept with the village's layout once found)."""
     village = state.villages[seat]
     across_grass = has_ability(state, seat, "boat_fields")
-    _, _, layout, known = layout_facts(state, village)
+    components, farmers, layout, known = layout_facts(state, village)
     found = known.get((source, across_grass))
     if found is not None:
         return found
@@ -53,7 +55,9 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
             if here == there == ROAD or (across_grass and WATER not in (here, there)):
                 yield other
 
-    found = known[source, across_grass] = regions.distances(source, linked)
+    found = MappingProxyType(regions.distances(source, linked))
+    known = MappingProxyType({**known, (source, across_grass): found})
+    object.__setattr__(village, "turned", (components, farmers, layout, known))
     return found
 
 

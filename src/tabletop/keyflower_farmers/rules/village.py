@@ -7,6 +7,9 @@ field; the land corners of boat hexes do not join those of a neighbouring boat h
 from __future__ import annotations
 
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from tabletop.keyflower_farmers.components import WATER, Components
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
@@ -18,21 +21,24 @@ from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 
 
-def layout_of(state: KeyflowerState, village: Village) -> dict[Hex, Sides]:
-    """The turned sides of every hex of ``village`` (computed once per village; do not change
-    the mapping)."""
+#: No road steps found yet (see :func:`.transport.road_steps`).
+NO_STEPS: Mapping[tuple[Hex, bool], Mapping[Hex, int]] = MappingProxyType({})
+
+
+def layout_of(state: KeyflowerState, village: Village) -> Mapping[Hex, Sides]:
+    """The turned sides of every hex of ``village`` (computed once per village)."""
     return layout_facts(state, village)[2]
 
 
 def layout_facts(
     state: KeyflowerState, village: Village
-) -> tuple[Components, bool, dict[Hex, Sides], dict[tuple[Hex, bool], dict[Hex, int]]]:
+) -> tuple[Components, bool, Mapping[Hex, Sides], Mapping[tuple[Hex, bool], Mapping[Hex, int]]]:
     """The facts of ``village``'s layout kept with it (see :attr:`.state.Village.turned`)."""
     turned = village.turned
     if turned is not None and turned[0] is state.components and turned[1] == state.farmers:
         return turned
     layout = {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
-    turned = (state.components, state.farmers, layout, {})
+    turned = (state.components, state.farmers, MappingProxyType(layout), NO_STEPS)
     object.__setattr__(village, "turned", turned)
     return turned
 
@@ -49,7 +55,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
 
 
 
-def open_side(state: KeyflowerState, village: Village, layout: dict[Hex, Sides]) -> OpenSide:
+def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
     """Land continues across a side unless either tile has water there, or both are boats."""
     ids = {cell: tile_id for cell, tile_id, _ in village.layout}
     boats = state.components.boat_ids
@@ -71,7 +77,7 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), village.fields, village.animals)
     fields, merges = village.fields.place(move.cell, spokes(sides), open_side(state, grown, layout))
     grown = Village(grown.layout, fields, merged_animals(village.animals, merges))
-    object.__setattr__(grown, "turned", (state.components, state.farmers, layout, {}))
+    object.__setattr__(grown, "turned", (state.components, state.farmers, MappingProxyType(layout), NO_STEPS))
     return pop(evolve(state, villages=with_seat(state.villages, seat, grown)))
 
 
