@@ -76,6 +76,8 @@ ABILITIES: tuple[str, ...] = (
     "score",
     *BOAT_ABILITIES,
 )
+#: The abilities that workers placed on a tile put to use (the others work by owning the tile).
+WORKED: frozenset[str] = frozenset({"produce", "choose_one", "exchange", "transport"})
 #: Winter scoring rules: ``sets`` (points per full set of ``needs``), ``once`` (points once),
 #: ``one_kind`` (points per item of one chosen type of ``kind``), ``field_bonus`` (each field
 #: holding a ``kind`` animal scores ``points``), ``hillside`` (points per hex its field reaches).
@@ -256,6 +258,9 @@ class Components:
     by_code: Mapping[str, VillageTile] = attrs.field(init=False, eq=False, repr=False, hash=False)
     #: The faces of each hex that has faces to use (village tiles by code, home tiles ``homeN``).
     faces_by_id: Mapping[str, tuple[Face, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    #: The faces of each hex that has faces to use, ``None`` for a face whose ability is not
+    #: :data:`WORKED` (a turn offers only the others).
+    worked_faces: Mapping[str, tuple[Face | None, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
     #: The upgrade cost of each hex that has one.
     upgrades_by_id: Mapping[str, Items] = attrs.field(init=False, eq=False, repr=False, hash=False)
     #: The hexes that are boats: the boats and the summer boats.
@@ -273,6 +278,8 @@ class Components:
         faces: dict[str, tuple[Face, ...]] = {tile.code: tile.faces for tile in self.village}
         faces.update((f"home{home.number}", home.faces) for home in self.homes)
         set_(self, "faces_by_id", MappingProxyType(faces))
+        worked = {hex_id: tuple(f if f.ability in WORKED else None for f in each) for hex_id, each in faces.items()}
+        set_(self, "worked_faces", MappingProxyType(worked))
         upgrades = {tile.code: tile.upgrade for tile in self.village if tile.upgrade is not None}
         upgrades.update((f"home{home.number}", home.upgrade) for home in self.homes)
         set_(self, "upgrades_by_id", MappingProxyType(upgrades))

@@ -466,7 +466,7 @@ class KeyflowerState(EngineState):
     # Lookups derived from one field each, kept with the value they were computed from and
     # reused while that value is the same object (so they survive copies that leave it alone);
     # read-only, as everything reachable from a state.
-    _tile_index: tuple[tuple[Tile, ...], Mapping[str, Tile]] | None = attrs.field(
+    _tile_index: tuple[tuple[Tile, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
     _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, Lot]] | None = attrs.field(
@@ -481,21 +481,29 @@ class KeyflowerState(EngineState):
 
     def tile(self, tile_id: str) -> Tile:
         """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
+        return self.tiles[self.tile_positions()[tile_id]]
+
+    def tile_positions(self) -> Mapping[str, int]:
+        """The position of each hex in :attr:`tiles` (the same while hexes are only changed)."""
         tiles = self.tiles
         cached = self._tile_index
         if cached is None or cached[0] is not tiles:
-            cached = (tiles, MappingProxyType({tile.id: tile for tile in tiles}))
+            cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
             object.__setattr__(self, "_tile_index", cached)
-        return cached[1][tile_id]
+        return cached[1]
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
+        return self.lots_by_id().get(tile_id)
+
+    def lots_by_id(self) -> Mapping[str, Lot]:
+        """The bids around each hex up for auction, by hex."""
         lots = self.lots
         cached = self._lot_index
         if cached is None or cached[0] is not lots:
             cached = (lots, MappingProxyType(dict(lots)))
             object.__setattr__(self, "_lot_index", cached)
-        return cached[1].get(tile_id)
+        return cached[1]
 
     def owner(self, tile_id: str) -> int | None:
         """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""

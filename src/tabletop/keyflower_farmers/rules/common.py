@@ -22,7 +22,14 @@ def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
 
 def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile]) -> KeyflowerState:
     """``state`` with the hex ``tile_id`` changed by ``change``."""
-    return evolve(state, tiles=tuple(change(t) if t.id == tile_id else t for t in state.tiles))
+    positions = state.tile_positions()
+    i = positions[tile_id]
+    tiles = state.tiles
+    tiles = tiles[:i] + (change(tiles[i]),) + tiles[i + 1 :]
+    state = evolve(state, tiles=tiles)
+    # The same hexes in the same places: the positions carry over.
+    object.__setattr__(state, "_tile_index", (tiles, positions))
+    return state
 
 
 def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:

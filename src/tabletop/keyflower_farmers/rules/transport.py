@@ -23,7 +23,7 @@ from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKIL
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Transport, Village
+from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Tile, Transport, Village
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.hexgrid import Hex
@@ -152,7 +152,7 @@ def payments(state: KeyflowerState, seat: int, tile_id: str, cost: Items) -> Ite
     if swap:  # boat 3a: any resource for any other
         free += sum(fixed_resources.values())
         fixed_resources = {}
-    if not all(goods.named(r) >= n for r, n in fixed_resources.items()):
+    if goods.total < free + sum(fixed_resources.values()) or not all(goods.named(r) >= n for r, n in fixed_resources.items()):
         return
     left_goods = goods.minus(_counts(fixed_resources, RESOURCES))
     left_skills = skills.minus(_counts(fixed_skills, SKILLS))
@@ -194,8 +194,8 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
     if isinstance(move, Carry):
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
-        state = change_tile(state, move.source, lambda t: attrs.evolve(t, goods=t.goods.take(move.resource)))
-        state = change_tile(state, move.target, lambda t: attrs.evolve(t, goods=t.goods.add(move.resource)))
+        state = change_tile(state, move.source, lambda t: Tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
+        state = change_tile(state, move.target, lambda t: Tile(t.id, t.face, t.goods.add(move.resource), t.workers, t.uses, t.colour, t.sheep))
         return replace_top(state, attrs.evolve(pending, moves=pending.moves - distance))
     if isinstance(move, Shelter):
         village = state.villages[seat]

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 
 from tabletop.keyflower_farmers.components import WATER, Components
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import Animals, KeyflowerState, PlaceTile, Village
-from tabletop.kernel import tiles
+from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
@@ -44,15 +45,45 @@ def layout_facts(
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
-    """Every cell and turn where the hex fits. If no matching place exists (the rules do not
-    say what then), any place touching the village is allowed (inferred)."""
+    """Every cell and turn where the hex fits (turns giving the same sides counted once), by
+    cell then turn. If no matching place exists (the rules do not say what then), any place
+    touching the village is allowed (inferred)."""
     layout = layout_of(state, state.villages[pending.seat])
-    sides = sides_of(state, pending.tile)
+    steps, masks = _turnings(sides_of(state, pending.tile))
+    every = (1 << len(steps)) - 1
     match = not has_ability(state, pending.seat, "boat_fields")
-    found = tiles.placements(layout, sides, match=match) or tiles.placements(layout, sides, match=False)
-    return tuple(Place(cell, turns) for cell, turns in found)
+    found: list[Move] = []
+    cells = sorted({near for cell in layout for near in hexgrid.neighbours(cell) if near not in layout})
+    for cell in cells:
+        fitting = every
+        if match:
+            # The turns showing, towards each placed neighbour, the code of its facing side.
+            for direction, near in enumerate(hexgrid.neighbours(cell)):
+                placed = layout.get(near)
+                if placed is not None:
+                    fitting &= masks.get((direction, placed[(direction + 3) % 6]), 0)
+        found += [_place(cell, turns) for i, turns in enumerate(steps) if fitting >> i & 1]
+    if not found:
+        found = [_place(cell, turns) for cell in cells for turns in steps]
+    return tuple(found)
 
 
+@cache
+def _turnings(sides: Sides) -> tuple[tuple[int, ...], Mapping[tuple[int, str], int]]:
+    """The turns of ``sides`` giving distinct sides, and for each ``(direction, code)`` the set
+    of those turns (bit ``i`` for the ``i``-th) that show ``code`` in ``direction``."""
+    steps = tiles.rotations(sides)
+    masks: dict[tuple[int, str], int] = {}
+    for i, turns in enumerate(steps):
+        for direction, code in enumerate(tiles.rotated(sides, turns)):
+            masks[direction, code] = masks.get((direction, code), 0) | 1 << i
+    return steps, MappingProxyType(masks)
+
+
+@cache
+def _place(cell: Hex, turns: int) -> Place:
+    """The move placing a hex at ``cell`` turned ``turns`` (made once: listed again and again)."""
+    return Place(cell, turns)
 
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
