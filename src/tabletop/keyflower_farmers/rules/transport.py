@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
+from functools import cache
 from itertools import combinations_with_replacement
 
 import attrs
@@ -129,13 +130,6 @@ def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:
 # --- upgrades ----------------------------------------------------------------------------------
 
 
-def upgrade_cost(state: KeyflowerState, tile_id: str) -> Items | None:
-    """The cost of upgrading ``tile_id`` (``None``: it cannot be upgraded, or already is)."""
-    if state.tile(tile_id).face != 0:
-        return None
-    return state.components.upgrades_by_id.get(tile_id)
-
-
 def payments(state: KeyflowerState, seat: int, tile_id: str, cost: Items) -> Iterator[tuple[str, ...]]:
     """Each way ``seat`` can pay ``cost`` to upgrade ``tile_id``: resources on the tile, skills
     from behind the screen, as sorted item names."""
@@ -152,7 +146,7 @@ def payments(state: KeyflowerState, seat: int, tile_id: str, cost: Items) -> Ite
     if swap:  # boat 3a: any resource for any other
         free += sum(fixed_resources.values())
         fixed_resources = {}
-    if goods.total < free + sum(fixed_resources.values()) or not all(goods.named(r) >= n for r, n in fixed_resources.items()):
+    if not all(goods.named(r) >= n for r, n in fixed_resources.items()):
         return
     left_goods = goods.minus(_counts(fixed_resources, RESOURCES))
     left_skills = skills.minus(_counts(fixed_skills, SKILLS))
@@ -174,11 +168,22 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
 
 
 def _upgrades(state: KeyflowerState, seat: int) -> Iterator[Upgrade]:
+    upgrades = state.components.upgrades_by_id
     for tile_id in state.villages[seat].ids:
-        cost = upgrade_cost(state, tile_id)
-        if cost:
+        cost = upgrades.get(tile_id)
+        if not cost:
+            continue
+        tile = state.tile(tile_id)
+        # The resources of a cost lie on the tile (boat 3a changes their kind, not their number).
+        if tile.face == 0 and tile.goods.total >= _resources_in(cost):
             for paid in sorted(set(payments(state, seat, tile_id, cost))):
                 yield Upgrade(tile_id, paid)
+
+
+@cache
+def _resources_in(cost: Items) -> int:
+    """How many resources ``cost`` takes, named or any."""
+    return sum(n for item, n in cost if item in RESOURCES or item == "any_resource")
 
 
 # --- resolving ---------------------------------------------------------------------------------

@@ -27,12 +27,11 @@ import attrs
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS, Face
 from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
 from tabletop.keyflower_farmers.rules.common import (
-    change_lot,
     change_tile,
     face_of,
     has_ability,
     standing,
-    take_workers,
+    screens_without,
 )
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Placement, PlaceWorkers, Tile, Turn
@@ -367,23 +366,10 @@ def _go_on(state: KeyflowerState, pending: PlaceWorkers) -> KeyflowerState:
     return _place_workers(state, pending.seat, pending.tile, pending.bid, pending.options[0])
 
 
-def _place(state: KeyflowerState, seat: int, colour: str, count: int, moved: tuple[str, ...]) -> KeyflowerState:
-    """``state`` with ``count`` workers of ``colour`` taken from ``seat``: the outbid groups
-    around ``moved`` first, the rest from behind the screen."""
-    taken = 0
-    for lot_id in moved:
-        lot = state.lot(lot_id)
-        assert lot is not None
-        lot, group = lot.without_bid(seat)
-        taken += group.count
-        state = change_lot(state, lot_id, standing(state, lot_id, lot))
-    return take_workers(state, seat, colour, count - taken)
-
-
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
     if isinstance(move, Pass):
         following = Turn(next_seat(pending.seat, state.players))
-        return replace_top(evolve(state, passes=state.passes + 1), following)
+        return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
     assert isinstance(move, Bid | Use)
     bid = isinstance(move, Bid)
     options = placements_at(state, pending.seat, move.tile, bid)
@@ -391,23 +377,39 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
 
 
 def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
-    """The placement done: the workers bid, or placed on the tile and the tile used; the next
-    player's turn (below what the use asks)."""
+    """The placement done: the workers taken (the outbid groups moved first, the rest from
+    behind the screen) and bid, or placed on the tile and the tile used; the next player's
+    turn (below what the use asks). One copy of the state for all but the use."""
     colour, count = placement.colour, placement.number
-    following = Turn(next_seat(seat, state.players))
-    state = _place(evolve(state, passes=0), seat, colour, count, placement.moved)
-    lot = state.lot(tile_id)
+    lots = state.lots_by_id()
+    changed: dict[str, Lot] = {}
+    taken = 0
+    for lot_id in placement.moved:
+        left, group = lots[lot_id].without_bid(seat)
+        taken += group.count
+        changed[lot_id] = standing(state, lot_id, left)
+    screens, secret = screens_without(state, seat, colour, count - taken)
+    lot = changed.get(tile_id, lots.get(tile_id))
     if bid:
         assert lot is not None
         off = lot.colour is not None and colour != lot.colour
-        lot = lot.with_bid(seat, colour, count, off_colour=off)
-        return replace_top(change_lot(state, tile_id, lot), following)
+        changed[tile_id] = lot.with_bid(seat, colour, count, off_colour=off)
+    elif lot is not None and lot.colour is None:
+        # Bidders on a tile must match the workers using it.
+        changed[tile_id] = lot.with_colour(colour)
+    state = evolve(
+        state,
+        passes=0,
+        screens=screens,
+        secret=secret,
+        lots=tuple((i, changed.get(i, old)) for i, old in state.lots) if changed else state.lots,
+        stack=state.stack[:-1] + (Turn(next_seat(seat, state.players)),),
+    )
+    if bid:
+        return state
     state = change_tile(
         state,
         tile_id,
         lambda t: Tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
     )
-    if lot is not None and lot.colour is None:
-        # Bidders on a tile must match the workers using it.
-        state = change_lot(state, tile_id, lot.with_colour(colour))
-    return use_tile(replace_top(state, following), seat, tile_id, placement.paying)
+    return use_tile(state, seat, tile_id, placement.paying)
