@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import attrs
 
-from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Components
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Components, Face
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
@@ -475,7 +475,11 @@ class KeyflowerState(EngineState):
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _boat_abilities: tuple[tuple[Village, ...], tuple[Tile, ...], tuple[frozenset[str], ...]] | None = attrs.field(
+    _workable: tuple[tuple[Tile, ...], tuple[tuple[Tile, Face, int, int], ...]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    #: The summer boats in each village (those with faces), for :meth:`boat_abilities`.
+    _summer_boats: tuple[tuple[Village, ...], tuple[tuple[str, ...], ...]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
 
@@ -490,6 +494,27 @@ class KeyflowerState(EngineState):
         if cached is None or cached[0] is not tiles:
             cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
             object.__setattr__(self, "_tile_index", cached)
+        return cached[1]
+
+    def workable(self) -> tuple[tuple[Tile, Face, int, int], ...]:
+        """``(tile, face, least, most)`` for each hex in play whose face up workers put to use
+        (:data:`~.components.WORKED`) and that has room for one more use: its next use takes
+        ``least`` to ``most`` workers (one more than the last use, six at most in a season)."""
+        tiles = self.tiles
+        cached = self._workable
+        if cached is None or cached[0] is not tiles:
+            worked_faces = self.components.worked_faces
+            found = []
+            for tile in tiles:
+                faces = worked_faces.get(tile.id)
+                face = None if faces is None else faces[tile.face]
+                if face is not None:
+                    least = tile.uses[-1] + 1 if tile.uses else 1
+                    most = MOST_ON_A_TILE - sum(tile.workers)
+                    if least <= most:
+                        found.append((tile, face, least, most))
+            cached = (tiles, tuple(found))
+            object.__setattr__(self, "_workable", cached)
         return cached[1]
 
     def lot(self, tile_id: str) -> Lot | None:
@@ -517,15 +542,22 @@ class KeyflowerState(EngineState):
 
     def boat_abilities(self, seat: int) -> frozenset[str]:
         """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
-        villages, tiles = self.villages, self.tiles
-        cached = self._boat_abilities
-        if cached is None or cached[0] is not villages or cached[1] is not tiles:
+        villages = self.villages
+        cached = self._summer_boats
+        if cached is None or cached[0] is not villages:
             boats = self.components.boat_ids
             faces = self.components.faces_by_id
             each = tuple(
-                frozenset(faces[tile_id][self.tile(tile_id).face].ability for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+                tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
                 for village in villages
             )
-            cached = (villages, tiles, each)
-            object.__setattr__(self, "_boat_abilities", cached)
-        return cached[2][seat]
+            cached = (villages, each)
+            object.__setattr__(self, "_summer_boats", cached)
+        ids = cached[1][seat]
+        if not ids:  # the usual case: no summer boat in the village
+            return _NO_ABILITIES
+        faces = self.components.faces_by_id
+        return frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids)
+
+
+_NO_ABILITIES: frozenset[str] = frozenset()

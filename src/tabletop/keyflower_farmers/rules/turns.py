@@ -101,20 +101,9 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         if able:
             moves.append(_bid(tile_id))
     ignore_colour = has_ability(state, seat, "boat_ignore_colour")
-    worked_faces = state.components.worked_faces
     lot_of = state.lots_by_id().get
     # Every hex in play is up for auction or in a village: each may be used.
-    for tile in state.tiles:
-        faces = worked_faces.get(tile.id)
-        if faces is None:
-            continue
-        face = faces[tile.face]
-        if face is None:
-            continue
-        least = tile.uses[-1] + 1 if tile.uses else 1
-        most = MOST_ON_A_TILE - sum(tile.workers)
-        if least > most:
-            continue
+    for tile, face, least, most in state.workable():
         bids = lot_of(tile.id)
         required = tile.colour or (bids.colour if bids is not None else None)
         colours = COLOURS if required is None or ignore_colour else (required,)
