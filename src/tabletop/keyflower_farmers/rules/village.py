@@ -52,19 +52,21 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     steps, masks = _turnings(sides_of(state, pending.tile))
     every = (1 << len(steps)) - 1
     match = not has_ability(state, pending.seat, "boat_fields")
+    # One pass over the sides of the placed hexes: each empty cell beside them, with the turns
+    # that show each placed neighbour the code of the side it faces.
+    fitting: dict[Hex, int] = {}
+    for cell, sides in layout.items():
+        for direction, near in enumerate(hexgrid.neighbours(cell)):
+            if near not in layout:
+                mask = fitting.get(near, every)
+                fitting[near] = mask & masks.get(((direction + 3) % 6, sides[direction]), 0) if match else mask
+    cells = sorted(fitting)
     found: list[Move] = []
-    cells = sorted({near for cell in layout for near in hexgrid.neighbours(cell) if near not in layout})
     for cell in cells:
-        fitting = every
-        if match:
-            # The turns showing, towards each placed neighbour, the code of its facing side.
-            for direction, near in enumerate(hexgrid.neighbours(cell)):
-                placed = layout.get(near)
-                if placed is not None:
-                    fitting &= masks.get((direction, placed[(direction + 3) % 6]), 0)
-        found += [_place(cell, turns) for i, turns in enumerate(steps) if fitting >> i & 1]
+        found += _places(cell, steps, fitting[cell])
     if not found:
-        found = [_place(cell, turns) for cell in cells for turns in steps]
+        for cell in cells:
+            found += _places(cell, steps, every)
     return tuple(found)
 
 
@@ -81,9 +83,10 @@ def _turnings(sides: Sides) -> tuple[tuple[int, ...], Mapping[tuple[int, str], i
 
 
 @cache
-def _place(cell: Hex, turns: int) -> Place:
-    """The move placing a hex at ``cell`` turned ``turns`` (made once: listed again and again)."""
-    return Place(cell, turns)
+def _places(cell: Hex, steps: tuple[int, ...], turns: int) -> tuple[Place, ...]:
+    """The moves placing a hex at ``cell`` turned each of ``steps`` whose bit is set in
+    ``turns`` (made once: listed again and again)."""
+    return tuple(Place(cell, step) for i, step in enumerate(steps) if turns >> i & 1)
 
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
