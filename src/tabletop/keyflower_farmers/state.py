@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import attrs
 
-from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Components, Face
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Components
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
@@ -475,9 +475,6 @@ class KeyflowerState(EngineState):
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _workable: tuple[tuple[Tile, ...], tuple[tuple[Tile, Face, int, int], ...]] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
     #: The summer boats in each village (those with faces), for :meth:`boat_abilities`.
     _summer_boats: tuple[tuple[Village, ...], tuple[tuple[str, ...], ...]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
@@ -494,27 +491,6 @@ class KeyflowerState(EngineState):
         if cached is None or cached[0] is not tiles:
             cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
             object.__setattr__(self, "_tile_index", cached)
-        return cached[1]
-
-    def workable(self) -> tuple[tuple[Tile, Face, int, int], ...]:
-        """``(tile, face, least, most)`` for each hex in play whose face up workers put to use
-        (:data:`~.components.WORKED`) and that has room for one more use: its next use takes
-        ``least`` to ``most`` workers (one more than the last use, six at most in a season)."""
-        tiles = self.tiles
-        cached = self._workable
-        if cached is None or cached[0] is not tiles:
-            worked_faces = self.components.worked_faces
-            found = []
-            for tile in tiles:
-                faces = worked_faces.get(tile.id)
-                face = None if faces is None else faces[tile.face]
-                if face is not None:
-                    least = tile.uses[-1] + 1 if tile.uses else 1
-                    most = MOST_ON_A_TILE - sum(tile.workers)
-                    if least <= most:
-                        found.append((tile, face, least, most))
-            cached = (tiles, tuple(found))
-            object.__setattr__(self, "_workable", cached)
         return cached[1]
 
     def lot(self, tile_id: str) -> Lot | None:

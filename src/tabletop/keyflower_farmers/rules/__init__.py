@@ -5,11 +5,11 @@ gathered here into the engine's :data:`RULES`."""
 
 from __future__ import annotations
 
-from tabletop.keyflower_farmers.saved import to_json
 from tabletop.keyflower_farmers.moves import Count, IntoField, Move, Take
 from tabletop.keyflower_farmers.render import render
 from tabletop.keyflower_farmers.rules import chance, production, season_end, transport, turns, village, winter
 from tabletop.keyflower_farmers.rules.season import settle
+from tabletop.keyflower_farmers.saved import to_json
 from tabletop.keyflower_farmers.scoring import scores, winners
 from tabletop.keyflower_farmers.state import (
     ChooseBoat,

@@ -14,9 +14,9 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from types import MappingProxyType
 from functools import cache
 from itertools import combinations_with_replacement
+from types import MappingProxyType
 
 import attrs
 

@@ -43,6 +43,7 @@ from tabletop.kernel.turns import next_seat
 #: The position of each colour in a pool of workers.
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
+
 @cache
 def _bid(tile_id: str) -> Bid:
     """The move ``bid tile_id`` (made once per hex: turns list them again and again)."""
@@ -101,9 +102,18 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         if able:
             moves.append(_bid(tile_id))
     ignore_colour = has_ability(state, seat, "boat_ignore_colour")
+    worked_faces = state.components.worked_faces
     lot_of = state.lots_by_id().get
     # Every hex in play is up for auction or in a village: each may be used.
-    for tile, face, least, most in state.workable():
+    for tile in state.tiles:
+        faces = worked_faces.get(tile.id)
+        face = None if faces is None else faces[tile.face]
+        if face is None:
+            continue
+        least = tile.uses[-1] + 1 if tile.uses else 1
+        most = MOST_ON_A_TILE - sum(tile.workers)
+        if least > most:
+            continue
         bids = lot_of(tile.id)
         required = tile.colour or (bids.colour if bids is not None else None)
         colours = COLOURS if required is None or ignore_colour else (required,)

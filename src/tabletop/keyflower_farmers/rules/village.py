@@ -6,7 +6,6 @@ field; the land corners of boat hexes do not join those of a neighbouring boat h
 
 from __future__ import annotations
 
-
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
