@@ -60,9 +60,10 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
     if season == 3:
         return begin_winter(state, order)
     state = evolve(state, season=season, passes=0, lots=tuple((tile_id, Lot()) for tile_id in order))
-    if state.first_game:
-        state = _lay_out_farmers_tiles(state, name)
     state = replace_top(state, Turn(state.start))
+    if state.first_game:
+        # Above the first turn: a summer boat laid out has its side up before anyone plays.
+        state = _lay_out_farmers_tiles(state, name)
     laid_out = sum(1 for tile_id, _ in state.lots if not tile_id.startswith("order"))
     for _ in range(components.per_season[state.players - 2] - laid_out):
         state = push(state, DrawSeasonTile(name))

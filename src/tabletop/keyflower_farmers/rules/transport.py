@@ -13,8 +13,10 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from functools import cache
 from itertools import combinations_with_replacement
+from types import MappingProxyType
 
 import attrs
 
@@ -22,7 +24,7 @@ from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKIL
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Transport, Village
+from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Tile, Transport, Village
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.hexgrid import Hex
@@ -36,11 +38,12 @@ def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: 
     return push(state, Transport(seat, transport * factor, upgrades * factor))
 
 
-def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
-    """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches."""
+def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, int]:
+    """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches
+    (kept with the village's layout once found)."""
     village = state.villages[seat]
     across_grass = has_ability(state, seat, "boat_fields")
-    _, _, layout, known = layout_facts(state, village)
+    components, farmers, layout, known = layout_facts(state, village)
     found = known.get((source, across_grass))
     if found is not None:
         return found
@@ -53,7 +56,9 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
             if here == there == ROAD or (across_grass and WATER not in (here, there)):
                 yield other
 
-    found = known[source, across_grass] = regions.distances(source, linked)
+    found = MappingProxyType(regions.distances(source, linked))
+    known = MappingProxyType({**known, (source, across_grass): found})
+    object.__setattr__(village, "turned", (components, farmers, layout, known))
     return found
 
 
@@ -125,13 +130,6 @@ def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:
 # --- upgrades ----------------------------------------------------------------------------------
 
 
-def upgrade_cost(state: KeyflowerState, tile_id: str) -> Items | None:
-    """The cost of upgrading ``tile_id`` (``None``: it cannot be upgraded, or already is)."""
-    if state.tile(tile_id).face != 0:
-        return None
-    return state.components.upgrades_by_id.get(tile_id)
-
-
 def payments(state: KeyflowerState, seat: int, tile_id: str, cost: Items) -> Iterator[tuple[str, ...]]:
     """Each way ``seat`` can pay ``cost`` to upgrade ``tile_id``: resources on the tile, skills
     from behind the screen, as sorted item names."""
@@ -170,11 +168,22 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
 
 
 def _upgrades(state: KeyflowerState, seat: int) -> Iterator[Upgrade]:
+    upgrades = state.components.upgrades_by_id
     for tile_id in state.villages[seat].ids:
-        cost = upgrade_cost(state, tile_id)
-        if cost:
+        cost = upgrades.get(tile_id)
+        if not cost:
+            continue
+        tile = state.tile(tile_id)
+        # The resources of a cost lie on the tile (boat 3a changes their kind, not their number).
+        if tile.face == 0 and tile.goods.total >= _resources_in(cost):
             for paid in sorted(set(payments(state, seat, tile_id, cost))):
                 yield Upgrade(tile_id, paid)
+
+
+@cache
+def _resources_in(cost: Items) -> int:
+    """How many resources ``cost`` takes, named or any."""
+    return sum(n for item, n in cost if item in RESOURCES or item == "any_resource")
 
 
 # --- resolving ---------------------------------------------------------------------------------
@@ -190,8 +199,8 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
     if isinstance(move, Carry):
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
-        state = change_tile(state, move.source, lambda t: attrs.evolve(t, goods=t.goods.take(move.resource)))
-        state = change_tile(state, move.target, lambda t: attrs.evolve(t, goods=t.goods.add(move.resource)))
+        state = change_tile(state, move.source, lambda t: Tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
+        state = change_tile(state, move.target, lambda t: Tile(t.id, t.face, t.goods.add(move.resource), t.workers, t.uses, t.colour, t.sheep))
         return replace_top(state, attrs.evolve(pending, moves=pending.moves - distance))
     if isinstance(move, Shelter):
         village = state.villages[seat]
