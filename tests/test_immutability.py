@@ -74,10 +74,6 @@ KNOWN: dict[tuple[str, str], str] = {
     ("state", "takenoko"): "Takenoko: the Garden memoizes facts in private dicts (_lines, _layout, "
     "_patterns, _derived), declared in Garden.CACHES; its plots are read-only",
     ("view", "takenoko"): "Takenoko: a view's Garden memoizes facts in private dicts (Garden.CACHES)",
-    ("state", "keyflower_farmers"): "Keyflower: a village's fields are a kernel tiles.Fields, which "
-    "memoizes its lookups in the dicts of a private _FieldIndex (the kernel's to make read-only)",
-    ("view", "keyflower_farmers"): "Keyflower: a view's villages hold kernel tiles.Fields, whose "
-    "private _FieldIndex lookups are dicts (the kernel's to make read-only)",
 }
 
 
