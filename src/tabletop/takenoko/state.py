@@ -16,17 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias, TypeVar, cast
+from typing import Any, TypeAlias
 
 import attrs
 
 from tabletop.kernel.engine import EngineState
-from tabletop.kernel.hexgrid import DIRECTIONS, Edge, Hex
+from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, STANDARD, Components
 
-_T = TypeVar("_T")
 _set = object.__setattr__
 
 #: The pond tile sits at the centre of the garden.
@@ -373,8 +372,55 @@ Pending: TypeAlias = (
 CHANCE_EVENTS: tuple[type, ...] = (DealObjective, DrawStartPlayer, WeatherDie, DrawPlots, DrawObjective)
 
 
-#: In a garden's caches: a fact not worked out yet.
-_UNKNOWN: Any = object()
+class Layout:
+    """Where a garden's plots lie: their cells in the order placed, and every cell holding a tile
+    (the pond included: where the figures may walk). Immutable.
+
+    Every garden with the same plots' cells shares one layout (growing, eating and watering
+    keep it; placing a plot makes a new one). It is compared and hashed by identity, so the
+    rules' tables of facts about the cells (where plots, channels and figures may go: see
+    :class:`~tabletop.takenoko.rules.garden.Memo`) find them in one step; they are kept there,
+    never on the layout.
+    """
+
+    __slots__ = ("cells", "occupied")
+
+    cells: tuple[Hex, ...]
+    occupied: frozenset[Hex]
+
+    def __init__(self, cells: tuple[Hex, ...]) -> None:
+        _set(self, "cells", cells)
+        _set(self, "occupied", frozenset(cells).union((POND,)))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Takenoko garden's layout cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"Layout({self.cells!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Layout, (self.cells,))
+
+
+#: Bamboo heights a plot may show (0 to :data:`MAX_HEIGHT`).
+_HEIGHTS = MAX_HEIGHT + 1
+#: The improvements a plot may show, none (``""``) first.
+PLOT_IMPROVEMENTS: tuple[str, ...] = ("",) + IMPROVEMENTS
+_COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
+_IMPROVEMENT_AT = {kind: i for i, kind in enumerate(PLOT_IMPROVEMENTS)}
+#: The length of :attr:`Garden.heights`.
+HEIGHT_BUCKETS = len(COLOURS) * len(PLOT_IMPROVEMENTS) * _HEIGHTS
+
+
+def height_bucket(colour: str, improvement: str, height: int) -> int:
+    """The position in :attr:`Garden.heights` of the plots of ``colour`` with ``improvement``
+    (``""`` for none) and ``height`` sections of bamboo; -1 for a plot no rule counts (a
+    height beyond the maximum, an unknown colour: what the invariants report)."""
+    c = _COLOUR_AT.get(colour)
+    i = _IMPROVEMENT_AT.get(improvement)
+    if c is None or i is None or not 0 <= height < _HEIGHTS:
+        return -1
+    return (c * len(PLOT_IMPROVEMENTS) + i) * _HEIGHTS + height
 
 
 class Garden(Mapping[Hex, Plot]):
@@ -382,165 +428,80 @@ class Garden(Mapping[Hex, Plot]):
 
     A garden is a read-only mapping over a dictionary it never hands out: the rules build a new
     one for every change (:meth:`updated`) and share it between all the states it belongs to.
-    That is what makes the facts derived from it safe to compute once and keep here, each for
-    as long as what it depends on is unchanged:
+    Besides the plots it holds three facts derived from them, immutable values brought up to
+    date with every change (nothing is worked out later and kept on it, so two gardens with
+    the same plots are alike in every attribute):
 
-    * facts about the straight lines from a cell (:meth:`destinations`, and the rules'
-      :meth:`along_lines` facts: the moves of a figure there), kept while no plot is added
-      on those lines;
-    * facts about the cells alone (:meth:`occupied`, and the rules' :meth:`layout` facts:
-      where plots and channels may go), kept while no plot is added;
-    * how many plots show each colour, improvement and bamboo height (:meth:`heights`), kept up
-      to date from one garden to the next;
-    * which plot objectives it shows (:meth:`patterns`, for the cards asked about), kept while
-      the irrigated plots stay the same;
-    * what other modules derive from the plots (:meth:`derived`: features in observation
-      tensors...), for this garden only.
+    * :attr:`layout`: the plots' cells in order and the cells holding a tile (shared while no
+      plot is added);
+    * :attr:`wet`: the irrigated plots, as (cell, colour) pairs (shared while none is watered
+      or dries): what plot objectives look at;
+    * :attr:`heights`: how many plots show each colour, improvement and bamboo height (see
+      :func:`height_bucket`): what gardener objectives look at.
 
-    Since the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
+    :attr:`plots` is the read-only dictionary itself, for the rules' hot paths.
 
     Two gardens are equal when they hold the same plots placed in the same order: the order
     is part of the position (the JSON lists the plots in it, and the invariants check that
     each plot was placed next to the pond or to two earlier plots).
     """
 
-    __slots__ = ("_plots", "_occupied", "_lines", "_layout", "_heights", "_patterns", "_grown_from", "_derived")
+    __slots__ = ("plots", "layout", "wet", "heights")
 
-    #: The slots that memoize facts derived from the plots (filled on demand, never data).
-    CACHES: ClassVar[tuple[str, ...]] = (
-        "_occupied",
-        "_lines",
-        "_layout",
-        "_heights",
-        "_patterns",
-        "_grown_from",
-        "_derived",
-    )
-
-    _plots: MappingProxyType[Hex, Plot]
-    _occupied: frozenset[Hex] | None
-    _lines: dict[Hex, dict[Any, Any]]
-    _layout: dict[Any, Any]
-    _heights: dict[tuple[str, str, int], int] | None
-    _patterns: dict[Any, Any]
-    _grown_from: dict[Any, Any] | None
-    _derived: dict[Any, Any]
+    plots: MappingProxyType[Hex, Plot]
+    layout: Layout
+    wet: frozenset[tuple[Hex, str]]
+    heights: tuple[int, ...]
 
     def __init__(self, plots: Mapping[Hex, Plot] | Iterable[tuple[Hex, Plot]] = ()) -> None:
-        _fill(self, dict(plots))
+        owned: dict[Hex, Plot] = dict(plots)
+        heights = [0] * HEIGHT_BUCKETS
+        for plot in owned.values():
+            bucket = height_bucket(plot.colour, plot.improvement, plot.bamboo)
+            if bucket >= 0:
+                heights[bucket] += 1
+        _fill(self, owned, Layout(tuple(owned)), _wet(owned), tuple(heights))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Takenoko garden cannot be changed: build a new one with updated()")
 
     def __getitem__(self, cell: Hex) -> Plot:
-        return self._plots[cell]
+        return self.plots[cell]
 
     def __contains__(self, cell: object) -> bool:
-        return cell in self._plots
+        return cell in self.plots
 
     def __iter__(self) -> Iterator[Hex]:
-        return iter(self._plots)
+        return iter(self.plots)
 
     def __len__(self) -> int:
-        return len(self._plots)
+        return len(self.plots)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Garden):
-            mine, theirs = self._plots, other._plots
+            mine, theirs = self.plots, other.plots
             return mine is theirs or (mine == theirs and list(mine) == list(theirs))
-        return isinstance(other, Mapping) and self._plots == dict(other.items())
+        return isinstance(other, Mapping) and self.plots == dict(other.items())
 
     def __repr__(self) -> str:
-        return f"Garden({self._plots!r})"
+        return f"Garden({dict(self.plots)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled by its plots in order (the read-only proxy cannot be pickled; caches need not be).
-        return (Garden, (tuple(self._plots.items()),))
+        # Pickled by its plots in order (the read-only proxy cannot be pickled).
+        return (Garden, (tuple(self.plots.items()),))
 
     def get(self, cell: Hex, default: Any = None) -> Any:
-        return self._plots.get(cell, default)
+        return self.plots.get(cell, default)
 
     def items(self) -> Any:
-        return self._plots.items()
+        return self.plots.items()
 
     def values(self) -> Any:
-        return self._plots.values()
+        return self.plots.values()
 
     def occupied(self) -> frozenset[Hex]:
         """Every cell holding a tile, the pond included (where the figures may walk)."""
-        cells = self._occupied
-        if cells is None:
-            cells = frozenset(self._plots).union((POND,))
-            _set(self, "_occupied", cells)
-        return cells
-
-    def destinations(self, start: Hex) -> tuple[Hex, ...]:
-        """Where a figure on ``start`` may go: straight lines over tiles, no gaps (see hexgrid)."""
-        return self.along_lines(start, "destinations", _line_destinations)
-
-    def along_lines(self, start: Hex, key: Any, compute: Callable[[Garden, Hex], _T]) -> _T:
-        """``compute(self, start)`` computed once per ``start`` and ``key``, for a fact that
-        depends only on which cells hold a plot on the six straight lines from ``start`` (where
-        a figure there may go): kept while no plot is added on those lines."""
-        facts = self._lines.get(start)
-        if facts is None:
-            facts = self._lines[start] = {}
-        found = facts.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = facts[key] = compute(self, start)
-        return cast(_T, found)
-
-    def layout(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
-        """``compute(self, *given)`` computed once per ``key``, for a fact that depends only on
-        which cells hold a plot (and on ``given``, which ``key`` names): kept while no plot is
-        added."""
-        known = self._layout
-        found = known.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = known[key] = compute(self, *given)
-        return cast(_T, found)
-
-    def heights(self) -> Mapping[tuple[str, str, int], int]:
-        """How many plots show each (colour, improvement, bamboo height)."""
-        counts = self._heights
-        if counts is None:
-            counts = {}
-            for plot in self._plots.values():
-                key = (plot.colour, plot.improvement, plot.bamboo)
-                counts[key] = counts.get(key, 0) + 1
-            _set(self, "_heights", counts)
-        return counts
-
-    def patterns(self, key: Any, compute: Callable[[Garden, Any, Any], _T], given: Any = None) -> _T:
-        """``compute(self, before, given)`` computed once per ``key``, for a fact that depends
-        only on the irrigated plots, their cells and colours (kept while bamboo and
-        improvements change, or a plot is placed without water); ``given`` is passed through
-        (what ``key`` names).
-
-        ``before`` is the same fact for a garden this one grew from (irrigated plots added,
-        none dried), when it is known, else ``None``: facts that only ever grow with the
-        garden (the patterns it shows) start from it instead of from nothing.
-        """
-        known = self._patterns
-        found = known.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            grown_from = self._grown_from
-            found = known[key] = compute(self, None if grown_from is None else grown_from.get(key), given)
-        return cast(_T, found)
-
-    def derived(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
-        """``compute(self, *given)`` computed once per ``key`` for this garden (``key`` names
-        what ``given`` holds)."""
-        known = self._derived
-        found = known.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = known[key] = compute(self, *given)
-        return cast(_T, found)
-
-    def unexplored(self) -> Garden:
-        """The same plots, without any fact derived so far (for a view: the rules keep facts
-        about the objective cards players hold, which another seat must not find here)."""
-        return _new_garden(dict(self._plots))
+        return self.layout.occupied
 
     def with_plot(self, cell: Hex, plot: Plot) -> Garden:
         """A new garden where ``cell`` holds ``plot``."""
@@ -549,100 +510,52 @@ class Garden(Mapping[Hex, Plot]):
     def updated(self, changes: Mapping[Hex, Plot]) -> Garden:
         """A new garden with the plots of ``changes`` put in (or replacing those) on their cells.
 
-        The new garden shares the derived facts that still hold: the facts along the lines
-        from a cell while no plot is added on them, the layout while no plot is added, the
-        patterns while the irrigated plots stay the same (and, while none dries, it
-        remembers the patterns of this garden as a start, see :meth:`patterns`); the heights
-        are brought up to date.
+        It shares the layout while no plot is added and the irrigated plots while none is
+        watered or dries; the heights are brought up to date from this garden's.
         """
-        old_plots = self._plots
+        old_plots = self.plots
         plots = old_plots.copy()
         plots.update(changes)
-        heights = self._heights
-        if heights is not None:
-            heights = heights.copy()
-        added: list[Hex] = []
-        dried = watered = False
+        heights = list(self.heights)
+        added = watered = False
         for cell, plot in changes.items():
             old = old_plots.get(cell)
             if old is None:
-                added.append(cell)
+                added = True
                 watered = watered or plot.irrigated
             else:
-                if old.irrigated != plot.irrigated:
-                    dried = dried or old.irrigated
-                    watered = watered or plot.irrigated
-                if heights is not None:
-                    heights[old.colour, old.improvement, old.bamboo] -= 1
-            if heights is not None:
-                key = (plot.colour, plot.improvement, plot.bamboo)
-                heights[key] = heights.get(key, 0) + 1
-        if added:
-            lines = {start: facts for start, facts in self._lines.items() if not _on_lines(start, added)}
-            garden = _new_garden(plots, lines=lines, heights=heights)
-        else:
-            garden = _new_garden(plots, self._occupied, self._lines, self._layout, heights)
-        if not (dried or watered):
-            _set(garden, "_patterns", self._patterns)
-        elif not dried:
-            _set(garden, "_grown_from", self._patterns)
+                if old.irrigated != plot.irrigated or (plot.irrigated and old.colour != plot.colour):
+                    watered = True
+                bucket = height_bucket(old.colour, old.improvement, old.bamboo)
+                if bucket >= 0:
+                    heights[bucket] -= 1
+            bucket = height_bucket(plot.colour, plot.improvement, plot.bamboo)
+            if bucket >= 0:
+                heights[bucket] += 1
+        garden: Garden = object.__new__(Garden)
+        _fill(
+            garden,
+            plots,
+            Layout(tuple(plots)) if added else self.layout,
+            _wet(plots) if watered else self.wet,
+            tuple(heights),
+        )
         return garden
 
 
+def _wet(plots: dict[Hex, Plot]) -> frozenset[tuple[Hex, str]]:
+    """The irrigated plots of ``plots``, as (cell, colour) pairs."""
+    return frozenset([(cell, plot.colour) for cell, plot in plots.items() if plot.irrigated])
+
+
 def _fill(
-    garden: Garden,
-    plots: dict[Hex, Plot],
-    occupied: frozenset[Hex] | None = None,
-    lines: dict[Hex, dict[Any, Any]] | None = None,
-    layout: dict[Any, Any] | None = None,
-    heights: dict[tuple[str, str, int], int] | None = None,
+    garden: Garden, plots: dict[Hex, Plot], layout: Layout, wet: frozenset[tuple[Hex, str]], heights: tuple[int, ...]
 ) -> None:
-    """Give ``garden`` its plots and the facts it shares with the garden it comes from (none
-    by default)."""
-    _set(garden, "_plots", MappingProxyType(plots))
-    _set(garden, "_occupied", occupied)
-    _set(garden, "_lines", {} if lines is None else lines)
-    _set(garden, "_layout", {} if layout is None else layout)
-    _set(garden, "_heights", heights)
-    _set(garden, "_patterns", {})
-    _set(garden, "_grown_from", None)
-    _set(garden, "_derived", {})
-
-
-def _new_garden(
-    plots: dict[Hex, Plot],
-    occupied: frozenset[Hex] | None = None,
-    lines: dict[Hex, dict[Any, Any]] | None = None,
-    layout: dict[Any, Any] | None = None,
-    heights: dict[tuple[str, str, int], int] | None = None,
-) -> Garden:
-    """A garden owning ``plots`` (no copy: the caller gives it up), with the facts given."""
-    garden: Garden = object.__new__(Garden)
-    _fill(garden, plots, occupied, lines, layout, heights)
-    return garden
-
-
-def _on_lines(start: Hex, cells: list[Hex]) -> bool:
-    """Whether one of ``cells`` lies on one of the six straight lines from ``start``."""
-    q, r = start
-    for cq, cr in cells:
-        if cq == q or cr == r or cq + cr == q + r:
-            return True
-    return False
-
-
-def _line_destinations(garden: Garden, start: Hex) -> tuple[Hex, ...]:
-    """Every cell reachable from ``start`` in a straight line over the garden's tiles, direction
-    by direction as :func:`~tabletop.kernel.hexgrid.line_destinations` lists them."""
-    occupied = garden.occupied()
-    q0, r0 = start
-    out = []
-    for dq, dr in DIRECTIONS:
-        q, r = q0 + dq, r0 + dr
-        while (q, r) in occupied:
-            out.append((q, r))
-            q, r = q + dq, r + dr
-    return tuple(out)
+    """Give ``garden`` its plots (no copy: the caller gives them up) and the facts derived from them."""
+    _set(garden, "plots", MappingProxyType(plots))
+    _set(garden, "layout", layout)
+    _set(garden, "wet", wet)
+    _set(garden, "heights", heights)
 
 
 @attrs.frozen(repr=False, slots=False)

@@ -29,8 +29,10 @@ from tabletop.takenoko.moves import (
 from tabletop.takenoko.rules.chance import card_outcomes, tile_outcomes
 from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
+    DESTINATIONS,
     IMPROVEMENT_INDEX,
     POND_RING_SET,
+    Memo,
     eat,
     grow,
     growth,
@@ -45,8 +47,8 @@ from tabletop.takenoko.state import (
     ChooseAction,
     DrawObjective,
     DrawPlots,
-    Garden,
     KeepPlot,
+    Layout,
     PlacePlot,
     Plot,
     State,
@@ -68,9 +70,9 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
         elif action == "irrigation":
             moves += (_IRRIGATION,)
         elif action == "gardener":
-            moves += state.garden.along_lines(state.gardener, GardenerAction, _gardener_moves)
+            moves += _GARDENER_MOVES[state.garden.layout, state.gardener]
         elif action == "panda":
-            moves += state.garden.along_lines(state.panda, PandaAction, _panda_moves)
+            moves += _PANDA_MOVES[state.garden.layout, state.panda]
         else:
             moves += _objective_moves(state.decks)
     moves += free_moves(state)
@@ -79,19 +81,22 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
     return moves
 
 
-def _gardener_moves(garden: Garden, start: Hex) -> tuple[Move, ...]:
-    """The moves of the gardener standing on ``start`` (kept on the garden)."""
-    return tuple(map(_GARDENER_TO.__getitem__, garden.destinations(start)))
-
-
-def _panda_moves(garden: Garden, start: Hex) -> tuple[Move, ...]:
-    """The moves of the panda standing on ``start`` (kept on the garden)."""
-    return tuple(map(_PANDA_TO.__getitem__, garden.destinations(start)))
-
-
 _GARDENER_TO: Shared[Move] = Shared(GardenerAction)
 _PANDA_TO: Shared[Move] = Shared(PandaAction)
 _OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
+
+
+def _gardener_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
+    return tuple(map(_GARDENER_TO.__getitem__, DESTINATIONS[key]))
+
+
+def _panda_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
+    return tuple(map(_PANDA_TO.__getitem__, DESTINATIONS[key]))
+
+
+#: The moves of the gardener and of the panda, by (layout, cell the figure stands on).
+_GARDENER_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_gardener_moves)
+_PANDA_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_panda_moves)
 
 
 def _objective_moves(decks: tuple[Pile[str], Pile[str], Pile[str]]) -> tuple[Move, ...]:
@@ -210,12 +215,13 @@ def take_irrigation(state: State, move: IrrigationAction) -> State:
 def move_gardener(state: State, move: GardenerAction) -> State:
     """Gardener: move, then grow the plot reached and the adjacent irrigated plots of its colour."""
     changes: dict[str, Any] = {"gardener": move.to, "turn": took(state, "gardener")}
-    target = state.garden.get(move.to)
+    plots = state.garden.plots
+    target = plots.get(move.to)
     if target is not None:
         grown: dict[Hex, Plot] = {}
         reserve = state.reserve_bamboo
         for cell in (move.to,) + neighbours(move.to):
-            plot = state.garden.get(cell)
+            plot = plots.get(cell)
             if plot is not None and plot.colour == target.colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
                 grown[cell], reserve = grow(state, plot, growth(plot), reserve)
         if grown:

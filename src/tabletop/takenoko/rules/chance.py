@@ -32,4 +32,6 @@ def tile_outcomes(pile: Pile[str]) -> tuple[tuple[DrawTile, int], ...]:
 def card_outcomes(deck: Pile[str]) -> tuple[tuple[DrawCard, int], ...]:
     """The cards an objective deck may yield next (each card once: their ids differ)."""
     _unseen(deck, "the objective deck's next card")
+    if deck.unseen:  # as the pile weighs them (each card once), without counting them
+        return tuple([(_CARDS[card], 1) for card in deck.unseen])
     return tuple([(_CARDS[card], weight) for card, weight in deck.draw_outcomes()])

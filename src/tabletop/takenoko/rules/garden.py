@@ -7,11 +7,42 @@ and ``"later"``) a plot cannot grow sections the reserve no longer holds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
 from tabletop.kernel import hexgrid
 from tabletop.kernel.engine import evolve
-from tabletop.kernel.hexgrid import Edge, Hex
+from tabletop.kernel.hexgrid import DIRECTIONS, Edge, Hex
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, Components
-from tabletop.takenoko.state import MAX_HEIGHT, POND, Bamboo, Garden, Options, Player, Plot, State
+from tabletop.takenoko.state import MAX_HEIGHT, POND, Bamboo, Garden, Layout, Options, Player, Plot, State
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Memo(dict[K, V], Generic[K, V]):
+    """A table of facts worked out once per key: ``memo[key]`` is ``compute(key)``.
+
+    The rules keep here what they derive from a garden's immutable parts (its
+    :class:`~tabletop.takenoko.state.Layout`, its irrigated plots), keyed by those values and
+    by the public data the fact also depends on: the tables are the module's, never reachable
+    from a state or a view, and what a fact says depends only on its key, so a table's
+    content never changes a game. A table that reaches ``limit`` entries is emptied (what is
+    asked again is worked out again), which bounds the memory of a long run.
+    """
+
+    __slots__ = ("compute", "limit")
+
+    def __init__(self, compute: Callable[[K], V], limit: int = 20_000) -> None:
+        super().__init__()
+        self.compute = compute
+        self.limit = limit
+
+    def __missing__(self, key: K) -> V:
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.compute(key)
+        return value
 
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 IMPROVEMENT_INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
@@ -60,24 +91,45 @@ def bamboo_box(components: Components, options: Options) -> Bamboo | None:
 
 def figure_destinations(state: State, start: Hex) -> tuple[Hex, ...]:
     """Where the gardener or the panda may go from ``start``: straight lines over tiles, no gaps."""
-    return state.garden.destinations(start)
+    return DESTINATIONS[state.garden.layout, start]
+
+
+def _line_destinations(key: tuple[Layout, Hex]) -> tuple[Hex, ...]:
+    """Every cell reachable from ``start`` in a straight line over the layout's tiles, direction
+    by direction as :func:`~tabletop.kernel.hexgrid.line_destinations` lists them."""
+    layout, (q0, r0) = key
+    occupied = layout.occupied
+    out = []
+    for dq, dr in DIRECTIONS:
+        q, r = q0 + dq, r0 + dr
+        while (q, r) in occupied:
+            out.append((q, r))
+            q, r = q + dq, r + dr
+    return tuple(out)
+
+
+#: Where a figure may go, by (layout, cell it stands on).
+DESTINATIONS: Memo[tuple[Layout, Hex], tuple[Hex, ...]] = Memo(_line_destinations)
 
 
 def plot_spots(state: State) -> tuple[Hex, ...]:
     """Empty cells where a plot may go: next to the pond, or next to two plots already placed."""
-    return state.garden.layout(("plot spots",), _plot_spots)
+    return _PLOT_SPOTS[state.garden.layout]
 
 
-def _plot_spots(garden: Garden) -> tuple[Hex, ...]:
-    taken = garden.occupied()  # the plots and the pond
+def _plot_spots(layout: Layout) -> tuple[Hex, ...]:
+    taken = layout.occupied  # the plots and the pond
     spots = [cell for cell in POND_RING if cell not in taken]
     touching: dict[Hex, int] = {}
-    for cell in garden:
+    for cell in layout.cells:
         for other in hexgrid.neighbours(cell):
             if other not in taken and other not in POND_RING_SET:
                 touching[other] = touching.get(other, 0) + 1
     spots.extend(cell for cell, n in touching.items() if n >= 2)
     return tuple(spots)
+
+
+_PLOT_SPOTS: Memo[Layout, tuple[Hex, ...]] = Memo(_plot_spots)
 
 
 def channel_spots(state: State) -> tuple[Edge, ...]:
@@ -87,14 +139,14 @@ def channel_spots(state: State) -> tuple[Edge, ...]:
     ends is a corner of the pond or the end of a channel already placed (the network always
     starts at the pond; a watershed is no source). Pond borders only with the BGA variant.
     """
-    channels, border = state.channels, state.options.channel_on_pond_border
-    return state.garden.layout(("channel spots", channels, border), _channel_spots, channels, border)
+    return CHANNEL_SPOTS[state.garden.layout, state.channels, state.options.channel_on_pond_border]
 
 
-def _channel_spots(garden: Garden, channels: frozenset[Edge], border: bool) -> tuple[Edge, ...]:
-    taken = garden.occupied()  # the plots and the pond
+def _channel_spots(key: tuple[Layout, frozenset[Edge], bool]) -> tuple[Edge, ...]:
+    layout, channels, border = key
+    taken = layout.occupied  # the plots and the pond
     spots: list[Edge] = []
-    for cell in garden:
+    for cell in layout.cells:
         for other, e, corners in _forward_edges(cell):
             if other not in taken or other == POND or e in channels:
                 continue
@@ -104,21 +156,22 @@ def _channel_spots(garden: Garden, channels: frozenset[Edge], border: bool) -> t
                     break
     if border:
         for cell in POND_RING:
-            if cell in garden:
+            if cell in taken:
                 e = hexgrid.edge(POND, cell)
                 if e not in channels:
                     spots.append(e)
     return tuple(spots)
 
 
+#: Where a channel may go, by (layout, channels placed, whether pond borders count).
+CHANNEL_SPOTS: Memo[tuple[Layout, frozenset[Edge], bool], tuple[Edge, ...]] = Memo(_channel_spots)
+
+
 def improvement_spots(state: State) -> tuple[Hex, ...]:
     """The plots that may receive an improvement: none there yet and (by default) no bamboo."""
-    on_bamboo = state.options.improvement_on_bamboo
-    return state.garden.derived(("improvement spots", on_bamboo), _improvement_spots, on_bamboo)
-
-
-def _improvement_spots(garden: Garden, on_bamboo: bool) -> tuple[Hex, ...]:
-    return tuple(cell for cell, plot in garden.items() if not plot.improvement and (on_bamboo or not plot.bamboo))
+    if state.options.improvement_on_bamboo:
+        return tuple([cell for cell, plot in state.garden.plots.items() if not plot.improvement])
+    return tuple([cell for cell, plot in state.garden.plots.items() if not (plot.improvement or plot.bamboo)])
 
 
 def is_irrigated(cell: Hex, plot: Plot, channels: frozenset[Edge]) -> bool:
@@ -174,7 +227,7 @@ def reirrigate(state: State, plots: dict[Hex, Plot]) -> tuple[Garden, Bamboo | N
 
 def eat(state: State, cell: Hex, seat: int) -> tuple[Garden, tuple[Player, ...]]:
     """The panda, on ``cell``, eats one section for ``seat`` unless the plot is an enclosure."""
-    plot = state.garden.get(cell)
+    plot = state.garden.plots.get(cell)
     if plot is None or not plot.bamboo or plot.improvement == "enclosure":
         return state.garden, state.boards
     garden = state.garden.with_plot(cell, evolve(plot, bamboo=plot.bamboo - 1))

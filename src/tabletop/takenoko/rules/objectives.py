@@ -5,20 +5,22 @@ A plot objective is met when the garden shows its pattern (as
 of its colour carry bamboo of its height with its improvement, a panda objective when the
 player holds the sections.
 
-What the garden shows is worked out once per garden and card, for the cards asked about, and
-kept on the garden (:meth:`~tabletop.takenoko.state.Garden.patterns`): those are the cards
-players hold, so a view never shares its garden's facts (see :mod:`tabletop.takenoko.view`).
+What the garden shows a plot card is worked out once per set of irrigated plots and card
+(:data:`SHOWN`, a table of the module keyed by those immutable values: nothing about the
+cards asked is kept on the garden, so a view carries nothing about the hands it hides); a
+gardener card is read off the garden's counts of bamboo heights.
 """
 
 from __future__ import annotations
 
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import GardenerObjective, ObjectiveCard, PandaObjective, PlotObjective
-from tabletop.takenoko.state import Garden, Player, State
+from tabletop.takenoko.rules.garden import Memo
+from tabletop.takenoko.state import PLOT_IMPROVEMENTS, Garden, State, height_bucket
 
 # Improvement conditions of gardener cards -> the improvements of the plots that fit them.
 _FITTING: dict[str, tuple[str, ...]] = {
-    "any": ("", "watershed", "fertilizer", "enclosure"),
+    "any": PLOT_IMPROVEMENTS,
     "none": ("",),
     "watershed": ("watershed",),
     "fertilizer": ("fertilizer",),
@@ -26,63 +28,71 @@ _FITTING: dict[str, tuple[str, ...]] = {
 }
 
 
-def _stands(garden: Garden) -> dict[tuple[str, str], list[tuple[int, Hex]]]:
-    """The plots of the garden by (colour, improvement): (bamboo height, cell) of each."""
-    out: dict[tuple[str, str], list[tuple[int, Hex]]] = {}
-    for cell, plot in garden.items():
-        out.setdefault((plot.colour, plot.improvement), []).append((plot.bamboo, cell))
-    return out
+def _buckets(key: tuple[str, str, int]) -> tuple[int, ...]:
+    """The positions in :attr:`~tabletop.takenoko.state.Garden.heights` of the plots a gardener
+    card of (colour, improvement condition, height) counts."""
+    colour, condition, height = key
+    found = (height_bucket(colour, improvement, height) for improvement in _FITTING[condition])
+    return tuple(bucket for bucket in found if bucket >= 0)
+
+
+_BUCKETS: Memo[tuple[str, str, int], tuple[int, ...]] = Memo(_buckets)
 
 
 def gardener_met(garden: Garden, card: GardenerObjective, gardener: Hex | None, exact: bool) -> bool:
     """Whether the garden shows the gardener objective ``card`` (as
-    :func:`~tabletop.takenoko.scoring.gardener_pattern_met` says, from per-garden indexes)."""
+    :func:`~tabletop.takenoko.scoring.gardener_pattern_met` says)."""
     if gardener is None and (exact or card.bamboos == 1):
         # The usual case: count the plots of exactly the card's height.
-        heights = garden.heights()
+        heights = garden.heights
         count = 0
-        for improvement in _FITTING[card.improvement]:
-            count += heights.get((card.colour, improvement, card.height), 0)
+        for bucket in _BUCKETS[card.colour, card.improvement, card.height]:
+            count += heights[bucket]
         return count >= card.bamboos
-    stands = garden.derived("stands", _stands)
+    fitting = _FITTING[card.improvement]
     loose = not exact and card.bamboos > 1
     count = 0
     on_one = gardener is None
-    for improvement in _FITTING[card.improvement]:
-        for height, cell in stands.get((card.colour, improvement), ()):
-            if height == card.height or (loose and height > card.height):
-                count += 1
-                on_one = on_one or cell == gardener
+    for cell, plot in garden.plots.items():
+        if plot.colour != card.colour or plot.improvement not in fitting:
+            continue
+        if plot.bamboo == card.height or (loose and plot.bamboo > card.height):
+            count += 1
+            on_one = on_one or cell == gardener
     return count >= card.bamboos and on_one
 
 
 def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
     """Whether the garden shows the plot objective ``card`` (as
     :func:`~tabletop.takenoko.scoring.plot_pattern_met` says), found once per set of irrigated
-    plots (and kept once shown while no plot dries: a pattern only ever appears as the garden
-    grows)."""
-    return garden.patterns(card.id, _card_shown, card)  # keyed as completable() asks
+    plots and card."""
+    return SHOWN[garden.wet, card]
 
 
-def _card_shown(garden: Garden, before: bool | None, card: PlotObjective) -> bool:
-    if before:
-        return True
-    wet, by_colour = garden.patterns("irrigated plots", _irrigated)
-    if len(card.cells) > len(wet):
+def _card_shown(key: tuple[frozenset[tuple[Hex, str]], PlotObjective]) -> bool:
+    wet_plots, card = key
+    if len(card.cells) > len(wet_plots):
         return False
+    wet, by_colour = _IRRIGATED[wet_plots]
     for variant in card.variants:
         if _variant_shown(variant, wet, by_colour):
             return True
     return False
 
 
-def _irrigated(garden: Garden, before: object, given: object) -> tuple[dict[Hex, str], dict[str, list[Hex]]]:
-    """The irrigated plots' colours by cell, and their cells by colour."""
-    wet: dict[Hex, str] = {cell: plot.colour for cell, plot in garden.items() if plot.irrigated}
+def _irrigated(wet_plots: frozenset[tuple[Hex, str]]) -> tuple[dict[Hex, str], dict[str, list[Hex]]]:
+    """The irrigated plots' colours by cell, and their cells by colour (in cell order)."""
+    wet: dict[Hex, str] = dict(sorted(wet_plots))
     by_colour: dict[str, list[Hex]] = {}
     for cell, colour in wet.items():
         by_colour.setdefault(colour, []).append(cell)
     return wet, by_colour
+
+
+#: Whether the irrigated plots show a plot card, by (irrigated plots, card).
+SHOWN: Memo[tuple[frozenset[tuple[Hex, str]], PlotObjective], bool] = Memo(_card_shown)
+#: The index of a set of irrigated plots :func:`_card_shown` searches.
+_IRRIGATED: Memo[frozenset[tuple[Hex, str]], tuple[dict[Hex, str], dict[str, list[Hex]]]] = Memo(_irrigated, 2_000)
 
 
 def _variant_shown(variant: tuple[tuple[Hex, str], ...], wet: dict[Hex, str], by_colour: dict[str, list[Hex]]) -> bool:
@@ -111,31 +121,32 @@ def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
 def completable(state: State) -> tuple[str, ...]:
     """The cards in the current player's hand whose objective is met now (one per kind of card).
 
-    It is asked at every listing of moves, so the answer is kept on the garden for the hand and
-    the sections held, and each card is checked as cheaply as can be: what the garden shows is
-    kept on the garden too (per plot card, and an index of bamboo heights for gardener cards).
+    It is asked at every listing of moves, so each card is checked as cheaply as can be: plot
+    cards through :data:`SHOWN`, gardener cards from the garden's counts of heights.
     """
     board = state.boards[state.current]
     if not board.hand:
         return ()
-    options = state.options
-    gardener = state.gardener if options.gardener_on_plot else None
-    key = ("completable", board.hand, board.bamboo, gardener, options.exact_height)
-    return state.garden.derived(key, _completable, state, board, gardener)
-
-
-def _completable(garden: Garden, state: State, board: Player, gardener: Hex | None) -> tuple[str, ...]:
     cards = state.components.cards
-    exact = state.options.exact_height
+    garden = state.garden
+    options = state.options
+    # Without the variants, a gardener card counts the plots of exactly its height.
+    counted = options.exact_height and not options.gardener_on_plot
+    heights = garden.heights
     held = board.bamboo
     out = []
     seen: list[tuple[int, int, int]] = []
     for cid in board.hand:
         card = cards[cid]
         if isinstance(card, PlotObjective):
-            met = garden.patterns(cid, _card_shown, card)
+            met = SHOWN[garden.wet, card]
+        elif isinstance(card, GardenerObjective) and counted:
+            count = 0
+            for bucket in _BUCKETS[card.colour, card.improvement, card.height]:
+                count += heights[bucket]
+            met = count >= card.bamboos
         elif isinstance(card, GardenerObjective):
-            met = gardener_met(garden, card, gardener, exact)
+            met = gardener_met(garden, card, state.gardener if options.gardener_on_plot else None, options.exact_height)
         else:
             need = card.sections
             if need in seen:

@@ -11,6 +11,7 @@ import itertools
 from typing import Any
 
 from tabletop.kernel.engine import evolve
+from tabletop.kernel.pile import Pile
 from tabletop.takenoko.moves import DeclareActions
 from tabletop.takenoko.state import ACTIONS, HAND_LIMIT, ChooseAction, Declare, Pending, State, Turn
 
@@ -82,16 +83,23 @@ def _ruled_out(state: State) -> tuple[str, ...]:
     """The actions the components rule out now (often none): no tile to draw, no channel to
     take, no plot for a figure to go to, a full hand or no objective card left."""
     out: tuple[str, ...] = ()
-    if not state.tile_pile:
+    pile = state.tile_pile
+    if not (pile.unseen or pile.bottom or pile.hidden):
         out += ("plot",)
     if state.reserve_channels <= 0:
         out += ("irrigation",)
     # The garden is connected to the pond, so a figure can move as soon as one plot is placed.
-    if not state.garden:
+    if not state.garden.plots:
         out += ("gardener", "panda")
-    if state.boards[state.current].held >= HAND_LIMIT or not any(state.decks):
+    board = state.boards[state.current]
+    if len(board.hand) + sum(board.backs) >= HAND_LIMIT or not any(map(_holds, state.decks)):
         out += ("objective",)
     return out
+
+
+def _holds(pile: Pile[str]) -> bool:
+    """Whether ``pile`` holds a card (as ``bool(pile)``, without its two calls)."""
+    return bool(pile.unseen or pile.bottom or pile.hidden)
 
 
 def action_possible(state: State, action: str) -> bool:
