@@ -27,6 +27,7 @@ from tabletop.kernel.pool import Pool
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, STANDARD, Components
 
 _set = object.__setattr__
+_new = object.__new__
 
 #: The pond tile sits at the centre of the garden.
 POND: Hex = (0, 0)
@@ -380,17 +381,23 @@ class Layout:
     keep it; placing a plot makes a new one). It is compared and hashed by identity, so the
     rules' tables of facts about the cells (where plots, channels and figures may go: see
     :class:`~tabletop.takenoko.rules.garden.Memo`) find them in one step; they are kept there,
-    never on the layout.
+    never on the layout. A layout made by placing plots remembers the one it ``grew_from``
+    and the cells ``added``: a fact about cells far from those (where a figure may go from a
+    cell off their lines) is the same for both.
     """
 
-    __slots__ = ("cells", "occupied")
+    __slots__ = ("cells", "occupied", "grew_from", "added")
 
     cells: tuple[Hex, ...]
     occupied: frozenset[Hex]
+    grew_from: Layout | None
+    added: tuple[Hex, ...]
 
-    def __init__(self, cells: tuple[Hex, ...]) -> None:
+    def __init__(self, cells: tuple[Hex, ...], grew_from: Layout | None = None, added: tuple[Hex, ...] = ()) -> None:
         _set(self, "cells", cells)
         _set(self, "occupied", frozenset(cells).union((POND,)))
+        _set(self, "grew_from", grew_from)
+        _set(self, "added", added)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Takenoko garden's layout cannot be changed")
@@ -402,25 +409,47 @@ class Layout:
         return (Layout, (self.cells,))
 
 
+class Spots:
+    """Plots a token may go on, in the order placed (see :attr:`Garden.bare`); immutable, and
+    like a :class:`Layout` shared while unchanged and compared by identity (the rules keep
+    the moves onto them in their tables)."""
+
+    __slots__ = ("cells",)
+
+    cells: tuple[Hex, ...]
+
+    def __init__(self, cells: tuple[Hex, ...]) -> None:
+        _set(self, "cells", cells)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Takenoko garden's spots cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"Spots({self.cells!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Spots, (self.cells,))
+
+
 #: Bamboo heights a plot may show (0 to :data:`MAX_HEIGHT`).
 _HEIGHTS = MAX_HEIGHT + 1
 #: The improvements a plot may show, none (``""``) first.
 PLOT_IMPROVEMENTS: tuple[str, ...] = ("",) + IMPROVEMENTS
-_COLOUR_AT = {colour: i for i, colour in enumerate(COLOURS)}
-_IMPROVEMENT_AT = {kind: i for i, kind in enumerate(PLOT_IMPROVEMENTS)}
 #: The length of :attr:`Garden.heights`.
 HEIGHT_BUCKETS = len(COLOURS) * len(PLOT_IMPROVEMENTS) * _HEIGHTS
 
 
-def height_bucket(colour: str, improvement: str, height: int) -> int:
-    """The position in :attr:`Garden.heights` of the plots of ``colour`` with ``improvement``
-    (``""`` for none) and ``height`` sections of bamboo; -1 for a plot no rule counts (a
-    height beyond the maximum, an unknown colour: what the invariants report)."""
-    c = _COLOUR_AT.get(colour)
-    i = _IMPROVEMENT_AT.get(improvement)
-    if c is None or i is None or not 0 <= height < _HEIGHTS:
-        return -1
-    return (c * len(PLOT_IMPROVEMENTS) + i) * _HEIGHTS + height
+#: The position in :attr:`Garden.heights` of the plots of each (colour, improvement, height)
+#: (improvement ``""`` for none); a plot of no position (a height beyond the maximum, an unknown
+#: colour: what the invariants report) is not counted.
+HEIGHT_BUCKET: Mapping[tuple[str, str, int], int] = MappingProxyType(
+    {
+        (colour, improvement, height): (c * len(PLOT_IMPROVEMENTS) + i) * _HEIGHTS + height
+        for c, colour in enumerate(COLOURS)
+        for i, improvement in enumerate(PLOT_IMPROVEMENTS)
+        for height in range(_HEIGHTS)
+    }
+)
 
 
 class Garden(Mapping[Hex, Plot]):
@@ -437,7 +466,10 @@ class Garden(Mapping[Hex, Plot]):
     * :attr:`wet`: the irrigated plots, as (cell, colour) pairs (shared while none is watered
       or dries): what plot objectives look at;
     * :attr:`heights`: how many plots show each colour, improvement and bamboo height (see
-      :func:`height_bucket`): what gardener objectives look at.
+      :data:`HEIGHT_BUCKET`): what gardener objectives look at;
+    * :attr:`bare` and :attr:`unimproved`: the plots without improvement and without bamboo,
+      and those without improvement (where a token may go, without and with the option
+      ``improvement_on_bamboo``), shared while they stay the same.
 
     :attr:`plots` is the read-only dictionary itself, for the rules' hot paths.
 
@@ -446,21 +478,28 @@ class Garden(Mapping[Hex, Plot]):
     each plot was placed next to the pond or to two earlier plots).
     """
 
-    __slots__ = ("plots", "layout", "wet", "heights")
+    __slots__ = ("plots", "layout", "wet", "heights", "bare", "unimproved")
 
     plots: MappingProxyType[Hex, Plot]
     layout: Layout
     wet: frozenset[tuple[Hex, str]]
     heights: tuple[int, ...]
+    bare: Spots
+    unimproved: Spots
 
     def __init__(self, plots: Mapping[Hex, Plot] | Iterable[tuple[Hex, Plot]] = ()) -> None:
         owned: dict[Hex, Plot] = dict(plots)
         heights = [0] * HEIGHT_BUCKETS
         for plot in owned.values():
-            bucket = height_bucket(plot.colour, plot.improvement, plot.bamboo)
-            if bucket >= 0:
+            bucket = HEIGHT_BUCKET.get((plot.colour, plot.improvement, plot.bamboo))
+            if bucket is not None:
                 heights[bucket] += 1
-        _fill(self, owned, Layout(tuple(owned)), _wet(owned), tuple(heights))
+        _set(self, "plots", MappingProxyType(owned))
+        _set(self, "layout", Layout(tuple(owned)))
+        _set(self, "wet", _wet(owned))
+        _set(self, "heights", tuple(heights))
+        _set(self, "bare", _bare(owned))
+        _set(self, "unimproved", _unimproved(owned))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Takenoko garden cannot be changed: build a new one with updated()")
@@ -517,29 +556,35 @@ class Garden(Mapping[Hex, Plot]):
         plots = old_plots.copy()
         plots.update(changes)
         heights = list(self.heights)
-        added = watered = False
+        bucket_of = HEIGHT_BUCKET.get
+        added: list[Hex] = []
+        watered = bared = improved = False
         for cell, plot in changes.items():
             old = old_plots.get(cell)
             if old is None:
-                added = True
+                added.append(cell)
                 watered = watered or plot.irrigated
+                bared = improved = True
             else:
                 if old.irrigated != plot.irrigated or (plot.irrigated and old.colour != plot.colour):
                     watered = True
-                bucket = height_bucket(old.colour, old.improvement, old.bamboo)
-                if bucket >= 0:
+                if old.improvement != plot.improvement:
+                    bared = improved = True
+                elif (not old.bamboo) != (not plot.bamboo):
+                    bared = True
+                bucket = bucket_of((old.colour, old.improvement, old.bamboo))
+                if bucket is not None:
                     heights[bucket] -= 1
-            bucket = height_bucket(plot.colour, plot.improvement, plot.bamboo)
-            if bucket >= 0:
+            bucket = bucket_of((plot.colour, plot.improvement, plot.bamboo))
+            if bucket is not None:
                 heights[bucket] += 1
-        garden: Garden = object.__new__(Garden)
-        _fill(
-            garden,
-            plots,
-            Layout(tuple(plots)) if added else self.layout,
-            _wet(plots) if watered else self.wet,
-            tuple(heights),
-        )
+        garden: Garden = _new(Garden)
+        _set(garden, "plots", MappingProxyType(plots))
+        _set(garden, "layout", Layout(tuple(plots), self.layout, tuple(added)) if added else self.layout)
+        _set(garden, "wet", _wet(plots) if watered else self.wet)
+        _set(garden, "heights", tuple(heights))
+        _set(garden, "bare", _bare(plots) if bared else self.bare)
+        _set(garden, "unimproved", _unimproved(plots) if improved else self.unimproved)
         return garden
 
 
@@ -548,14 +593,14 @@ def _wet(plots: dict[Hex, Plot]) -> frozenset[tuple[Hex, str]]:
     return frozenset([(cell, plot.colour) for cell, plot in plots.items() if plot.irrigated])
 
 
-def _fill(
-    garden: Garden, plots: dict[Hex, Plot], layout: Layout, wet: frozenset[tuple[Hex, str]], heights: tuple[int, ...]
-) -> None:
-    """Give ``garden`` its plots (no copy: the caller gives them up) and the facts derived from them."""
-    _set(garden, "plots", MappingProxyType(plots))
-    _set(garden, "layout", layout)
-    _set(garden, "wet", wet)
-    _set(garden, "heights", heights)
+def _bare(plots: dict[Hex, Plot]) -> Spots:
+    """The plots of ``plots`` without improvement and without bamboo."""
+    return Spots(tuple([cell for cell, plot in plots.items() if not (plot.improvement or plot.bamboo)]))
+
+
+def _unimproved(plots: dict[Hex, Plot]) -> Spots:
+    """The plots of ``plots`` without improvement."""
+    return Spots(tuple([cell for cell, plot in plots.items() if not plot.improvement]))
 
 
 @attrs.frozen(repr=False, slots=False)

@@ -9,7 +9,7 @@ import itertools
 from typing import Any
 
 from tabletop.kernel.engine import CHANCE, evolve
-from tabletop.kernel.hexgrid import Hex, neighbours
+from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
 from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
 from tabletop.takenoko.moves import (
@@ -29,6 +29,7 @@ from tabletop.takenoko.moves import (
 from tabletop.takenoko.rules.chance import card_outcomes, tile_outcomes
 from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
+    AROUND,
     DESTINATIONS,
     IMPROVEMENT_INDEX,
     POND_RING_SET,
@@ -38,6 +39,7 @@ from tabletop.takenoko.rules.garden import (
     growth,
     irrigate,
     plot_spots,
+    unchanged_from,
     with_board,
 )
 from tabletop.takenoko.rules.objectives import objective_met
@@ -87,11 +89,15 @@ _OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
 
 
 def _gardener_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
-    return tuple(map(_GARDENER_TO.__getitem__, DESTINATIONS[key]))
+    before = unchanged_from(*key)
+    known = None if before is None else _GARDENER_MOVES.get((before, key[1]))
+    return known or tuple(map(_GARDENER_TO.__getitem__, DESTINATIONS[key]))
 
 
 def _panda_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
-    return tuple(map(_PANDA_TO.__getitem__, DESTINATIONS[key]))
+    before = unchanged_from(*key)
+    known = None if before is None else _PANDA_MOVES.get((before, key[1]))
+    return known or tuple(map(_PANDA_TO.__getitem__, DESTINATIONS[key]))
 
 
 #: The moves of the gardener and of the panda, by (layout, cell the figure stands on).
@@ -220,7 +226,7 @@ def move_gardener(state: State, move: GardenerAction) -> State:
     if target is not None:
         grown: dict[Hex, Plot] = {}
         reserve = state.reserve_bamboo
-        for cell in (move.to,) + neighbours(move.to):
+        for cell in AROUND[move.to]:
             plot = plots.get(cell)
             if plot is not None and plot.colour == target.colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
                 grown[cell], reserve = grow(state, plot, growth(plot), reserve)

@@ -14,12 +14,12 @@ from tabletop.takenoko.rules.garden import (
     CHANNEL_SPOTS,
     IMPROVEMENT_INDEX,
     Memo,
-    improvement_spots,
+    improvable,
     irrigate,
     with_board,
 )
 from tabletop.takenoko.rules.objectives import completable
-from tabletop.takenoko.state import OBJECTIVES_TO_END, Layout, Plot, State
+from tabletop.takenoko.state import OBJECTIVES_TO_END, Improvements, Layout, Plot, Spots, State
 
 _CHANNEL_ON = Shared(PlaceChannel)
 _COMPLETE = Shared(CompleteObjective)
@@ -39,10 +39,7 @@ def free_moves(state: State) -> tuple[Move, ...]:
         moves = _CHANNEL_MOVES[state.garden.layout, state.channels, state.options.channel_on_pond_border]
     stock = board.improvements
     if stock[0] or stock[1] or stock[2]:
-        spots = improvement_spots(state)
-        for kind, count in zip(IMPROVEMENTS, stock, strict=True):
-            if count:
-                moves += tuple(map(_IMPROVE[kind].__getitem__, spots))
+        moves += _IMPROVEMENT_MOVES[improvable(state), stock]
     ready = completable(state)
     if ready:
         moves += tuple(map(_COMPLETE.__getitem__, ready))
@@ -53,6 +50,17 @@ def _channel_moves(key: tuple[Layout, frozenset[Edge], bool]) -> tuple[Move, ...
     return tuple(map(_CHANNEL_ON.__getitem__, CHANNEL_SPOTS[key]))
 
 
+def _improvement_moves(key: tuple[Spots, Improvements]) -> tuple[Move, ...]:
+    spots, stock = key
+    moves: list[Move] = []
+    for kind, count in zip(IMPROVEMENTS, stock, strict=True):
+        if count:
+            moves.extend(map(_IMPROVE[kind].__getitem__, spots.cells))
+    return tuple(moves)
+
+
+#: The moves placing a stored improvement, by (plots that may take one, stock).
+_IMPROVEMENT_MOVES: Memo[tuple[Spots, Improvements], tuple[Move, ...]] = Memo(_improvement_moves)
 #: The moves placing a channel, by the key of :data:`~tabletop.takenoko.rules.garden.CHANNEL_SPOTS`.
 _CHANNEL_MOVES: Memo[tuple[Layout, frozenset[Edge], bool], tuple[Move, ...]] = Memo(_channel_moves)
 

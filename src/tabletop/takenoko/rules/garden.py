@@ -14,7 +14,7 @@ from tabletop.kernel import hexgrid
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import DIRECTIONS, Edge, Hex
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, Components
-from tabletop.takenoko.state import MAX_HEIGHT, POND, Bamboo, Garden, Layout, Options, Player, Plot, State
+from tabletop.takenoko.state import MAX_HEIGHT, POND, Bamboo, Garden, Layout, Options, Player, Plot, Spots, State
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -94,10 +94,29 @@ def figure_destinations(state: State, start: Hex) -> tuple[Hex, ...]:
     return DESTINATIONS[state.garden.layout, start]
 
 
+def unchanged_from(layout: Layout, start: Hex) -> Layout | None:
+    """The layout ``layout`` grew from if no plot was added on the six straight lines from
+    ``start`` (where a figure there may go is then the same), else ``None``."""
+    before = layout.grew_from
+    if before is None:
+        return None
+    q, r = start
+    for cq, cr in layout.added:
+        if cq == q or cr == r or cq + cr == q + r:
+            return None
+    return before
+
+
 def _line_destinations(key: tuple[Layout, Hex]) -> tuple[Hex, ...]:
     """Every cell reachable from ``start`` in a straight line over the layout's tiles, direction
     by direction as :func:`~tabletop.kernel.hexgrid.line_destinations` lists them."""
-    layout, (q0, r0) = key
+    layout, start = key
+    before = unchanged_from(layout, start)
+    if before is not None:
+        known = DESTINATIONS.get((before, start))
+        if known is not None:
+            return known
+    q0, r0 = start
     occupied = layout.occupied
     out = []
     for dq, dr in DIRECTIONS:
@@ -107,6 +126,9 @@ def _line_destinations(key: tuple[Layout, Hex]) -> tuple[Hex, ...]:
             q, r = q + dq, r + dr
     return tuple(out)
 
+
+#: Each cell followed by the six around it (where the gardener makes bamboo grow).
+AROUND: Memo[Hex, tuple[Hex, ...]] = Memo(lambda cell: (cell,) + hexgrid.neighbours(cell))
 
 #: Where a figure may go, by (layout, cell it stands on).
 DESTINATIONS: Memo[tuple[Layout, Hex], tuple[Hex, ...]] = Memo(_line_destinations)
@@ -169,9 +191,13 @@ CHANNEL_SPOTS: Memo[tuple[Layout, frozenset[Edge], bool], tuple[Edge, ...]] = Me
 
 def improvement_spots(state: State) -> tuple[Hex, ...]:
     """The plots that may receive an improvement: none there yet and (by default) no bamboo."""
-    if state.options.improvement_on_bamboo:
-        return tuple([cell for cell, plot in state.garden.plots.items() if not plot.improvement])
-    return tuple([cell for cell, plot in state.garden.plots.items() if not (plot.improvement or plot.bamboo)])
+    return improvable(state).cells
+
+
+def improvable(state: State) -> Spots:
+    """:func:`improvement_spots`, as the garden shares them."""
+    garden = state.garden
+    return garden.unimproved if state.options.improvement_on_bamboo else garden.bare
 
 
 def is_irrigated(cell: Hex, plot: Plot, channels: frozenset[Edge]) -> bool:

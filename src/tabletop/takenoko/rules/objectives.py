@@ -16,7 +16,7 @@ from __future__ import annotations
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import GardenerObjective, ObjectiveCard, PandaObjective, PlotObjective
 from tabletop.takenoko.rules.garden import Memo
-from tabletop.takenoko.state import PLOT_IMPROVEMENTS, Garden, State, height_bucket
+from tabletop.takenoko.state import HEIGHT_BUCKET, PLOT_IMPROVEMENTS, Garden, State
 
 # Improvement conditions of gardener cards -> the improvements of the plots that fit them.
 _FITTING: dict[str, tuple[str, ...]] = {
@@ -32,8 +32,8 @@ def _buckets(key: tuple[str, str, int]) -> tuple[int, ...]:
     """The positions in :attr:`~tabletop.takenoko.state.Garden.heights` of the plots a gardener
     card of (colour, improvement condition, height) counts."""
     colour, condition, height = key
-    found = (height_bucket(colour, improvement, height) for improvement in _FITTING[condition])
-    return tuple(bucket for bucket in found if bucket >= 0)
+    found = (HEIGHT_BUCKET.get((colour, improvement, height)) for improvement in _FITTING[condition])
+    return tuple(bucket for bucket in found if bucket is not None)
 
 
 _BUCKETS: Memo[tuple[str, str, int], tuple[int, ...]] = Memo(_buckets)
