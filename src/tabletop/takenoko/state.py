@@ -409,6 +409,36 @@ class Layout:
         return (Layout, (self.cells,))
 
 
+class Irrigated:
+    """The irrigated plots of a garden: their colours by cell (what plot objectives look at);
+    immutable, shared while none is watered or dries, and like a :class:`Layout` compared by
+    identity. Irrigated plots made by watering more plots (none dried) remember the ones
+    they ``grew_from`` and the cells ``added``: a pattern shown before is still shown, and a
+    new one must take in an added plot."""
+
+    __slots__ = ("colours", "grew_from", "added")
+
+    colours: MappingProxyType[Hex, str]
+    grew_from: Irrigated | None
+    added: tuple[Hex, ...]
+
+    def __init__(
+        self, colours: dict[Hex, str], grew_from: Irrigated | None = None, added: tuple[Hex, ...] = ()
+    ) -> None:
+        _set(self, "colours", MappingProxyType(colours))
+        _set(self, "grew_from", grew_from)
+        _set(self, "added", added)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Takenoko garden's irrigated plots cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"Irrigated({dict(self.colours)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Irrigated, (dict(self.colours),))
+
+
 class Spots:
     """Plots a token may go on, in the order placed (see :attr:`Garden.bare`); immutable, and
     like a :class:`Layout` shared while unchanged and compared by identity (the rules keep
@@ -463,8 +493,8 @@ class Garden(Mapping[Hex, Plot]):
 
     * :attr:`layout`: the plots' cells in order and the cells holding a tile (shared while no
       plot is added);
-    * :attr:`wet`: the irrigated plots, as (cell, colour) pairs (shared while none is watered
-      or dries): what plot objectives look at;
+    * :attr:`wet`: the irrigated plots' colours (an :class:`Irrigated`, shared while none is
+      watered or dries): what plot objectives look at;
     * :attr:`heights`: how many plots show each colour, improvement and bamboo height (see
       :data:`HEIGHT_BUCKET`): what gardener objectives look at;
     * :attr:`bare` and :attr:`unimproved`: the plots without improvement and without bamboo,
@@ -482,7 +512,7 @@ class Garden(Mapping[Hex, Plot]):
 
     plots: MappingProxyType[Hex, Plot]
     layout: Layout
-    wet: frozenset[tuple[Hex, str]]
+    wet: Irrigated
     heights: tuple[int, ...]
     bare: Spots
     unimproved: Spots
@@ -496,7 +526,7 @@ class Garden(Mapping[Hex, Plot]):
                 heights[bucket] += 1
         _set(self, "plots", MappingProxyType(owned))
         _set(self, "layout", Layout(tuple(owned)))
-        _set(self, "wet", _wet(owned))
+        _set(self, "wet", Irrigated({cell: plot.colour for cell, plot in owned.items() if plot.irrigated}))
         _set(self, "heights", tuple(heights))
         _set(self, "bare", _bare(owned))
         _set(self, "unimproved", _unimproved(owned))
@@ -558,16 +588,20 @@ class Garden(Mapping[Hex, Plot]):
         heights = list(self.heights)
         bucket_of = HEIGHT_BUCKET.get
         added: list[Hex] = []
-        watered = bared = improved = False
+        watered: list[Hex] = []
+        dried = bared = improved = False
         for cell, plot in changes.items():
             old = old_plots.get(cell)
             if old is None:
                 added.append(cell)
-                watered = watered or plot.irrigated
+                if plot.irrigated:
+                    watered.append(cell)
                 bared = improved = True
             else:
-                if old.irrigated != plot.irrigated or (plot.irrigated and old.colour != plot.colour):
-                    watered = True
+                if old.irrigated and (not plot.irrigated or old.colour != plot.colour):
+                    dried = True
+                elif plot.irrigated and not old.irrigated:
+                    watered.append(cell)
                 if old.improvement != plot.improvement:
                     bared = improved = True
                 elif (not old.bamboo) != (not plot.bamboo):
@@ -581,16 +615,24 @@ class Garden(Mapping[Hex, Plot]):
         garden: Garden = _new(Garden)
         _set(garden, "plots", MappingProxyType(plots))
         _set(garden, "layout", Layout(tuple(plots), self.layout, tuple(added)) if added else self.layout)
-        _set(garden, "wet", _wet(plots) if watered else self.wet)
+        if dried:
+            _set(garden, "wet", Irrigated({cell: plot.colour for cell, plot in plots.items() if plot.irrigated}))
+        elif watered:
+            _set(garden, "wet", _watered(self.wet, plots, tuple(watered)))
+        else:
+            _set(garden, "wet", self.wet)
         _set(garden, "heights", tuple(heights))
         _set(garden, "bare", _bare(plots) if bared else self.bare)
         _set(garden, "unimproved", _unimproved(plots) if improved else self.unimproved)
         return garden
 
 
-def _wet(plots: dict[Hex, Plot]) -> frozenset[tuple[Hex, str]]:
-    """The irrigated plots of ``plots``, as (cell, colour) pairs."""
-    return frozenset([(cell, plot.colour) for cell, plot in plots.items() if plot.irrigated])
+def _watered(before: Irrigated, plots: dict[Hex, Plot], watered: tuple[Hex, ...]) -> Irrigated:
+    """The irrigated plots ``before`` and the ``watered`` cells of ``plots`` (none dried)."""
+    colours = dict(before.colours)
+    for cell in watered:
+        colours[cell] = plots[cell].colour
+    return Irrigated(colours, before, watered)
 
 
 def _bare(plots: dict[Hex, Plot]) -> Spots:

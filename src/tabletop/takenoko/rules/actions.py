@@ -30,7 +30,6 @@ from tabletop.takenoko.rules.chance import card_outcomes, tile_outcomes
 from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     AROUND,
-    DESTINATIONS,
     IMPROVEMENT_INDEX,
     POND_RING_SET,
     Memo,
@@ -38,6 +37,7 @@ from tabletop.takenoko.rules.garden import (
     grow,
     growth,
     irrigate,
+    line_destinations,
     plot_spots,
     unchanged_from,
     with_board,
@@ -89,15 +89,23 @@ _OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
 
 
 def _gardener_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
-    before = unchanged_from(*key)
-    known = None if before is None else _GARDENER_MOVES.get((before, key[1]))
-    return known or tuple(map(_GARDENER_TO.__getitem__, DESTINATIONS[key]))
+    return _figure_moves(key, _GARDENER_MOVES, _GARDENER_TO)
 
 
 def _panda_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
-    before = unchanged_from(*key)
-    known = None if before is None else _PANDA_MOVES.get((before, key[1]))
-    return known or tuple(map(_PANDA_TO.__getitem__, DESTINATIONS[key]))
+    return _figure_moves(key, _PANDA_MOVES, _PANDA_TO)
+
+
+def _figure_moves(key: tuple[Layout, Hex], known: Memo[tuple[Layout, Hex], tuple[Move, ...]], to: Shared[Move]) -> tuple[Move, ...]:
+    """The moves of a figure standing on ``key[1]``: those it had on the layout this one grew
+    from when no plot was added on its lines, else one to each of its destinations."""
+    layout, start = key
+    before = unchanged_from(layout, start)
+    if before is not None:
+        moves = known.get((before, start))
+        if moves is not None:
+            return moves
+    return tuple(map(to.__getitem__, line_destinations(layout, start)))
 
 
 #: The moves of the gardener and of the panda, by (layout, cell the figure stands on).

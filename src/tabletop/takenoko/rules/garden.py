@@ -8,6 +8,7 @@ and ``"later"``) a plot cannot grow sections the reserve no longer holds.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import takewhile
 from typing import Generic, TypeVar
 
 from tabletop.kernel import hexgrid
@@ -33,7 +34,7 @@ class Memo(dict[K, V], Generic[K, V]):
 
     __slots__ = ("compute", "limit")
 
-    def __init__(self, compute: Callable[[K], V], limit: int = 20_000) -> None:
+    def __init__(self, compute: Callable[[K], V], limit: int = 1_000) -> None:
         super().__init__()
         self.compute = compute
         self.limit = limit
@@ -91,7 +92,7 @@ def bamboo_box(components: Components, options: Options) -> Bamboo | None:
 
 def figure_destinations(state: State, start: Hex) -> tuple[Hex, ...]:
     """Where the gardener or the panda may go from ``start``: straight lines over tiles, no gaps."""
-    return DESTINATIONS[state.garden.layout, start]
+    return line_destinations(state.garden.layout, start)
 
 
 def unchanged_from(layout: Layout, start: Hex) -> Layout | None:
@@ -107,31 +108,38 @@ def unchanged_from(layout: Layout, start: Hex) -> Layout | None:
     return before
 
 
-def _line_destinations(key: tuple[Layout, Hex]) -> tuple[Hex, ...]:
+def line_destinations(layout: Layout, start: Hex) -> tuple[Hex, ...]:
     """Every cell reachable from ``start`` in a straight line over the layout's tiles, direction
     by direction as :func:`~tabletop.kernel.hexgrid.line_destinations` lists them."""
-    layout, start = key
-    before = unchanged_from(layout, start)
-    if before is not None:
-        known = DESTINATIONS.get((before, start))
-        if known is not None:
-            return known
-    q0, r0 = start
-    occupied = layout.occupied
-    out = []
-    for dq, dr in DIRECTIONS:
-        q, r = q0 + dq, r0 + dr
-        while (q, r) in occupied:
-            out.append((q, r))
-            q, r = q + dq, r + dr
-    return tuple(out)
+    inside = layout.occupied.__contains__
+    out: tuple[Hex, ...] = ()
+    for ray in _RAYS[start]:
+        reached = tuple(takewhile(inside, ray))
+        if len(reached) == len(ray):  # a line of tiles longer than any garden of the box
+            q, r = ray[-1]
+            dq, dr = ray[1][0] - ray[0][0], ray[1][1] - ray[0][1]
+            more = []
+            while inside((q + dq, r + dr)):
+                q, r = q + dq, r + dr
+                more.append((q, r))
+            reached += tuple(more)
+        out += reached
+    return out
 
+
+def _rays(start: Hex) -> tuple[tuple[Hex, ...], ...]:
+    """The cells along the six straight lines from ``start``, nearest first, as far as
+    :data:`_REACH` steps (a figure can go no further in a garden of the box's plots)."""
+    q, r = start
+    return tuple(tuple((q + dq * k, r + dr * k) for k in range(1, _REACH + 1)) for dq, dr in DIRECTIONS)
+
+
+_REACH = 32
+_RAYS: Memo[Hex, tuple[tuple[Hex, ...], ...]] = Memo(_rays)
 
 #: Each cell followed by the six around it (where the gardener makes bamboo grow).
 AROUND: Memo[Hex, tuple[Hex, ...]] = Memo(lambda cell: (cell,) + hexgrid.neighbours(cell))
 
-#: Where a figure may go, by (layout, cell it stands on).
-DESTINATIONS: Memo[tuple[Layout, Hex], tuple[Hex, ...]] = Memo(_line_destinations)
 
 
 def plot_spots(state: State) -> tuple[Hex, ...]:
@@ -142,16 +150,33 @@ def plot_spots(state: State) -> tuple[Hex, ...]:
 def _plot_spots(layout: Layout) -> tuple[Hex, ...]:
     taken = layout.occupied  # the plots and the pond
     spots = [cell for cell in POND_RING if cell not in taken]
-    touching: dict[Hex, int] = {}
-    for cell in layout.cells:
-        for other in hexgrid.neighbours(cell):
-            if other not in taken and other not in POND_RING_SET:
-                touching[other] = touching.get(other, 0) + 1
-    spots.extend(cell for cell, n in touching.items() if n >= 2)
+    spots.extend(cell for cell, n in _TOUCHING[layout].items() if n >= 2)
     return tuple(spots)
 
 
+def _touching(layout: Layout) -> dict[Hex, int]:
+    """The empty cells off the pond's ring next to a plot, with how many plots they touch, in
+    the order met going through the plots in the order placed and round each one (worked out
+    from the layout this one grew from when it is known: the new plots come last)."""
+    taken = layout.occupied
+    before = layout.grew_from
+    known = None if before is None else _TOUCHING.get(before)
+    if known is None:
+        touching: dict[Hex, int] = {}
+        new = layout.cells
+    else:
+        touching = {cell: n for cell, n in known.items() if cell not in taken}
+        new = layout.added
+    for cell in new:
+        for other in hexgrid.neighbours(cell):
+            if other not in taken and other not in POND_RING_SET:
+                touching[other] = touching.get(other, 0) + 1
+    return touching
+
+
 _PLOT_SPOTS: Memo[Layout, tuple[Hex, ...]] = Memo(_plot_spots)
+#: See :func:`_touching` (never changed once stored).
+_TOUCHING: Memo[Layout, dict[Hex, int]] = Memo(_touching, 200)
 
 
 def channel_spots(state: State) -> tuple[Edge, ...]:

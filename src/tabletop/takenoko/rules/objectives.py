@@ -6,17 +6,19 @@ of its colour carry bamboo of its height with its improvement, a panda objective
 player holds the sections.
 
 What the garden shows a plot card is worked out once per set of irrigated plots and card
-(:data:`SHOWN`, a table of the module keyed by those immutable values: nothing about the
-cards asked is kept on the garden, so a view carries nothing about the hands it hides); a
+(:func:`pattern_shown`: a table of the module keyed by those immutable values; nothing about
+the cards asked is kept on the garden, so a view carries nothing about the hands it hides); a
 gardener card is read off the garden's counts of bamboo heights.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tabletop.kernel.hexgrid import Hex
-from tabletop.takenoko.components import GardenerObjective, ObjectiveCard, PandaObjective, PlotObjective
+from tabletop.takenoko.components import Components, GardenerObjective, ObjectiveCard, PandaObjective, PlotObjective
 from tabletop.takenoko.rules.garden import Memo
-from tabletop.takenoko.state import HEIGHT_BUCKET, PLOT_IMPROVEMENTS, Garden, State
+from tabletop.takenoko.state import HEIGHT_BUCKET, PLOT_IMPROVEMENTS, Garden, Irrigated, State
 
 # Improvement conditions of gardener cards -> the improvements of the plots that fit them.
 _FITTING: dict[str, tuple[str, ...]] = {
@@ -65,44 +67,66 @@ def gardener_met(garden: Garden, card: GardenerObjective, gardener: Hex | None, 
 def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
     """Whether the garden shows the plot objective ``card`` (as
     :func:`~tabletop.takenoko.scoring.plot_pattern_met` says), found once per set of irrigated
-    plots and card."""
-    return SHOWN[garden.wet, card]
+    plots and card.
+
+    The answers are kept in a table of the module by (irrigated plots, card), both compared
+    by identity (the table holds the card, so its identity is not reused while the entry
+    lives). Irrigated plots grown from others by watering more plots start from the answer
+    there: a pattern shown stays shown, and one not shown can only appear through a plot
+    just watered.
+    """
+    wet = garden.wet
+    found = _SHOWN.get((wet, id(card)))
+    if found is not None and found[0] is card:
+        return found[1]
+    before = wet.grew_from
+    earlier = None if before is None else _SHOWN.get((before, id(card)))
+    if earlier is not None and earlier[0] is card:
+        shown = earlier[1] or _shown_through(card, wet.colours, wet.added)
+    else:
+        shown = _shown_anywhere(card, wet.colours)
+    if len(_SHOWN) >= 4_000:
+        _SHOWN.clear()
+    _SHOWN[wet, id(card)] = (card, shown)
+    return shown
 
 
-def _card_shown(key: tuple[frozenset[tuple[Hex, str]], PlotObjective]) -> bool:
-    wet_plots, card = key
-    if len(card.cells) > len(wet_plots):
+#: See :func:`pattern_shown`.
+_SHOWN: dict[tuple[Irrigated, int], tuple[PlotObjective, bool]] = {}
+
+
+def _shown_anywhere(card: PlotObjective, colours: Mapping[Hex, str]) -> bool:
+    """Whether some rotation of the card's pattern lies on plots of ``colours``, searched from
+    each plot of the colour of the pattern's first cell."""
+    if len(card.cells) > len(colours):
         return False
-    wet, by_colour = _IRRIGATED[wet_plots]
     for variant in card.variants:
-        if _variant_shown(variant, wet, by_colour):
-            return True
+        (_, first), rest = variant[0], variant[1:]
+        for (q, r), colour in colours.items():
+            if colour != first:
+                continue
+            for (dq, dr), wanted in rest:
+                if colours.get((q + dq, r + dr)) != wanted:
+                    break
+            else:
+                return True
     return False
 
 
-def _irrigated(wet_plots: frozenset[tuple[Hex, str]]) -> tuple[dict[Hex, str], dict[str, list[Hex]]]:
-    """The irrigated plots' colours by cell, and their cells by colour (in cell order)."""
-    wet: dict[Hex, str] = dict(sorted(wet_plots))
-    by_colour: dict[str, list[Hex]] = {}
-    for cell, colour in wet.items():
-        by_colour.setdefault(colour, []).append(cell)
-    return wet, by_colour
-
-
-#: Whether the irrigated plots show a plot card, by (irrigated plots, card).
-SHOWN: Memo[tuple[frozenset[tuple[Hex, str]], PlotObjective], bool] = Memo(_card_shown)
-#: The index of a set of irrigated plots :func:`_card_shown` searches.
-_IRRIGATED: Memo[frozenset[tuple[Hex, str]], tuple[dict[Hex, str], dict[str, list[Hex]]]] = Memo(_irrigated, 2_000)
-
-
-def _variant_shown(variant: tuple[tuple[Hex, str], ...], wet: dict[Hex, str], by_colour: dict[str, list[Hex]]) -> bool:
-    (_, first), rest = variant[0], variant[1:]
-    for q, r in by_colour.get(first, ()):
-        for (dq, dr), colour in rest:
-            if wet.get((q + dq, r + dr)) != colour:
-                break
-        else:
-            return True
+def _shown_through(card: PlotObjective, colours: Mapping[Hex, str], through: tuple[Hex, ...]) -> bool:
+    """Whether some rotation of the card's pattern lies on plots of ``colours`` taking in one
+    of the cells ``through``."""
+    for variant in card.variants:
+        for (oq, or_), colour in variant:
+            for q, r in through:
+                if colours.get((q, r)) != colour:
+                    continue
+                aq, ar = q - oq, r - or_  # where the pattern's first cell lies
+                for (dq, dr), wanted in variant:
+                    if colours.get((aq + dq, ar + dr)) != wanted:
+                        break
+                else:
+                    return True
     return False
 
 
@@ -121,13 +145,14 @@ def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
 def completable(state: State) -> tuple[str, ...]:
     """The cards in the current player's hand whose objective is met now (one per kind of card).
 
-    It is asked at every listing of moves, so each card is checked as cheaply as can be: plot
-    cards through :data:`SHOWN`, gardener cards from the garden's counts of heights.
+    It is asked at every listing of moves, so each card is checked as cheaply as can be: the
+    hand is read once into what each card asks (:func:`_checks`), plot cards are looked up
+    (:func:`pattern_shown`), gardener cards read off the garden's counts of heights.
     """
     board = state.boards[state.current]
-    if not board.hand:
+    hand = board.hand
+    if not hand:
         return ()
-    cards = state.components.cards
     garden = state.garden
     options = state.options
     # Without the variants, a gardener card counts the plots of exactly its height.
@@ -135,24 +160,53 @@ def completable(state: State) -> tuple[str, ...]:
     heights = garden.heights
     held = board.bamboo
     out = []
-    seen: list[tuple[int, int, int]] = []
-    for cid in board.hand:
-        card = cards[cid]
+    for cid, card, buckets in _checks(state.components, hand):
         if isinstance(card, PlotObjective):
-            met = SHOWN[garden.wet, card]
-        elif isinstance(card, GardenerObjective) and counted:
-            count = 0
-            for bucket in _BUCKETS[card.colour, card.improvement, card.height]:
-                count += heights[bucket]
-            met = count >= card.bamboos
+            met = pattern_shown(garden, card)
         elif isinstance(card, GardenerObjective):
-            met = gardener_met(garden, card, state.gardener if options.gardener_on_plot else None, options.exact_height)
+            if counted:
+                count = 0
+                for bucket in buckets:
+                    count += heights[bucket]
+                met = count >= card.bamboos
+            else:
+                met = gardener_met(garden, card, state.gardener if options.gardener_on_plot else None, options.exact_height)
         else:
             need = card.sections
-            if need in seen:
-                continue  # copies of a panda card are interchangeable: one choice
-            seen.append(need)
             met = held[0] >= need[0] and held[1] >= need[1] and held[2] >= need[2]
         if met:
             out.append(cid)
     return tuple(out)
+
+
+_Check = tuple[str, ObjectiveCard, tuple[int, ...]]
+
+
+def _checks(components: Components, hand: tuple[str, ...]) -> tuple[_Check, ...]:
+    """Each card of ``hand`` to check, in order, with the height counts it looks at (gardener
+    cards); copies of a panda card are interchangeable, so only the first is checked (one
+    choice). Worked out once per hand (and box: the table holds it, so its identity is not
+    reused while the entry lives)."""
+    found = _CHECKS.get((hand, id(components)))
+    if found is not None and found[0] is components:
+        return found[1]
+    checks: list[_Check] = []
+    seen: list[tuple[int, int, int]] = []
+    for cid in hand:
+        card = components.cards[cid]
+        buckets: tuple[int, ...] = ()
+        if isinstance(card, GardenerObjective):
+            buckets = _BUCKETS[card.colour, card.improvement, card.height]
+        elif isinstance(card, PandaObjective):
+            if card.sections in seen:
+                continue
+            seen.append(card.sections)
+        checks.append((cid, card, buckets))
+    if len(_CHECKS) >= 1_000:
+        _CHECKS.clear()
+    _CHECKS[hand, id(components)] = (components, tuple(checks))
+    return tuple(checks)
+
+
+#: See :func:`_checks`.
+_CHECKS: dict[tuple[tuple[str, ...], int], tuple[Components, tuple[_Check, ...]]] = {}

@@ -146,7 +146,11 @@ def storm_moves(state: State, pending: Storm) -> tuple[Move, ...]:
 
 
 def _storm_moves(layout: Layout) -> tuple[Move, ...]:
-    return tuple(map(_STORM_TO.__getitem__, layout.cells))
+    before = layout.grew_from
+    known = None if before is None else _STORM_MOVES.get(before)
+    if known is None:
+        return tuple(map(_STORM_TO.__getitem__, layout.cells))
+    return known + tuple(map(_STORM_TO.__getitem__, layout.added))
 
 
 def clouds_moves(state: State, pending: Clouds) -> tuple[Move, ...]:
