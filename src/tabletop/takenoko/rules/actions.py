@@ -43,7 +43,7 @@ from tabletop.takenoko.rules.garden import (
     with_board,
 )
 from tabletop.takenoko.rules.objectives import objective_met
-from tabletop.takenoko.rules.turn import action_phase, ask, open_actions, took
+from tabletop.takenoko.rules.turn import action_phase, ask, holds, open_actions, took
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     ChooseAction,
@@ -115,9 +115,9 @@ _PANDA_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_panda_moves)
 
 def _objective_moves(decks: tuple[Pile[str], Pile[str], Pile[str]]) -> tuple[Move, ...]:
     """A draw from each objective deck that still holds cards (usually all three)."""
-    if decks[0] and decks[1] and decks[2]:
+    if holds(decks[0]) and holds(decks[1]) and holds(decks[2]):
         return _OBJECTIVE_ACTIONS
-    return tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, decks, strict=True) if deck)
+    return tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, decks, strict=True) if holds(deck))
 
 
 # --- Plot ---------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ and ``"later"``) a plot cannot grow sections the reserve no longer holds.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import takewhile
 from typing import Generic, TypeVar
 
 from tabletop.kernel import hexgrid
@@ -111,20 +110,20 @@ def unchanged_from(layout: Layout, start: Hex) -> Layout | None:
 def line_destinations(layout: Layout, start: Hex) -> tuple[Hex, ...]:
     """Every cell reachable from ``start`` in a straight line over the layout's tiles, direction
     by direction as :func:`~tabletop.kernel.hexgrid.line_destinations` lists them."""
-    inside = layout.occupied.__contains__
-    out: tuple[Hex, ...] = ()
+    occupied = layout.occupied
+    out: list[Hex] = []
     for ray in _RAYS[start]:
-        reached = tuple(takewhile(inside, ray))
-        if len(reached) == len(ray):  # a line of tiles longer than any garden of the box
-            q, r = ray[-1]
-            dq, dr = ray[1][0] - ray[0][0], ray[1][1] - ray[0][1]
-            more = []
-            while inside((q + dq, r + dr)):
+        for cell in ray:
+            if cell not in occupied:
+                break
+            out.append(cell)
+        else:  # a line of tiles longer than any garden of the box: walk on
+            (q, r), (q1, r1) = ray[-1], ray[-2]
+            dq, dr = q - q1, r - r1
+            while (q + dq, r + dr) in occupied:
                 q, r = q + dq, r + dr
-                more.append((q, r))
-            reached += tuple(more)
-        out += reached
-    return out
+                out.append((q, r))
+    return tuple(out)
 
 
 def _rays(start: Hex) -> tuple[tuple[Hex, ...], ...]:

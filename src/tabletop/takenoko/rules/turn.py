@@ -92,12 +92,12 @@ def _ruled_out(state: State) -> tuple[str, ...]:
     if not state.garden.plots:
         out += ("gardener", "panda")
     board = state.boards[state.current]
-    if len(board.hand) + sum(board.backs) >= HAND_LIMIT or not any(map(_holds, state.decks)):
+    if len(board.hand) + sum(board.backs) >= HAND_LIMIT or not any(map(holds, state.decks)):
         out += ("objective",)
     return out
 
 
-def _holds(pile: Pile[str]) -> bool:
+def holds(pile: Pile[str]) -> bool:
     """Whether ``pile`` holds a card (as ``bool(pile)``, without its two calls)."""
     return bool(pile.unseen or pile.bottom or pile.hidden)
 
