@@ -96,7 +96,9 @@ def _panda_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
     return _figure_moves(key, _PANDA_MOVES, _PANDA_TO)
 
 
-def _figure_moves(key: tuple[Layout, Hex], known: Memo[tuple[Layout, Hex], tuple[Move, ...]], to: Shared[Move]) -> tuple[Move, ...]:
+def _figure_moves(
+    key: tuple[Layout, Hex], known: Memo[tuple[Layout, Hex], tuple[Move, ...]], to: Shared[Move]
+) -> tuple[Move, ...]:
     """The moves of a figure standing on ``key[1]``: those it had on the layout this one grew
     from when no plot was added on its lines, else one to each of its destinations."""
     layout, start = key

@@ -140,7 +140,6 @@ _RAYS: Memo[Hex, tuple[tuple[Hex, ...], ...]] = Memo(_rays)
 AROUND: Memo[Hex, tuple[Hex, ...]] = Memo(lambda cell: (cell,) + hexgrid.neighbours(cell))
 
 
-
 def plot_spots(state: State) -> tuple[Hex, ...]:
     """Empty cells where a plot may go: next to the pond, or next to two plots already placed."""
     return _PLOT_SPOTS[state.garden.layout]

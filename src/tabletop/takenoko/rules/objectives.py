@@ -170,7 +170,8 @@ def completable(state: State) -> tuple[str, ...]:
                     count += heights[bucket]
                 met = count >= card.bamboos
             else:
-                met = gardener_met(garden, card, state.gardener if options.gardener_on_plot else None, options.exact_height)
+                on = state.gardener if options.gardener_on_plot else None
+                met = gardener_met(garden, card, on, options.exact_height)
         else:
             need = card.sections
             met = held[0] >= need[0] and held[1] >= need[1] and held[2] >= need[2]

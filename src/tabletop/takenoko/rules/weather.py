@@ -90,7 +90,7 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
     if weather == "?":
         choices = ("sun", "rain", "wind", "storm") + (("clouds",) if clouds_possible(state) else ())
         return ask(state, WeatherChoice(seat, choices), **changes)
-    changes["turn"] = evolve(changes.get("turn", state.turn), weather=weather)
+    changes["turn"] = _with_weather(changes.get("turn", state.turn), weather)
     # Only the turn, the seat and the random source change here: the garden and the reserve
     # that the weather looks at are those of ``state``.
     if weather == "rain":
@@ -107,6 +107,16 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
         if state.options.clouds_when_empty == "other_weather":
             return ask(state, WeatherChoice(seat, ("sun", "rain", "wind", "storm")), **changes)
     return action_phase(state, **changes)
+
+
+def _with_weather(turn: Turn, weather: str) -> Turn:
+    """``turn`` under ``weather`` (a turn that has done nothing yet: one made once per weather)."""
+    if turn is _NEW_TURN or turn == _NEW_TURN:
+        return _WEATHER_TURNS[weather]
+    return evolve(turn, weather=weather)
+
+
+_WEATHER_TURNS = {weather: Turn(weather) for weather in WEATHER_FACES}
 
 
 # --- what each weather offers -------------------------------------------------------------------
