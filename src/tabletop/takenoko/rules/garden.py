@@ -28,12 +28,15 @@ class Memo(dict[K, V], Generic[K, V]):
     by the public data the fact also depends on: the tables are the module's, never reachable
     from a state or a view, and what a fact says depends only on its key, so a table's
     content never changes a game. A table that reaches ``limit`` entries is emptied (what is
-    asked again is worked out again), which bounds the memory of a long run.
+    asked again is worked out again). The limit is small on purpose: most facts are about the
+    layouts of the games being played, and facts that live briefly, as they would on the
+    positions they come from, cost the garbage collector far less than a large table (measured:
+    a limit of 1000 made random playouts 5% slower than 128).
     """
 
     __slots__ = ("compute", "limit")
 
-    def __init__(self, compute: Callable[[K], V], limit: int = 1_000) -> None:
+    def __init__(self, compute: Callable[[K], V], limit: int = 128) -> None:
         super().__init__()
         self.compute = compute
         self.limit = limit
@@ -134,10 +137,10 @@ def _rays(start: Hex) -> tuple[tuple[Hex, ...], ...]:
 
 
 _REACH = 32
-_RAYS: Memo[Hex, tuple[tuple[Hex, ...], ...]] = Memo(_rays)
+_RAYS: Memo[Hex, tuple[tuple[Hex, ...], ...]] = Memo(_rays, 4_096)
 
 #: Each cell followed by the six around it (where the gardener makes bamboo grow).
-AROUND: Memo[Hex, tuple[Hex, ...]] = Memo(lambda cell: (cell,) + hexgrid.neighbours(cell))
+AROUND: Memo[Hex, tuple[Hex, ...]] = Memo(lambda cell: (cell,) + hexgrid.neighbours(cell), 4_096)
 
 
 def plot_spots(state: State) -> tuple[Hex, ...]:
@@ -174,7 +177,7 @@ def _touching(layout: Layout) -> dict[Hex, int]:
 
 _PLOT_SPOTS: Memo[Layout, tuple[Hex, ...]] = Memo(_plot_spots)
 #: See :func:`_touching` (never changed once stored).
-_TOUCHING: Memo[Layout, dict[Hex, int]] = Memo(_touching, 200)
+_TOUCHING: Memo[Layout, dict[Hex, int]] = Memo(_touching)
 
 
 def channel_spots(state: State) -> tuple[Edge, ...]:

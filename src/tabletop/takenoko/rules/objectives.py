@@ -85,7 +85,7 @@ def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
         shown = earlier[1] or _shown_through(card, wet.colours, wet.added)
     else:
         shown = _shown_anywhere(card, wet.colours)
-    if len(_SHOWN) >= 4_000:
+    if len(_SHOWN) >= 256:
         _SHOWN.clear()
     _SHOWN[wet, id(card)] = (card, shown)
     return shown
@@ -203,7 +203,7 @@ def _checks(components: Components, hand: tuple[str, ...]) -> tuple[_Check, ...]
                 continue
             seen.append(card.sections)
         checks.append((cid, card, buckets))
-    if len(_CHECKS) >= 1_000:
+    if len(_CHECKS) >= 128:
         _CHECKS.clear()
     _CHECKS[hand, id(components)] = (components, tuple(checks))
     return tuple(checks)
