@@ -496,7 +496,8 @@ class Garden(Mapping[Hex, Plot]):
     * :attr:`wet`: the irrigated plots' colours (an :class:`Irrigated`, shared while none is
       watered or dries): what plot objectives look at;
     * :attr:`heights`: how many plots show each colour, improvement and bamboo height (see
-      :data:`HEIGHT_BUCKET`): what gardener objectives look at;
+      :data:`HEIGHT_BUCKET`), as bytes (immutable, nothing for the garbage collector to walk,
+      and a box holds 27 plots): what gardener objectives look at;
     * :attr:`bare` and :attr:`unimproved`: the plots without improvement and without bamboo,
       and those without improvement (where a token may go, without and with the option
       ``improvement_on_bamboo``), shared while they stay the same.
@@ -513,13 +514,13 @@ class Garden(Mapping[Hex, Plot]):
     plots: MappingProxyType[Hex, Plot]
     layout: Layout
     wet: Irrigated
-    heights: tuple[int, ...]
+    heights: bytes
     bare: Spots
     unimproved: Spots
 
     def __init__(self, plots: Mapping[Hex, Plot] | Iterable[tuple[Hex, Plot]] = ()) -> None:
         owned: dict[Hex, Plot] = dict(plots)
-        heights = [0] * HEIGHT_BUCKETS
+        heights = bytearray(HEIGHT_BUCKETS)
         for plot in owned.values():
             bucket = HEIGHT_BUCKET.get((plot.colour, plot.improvement, plot.bamboo))
             if bucket is not None:
@@ -527,7 +528,7 @@ class Garden(Mapping[Hex, Plot]):
         _set(self, "plots", MappingProxyType(owned))
         _set(self, "layout", Layout(tuple(owned)))
         _set(self, "wet", Irrigated({cell: plot.colour for cell, plot in owned.items() if plot.irrigated}))
-        _set(self, "heights", tuple(heights))
+        _set(self, "heights", bytes(heights))
         _set(self, "bare", _bare(owned))
         _set(self, "unimproved", _unimproved(owned))
 
@@ -585,7 +586,7 @@ class Garden(Mapping[Hex, Plot]):
         old_plots = self.plots
         plots = old_plots.copy()
         plots.update(changes)
-        heights = list(self.heights)
+        heights = bytearray(self.heights)
         bucket_of = HEIGHT_BUCKET.get
         added: list[Hex] = []
         watered: list[Hex] = []
@@ -621,7 +622,7 @@ class Garden(Mapping[Hex, Plot]):
             _set(garden, "wet", _watered(self.wet, plots, tuple(watered)))
         else:
             _set(garden, "wet", self.wet)
-        _set(garden, "heights", tuple(heights))
+        _set(garden, "heights", bytes(heights))
         _set(garden, "bare", _bare(plots) if bared else self.bare)
         _set(garden, "unimproved", _unimproved(plots) if improved else self.unimproved)
         return garden
