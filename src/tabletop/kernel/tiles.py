@@ -233,7 +233,7 @@ class Fields:
     def _lookups(self) -> _FieldIndex:
         index = self._index
         if index is None:
-            index = _FieldIndex(self.parts)
+            index = _FieldIndex.of(self)
             object.__setattr__(self, "_index", index)
         return index
 
@@ -242,9 +242,9 @@ class Fields:
         return tuple(cell for cell, _ in self.spokes)
 
     def spokes_at(self, cell: Hex) -> frozenset[int]:
-        for placed, spokes in self.spokes:
-            if placed == cell:
-                return spokes
+        spokes = self._lookups().spokes.get(cell)
+        if spokes is not None:
+            return spokes
         raise TileError(f"no tile at {hexgrid.cell_text(cell)}")
 
     @property
@@ -289,60 +289,127 @@ class Fields:
         """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at
         ``cell``, and the old fields whose name changed: those merged into one, and a field
         renamed because a sector of the new tile is now its least (fields of the new tile alone
-        are new, not merges)."""
-        if any(placed == cell for placed, _ in self.spokes):
+        are new, not merges).
+
+        Only the new tile's sectors and the old fields they touch can join: the other fields
+        stay as they are, and so do the lookups of everything away from them (the new value's
+        lookups are this one's, updated where the new tile reaches)."""
+        index = self._lookups()
+        placed = index.spokes
+        if cell in placed:
             raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
-        placed = dict(self.spokes)
-        field_of = self._lookups().field_of
-        # Only the new tile's sectors and the old fields they touch can join: the other fields
-        # stay as they are.
+        field_of = index.field_of
         sets: UnionFind[Sector] = UnionFind()
         for k in range(sector_count(spokes)):
             sets.add((cell, k))
         touched = set()
         for direction, other in enumerate(hexgrid.neighbours(cell)):
-            if other in placed and open_side(cell, direction, other):
-                for new, old in _crossings(cell, spokes, other, placed[other], direction):
-                    touched.add(field_of[old])
-                    sets.union(new, field_of[old])
-        placed[cell] = spokes
+            other_spokes = placed.get(other)
+            if other_spokes is not None and open_side(cell, direction, other):
+                for new, old in _crossings(cell, spokes, other, other_spokes, direction):
+                    name = field_of[old]
+                    touched.add(name)
+                    sets.union(new, name)
+        parts = index.parts
         joined = []
         for group in sets.groups():
             olds = sorted(name for name in group if name in touched)
             sectors = [sector for sector in group if sector[0] == cell]
             for name in olds:
-                sectors += self.sectors(name)
+                sectors += parts[name]
             joined.append((tuple(sorted(sectors)), tuple(olds)))
-        kept = [part for part in self.parts if part[0] not in touched]
-        after = Fields(tuple(sorted(placed.items())), tuple(sorted(kept + [part for part, _ in joined])))
+        new_parts = [part for part, _ in joined]
+        kept = [part for part in self.parts if part[0] not in touched] if touched else list(self.parts)
+        after = Fields(
+            tuple(sorted((*self.spokes, (cell, spokes)))),
+            tuple(sorted(kept + new_parts)),
+        )
+        object.__setattr__(after, "_index", index.placed(cell, spokes, touched, new_parts))
         merges = [Merge(part[0], olds) for part, olds in joined if len(olds) > 1 or (olds and olds[0] != part[0])]
         return after, tuple(sorted(merges, key=lambda merge: merge.into))
 
 
 class _FieldIndex:
-    """The lookups of one :class:`Fields` value, read-only: each sector's field, each field's
-    sectors, the fields on each cell, and the fields sharing a hex with each field."""
+    """The lookups of one :class:`Fields` value, read-only: each cell's spokes, each sector's
+    field, each field's sectors, the fields on each cell, and the fields sharing a hex with
+    each field."""
 
-    __slots__ = ("field_of", "parts", "on_cell", "adjacent")
+    __slots__ = ("spokes", "field_of", "parts", "on_cell", "adjacent")
 
-    def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
-        self.field_of: Mapping[Sector, Sector] = MappingProxyType(
-            {sector: part[0] for part in parts for sector in part}
-        )
-        self.parts: Mapping[Sector, tuple[Sector, ...]] = MappingProxyType({part[0]: part for part in parts})
+    spokes: MappingProxyType[Hex, frozenset[int]]
+    field_of: MappingProxyType[Sector, Sector]
+    parts: MappingProxyType[Sector, tuple[Sector, ...]]
+    on_cell: MappingProxyType[Hex, tuple[Sector, ...]]
+    adjacent: MappingProxyType[Sector, tuple[Sector, ...]]
+
+    @classmethod
+    def of(cls, fields: Fields) -> _FieldIndex:
+        """The lookups of ``fields``, computed from scratch."""
+        parts = fields.parts
         on_cell: dict[Hex, set[Sector]] = {}
         for part in parts:
             for cell, _ in part:
                 on_cell.setdefault(cell, set()).add(part[0])
-        self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
-            {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
+        by_name = {part[0]: part for part in parts}
+        return cls(
+            dict(fields.spokes),
+            {sector: part[0] for part in parts for sector in part},
+            by_name,
+            {cell: tuple(sorted(names)) for cell, names in on_cell.items()},
+            {name: _near(part, on_cell) for name, part in by_name.items()},
         )
-        adjacent: dict[Sector, tuple[Sector, ...]] = {}
-        for name, part in self.parts.items():
-            near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
-            near.discard(name)
-            adjacent[name] = tuple(sorted(near))
-        self.adjacent: Mapping[Sector, tuple[Sector, ...]] = MappingProxyType(adjacent)
+
+    def __init__(
+        self,
+        spokes: dict[Hex, frozenset[int]],
+        field_of: dict[Sector, Sector],
+        parts: dict[Sector, tuple[Sector, ...]],
+        on_cell: dict[Hex, tuple[Sector, ...]],
+        adjacent: dict[Sector, tuple[Sector, ...]],
+    ) -> None:
+        # Each dict is this index's own (never shared), seen only through a read-only proxy.
+        self.spokes = MappingProxyType(spokes)
+        self.field_of = MappingProxyType(field_of)
+        self.parts = MappingProxyType(parts)
+        self.on_cell = MappingProxyType(on_cell)
+        self.adjacent = MappingProxyType(adjacent)
+
+    def placed(
+        self, cell: Hex, spokes: frozenset[int], touched: Collection[Sector], new_parts: list[tuple[Sector, ...]]
+    ) -> _FieldIndex:
+        """The lookups once a tile with ``spokes`` is placed at ``cell``: the old fields
+        ``touched`` became the fields ``new_parts``. Only the lookups of the hexes the new
+        fields cover, and of the fields on those hexes, change."""
+        field_of = self.field_of.copy()
+        parts = self.parts.copy()
+        for name in touched:
+            del parts[name]
+        on_cell: dict[Hex, set[Sector]] = {}
+        for part in new_parts:
+            name = part[0]
+            parts[name] = part
+            for sector in part:
+                field_of[sector] = name
+                on_cell.setdefault(sector[0], set()).add(name)
+        cells_on = self.on_cell.copy()
+        for where, names in on_cell.items():
+            names.update(old for old in cells_on.get(where, ()) if old not in touched)
+            cells_on[where] = tuple(sorted(names))
+        adjacent = self.adjacent.copy()
+        for name in touched:
+            del adjacent[name]
+        # The fields whose neighbours may have changed: those on a hex a new field covers.
+        for name in {other for names in on_cell.values() for other in names}:
+            adjacent[name] = _near(parts[name], cells_on)
+        return _FieldIndex({**self.spokes, cell: spokes}, field_of, parts, cells_on, adjacent)
+
+
+def _near(part: tuple[Sector, ...], on_cell: Mapping[Hex, Collection[Sector]]) -> tuple[Sector, ...]:
+    """The names of the other fields on the hexes of the field ``part``, sorted."""
+    name = part[0]
+    near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
+    near.discard(name)
+    return tuple(sorted(near))
 
 
 def _sorted_parts(groups: Iterable[frozenset[Sector]]) -> tuple[tuple[Sector, ...], ...]:
