@@ -26,6 +26,7 @@ reports which fields merged, so that a game moves the contents of merged fields 
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
@@ -299,34 +300,52 @@ class Fields:
         if cell in placed:
             raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
         field_of = index.field_of
-        sets: UnionFind[Sector] = UnionFind()
-        for k in range(sector_count(spokes)):
-            sets.add((cell, k))
-        touched = set()
+        halves = half_sectors(spokes)
+        # The new tile's sectors joined through the old fields they touch: a union-find over
+        # its (at most six) sectors, and one new sector touching each old field reached.
+        joins = list(range(sector_count(spokes)))
+        reached: dict[Sector, int] = {}
         for direction, other in enumerate(hexgrid.neighbours(cell)):
             other_spokes = placed.get(other)
-            if other_spokes is not None and open_side(cell, direction, other):
-                for new, old in _crossings(cell, spokes, other, other_spokes, direction):
-                    name = field_of[old]
-                    touched.add(name)
-                    sets.union(new, name)
+            if other_spokes is None or not open_side(cell, direction, other):
+                continue
+            back = half_sectors(other_spokes)
+            side = 2 * facing(direction)
+            for new, old in ((halves[2 * direction], back[side + 1]), (halves[2 * direction + 1], back[side])):
+                first = reached.setdefault(field_of[other, old], new)
+                if first != new:
+                    a, b = _root(joins, first), _root(joins, new)
+                    joins[max(a, b)] = min(a, b)
+        sectors: dict[int, list[Sector]] = {}
+        for k in range(len(joins)):
+            sectors.setdefault(_root(joins, k), []).append((cell, k))
+        olds: dict[int, list[Sector]] = {}
+        for name, k in reached.items():
+            olds.setdefault(_root(joins, k), []).append(name)
         parts = index.parts
         joined = []
-        for group in sets.groups():
-            olds = sorted(name for name in group if name in touched)
-            sectors = [sector for sector in group if sector[0] == cell]
-            for name in olds:
-                sectors += parts[name]
-            joined.append((tuple(sorted(sectors)), tuple(olds)))
-        new_parts = [part for part, _ in joined]
-        kept = [part for part in self.parts if part[0] not in touched] if touched else list(self.parts)
-        after = Fields(
-            tuple(sorted((*self.spokes, (cell, spokes)))),
-            tuple(sorted(kept + new_parts)),
-        )
-        object.__setattr__(after, "_index", index.placed(cell, spokes, touched, new_parts))
-        merges = [Merge(part[0], olds) for part, olds in joined if len(olds) > 1 or (olds and olds[0] != part[0])]
+        for root, group in sectors.items():
+            names = sorted(olds.get(root, ()))
+            for name in names:
+                group += parts[name]
+            joined.append((tuple(sorted(group)), tuple(names)))
+        # The untouched fields keep their order; the new ones go in by name.
+        kept = [part for part in self.parts if part[0] not in reached] if reached else list(self.parts)
+        for part, _ in joined:
+            insort(kept, part)
+        cells = list(self.spokes)
+        insort(cells, (cell, spokes))
+        after = Fields(tuple(cells), tuple(kept))
+        object.__setattr__(after, "_index", index.placed(cell, spokes, reached, [part for part, _ in joined]))
+        merges = [Merge(part[0], names) for part, names in joined if len(names) > 1 or (names and names[0] != part[0])]
         return after, tuple(sorted(merges, key=lambda merge: merge.into))
+
+
+def _root(joins: list[int], k: int) -> int:
+    """The least sector joined with the sector ``k`` so far (see :meth:`Fields.place`)."""
+    while joins[k] != k:
+        k = joins[k]
+    return k
 
 
 class _FieldIndex:
