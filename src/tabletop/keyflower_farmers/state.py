@@ -484,8 +484,9 @@ class KeyflowerState(EngineState):
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    #: The summer boats in each village (those with faces), for :meth:`boat_abilities`.
-    _summer_boats: tuple[tuple[Village, ...], tuple[tuple[str, ...], ...]] | None = attrs.field(
+    #: The summer boats (those with faces) in each village, with the layout they were read
+    #: from, for :meth:`boat_abilities` (animals moving leave a layout as it is).
+    _summer_boats: tuple[tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...]], ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
 
@@ -529,16 +530,15 @@ class KeyflowerState(EngineState):
         """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
         villages = self.villages
         cached = self._summer_boats
-        if cached is None or cached[0] is not villages:
+        if cached is None or cached[seat][0] is not villages[seat].layout:
             boats = self.components.boat_ids
             faces = self.components.faces_by_id
-            each = tuple(
-                tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+            cached = tuple(
+                (village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces))
                 for village in villages
             )
-            cached = (villages, each)
             object.__setattr__(self, "_summer_boats", cached)
-        ids = cached[1][seat]
+        ids = cached[seat][1]
         if not ids:  # the usual case: no summer boat in the village
             return _NO_ABILITIES
         faces = self.components.faces_by_id

@@ -102,6 +102,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         if able:
             moves.append(_bid(tile_id))
     ignore_colour = has_ability(state, seat, "boat_ignore_colour")
+    most_behind = max(screen)
     worked_faces = state.components.worked_faces
     lot_of = state.lots_by_id().get
     # Every hex in play is up for auction or in a village: each may be used.
@@ -116,8 +117,14 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
             continue
         bids = lot_of(tile.id)
         required = tile.colour or (bids.colour if bids is not None else None)
-        colours = COLOURS if required is None or ignore_colour else (required,)
-        if not _can_place(screen, outbid, reach, colours, least, most):
+        if required is None or ignore_colour:
+            colours = COLOURS
+            behind = most_behind
+        else:
+            colours = (required,)
+            behind = screen[COLOUR_INDEX[required]]
+        # Enough workers behind the screen is the usual case; else outbid groups may help.
+        if behind < least and not _can_place(screen, outbid, reach, colours, least, most):
             continue
         if face.ability != "exchange" or _can_pay(state, seat, tile, face, outbid, (colours, least, most, reach)):
             moves.append(_use(tile.id))
@@ -184,7 +191,10 @@ def _can_pay(
             fewer[k] -= 1
             if _can_place(kept, groups, fewer, (colour,), least, most):
                 return True
-    # Else an outbid group of one worker may pay: list the placements.
+    # No worker left behind the screen can pay (the checks above are exact for those). Else
+    # an outbid group of one worker of a colour the exchange takes may pay: list the placements.
+    if not any(group.count == 1 and item in ("any_worker", group.colour) for _, group in groups):
+        return False
     return any(True for _ in uses_of(state, seat, tile, groups))
 
 
