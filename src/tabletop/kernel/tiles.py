@@ -228,8 +228,10 @@ class Fields:
 
     spokes: tuple[tuple[Hex, frozenset[int]], ...] = ()
     parts: tuple[tuple[Sector, ...], ...] = ()
-    # Lookups computed once per value (the value never changes): see :meth:`_lookups`.
+    # Lookups computed once per value (the value never changes): see :meth:`_lookups` and
+    # :meth:`_around`.
     _index: _FieldIndex | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
+    _neighbourhood: _Neighbourhood | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
 
     def _lookups(self) -> _FieldIndex:
         index = self._index
@@ -237,6 +239,13 @@ class Fields:
             index = _FieldIndex.of(self)
             object.__setattr__(self, "_index", index)
         return index
+
+    def _around(self) -> _Neighbourhood:
+        around = self._neighbourhood
+        if around is None:
+            around = _Neighbourhood(self.parts)
+            object.__setattr__(self, "_neighbourhood", around)
+        return around
 
     @property
     def cells(self) -> tuple[Hex, ...]:
@@ -273,7 +282,7 @@ class Fields:
 
     def fields_on(self, cell: Hex) -> tuple[Sector, ...]:
         """The names of the fields with a sector on ``cell``, sorted (each once)."""
-        return self._lookups().on_cell.get(cell, ())
+        return self._around().on_cell.get(cell, ())
 
     def field_at(self, cell: Hex, side: int, end: int) -> Sector:
         """The name of the field holding the end ``end`` of side ``side`` of the tile at ``cell``."""
@@ -281,7 +290,7 @@ class Fields:
 
     def adjacent(self, name: Sector) -> tuple[Sector, ...]:
         """The other fields sharing a hex with the field ``name``, sorted."""
-        found = self._lookups().adjacent.get(name)
+        found = self._around().adjacent.get(name)
         if found is None:
             raise TileError(f"no field is named {name!r}")
         return found
@@ -349,33 +358,23 @@ def _root(joins: list[int], k: int) -> int:
 
 
 class _FieldIndex:
-    """The lookups of one :class:`Fields` value, read-only: each cell's spokes, each sector's
-    field, each field's sectors, the fields on each cell, and the fields sharing a hex with
-    each field."""
+    """The lookups of one :class:`Fields` value that placing a tile keeps up to date,
+    read-only: each cell's spokes, each sector's field and each field's sectors."""
 
-    __slots__ = ("spokes", "field_of", "parts", "on_cell", "adjacent")
+    __slots__ = ("spokes", "field_of", "parts")
 
     spokes: MappingProxyType[Hex, frozenset[int]]
     field_of: MappingProxyType[Sector, Sector]
     parts: MappingProxyType[Sector, tuple[Sector, ...]]
-    on_cell: MappingProxyType[Hex, tuple[Sector, ...]]
-    adjacent: MappingProxyType[Sector, tuple[Sector, ...]]
 
     @classmethod
     def of(cls, fields: Fields) -> _FieldIndex:
         """The lookups of ``fields``, computed from scratch."""
         parts = fields.parts
-        on_cell: dict[Hex, set[Sector]] = {}
-        for part in parts:
-            for cell, _ in part:
-                on_cell.setdefault(cell, set()).add(part[0])
-        by_name = {part[0]: part for part in parts}
         return cls(
             dict(fields.spokes),
             {sector: part[0] for part in parts for sector in part},
-            by_name,
-            {cell: tuple(sorted(names)) for cell, names in on_cell.items()},
-            {name: _near(part, on_cell) for name, part in by_name.items()},
+            {part[0]: part for part in parts},
         )
 
     def __init__(
@@ -383,52 +382,50 @@ class _FieldIndex:
         spokes: dict[Hex, frozenset[int]],
         field_of: dict[Sector, Sector],
         parts: dict[Sector, tuple[Sector, ...]],
-        on_cell: dict[Hex, tuple[Sector, ...]],
-        adjacent: dict[Sector, tuple[Sector, ...]],
     ) -> None:
         # Each dict is this index's own (never shared), seen only through a read-only proxy.
         self.spokes = MappingProxyType(spokes)
         self.field_of = MappingProxyType(field_of)
         self.parts = MappingProxyType(parts)
-        self.on_cell = MappingProxyType(on_cell)
-        self.adjacent = MappingProxyType(adjacent)
 
     def placed(
         self, cell: Hex, spokes: frozenset[int], touched: Collection[Sector], new_parts: list[tuple[Sector, ...]]
     ) -> _FieldIndex:
         """The lookups once a tile with ``spokes`` is placed at ``cell``: the old fields
-        ``touched`` became the fields ``new_parts``. Only the lookups of the hexes the new
-        fields cover, and of the fields on those hexes, change."""
+        ``touched`` became the fields ``new_parts`` (only their entries change)."""
         field_of = self.field_of.copy()
         parts = self.parts.copy()
         for name in touched:
             del parts[name]
-        on_cell: dict[Hex, set[Sector]] = {}
         for part in new_parts:
             name = part[0]
             parts[name] = part
             for sector in part:
                 field_of[sector] = name
-                on_cell.setdefault(sector[0], set()).add(name)
-        cells_on = self.on_cell.copy()
-        for where, names in on_cell.items():
-            names.update(old for old in cells_on.get(where, ()) if old not in touched)
-            cells_on[where] = tuple(sorted(names))
-        adjacent = self.adjacent.copy()
-        for name in touched:
-            del adjacent[name]
-        # The fields whose neighbours may have changed: those on a hex a new field covers.
-        for name in {other for names in on_cell.values() for other in names}:
-            adjacent[name] = _near(parts[name], cells_on)
-        return _FieldIndex({**self.spokes, cell: spokes}, field_of, parts, cells_on, adjacent)
+        return _FieldIndex({**self.spokes, cell: spokes}, field_of, parts)
 
 
-def _near(part: tuple[Sector, ...], on_cell: Mapping[Hex, Collection[Sector]]) -> tuple[Sector, ...]:
-    """The names of the other fields on the hexes of the field ``part``, sorted."""
-    name = part[0]
-    near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
-    near.discard(name)
-    return tuple(sorted(near))
+class _Neighbourhood:
+    """The lookups of one :class:`Fields` value about which fields lie together, read-only:
+    the fields on each cell, and the fields sharing a hex with each field. Computed when first
+    asked (placing tiles never needs them)."""
+
+    __slots__ = ("on_cell", "adjacent")
+
+    def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
+        on_cell: dict[Hex, set[Sector]] = {}
+        for part in parts:
+            for cell, _ in part:
+                on_cell.setdefault(cell, set()).add(part[0])
+        self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
+            {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
+        )
+        adjacent: dict[Sector, tuple[Sector, ...]] = {}
+        for part in parts:
+            near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
+            near.discard(part[0])
+            adjacent[part[0]] = tuple(sorted(near))
+        self.adjacent: Mapping[Sector, tuple[Sector, ...]] = MappingProxyType(adjacent)
 
 
 def _sorted_parts(groups: Iterable[frozenset[Sector]]) -> tuple[tuple[Sector, ...], ...]:
