@@ -26,13 +26,13 @@ def popped(state: KeyflowerState, **changes: Any) -> KeyflowerState:
     return evolve(state, stack=state.stack[:-1], **changes)
 
 
-def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile]) -> KeyflowerState:
-    """``state`` with the hex ``tile_id`` changed by ``change``."""
+def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile], **changes: Any) -> KeyflowerState:
+    """``state`` with the hex ``tile_id`` changed by ``change`` (and ``changes``, in the same copy)."""
     positions = state.tile_positions()
     i = positions[tile_id]
     tiles = state.tiles
     tiles = tiles[:i] + (change(tiles[i]),) + tiles[i + 1 :]
-    state = evolve(state, tiles=tiles)
+    state = evolve(state, tiles=tiles, **changes)
     # The same hexes in the same places: the positions carry over.
     object.__setattr__(state, "_tile_index", (tiles, positions))
     return state

@@ -121,8 +121,9 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
         if item in RESOURCES:
             n = min(n, state.supply.named(item))
             goods = state.tile(at).goods.add(item, n)
-            state = change_tile(state, at, lambda t: Tile(t.id, t.face, goods, t.workers, t.uses, t.colour, t.sheep))
-            state = evolve(state, supply=state.supply.take(item, n))
+            state = change_tile(
+                state, at, lambda t: Tile(t.id, t.face, goods, t.workers, t.uses, t.colour, t.sheep), supply=state.supply.take(item, n)
+            )
         elif item == "green":
             n = min(n, state.green)
             screens = with_seat(state.screens, seat, state.screens[seat].add("green", n))
