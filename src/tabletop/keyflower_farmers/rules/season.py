@@ -57,17 +57,15 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
         # Above the first turn: a summer boat laid out has its side up before anyone plays.
         state = _lay_out_farmers_tiles(state, name)
     laid_out = sum(1 for tile_id, _ in state.lots if not tile_id.startswith("order"))
-    for _ in range(components.per_season[state.players - 2] - laid_out):
-        state = push(state, DrawSeasonTile(name))
+    draws = (DrawSeasonTile(name),) * (components.per_season[state.players - 2] - laid_out)
     sides = [(boat.code, boat.side_in(name)) for boat in components.boats_for(state.players)]
     loads: list[Any] = []
     for k in range(max((side.workers for _, side in sides), default=0)):
         loads += [DrawWorker(None, code) for code, side in sides if k < side.workers]
     for k in range(max((side.skills for _, side in sides), default=0)):
         loads += [DrawSkill(None, code) for code, side in sides if k < side.skills]
-    for event in reversed(loads):
-        state = push(state, event)
-    return state
+    # The tiles are drawn after the boats are loaded (the first load on top), in one copy.
+    return evolve(state, stack=(*state.stack, *draws, *reversed(loads)))
 
 
 def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState:

@@ -53,17 +53,20 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     purple = _purple_tile(state)
     holder = dict(won).get(purple) if purple is not None else None
     order = _boat_order(state, won, holder)
-    state = push(state, BeginSeason())
     # The won season tiles wait (neither in a village nor up for auction) until step 7; the
     # last pushed is placed first.
     winter = state.season == 3
-    for seat in reversed(order_from(state.start, state.players)):
-        for tile_id, winner in reversed(won):
-            if winner == seat and (winter or not tile_id.startswith("order")):
-                state = push(state, PlaceTile(seat, tile_id))
-    state = push(state, AfterBoats(holder is not None))
-    state = evolve(state, lots=tuple(pair for pair in state.lots if pair[0].startswith("order")))
-    return push(state, ChooseBoat(order[0], order[1:]))
+    placing = [
+        PlaceTile(seat, tile_id)
+        for seat in reversed(order_from(state.start, state.players))
+        for tile_id, winner in reversed(won)
+        if winner == seat and (winter or not tile_id.startswith("order"))
+    ]
+    return evolve(
+        state,
+        lots=tuple(pair for pair in state.lots if pair[0].startswith("order")),
+        stack=(*state.stack, BeginSeason(), *placing, AfterBoats(holder is not None), ChooseBoat(order[0], order[1:])),
+    )
 
 
 def _return_losing_bids(state: KeyflowerState) -> KeyflowerState:

@@ -232,8 +232,13 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
         state = change_tile(state, move.source, lambda t: Tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
-        state = change_tile(state, move.target, lambda t: Tile(t.id, t.face, t.goods.add(move.resource), t.workers, t.uses, t.colour, t.sheep))
-        return replace_top(state, attrs.evolve(pending, moves=pending.moves - distance))
+        left = Transport(seat, pending.moves - distance, pending.upgrades)
+        return change_tile(
+            state,
+            move.target,
+            lambda t: Tile(t.id, t.face, t.goods.add(move.resource), t.workers, t.uses, t.colour, t.sheep),
+            stack=state.stack[:-1] + (left,),
+        )
     if isinstance(move, Shelter):
         village = state.villages[seat]
         held = tuple((f, a.take("sheep") if f == move.source else a) for f, a in village.animals)
