@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, TypeVar
 
 from tabletop.keyflower_farmers.components import ROAD, WATER, Face
@@ -60,9 +61,11 @@ def sides_of(state: KeyflowerState, tile_id: str) -> Sides:
     return state.components.sides_of(tile_id, state.farmers)
 
 
+@cache
 def spokes(sides: Sides) -> frozenset[int]:
     """The sides that divide a hex into fields: its roads, and its water sides when a river
-    crosses it (two water sides: a boat's two banks are separate fields)."""
+    crosses it (two water sides: a boat's two banks are separate fields). Made once per
+    side layout."""
     codes = {ROAD, WATER} if sides.count(WATER) >= 2 else {ROAD}
     return tiles.spokes_of(sides, codes)
 

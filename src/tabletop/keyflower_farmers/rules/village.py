@@ -88,7 +88,11 @@ def _places(cell: Hex, steps: tuple[int, ...], turns: int) -> tuple[Place, ...]:
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
     """Land continues across a side unless either tile has water there, or both are boats."""
-    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    return _open_side(state, {cell: tile_id for cell, tile_id, _ in village.layout}, layout)
+
+
+def _open_side(state: KeyflowerState, ids: Mapping[Hex, str], layout: Mapping[Hex, Sides]) -> OpenSide:
+    """:func:`open_side` of the village whose hexes are ``ids`` (by cell)."""
     boats = state.components.boat_ids
     by_water = tiles.open_between(layout, {WATER})
 
@@ -105,10 +109,11 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     village = state.villages[seat]
     sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
     layout = {**layout_of(state, village), move.cell: sides}
-    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), village.fields)
-    fields, merges = village.fields.place(move.cell, spokes(sides), open_side(state, grown, layout))
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    ids[move.cell] = pending.tile
+    fields, merges = village.fields.place(move.cell, spokes(sides), _open_side(state, ids, layout))
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
-    grown = Village(grown.layout, fields, animals)
+    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
     object.__setattr__(grown, "turned", LayoutFacts(state.components, state.farmers, MappingProxyType(layout), NO_STEPS, NO_STEPS))
     return popped(state, villages=with_seat(state.villages, seat, grown))
 
