@@ -99,6 +99,19 @@ class Tile:
     sheep: int = 0
 
 
+class LayoutFacts(NamedTuple):
+    """Facts of a village's layout, computed once and kept with it (:attr:`Village.turned`):
+    the components and the Farmers option they were read with, the turned sides of each hex,
+    and, found so far, the road steps from a hex (with or without summer boat 2a's crossing
+    of grass sides) and the fields entered from a field to reach each other field."""
+
+    components: Components
+    farmers: bool
+    sides: Mapping[Hex, tuple[str, ...]]
+    road_steps: Mapping[tuple[Hex, bool], Mapping[Hex, int]]
+    field_steps: Mapping[Sector, Mapping[Sector, int]]
+
+
 @attrs.frozen
 class Village:
     """A player's village: where each hex lies, its fields and the animals in them.
@@ -113,13 +126,9 @@ class Village:
     layout: tuple[tuple[Hex, str, int], ...]
     fields: Fields
     animals: tuple[tuple[Sector, Pool], ...] = attrs.field(default=(), converter=_animal_pairs)
-    #: Facts of the layout once computed (see :func:`.rules.village.layout_of`): the components
-    #: and the Farmers option they were read with, the turned sides of each hex, and the road
-    #: steps from a hex (with or without summer boat 2a's crossing of grass sides) found so
-    #: far. Read-only: a new finding replaces the last mapping with a larger one.
-    turned: tuple[Components, bool, Mapping[Hex, tuple[str, ...]], Mapping[tuple[Hex, bool], Mapping[Hex, int]]] | None = (
-        attrs.field(default=None, init=False, eq=False, repr=False)
-    )
+    #: Facts of the layout once computed (see :func:`.rules.village.layout_facts`); read-only:
+    #: a new finding replaces them with larger ones.
+    turned: LayoutFacts | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def with_animals(self, animals: tuple[tuple[Sector, Pool], ...]) -> Village:
         """This village with ``animals`` in its fields (the facts of its layout kept)."""
@@ -475,8 +484,9 @@ class KeyflowerState(EngineState):
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    #: The summer boats in each village (those with faces), for :meth:`boat_abilities`.
-    _summer_boats: tuple[tuple[Village, ...], tuple[tuple[str, ...], ...]] | None = attrs.field(
+    #: The summer boats (those with faces) in each village, with the layout they were read
+    #: from, for :meth:`boat_abilities` (animals moving leave a layout as it is).
+    _summer_boats: tuple[tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...]], ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
 
@@ -520,16 +530,15 @@ class KeyflowerState(EngineState):
         """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
         villages = self.villages
         cached = self._summer_boats
-        if cached is None or cached[0] is not villages:
+        if cached is None or cached[seat][0] is not villages[seat].layout:
             boats = self.components.boat_ids
             faces = self.components.faces_by_id
-            each = tuple(
-                tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+            cached = tuple(
+                (village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces))
                 for village in villages
             )
-            cached = (villages, each)
             object.__setattr__(self, "_summer_boats", cached)
-        ids = cached[1][seat]
+        ids = cached[seat][1]
         if not ids:  # the usual case: no summer boat in the village
             return _NO_ABILITIES
         faces = self.components.faces_by_id

@@ -3,6 +3,7 @@ season tiles laid out and winter tiles dealt. Each is a chance decision (see the
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import cache
 
 import attrs
@@ -27,7 +28,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
-from tabletop.kernel.tiles import Fields
+from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
 
@@ -41,8 +42,7 @@ def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -
     """The home tile goes in front of the player's screen: the first hex of their village."""
     sides = state.components.homes[outcome.number - 1].sides
     tile_id = f"home{outcome.number}"
-    fields, _ = Fields().place(ORIGIN, spokes(sides), tiles.open_between({ORIGIN: sides}, {WATER}))
-    village = Village(((ORIGIN, tile_id, 0),), fields)
+    village = Village(((ORIGIN, tile_id, 0),), home_fields(sides))
     return pop(
         evolve(
             state,
@@ -51,6 +51,14 @@ def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -
             tiles=(*state.tiles, Tile(tile_id)),
         )
     )
+
+
+@cache
+def home_fields(sides: Sides) -> Fields:
+    """The fields of a village of one home tile with ``sides`` at the origin (a value: made
+    once per home tile)."""
+    fields, _ = Fields().place(ORIGIN, spokes(sides), tiles.open_between({ORIGIN: sides}, {WATER}))
+    return fields
 
 
 #: The outcome of drawing each colour (made once: a draw from the bag is the commonest event).
@@ -63,12 +71,20 @@ _SORTED_COLOURS = tuple(sorted(COLOURS))
 
 def worker_outcomes(state: KeyflowerState, pending: DrawWorker) -> tuple[tuple[WorkerDrawn, int], ...]:
     """Each colour in the bag, weighted by its workers: the bag's draw outcomes, counted
-    colour by colour (four counts in C rather than a Counter of up to 141 workers)."""
+    colour by colour (the unseen workers are sorted: each colour's run found by bisection
+    rather than a Counter of up to 141 workers)."""
     bag = state.bag
     if bag.hidden or not bag.unseen:
         return tuple((_WORKER_DRAWN[colour], n) for colour, n in bag.draw_outcomes())
     unseen = bag.unseen
-    return tuple((_WORKER_DRAWN[colour], n) for colour in _SORTED_COLOURS if (n := unseen.count(colour)))
+    out = []
+    start = 0
+    for colour in _SORTED_COLOURS:
+        end = bisect_right(unseen, colour, start)
+        if end > start:
+            out.append((_WORKER_DRAWN[colour], end - start))
+            start = end
+    return tuple(out)
 
 
 def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDrawn) -> KeyflowerState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, TypeVar
 
 from tabletop.keyflower_farmers.components import ROAD, WATER, Face
@@ -26,13 +27,13 @@ def popped(state: KeyflowerState, **changes: Any) -> KeyflowerState:
     return evolve(state, stack=state.stack[:-1], **changes)
 
 
-def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile]) -> KeyflowerState:
-    """``state`` with the hex ``tile_id`` changed by ``change``."""
+def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile], **changes: Any) -> KeyflowerState:
+    """``state`` with the hex ``tile_id`` changed by ``change`` (and ``changes``, in the same copy)."""
     positions = state.tile_positions()
     i = positions[tile_id]
     tiles = state.tiles
     tiles = tiles[:i] + (change(tiles[i]),) + tiles[i + 1 :]
-    state = evolve(state, tiles=tiles)
+    state = evolve(state, tiles=tiles, **changes)
     # The same hexes in the same places: the positions carry over.
     object.__setattr__(state, "_tile_index", (tiles, positions))
     return state
@@ -60,9 +61,11 @@ def sides_of(state: KeyflowerState, tile_id: str) -> Sides:
     return state.components.sides_of(tile_id, state.farmers)
 
 
+@cache
 def spokes(sides: Sides) -> frozenset[int]:
     """The sides that divide a hex into fields: its roads, and its water sides when a river
-    crosses it (two water sides: a boat's two banks are separate fields)."""
+    crosses it (two water sides: a boat's two banks are separate fields). Made once per
+    side layout."""
     codes = {ROAD, WATER} if sides.count(WATER) >= 2 else {ROAD}
     return tiles.spokes_of(sides, codes)
 

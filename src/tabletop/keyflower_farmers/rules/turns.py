@@ -102,6 +102,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         if able:
             moves.append(_bid(tile_id))
     ignore_colour = has_ability(state, seat, "boat_ignore_colour")
+    most_behind = max(screen)
     worked_faces = state.components.worked_faces
     lot_of = state.lots_by_id().get
     # Every hex in play is up for auction or in a village: each may be used.
@@ -116,8 +117,14 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
             continue
         bids = lot_of(tile.id)
         required = tile.colour or (bids.colour if bids is not None else None)
-        colours = COLOURS if required is None or ignore_colour else (required,)
-        if not _can_place(screen, outbid, reach, colours, least, most):
+        if required is None or ignore_colour:
+            colours = COLOURS
+            behind = most_behind
+        else:
+            colours = (required,)
+            behind = screen[COLOUR_INDEX[required]]
+        # Enough workers behind the screen is the usual case; else outbid groups may help.
+        if behind < least and not _can_place(screen, outbid, reach, colours, least, most):
             continue
         if face.ability != "exchange" or _can_pay(state, seat, tile, face, outbid, (colours, least, most, reach)):
             moves.append(_use(tile.id))
@@ -184,7 +191,10 @@ def _can_pay(
             fewer[k] -= 1
             if _can_place(kept, groups, fewer, (colour,), least, most):
                 return True
-    # Else an outbid group of one worker may pay: list the placements.
+    # No worker left behind the screen can pay (the checks above are exact for those). Else
+    # an outbid group of one worker of a colour the exchange takes may pay: list the placements.
+    if not any(group.count == 1 and item in ("any_worker", group.colour) for _, group in groups):
+        return False
     return any(True for _ in uses_of(state, seat, tile, groups))
 
 
@@ -194,8 +204,20 @@ def bids_at(
     """Each bid ``seat`` may place on ``lot`` (the bids around ``tile_id``)."""
     least = lot.fewest_to_add(seat)
     for colour in bid_colours(state, seat, lot):
+        behind = state.screens[seat].named(colour)
+        if not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
+            # The usual case: workers from behind the screen only.
+            yield from _from_behind(colour, max(least, 1), behind)
+            continue
         for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
             yield Placement(colour, moved, count, "")
+
+
+@cache
+def _from_behind(colour: str, least: int, top: int) -> tuple[Placement, ...]:
+    """The placements of ``least`` to ``top`` workers of ``colour``, all from behind the screen,
+    nothing paid (made once per case: the commonest placements by far)."""
+    return tuple(Placement(colour, (), count, "") for count in range(least, top + 1))
 
 
 def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
@@ -269,6 +291,10 @@ def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[st
     colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
     exchange = face.ability == "exchange"
     for colour in colours:
+        if not exchange and not any(g.colour == colour for _, g in groups):
+            # The usual case: workers from behind the screen only.
+            yield from _from_behind(colour, max(least, 1), min(state.screens[seat].named(colour), most))
+            continue
         for count, moved in placements(state, seat, colour, least, most, groups, ""):
             if not exchange:
                 yield Placement(colour, moved, count, "")
@@ -299,18 +325,40 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
     options = pending.options
     colours = {option.colour for option in options}
     if len(colours) > 1:
-        return tuple(Colour(colour) for colour in COLOURS if colour in colours)
+        return tuple(_COLOUR[colour] for colour in COLOURS if colour in colours)
     settled = len(pending.moved)
     groups: dict[Move, None] = {}
     counts: set[int] = set()
     for option in options:
         if len(option.moved) > settled:
-            groups[From(option.moved[settled])] = None
+            groups[_from(option.moved[settled])] = None
         else:
             counts.add(option.number)
     if groups or len(counts) > 1:
-        return (*groups, *(Count(count) for count in sorted(counts)))
-    return tuple({Pay(option.paying): None for option in options})
+        return (*groups, *(_count(count) for count in sorted(counts)))
+    return tuple({_pay(option.paying): None for option in options})
+
+
+#: The answers naming a colour (made once).
+_COLOUR = {colour: Colour(colour) for colour in COLOURS}
+
+
+@cache
+def _from(lot: str) -> From:
+    """The answer moving the outbid group around ``lot`` (made once per hex)."""
+    return From(lot)
+
+
+@cache
+def _count(count: int) -> Count:
+    """The answer placing ``count`` workers (made once per number)."""
+    return Count(count)
+
+
+@cache
+def _pay(item: str) -> Pay:
+    """The answer paying with ``item`` (made once per item)."""
+    return Pay(item)
 
 
 def _narrowed(pending: PlaceWorkers, move: Move) -> PlaceWorkers:
@@ -378,7 +426,7 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
 def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
     """The placement done: the workers taken (the outbid groups moved first, the rest from
     behind the screen) and bid, or placed on the tile and the tile used; the next player's
-    turn (below what the use asks). One copy of the state for all but the use."""
+    turn (below what the use asks). One copy of the state for all but the use's own changes."""
     colour, count = placement.colour, placement.number
     lots = state.lots_by_id()
     changed: dict[str, Lot] = {}
@@ -396,19 +444,19 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     elif lot is not None and lot.colour is None:
         # Bidders on a tile must match the workers using it.
         changed[tile_id] = lot.with_colour(colour)
-    state = evolve(
-        state,
-        passes=0,
-        screens=screens,
-        secret=secret,
-        lots=tuple((i, changed.get(i, old)) for i, old in state.lots) if changed else state.lots,
-        stack=state.stack[:-1] + (Turn(next_seat(seat, state.players)),),
-    )
+    changes = {
+        "passes": 0,
+        "screens": screens,
+        "secret": secret,
+        "lots": tuple([(i, changed.get(i, old)) for i, old in state.lots]) if changed else state.lots,
+        "stack": state.stack[:-1] + (Turn(next_seat(seat, state.players)),),
+    }
     if bid:
-        return state
+        return evolve(state, **changes)
     state = change_tile(
         state,
         tile_id,
         lambda t: Tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
+        **changes,
     )
     return use_tile(state, seat, tile_id, placement.paying)

@@ -9,36 +9,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
+from typing import Any
 
-from tabletop.keyflower_farmers.components import WATER, Components
+from tabletop.keyflower_farmers.components import WATER
 from tabletop.keyflower_farmers.moves import Move, Place
-from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, PlaceTile, Village
+from tabletop.keyflower_farmers.rules.common import has_ability, popped, sides_of, spokes, with_seat
+from tabletop.keyflower_farmers.state import Animals, KeyflowerState, LayoutFacts, PlaceTile, Village
 from tabletop.kernel import hexgrid, tiles
-from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 
 
-#: No road steps found yet (see :func:`.transport.road_steps`).
-NO_STEPS: Mapping[tuple[Hex, bool], Mapping[Hex, int]] = MappingProxyType({})
+#: No steps found yet (see :class:`.state.LayoutFacts`).
+NO_STEPS: Mapping[Any, Mapping[Any, int]] = MappingProxyType({})
 
 
 def layout_of(state: KeyflowerState, village: Village) -> Mapping[Hex, Sides]:
     """The turned sides of every hex of ``village`` (computed once per village)."""
-    return layout_facts(state, village)[2]
+    return layout_facts(state, village).sides
 
 
-def layout_facts(
-    state: KeyflowerState, village: Village
-) -> tuple[Components, bool, Mapping[Hex, Sides], Mapping[tuple[Hex, bool], Mapping[Hex, int]]]:
+def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     """The facts of ``village``'s layout kept with it (see :attr:`.state.Village.turned`)."""
     turned = village.turned
-    if turned is not None and turned[0] is state.components and turned[1] == state.farmers:
+    if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
     layout = {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
-    turned = (state.components, state.farmers, MappingProxyType(layout), NO_STEPS)
+    turned = LayoutFacts(state.components, state.farmers, MappingProxyType(layout), NO_STEPS, NO_STEPS)
     object.__setattr__(village, "turned", turned)
     return turned
 
@@ -90,7 +88,11 @@ def _places(cell: Hex, steps: tuple[int, ...], turns: int) -> tuple[Place, ...]:
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
     """Land continues across a side unless either tile has water there, or both are boats."""
-    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    return _open_side(state, {cell: tile_id for cell, tile_id, _ in village.layout}, layout)
+
+
+def _open_side(state: KeyflowerState, ids: Mapping[Hex, str], layout: Mapping[Hex, Sides]) -> OpenSide:
+    """:func:`open_side` of the village whose hexes are ``ids`` (by cell)."""
     boats = state.components.boat_ids
     by_water = tiles.open_between(layout, {WATER})
 
@@ -107,11 +109,13 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     village = state.villages[seat]
     sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
     layout = {**layout_of(state, village), move.cell: sides}
-    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), village.fields, village.animals)
-    fields, merges = village.fields.place(move.cell, spokes(sides), open_side(state, grown, layout))
-    grown = Village(grown.layout, fields, merged_animals(village.animals, merges))
-    object.__setattr__(grown, "turned", (state.components, state.farmers, MappingProxyType(layout), NO_STEPS))
-    return pop(evolve(state, villages=with_seat(state.villages, seat, grown)))
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    ids[move.cell] = pending.tile
+    fields, merges = village.fields.place(move.cell, spokes(sides), _open_side(state, ids, layout))
+    animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
+    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
+    object.__setattr__(grown, "turned", LayoutFacts(state.components, state.farmers, MappingProxyType(layout), NO_STEPS, NO_STEPS))
+    return popped(state, villages=with_seat(state.villages, seat, grown))
 
 
 def merged_animals(animals: tuple[tuple[Sector, Pool], ...], merges: tuple[Merge, ...]) -> tuple[tuple[Sector, Pool], ...]:
