@@ -5,7 +5,8 @@
 Measures decisions per CPU second (``time.process_time`` of the measuring process) over random
 playouts with 3 players from fixed seeds, for
 
-* each tabletop game (takenoko, loyang) at the working tree ("new", ``PYTHONPATH=<repo>/src``)
+* each tabletop game asked for (``--games``: any game registered in the working tree's
+  ``tabletop.registry``; takenoko and loyang by default) at the working tree ("new", ``PYTHONPATH=<repo>/src``)
   and, with ``--old REV``, at an older revision checked out by ``git worktree add --detach``
   into a temporary directory (``PYTHONPATH=<tmpdir>/src``, removed at the end), so each
   revision runs its own code;
@@ -27,12 +28,14 @@ It also reports the memory of states (working tree, and old revision when given)
 game: if states share structure the late states cost no more than the early ones.
 
 The child side uses only the public API (``tabletop.new_game``, ``legal_moves``, ``apply``,
-``is_over``, ``to_move``, ``to_json``), so it runs against any revision.
+``is_over``, ``to_move``, ``to_json``), so it runs against any revision; a game written but not
+yet registered at the old revision is started through its package's ``GAME``.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime
 import json
 import os
@@ -48,6 +51,8 @@ from typing import Any
 
 #: The tabletop games measured by default.
 GAMES = ("takenoko", "loyang")
+#: The registry module of the working tree, read (not imported) for the games ``--games`` accepts.
+REGISTRY = Path(__file__).resolve().parent.parent / "src" / "tabletop" / "registry.py"
 #: A game longer than this is a broken engine, not a benchmark.
 MAX_DECISIONS_PER_GAME = 100_000
 #: Label of the working tree as a revision.
@@ -60,13 +65,36 @@ HERE = Path(__file__).resolve()
 # --------------------------------------------------------------------------------------------
 
 
+def registered_games(registry: Path = REGISTRY) -> tuple[str, ...]:
+    """The game packages listed in ``GAME_PACKAGES`` of ``registry`` (a ``registry.py``), read
+    without importing it: the games ``--games`` accepts (a game's name is its package's)."""
+    for node in ast.walk(ast.parse(registry.read_text())):
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            if any(isinstance(t, ast.Name) and t.id == "GAME_PACKAGES" for t in targets):
+                value = ast.literal_eval(node.value) if node.value is not None else ()
+                return tuple(value)
+    raise RuntimeError(f"no GAME_PACKAGES in {registry}")
+
+
+def new_game_of(tabletop: Any, game: str) -> Any:
+    """``new_game(players, seed)`` of ``game``: the registered game, or, at a revision where it
+    is written but not registered yet, the ``GAME`` of its package ``tabletop.<game>``."""
+    import importlib
+
+    if game in getattr(tabletop, "GAMES", {game: None}):
+        return lambda players, seed: tabletop.new_game(game, players=players, seed=seed)
+    package = importlib.import_module(f"tabletop.{game}")
+    return lambda players, seed: package.GAME.new_game(players, seed=seed)
+
+
 def play_tabletop(tabletop: Any, game: str, players: int, seed: int) -> tuple[int, int]:
     """Play one random game of ``game``; return (decisions, chance steps)."""
     import random
 
     chance = getattr(tabletop, "CHANCE", None)
     rng = random.Random(seed)
-    state = tabletop.new_game(game, players=players, seed=seed)
+    state = new_game_of(tabletop, game)(players, seed)
     decisions = chance_steps = 0
     while not state.is_over:
         moves = state.legal_moves()
@@ -84,7 +112,7 @@ def measure_tabletop(game: str, seconds: float, players: int = 3) -> dict[str, A
     """Random playouts of ``game`` (seeds 0, 1, ...) for ``seconds`` CPU seconds, whole games."""
     import tabletop
 
-    tabletop.new_game(game, players=players, seed=0)  # load the game's data before the clock
+    new_game_of(tabletop, game)(players, 0)  # load the game's data before the clock
     decisions = games = 0
     start = time.process_time()
     while True:
@@ -147,10 +175,11 @@ def measure_memory(game: str, players: int = 3, seed: int = 0) -> dict[str, Any]
     import tabletop
 
     rng = random.Random(seed)
-    tabletop.new_game(game, players=players, seed=seed)  # data loaded before tracing
+    new_game = new_game_of(tabletop, game)
+    new_game(players, seed)  # data loaded before tracing
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    states = [tabletop.new_game(game, players=players, seed=seed)]
+    states = [new_game(players, seed)]
     retained = [tracemalloc.get_traced_memory()[0] - base]
     while not states[-1].is_over:
         moves = states[-1].legal_moves()
@@ -304,7 +333,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--players", type=int, default=3, help="players per game (default 3)")
     parser.add_argument(
-        "--games", nargs="+", default=list(GAMES), choices=GAMES, help="tabletop games"
+        "--games",
+        nargs="+",
+        default=list(GAMES),
+        choices=registered_games(),
+        help="tabletop games (any registered; default: %(default)s)",
     )
     parser.add_argument("--no-catanatron", action="store_true", help="skip catanatron")
     parser.add_argument("--no-memory", action="store_true", help="skip the state memory report")

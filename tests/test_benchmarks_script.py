@@ -48,8 +48,31 @@ def test_arguments() -> None:
         compare.parse_args(["--games", "chess"])
 
 
-def test_tiny_measurement_in_process() -> None:
-    result = compare.measure_tabletop("takenoko", seconds=0.2, players=3)
+def test_games_accepts_every_registered_game() -> None:
+    import tabletop
+
+    assert set(compare.registered_games()) == set(tabletop.GAMES)
+    for game in tabletop.GAMES:
+        assert compare.parse_args(["--games", game]).games == [game]
+    args = compare.parse_args(["--games", "keyflower_farmers", "takenoko"])
+    assert args.games == ["keyflower_farmers", "takenoko"]
+
+
+def test_a_game_not_registered_at_a_revision_starts_from_its_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop
+    from tabletop import registry
+
+    monkeypatch.delitem(registry._registered, "keyflower_farmers")
+    assert "keyflower_farmers" not in tabletop.GAMES
+    state = compare.new_game_of(tabletop, "keyflower_farmers")(3, 5)
+    assert state.players == 3 and not state.is_over
+    decisions, _ = compare.play_tabletop(tabletop, "keyflower_farmers", 2, 1)
+    assert decisions > 0
+
+
+@pytest.mark.parametrize("game", ["takenoko", "keyflower_farmers"])
+def test_tiny_measurement_in_process(game: str) -> None:
+    result = compare.measure_tabletop(game, seconds=0.2, players=3)
     assert result["games"] >= 1 and result["decisions"] > 0
     assert result["cpu_seconds"] >= 0.2
     assert result["rate"] > 0

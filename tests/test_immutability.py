@@ -68,24 +68,6 @@ def _attributes(value: Any, path: str) -> Iterator[tuple[Any, str]]:
 
 NAMES = [*sorted(GAMES), "toy"]
 
-#: Checks a game does not pass yet, by (check, game): the game's own data, which its package
-#: fixes (then the check passes and its mark must go: the marks are strict).
-KNOWN: dict[tuple[str, str], str] = {
-    ("state", "takenoko"): "Takenoko: the Garden memoizes facts in private dicts (_lines, _layout, "
-    "_patterns, _derived), declared in Garden.CACHES; its plots are read-only",
-    ("view", "takenoko"): "Takenoko: a view's Garden memoizes facts in private dicts (Garden.CACHES)",
-}
-
-
-def _games(check: str) -> list[Any]:
-    return [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN[(check, name)]))
-        if (check, name) in KNOWN
-        else name
-        for name in NAMES
-    ]
-
-
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch, TOY)
@@ -114,21 +96,21 @@ def test_the_walk_finds_what_is_mutable() -> None:
     assert mutable_paths(box, "box") == ["box.table['a'] (set)", "box.items[1][1] (list)"]
 
 
-@pytest.mark.parametrize("name", _games("state"))
+@pytest.mark.parametrize("name", NAMES)
 def test_nothing_mutable_is_reachable_from_a_state(name: str) -> None:
     for state in _positions(name):
         assert mutable_paths(state, "state") == []
         assert isinstance(state.log, Link | None)
 
 
-@pytest.mark.parametrize("name", _games("view"))
+@pytest.mark.parametrize("name", NAMES)
 def test_nothing_mutable_is_reachable_from_a_view(name: str) -> None:
     for state in _positions(name):
         for seat in range(state.players):
             assert mutable_paths(state.view(seat), f"view({seat})") == []
 
 
-@pytest.mark.parametrize("name", _games("game"))
+@pytest.mark.parametrize("name", NAMES)
 def test_nothing_mutable_is_reachable_from_the_game(name: str) -> None:
     game = GAMES[name]
     # The standard component data is reached through the ``components`` option's check.

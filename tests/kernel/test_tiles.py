@@ -202,3 +202,24 @@ def test_following_the_merges_names_every_old_field_in_the_new_fields(layout, rn
         for name in before.names:
             assert renamed.get(name, name) in fields.names
             assert renamed.get(name, name) == fields.field_of(name)
+
+
+@settings(max_examples=60)
+@given(layouts, st.randoms(use_true_random=False))
+def test_the_lookups_kept_from_tile_to_tile_are_those_of_the_whole_layout(layout, rnd):
+    """Placing a tile updates the lookups only where it reaches: they answer as lookups
+    computed afresh from the whole layout do."""
+    order = list(layout)
+    rnd.shuffle(order)
+    fields, _ = _place_all(layout, order)
+    whole = tiles.fields_of(
+        {cell: tiles.spokes_of(sides, {R}) for cell, sides in layout.items()}, tiles.open_between(layout, {W})
+    )
+    for cell in layout:
+        assert fields.spokes_at(cell) == whole.spokes_at(cell)
+        assert fields.fields_on(cell) == whole.fields_on(cell)
+        for sector in range(tiles.sector_count(fields.spokes_at(cell))):
+            assert fields.field_of((cell, sector)) == whole.field_of((cell, sector))
+    for name in whole.names:
+        assert fields.sectors(name) == whole.sectors(name)
+        assert fields.adjacent(name) == whole.adjacent(name)

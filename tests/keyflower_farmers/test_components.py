@@ -1,7 +1,5 @@
 """The component data: the counts of the rulebooks' component lists, statuses, and defects refused."""
 
-import copy
-
 import pytest
 
 from tabletop.keyflower_farmers.components import (
@@ -123,7 +121,7 @@ def test_data_round_trips_through_as_data():
 
 
 def _data():
-    return copy.deepcopy(dict(STANDARD.data))
+    return STANDARD.as_data()
 
 
 @pytest.mark.parametrize(

@@ -245,7 +245,7 @@ def check_outcome(before, move, after, seat):
                 assert goods_after[k] - goods_before[k] == min(n, before.supply[k])
 
 
-@settings(max_examples=examples(12), deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(st.integers(2, 6), st.integers(0, 10**6), st.booleans())
 def test_turns_follow_the_rulebook(players, seed, farmers):
     state = GAME.new_game(players, seed=seed, farmers=farmers)

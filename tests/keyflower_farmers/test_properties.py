@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from budget import examples
 
 from tabletop.keyflower_farmers.options import OPTIONS
-from tabletop.keyflower_farmers.rules.checks import invariants
+from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.setup import from_json, setup
 from tabletop.keyflower_farmers.moves import Colour
 from tabletop.kernel.api import IllegalMove

@@ -4,7 +4,7 @@ steps and breeding) and the start of the next season. One test per rule, named a
 import attrs
 
 from tabletop.keyflower_farmers.positions import position
-from tabletop.keyflower_farmers.rules.checks import invariants
+from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.rules.village import merged_animals
 from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceTile, Turn
 from tabletop.kernel.tiles import Merge

@@ -167,3 +167,20 @@ def test_variant_b_spends_open_workers_before_hidden_ones():
     assert state.secret[0] == Workers.of(red=2)
     state = play(state, "pass", "bid keywood 1 red")
     assert state.secret[0] == Workers.of(red=1)
+
+
+def test_variant_a_a_farmers_summer_boat_laid_out_has_its_side_up_before_the_first_summer_turn():
+    import random
+
+    from tabletop.keyflower_farmers.state import TossSummerBoat
+
+    state = new(2, seed=2, first_game=True, chance="explicit")
+    chooser = random.Random(2)
+    tossed = []
+    while not (state.season == 1 and isinstance(state.pending, Turn)):
+        if isinstance(state.pending, TossSummerBoat):
+            tossed.append(state.pending.tile)
+        state = state.apply(chooser.choice(state.legal_moves()))
+    farmers_boats = {t.code for t in state.components.season_tiles("summer", True) if t.farmers and t.kind == "summer_boat"}
+    assert farmers_boats and farmers_boats <= set(tossed)
+    assert not any(isinstance(pending, TossSummerBoat) for pending in state.stack)

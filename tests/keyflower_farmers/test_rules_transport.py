@@ -4,7 +4,7 @@ animals). One test per rule, named after it."""
 import attrs
 
 from tabletop.keyflower_farmers.positions import position
-from tabletop.keyflower_farmers.rules.checks import invariants
+from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.state import Animals, Resources, Transport
 
 from .helpers import legal, play

@@ -3,7 +3,7 @@
 import attrs
 
 from tabletop.keyflower_farmers.positions import position
-from tabletop.keyflower_farmers.rules.checks import invariants
+from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.state import ChooseBoat, OfferWinter, PlaceTile, Turn
 
 from .helpers import legal, play

@@ -2,9 +2,8 @@
 it holds, and the differences between two objects.
 
 Functions, classes and modules end a walk (they are code, shared by every state, not data).
-A class's memo tables, named in its ``CACHES`` (the garden's derived facts), are filled on
-demand and never hand out their table: :func:`mutable_values` does not count the table
-itself as a mutable value, but :func:`differences` compares them like any attribute.
+Caches are walked like any attribute: the engine's cache of legal moves is a tuple, and the
+garden keeps no memo table (the rules keep theirs in their modules).
 """
 
 from __future__ import annotations
@@ -33,34 +32,26 @@ def _attributes(obj: Any) -> Iterator[tuple[str, Any]]:
             continue
 
 
-def _caches(obj: Any) -> tuple[str, ...]:
-    caches: tuple[str, ...] = getattr(type(obj), "CACHES", ())
-    return caches
-
-
 def mutable_values(root: Any, name: str = "root") -> list[str]:
     """The path of every list, dict, set or bytearray reachable from ``root``."""
     found: list[str] = []
     seen: set[int] = set()
-    stack: list[tuple[Any, str, bool]] = [(root, name, False)]
+    stack: list[tuple[Any, str]] = [(root, name)]
     while stack:
-        obj, path, in_cache = stack.pop()
+        obj, path = stack.pop()
         if isinstance(obj, _ATOMS) or isinstance(obj, _CODE) or id(obj) in seen:
             continue
         seen.add(id(obj))
-        if isinstance(obj, _MUTABLE) and not in_cache:
+        if isinstance(obj, _MUTABLE):
             found.append(f"{path}: {type(obj).__name__}")
         if isinstance(obj, (Mapping, dict)):
             for key, value in list(obj.items()):
-                stack.append((key, f"{path} key {key!r}", False))
-                stack.append((value, f"{path}[{key!r}]", False))
+                stack.append((key, f"{path} key {key!r}"))
+                stack.append((value, f"{path}[{key!r}]"))
         elif isinstance(obj, (tuple, list, set, frozenset)):
-            stack.extend((item, f"{path}[{i}]", False) for i, item in enumerate(obj))
-        caches = _caches(obj)
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(obj))
         for attribute, value in _attributes(obj):
-            # A memo table is not data; the facts it keeps are the rules' (walked no further).
-            if attribute not in caches:
-                stack.append((value, f"{path}.{attribute}", False))
+            stack.append((value, f"{path}.{attribute}"))
     return found
 
 

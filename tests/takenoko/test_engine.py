@@ -57,7 +57,7 @@ def test_the_garden_cannot_be_changed():
     with pytest.raises((AttributeError, TypeError)):
         garden[NE] = Plot("G", "green")  # type: ignore[index]
     with pytest.raises(AttributeError):
-        garden._plots = {}  # type: ignore[misc]
+        garden.plots = {}  # type: ignore[misc,assignment]
     assert not hasattr(garden, "update") and not hasattr(garden, "pop")
 
 
@@ -73,7 +73,8 @@ def test_a_view_shares_nothing_computed_from_hidden_hands():
 
 
 def _caches(garden: object) -> list[object]:
-    return [repr(getattr(garden, name, None)) for name in ("_patterns", "_derived")]
+    # Everything the garden holds: its plots and the facts derived from them (it keeps no memo).
+    return [repr(getattr(garden, name)) for name in type(garden).__slots__]
 
 
 def test_the_reserve_and_the_stocks_are_pools_that_never_go_negative():

@@ -94,7 +94,7 @@ def test_a_garden_hands_out_nothing_that_changes_it():
     with pytest.raises(AttributeError):
         garden.clear()  # type: ignore[attr-defined]
     with pytest.raises(TypeError):
-        garden._plots[(9, 9)] = garden[next(iter(garden))]  # type: ignore[index]
+        garden.plots[(9, 9)] = garden[next(iter(garden))]  # type: ignore[index]
     assert state.garden == garden and invariants(state) == []
 
 

@@ -26,3 +26,14 @@ def past_chance(state: Any, rng: Rng) -> tuple[Any, Rng]:
         outcome, rng = chance_outcome(state, rng)
         state = state.apply(outcome)
     return state, rng
+
+
+def seat_choosing(state: Any) -> int:
+    """The seat a look-ahead agent chooses for at ``state``: refused when the game is over or
+    a chance outcome, not a player, decides."""
+    seat: int | None = state.to_move
+    if seat is None:
+        raise ValueError("the game is over: there is no move to choose")
+    if seat == CHANCE:
+        raise ValueError("this is a chance node: its outcome is drawn, not chosen by a player")
+    return seat

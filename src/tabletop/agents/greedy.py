@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.agents.chance import past_chance
+from tabletop.agents.chance import past_chance, seat_choosing
 from tabletop.kernel.api import Game, State
-from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.rng import Rng
 
 
@@ -42,11 +41,7 @@ class GreedyAgent:
 
     def choose(self, state: State) -> Any:
         """The move of ``state.legal_moves()`` that is best one decision ahead."""
-        seat = state.to_move
-        if seat is None:
-            raise ValueError("the game is over: there is no move to choose")
-        if seat == CHANCE:
-            raise ValueError("this is a chance node: its outcome is drawn, not chosen by a player")
+        seat = seat_choosing(state)
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop.agents.chance import chance_outcome, past_chance
+from tabletop.agents.chance import chance_outcome, past_chance, seat_choosing
 from tabletop.kernel.api import Game, State
 from tabletop.kernel.engine import CHANCE
 from tabletop.kernel.rng import Rng
@@ -75,11 +75,7 @@ class ISMCTSAgent:
 
     def choose(self, state: State) -> Any:
         """The most visited move of the search from ``state``'s seat to move."""
-        seat = state.to_move
-        if seat is None:
-            raise ValueError("the game is over: there is no move to choose")
-        if seat == CHANCE:
-            raise ValueError("this is a chance node: its outcome is drawn, not chosen by a player")
+        seat = seat_choosing(state)
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]

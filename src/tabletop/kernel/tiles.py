@@ -26,8 +26,10 @@ reports which fields merged, so that a game moves the contents of merged fields 
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import TypeAlias
 
 import attrs
@@ -226,24 +228,33 @@ class Fields:
 
     spokes: tuple[tuple[Hex, frozenset[int]], ...] = ()
     parts: tuple[tuple[Sector, ...], ...] = ()
-    # Lookups computed once per value (the value never changes): see :meth:`_lookups`.
+    # Lookups computed once per value (the value never changes): see :meth:`_lookups` and
+    # :meth:`_around`.
     _index: _FieldIndex | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
+    _neighbourhood: _Neighbourhood | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
 
     def _lookups(self) -> _FieldIndex:
         index = self._index
         if index is None:
-            index = _FieldIndex(self.parts)
+            index = _FieldIndex.of(self)
             object.__setattr__(self, "_index", index)
         return index
+
+    def _around(self) -> _Neighbourhood:
+        around = self._neighbourhood
+        if around is None:
+            around = _Neighbourhood(self.parts)
+            object.__setattr__(self, "_neighbourhood", around)
+        return around
 
     @property
     def cells(self) -> tuple[Hex, ...]:
         return tuple(cell for cell, _ in self.spokes)
 
     def spokes_at(self, cell: Hex) -> frozenset[int]:
-        for placed, spokes in self.spokes:
-            if placed == cell:
-                return spokes
+        spokes = self._lookups().spokes.get(cell)
+        if spokes is not None:
+            return spokes
         raise TileError(f"no tile at {hexgrid.cell_text(cell)}")
 
     @property
@@ -271,7 +282,7 @@ class Fields:
 
     def fields_on(self, cell: Hex) -> tuple[Sector, ...]:
         """The names of the fields with a sector on ``cell``, sorted (each once)."""
-        return self._lookups().on_cell.get(cell, ())
+        return self._around().on_cell.get(cell, ())
 
     def field_at(self, cell: Hex, side: int, end: int) -> Sector:
         """The name of the field holding the end ``end`` of side ``side`` of the tile at ``cell``."""
@@ -279,63 +290,142 @@ class Fields:
 
     def adjacent(self, name: Sector) -> tuple[Sector, ...]:
         """The other fields sharing a hex with the field ``name``, sorted."""
-        index = self._lookups()
-        found = index.adjacent.get(name)
+        found = self._around().adjacent.get(name)
         if found is None:
-            near = {other for cell in self.cells_of(name) for other in self.fields_on(cell)}
-            near.discard(name)
-            found = index.adjacent[name] = tuple(sorted(near))
+            raise TileError(f"no field is named {name!r}")
         return found
 
     def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
         """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at
         ``cell``, and the old fields whose name changed: those merged into one, and a field
         renamed because a sector of the new tile is now its least (fields of the new tile alone
-        are new, not merges)."""
-        if any(placed == cell for placed, _ in self.spokes):
+        are new, not merges).
+
+        Only the new tile's sectors and the old fields they touch can join: the other fields
+        stay as they are, and so do the lookups of everything away from them (the new value's
+        lookups are this one's, updated where the new tile reaches)."""
+        index = self._lookups()
+        placed = index.spokes
+        if cell in placed:
             raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
-        placed = dict(self.spokes)
-        field_of = self._lookups().field_of
-        # Only the new tile's sectors and the old fields they touch can join: the other fields
-        # stay as they are.
-        sets: UnionFind[Sector] = UnionFind()
-        for k in range(sector_count(spokes)):
-            sets.add((cell, k))
-        touched = set()
+        field_of = index.field_of
+        halves = half_sectors(spokes)
+        # The new tile's sectors joined through the old fields they touch: a union-find over
+        # its (at most six) sectors, and one new sector touching each old field reached.
+        joins = list(range(sector_count(spokes)))
+        reached: dict[Sector, int] = {}
         for direction, other in enumerate(hexgrid.neighbours(cell)):
-            if other in placed and open_side(cell, direction, other):
-                for new, old in _crossings(cell, spokes, other, placed[other], direction):
-                    touched.add(field_of[old])
-                    sets.union(new, field_of[old])
-        placed[cell] = spokes
+            other_spokes = placed.get(other)
+            if other_spokes is None or not open_side(cell, direction, other):
+                continue
+            back = half_sectors(other_spokes)
+            side = 2 * facing(direction)
+            for new, old in ((halves[2 * direction], back[side + 1]), (halves[2 * direction + 1], back[side])):
+                first = reached.setdefault(field_of[other, old], new)
+                if first != new:
+                    a, b = _root(joins, first), _root(joins, new)
+                    joins[max(a, b)] = min(a, b)
+        sectors: dict[int, list[Sector]] = {}
+        for k in range(len(joins)):
+            sectors.setdefault(_root(joins, k), []).append((cell, k))
+        olds: dict[int, list[Sector]] = {}
+        for name, k in reached.items():
+            olds.setdefault(_root(joins, k), []).append(name)
+        parts = index.parts
         joined = []
-        for group in sets.groups():
-            olds = sorted(name for name in group if name in touched)
-            sectors = [sector for sector in group if sector[0] == cell]
-            for name in olds:
-                sectors += self.sectors(name)
-            joined.append((tuple(sorted(sectors)), tuple(olds)))
-        kept = [part for part in self.parts if part[0] not in touched]
-        after = Fields(tuple(sorted(placed.items())), tuple(sorted(kept + [part for part, _ in joined])))
-        merges = [Merge(part[0], olds) for part, olds in joined if len(olds) > 1 or (olds and olds[0] != part[0])]
+        for root, group in sectors.items():
+            names = sorted(olds.get(root, ()))
+            for name in names:
+                group += parts[name]
+            joined.append((tuple(sorted(group)), tuple(names)))
+        # The untouched fields keep their order; the new ones go in by name.
+        kept = [part for part in self.parts if part[0] not in reached] if reached else list(self.parts)
+        for part, _ in joined:
+            insort(kept, part)
+        cells = list(self.spokes)
+        insort(cells, (cell, spokes))
+        after = Fields(tuple(cells), tuple(kept))
+        object.__setattr__(after, "_index", index.placed(cell, spokes, reached, [part for part, _ in joined]))
+        merges = [Merge(part[0], names) for part, names in joined if len(names) > 1 or (names and names[0] != part[0])]
         return after, tuple(sorted(merges, key=lambda merge: merge.into))
 
 
-class _FieldIndex:
-    """The lookups of one :class:`Fields` value: each sector's field, each field's sectors, the
-    fields on each cell, and the fields adjacent to each (filled as asked)."""
+def _root(joins: list[int], k: int) -> int:
+    """The least sector joined with the sector ``k`` so far (see :meth:`Fields.place`)."""
+    while joins[k] != k:
+        k = joins[k]
+    return k
 
-    __slots__ = ("field_of", "parts", "on_cell", "adjacent")
+
+class _FieldIndex:
+    """The lookups of one :class:`Fields` value that placing a tile keeps up to date,
+    read-only: each cell's spokes, each sector's field and each field's sectors."""
+
+    __slots__ = ("spokes", "field_of", "parts")
+
+    spokes: MappingProxyType[Hex, frozenset[int]]
+    field_of: MappingProxyType[Sector, Sector]
+    parts: MappingProxyType[Sector, tuple[Sector, ...]]
+
+    @classmethod
+    def of(cls, fields: Fields) -> _FieldIndex:
+        """The lookups of ``fields``, computed from scratch."""
+        parts = fields.parts
+        return cls(
+            dict(fields.spokes),
+            {sector: part[0] for part in parts for sector in part},
+            {part[0]: part for part in parts},
+        )
+
+    def __init__(
+        self,
+        spokes: dict[Hex, frozenset[int]],
+        field_of: dict[Sector, Sector],
+        parts: dict[Sector, tuple[Sector, ...]],
+    ) -> None:
+        # Each dict is this index's own (never shared), seen only through a read-only proxy.
+        self.spokes = MappingProxyType(spokes)
+        self.field_of = MappingProxyType(field_of)
+        self.parts = MappingProxyType(parts)
+
+    def placed(
+        self, cell: Hex, spokes: frozenset[int], touched: Collection[Sector], new_parts: list[tuple[Sector, ...]]
+    ) -> _FieldIndex:
+        """The lookups once a tile with ``spokes`` is placed at ``cell``: the old fields
+        ``touched`` became the fields ``new_parts`` (only their entries change)."""
+        field_of = self.field_of.copy()
+        parts = self.parts.copy()
+        for name in touched:
+            del parts[name]
+        for part in new_parts:
+            name = part[0]
+            parts[name] = part
+            for sector in part:
+                field_of[sector] = name
+        return _FieldIndex({**self.spokes, cell: spokes}, field_of, parts)
+
+
+class _Neighbourhood:
+    """The lookups of one :class:`Fields` value about which fields lie together, read-only:
+    the fields on each cell, and the fields sharing a hex with each field. Computed when first
+    asked (placing tiles never needs them)."""
+
+    __slots__ = ("on_cell", "adjacent")
 
     def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
-        self.field_of: dict[Sector, Sector] = {sector: part[0] for part in parts for sector in part}
-        self.parts: dict[Sector, tuple[Sector, ...]] = {part[0]: part for part in parts}
         on_cell: dict[Hex, set[Sector]] = {}
         for part in parts:
             for cell, _ in part:
                 on_cell.setdefault(cell, set()).add(part[0])
-        self.on_cell: dict[Hex, tuple[Sector, ...]] = {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
-        self.adjacent: dict[Sector, tuple[Sector, ...]] = {}
+        self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
+            {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
+        )
+        adjacent: dict[Sector, tuple[Sector, ...]] = {}
+        for part in parts:
+            near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
+            near.discard(part[0])
+            adjacent[part[0]] = tuple(sorted(near))
+        self.adjacent: Mapping[Sector, tuple[Sector, ...]] = MappingProxyType(adjacent)
 
 
 def _sorted_parts(groups: Iterable[frozenset[Sector]]) -> tuple[tuple[Sector, ...], ...]:

@@ -1,20 +1,21 @@
-"""Keyflower (2012) with its expansion The Farmers (2013), for 2 to 6 players: work in progress.
+"""Keyflower (2012) with its expansion The Farmers (2013), for 2 to 6 players (base Keyflower alone
+as an option).
 
 Built on the kernel engine (issue 10), file by file as ``docs/adding-a-game.md`` describes:
 
 * :mod:`.components` and ``data/*.toml``: every hex (both sides), boat, turn-order tile, the
   supplies and the setup table, with sources and statuses;
 * :mod:`.options`: The Farmers on or off, variants A, B and C, components, chance;
-* :mod:`.state`, :mod:`.moves`, :mod:`.setup`, :mod:`.positions`, :mod:`.view`,
-  :mod:`.render`: the position, its moves, the setup per player count (random events as
-  chance decisions) and saved states;
+* :mod:`.state`, :mod:`.moves`, :mod:`.setup`, :mod:`.saved`, :mod:`.positions`,
+  :mod:`.view`, :mod:`.render`: the position, its moves, the setup per player count (random
+  events as chance decisions), saved states, positions from a description;
 * :mod:`.rules`: a season's turns, bidding and using tiles (production, exchanges, animals
   into fields, boats 4a/4b bidding and using in another colour), transport and upgrades
   (roads, wheat, herding animals, the Sheep shelter, boats 2a/2b/3a), the end of each season
   (bids settled, tiles claimed, workers collected, boats chosen with their bonuses, the start
   player, breeding, the villages growing with matching sides and merging fields), the start
   of summer and autumn, winter (offers, the boat tiles joining the villages);
-  :func:`.rules.checks.invariants`;
+* :mod:`.invariants`: what no legal play breaks (components conserved, fields consistent);
 * :mod:`.scoring`: the Farmers' scoring procedure with the best allocation of items and the
   purple worker, and the tie-break;
 * :mod:`.encode`: observation tensors.
@@ -22,9 +23,8 @@ Built on the kernel engine (issue 10), file by file as ``docs/adding-a-game.md``
 A turn is a chain of small decisions (where, then colour, groups, workers and payment, each
 asked only when there is a choice): see :mod:`.moves`.
 
-Not yet done (issue 10): registration in :mod:`tabletop.registry` with the README, agents, CLI
-and bench (the game is complete in rules but not yet registered: the lead decides), and speed
-(about half of Takenoko's decisions per CPU second on random 3-player playouts).
+Registered in :mod:`tabletop.registry`: the library's contract tests, the agents, the command
+line and ``tabletop bench`` run on it.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import Any
 from tabletop.keyflower_farmers.encode import observation, observation_layout
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.render import render
-from tabletop.keyflower_farmers.rules.checks import invariants
+from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.setup import from_json, setup
 from tabletop.keyflower_farmers.state import KeyflowerState
 from tabletop.keyflower_farmers.rules.turns import relisted

@@ -17,9 +17,9 @@ and sides ``provisional`` (no public source: chosen within the documented struct
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, TypeAlias
 
 import attrs
@@ -76,6 +76,8 @@ ABILITIES: tuple[str, ...] = (
     "score",
     *BOAT_ABILITIES,
 )
+#: The abilities that workers placed on a tile put to use (the others work by owning the tile).
+WORKED: frozenset[str] = frozenset({"produce", "choose_one", "exchange", "transport"})
 #: Winter scoring rules: ``sets`` (points per full set of ``needs``), ``once`` (points once),
 #: ``one_kind`` (points per item of one chosen type of ``kind``), ``field_bonus`` (each field
 #: holding a ``kind`` animal scores ``points``), ``hillside`` (points per hex its field reaches).
@@ -232,7 +234,11 @@ class Components:
             (index 0 = 2 players).
         winter_dealt: winter tiles dealt to each player, base game and with The Farmers.
         start_workers: workers each player draws at setup.
-        data: the checked data files (file name -> tables) these components come from.
+        data: the checked data files (file name -> tables) these components come from,
+            read-only (tables are mappings, arrays tuples: :meth:`as_data` gives plain values).
+
+    Every lookup derived from the data is computed once, as the components are built, and is
+    read-only: nothing reachable from a state can be changed.
     """
 
     village: tuple[VillageTile, ...]
@@ -252,25 +258,31 @@ class Components:
     by_code: Mapping[str, VillageTile] = attrs.field(init=False, eq=False, repr=False, hash=False)
     #: The faces of each hex that has faces to use (village tiles by code, home tiles ``homeN``).
     faces_by_id: Mapping[str, tuple[Face, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    #: The faces of each hex that has faces to use, ``None`` for a face whose ability is not
+    #: :data:`WORKED` (a turn offers only the others).
+    worked_faces: Mapping[str, tuple[Face | None, ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
     #: The upgrade cost of each hex that has one.
     upgrades_by_id: Mapping[str, Items] = attrs.field(init=False, eq=False, repr=False, hash=False)
     #: The hexes that are boats: the boats and the summer boats.
     boat_ids: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _sides: dict[tuple[str, bool], Sides] = attrs.field(init=False, eq=False, repr=False, hash=False)
-    _turn_order: dict[tuple[int, bool], tuple[tuple[TurnOrderTile, TurnOrderFace], ...]] = attrs.field(
+    _sides: Mapping[tuple[str, bool], Sides] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _turn_order: Mapping[tuple[int, bool], tuple[tuple[TurnOrderTile, TurnOrderFace], ...]] = attrs.field(
         init=False, eq=False, repr=False, hash=False
     )
 
     def __attrs_post_init__(self) -> None:
         # Lookups the rules make at every decision, computed once from the immutable data.
         set_ = object.__setattr__
-        set_(self, "by_code", {tile.code: tile for tile in self.village})
+        set_(self, "data", _frozen(self.data))
+        set_(self, "by_code", MappingProxyType({tile.code: tile for tile in self.village}))
         faces: dict[str, tuple[Face, ...]] = {tile.code: tile.faces for tile in self.village}
         faces.update((f"home{home.number}", home.faces) for home in self.homes)
-        set_(self, "faces_by_id", faces)
+        set_(self, "faces_by_id", MappingProxyType(faces))
+        worked = {hex_id: tuple(f if f.ability in WORKED else None for f in each) for hex_id, each in faces.items()}
+        set_(self, "worked_faces", MappingProxyType(worked))
         upgrades = {tile.code: tile.upgrade for tile in self.village if tile.upgrade is not None}
         upgrades.update((f"home{home.number}", home.upgrade) for home in self.homes)
-        set_(self, "upgrades_by_id", upgrades)
+        set_(self, "upgrades_by_id", MappingProxyType(upgrades))
         boats = {boat.code for boat in self.boats} | {t.code for t in self.village if t.kind == "summer_boat"}
         set_(self, "boat_ids", frozenset(boats))
         sides: dict[tuple[str, bool], Sides] = {}
@@ -282,8 +294,12 @@ class Components:
             sides.update(
                 ((f"order{t.number}", farmers), t.sides) for t in self.turn_order if t.farmers == (t.number in replaced)
             )
-        set_(self, "_sides", sides)
-        set_(self, "_turn_order", {})
+        set_(self, "_sides", MappingProxyType(sides))
+        set_(self, "_turn_order", MappingProxyType({(n, f): self._turn_order_in_play(n, f) for n in range(2, 7) for f in (False, True)}))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its data (read-only proxies cannot be pickled): rebuilt and checked again.
+        return (components_from_data, (_plain(self.data),))
 
     def sides_of(self, hex_id: str, farmers: bool) -> Sides:
         """The unturned sides of the hex ``hex_id`` (turn-order tiles: the Farmers ones when
@@ -308,8 +324,9 @@ class Components:
         """The turn-order tiles in play and their faces, by number (the Farmers tiles replace
         the base tiles of the same number)."""
         found = self._turn_order.get((players, farmers))
-        if found is not None:
-            return found
+        return found if found is not None else self._turn_order_in_play(players, farmers)
+
+    def _turn_order_in_play(self, players: int, farmers: bool) -> tuple[tuple[TurnOrderTile, TurnOrderFace], ...]:
         farmers_numbers = {t.number for t in self.turn_order if t.farmers} if farmers else set()
         out = []
         for tile in self.turn_order:
@@ -318,9 +335,7 @@ class Components:
             face = tile.face_for(players)
             if face is not None:
                 out.append((tile, face))
-        found = tuple(sorted(out, key=lambda pair: pair[0].number))
-        self._turn_order[players, farmers] = found
-        return found
+        return tuple(sorted(out, key=lambda pair: pair[0].number))
 
     def winter_per_player(self, players: int, farmers: bool) -> int:
         return self.winter_dealt[1 if farmers else 0][players - 2]
@@ -333,12 +348,31 @@ class Components:
         """The data files of these components (file name -> tables) as plain values, which
         :func:`components_from_data` reads back into equal components; ``ValueError`` when the
         components were changed after loading (their data would replay a different game)."""
-        if components_from_data(self.data) != self:
+        plain: dict[str, Any] = _plain(self.data)
+        if components_from_data(plain) != self:
             raise ValueError(
                 "these Keyflower components differ from the data files they were loaded from; "
                 "build changed components with components_from_data(), not attrs.evolve()"
             )
-        return copy.deepcopy(dict(self.data))
+        return plain
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` (parsed data) with every table a read-only mapping and every array a tuple."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """``value`` (frozen data) as plain values: tables as dicts, arrays as lists (a fresh copy)."""
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -673,7 +707,7 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         setup.ints("season_tiles", season_t, "per_season", 5),
         (setup.ints("winter_tiles", winter_t, "base", 5), setup.ints("winter_tiles", winter_t, "farmers", 5)),
         setup.value("players", players_t, "workers", int),
-        copy.deepcopy(dict(data)),
+        data,
     )
     _check_turn_order(order, components, setup.ints("players", players_t, "turn_order_tiles", 5))
     _check_setup(setup, components)

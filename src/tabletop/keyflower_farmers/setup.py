@@ -1,4 +1,5 @@
-"""The first position (base rulebook, Set up; The Farmers, Set up), and saved states read back.
+"""The first position (base rulebook, Set up; The Farmers, Set up), and saved states read back
+(:mod:`.saved`).
 
 Every random part of the setup is a chance decision on the stack, asked before spring begins:
 each seat's home tile, the 8 workers each seat draws from the bag, the workers and skill tiles
@@ -14,7 +15,7 @@ from typing import Any
 import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS, Components
-from tabletop.keyflower_farmers.moves import parse_move_text
+from tabletop.keyflower_farmers import saved
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules import RULES
 from tabletop.keyflower_farmers.state import (
@@ -33,11 +34,8 @@ from tabletop.keyflower_farmers.state import (
     Tile,
     Village,
     Workers,
-    saved_fields,
 )
 from tabletop.kernel.auction import Lot
-from tabletop.kernel.engine import link_moves
-from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.tiles import Fields
@@ -145,14 +143,6 @@ def _setup_events(state: KeyflowerState) -> tuple[Any, ...]:
 
 
 def from_json(text: str) -> KeyflowerState:
-    """The state written by ``state.to_json()``; bad input raises :class:`InvalidRecord` naming
-    the field. Corrected component data saved with the state is checked as the files are."""
-    fields, components, history = saved_fields(text)
-    try:
-        moves = [parse_move_text(move) for move in history]
-        state = KeyflowerState(components=components, rules=RULES, log=link_moves(moves), **fields)
-    except (TypeError, ValueError) as err:
-        raise InvalidRecord(f"invalid KeyflowerState: {err}") from None
-    if len(state.screens) != state.players or not 2 <= state.players <= 6:
-        raise InvalidRecord("field 'players'/'screens': 2 to 6 players, one screen each")
-    return state
+    """The state written by ``state.to_json()`` (see :mod:`.saved`); bad input raises
+    :class:`InvalidRecord` naming the field."""
+    return saved.load(text, RULES)

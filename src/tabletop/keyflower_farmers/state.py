@@ -15,17 +15,13 @@ tile of that number when The Farmers is in play).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 import attrs
-import cattrs
 
-from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, COMPONENTS, RESOURCES, SKILLS, Components
-from tabletop.kernel import serial
-from tabletop.kernel.errors import InvalidRecord
-from tabletop.kernel.rng import Rng
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Components
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
@@ -103,6 +99,19 @@ class Tile:
     sheep: int = 0
 
 
+class LayoutFacts(NamedTuple):
+    """Facts of a village's layout, computed once and kept with it (:attr:`Village.turned`):
+    the components and the Farmers option they were read with, the turned sides of each hex,
+    and, found so far, the road steps from a hex (with or without summer boat 2a's crossing
+    of grass sides) and the fields entered from a field to reach each other field."""
+
+    components: Components
+    farmers: bool
+    sides: Mapping[Hex, tuple[str, ...]]
+    road_steps: Mapping[tuple[Hex, bool], Mapping[Hex, int]]
+    field_steps: Mapping[Sector, Mapping[Sector, int]]
+
+
 @attrs.frozen
 class Village:
     """A player's village: where each hex lies, its fields and the animals in them.
@@ -117,12 +126,9 @@ class Village:
     layout: tuple[tuple[Hex, str, int], ...]
     fields: Fields
     animals: tuple[tuple[Sector, Pool], ...] = attrs.field(default=(), converter=_animal_pairs)
-    #: Facts of the layout once computed (see :func:`.rules.village.layout_of`): the components
-    #: and the Farmers option they were read with, the turned sides of each hex, and the road
-    #: steps from a hex (with or without summer boat 2a's crossing of grass sides).
-    turned: tuple[Components, bool, dict[Hex, tuple[str, ...]], dict[tuple[Hex, bool], dict[Hex, int]]] | None = (
-        attrs.field(default=None, init=False, eq=False, repr=False)
-    )
+    #: Facts of the layout once computed (see :func:`.rules.village.layout_facts`); read-only:
+    #: a new finding replaces them with larger ones.
+    turned: LayoutFacts | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def with_animals(self, animals: tuple[tuple[Sector, Pool], ...]) -> Village:
         """This village with ``animals`` in its fields (the facts of its layout kept)."""
@@ -467,37 +473,48 @@ class KeyflowerState(EngineState):
     hidden_winter: tuple[int, ...] = ()
     hidden_offers: tuple[int, ...] = ()
     # Lookups derived from one field each, kept with the value they were computed from and
-    # reused while that value is the same object (so they survive copies that leave it alone).
-    _tile_index: tuple[tuple[Tile, ...], dict[str, Tile]] | None = attrs.field(
+    # reused while that value is the same object (so they survive copies that leave it alone);
+    # read-only, as everything reachable from a state.
+    _tile_index: tuple[tuple[Tile, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _lot_index: tuple[tuple[tuple[str, Lot], ...], dict[str, Lot]] | None = attrs.field(
+    _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, Lot]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _owner_index: tuple[tuple[Village, ...], dict[str, int]] | None = attrs.field(
+    _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _boat_abilities: tuple[tuple[Village, ...], tuple[Tile, ...], tuple[frozenset[str], ...]] | None = attrs.field(
+    #: The summer boats (those with faces) in each village, with the layout they were read
+    #: from, for :meth:`boat_abilities` (animals moving leave a layout as it is).
+    _summer_boats: tuple[tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...]], ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
 
     def tile(self, tile_id: str) -> Tile:
         """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
+        return self.tiles[self.tile_positions()[tile_id]]
+
+    def tile_positions(self) -> Mapping[str, int]:
+        """The position of each hex in :attr:`tiles` (the same while hexes are only changed)."""
         tiles = self.tiles
         cached = self._tile_index
         if cached is None or cached[0] is not tiles:
-            cached = (tiles, {tile.id: tile for tile in tiles})
+            cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
             object.__setattr__(self, "_tile_index", cached)
-        return cached[1][tile_id]
+        return cached[1]
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
+        return self.lots_by_id().get(tile_id)
+
+    def lots_by_id(self) -> Mapping[str, Lot]:
+        """The bids around each hex up for auction, by hex."""
         lots = self.lots
         cached = self._lot_index
         if cached is None or cached[0] is not lots:
-            cached = (lots, dict(lots))
+            cached = (lots, MappingProxyType(dict(lots)))
             object.__setattr__(self, "_lot_index", cached)
-        return cached[1].get(tile_id)
+        return cached[1]
 
     def owner(self, tile_id: str) -> int | None:
         """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
@@ -505,112 +522,27 @@ class KeyflowerState(EngineState):
         cached = self._owner_index
         if cached is None or cached[0] is not villages:
             owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
-            cached = (villages, owners)
+            cached = (villages, MappingProxyType(owners))
             object.__setattr__(self, "_owner_index", cached)
         return cached[1].get(tile_id)
 
     def boat_abilities(self, seat: int) -> frozenset[str]:
         """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
-        villages, tiles = self.villages, self.tiles
-        cached = self._boat_abilities
-        if cached is None or cached[0] is not villages or cached[1] is not tiles:
+        villages = self.villages
+        cached = self._summer_boats
+        if cached is None or cached[seat][0] is not villages[seat].layout:
             boats = self.components.boat_ids
             faces = self.components.faces_by_id
-            each = tuple(
-                frozenset(faces[tile_id][self.tile(tile_id).face].ability for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+            cached = tuple(
+                (village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces))
                 for village in villages
             )
-            cached = (villages, tiles, each)
-            object.__setattr__(self, "_boat_abilities", cached)
-        return cached[2][seat]
+            object.__setattr__(self, "_summer_boats", cached)
+        ids = cached[seat][1]
+        if not ids:  # the usual case: no summer boat in the village
+            return _NO_ABILITIES
+        faces = self.components.faces_by_id
+        return frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids)
 
 
-# --- saved states --------------------------------------------------------------------------
-
-#: The saved-state format this module writes and reads.
-STATE_FORMAT = 2
-
-#: The engine's and the state's own fields that a saved state does not carry as such:
-#: ``components`` is written by its data, ``log`` as the history, the rest is not data.
-_NOT_SAVED = ("components", "rules", "log", "_moves", "_tile_index", "_lot_index", "_owner_index", "_boat_abilities")
-
-
-def _exactly(kind: type) -> Callable[[Any, Any], Any]:
-    """A structure hook that takes only values of ``kind`` itself (cattrs would turn ``"3"``
-    into 3 and anything into a string)."""
-
-    def structure(value: Any, _: Any) -> Any:
-        if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, not {value!r}")
-        return value
-
-    return structure
-
-
-def _make_converter() -> cattrs.Converter:
-    converter = serial.make_converter([Pending])
-    for kind in (int, str, bool):
-        converter.register_structure_hook(kind, _exactly(kind))
-    # Pools are typed by their base class: read as counts, the fields' converters give the kinds.
-    converter.register_structure_hook_func(lambda t: t is Pool, lambda data, _: tuple(data))
-    converter.register_unstructure_hook(Rng, lambda rng: rng.state)
-    converter.register_unstructure_hook_func(lambda t: t == frozenset[int], sorted)
-    converter.register_structure_hook(Rng, lambda value, _: Rng(_exactly(int)(value, int)))
-    converter.register_unstructure_hook(Placement, lambda p: [p.colour, list(p.moved), p.number, p.paying])
-    converter.register_structure_hook(Placement, _structure_placement)
-    return converter
-
-
-def _structure_placement(value: Any, _: Any) -> Placement:
-    colour, moved, number, paying = value
-    if not (isinstance(moved, list) and all(type(lot) is str for lot in moved)):
-        raise TypeError(f"expected a list of lots, not {moved!r}")
-    return Placement(_exactly(str)(colour, str), tuple(moved), _exactly(int)(number, int), _exactly(str)(paying, str))
-
-
-attrs.resolve_types(KeyflowerState)
-CONVERTER = _make_converter()
-
-
-def to_json(state: KeyflowerState) -> str:
-    """The full state as JSON (``"format": 2``); the component data only when not standard."""
-    data: dict[str, Any] = {"format": STATE_FORMAT}
-    for field in attrs.fields(KeyflowerState):
-        if field.name in _NOT_SAVED:
-            continue
-        value = getattr(state, field.name)
-        if field.name == "stack":
-            data["stack"] = [CONVERTER.unstructure(pending, Pending) for pending in value]
-        else:
-            data[field.name] = CONVERTER.unstructure(value, field.type)
-    data["components"] = COMPONENTS.data(state.components)
-    data["history"] = [str(move) for move in state.history]
-    return json.dumps(data, separators=(",", ":"))
-
-
-def saved_fields(text: str) -> tuple[dict[str, Any], Components, list[str]]:
-    """The game fields of a saved state (structured, without ``rules`` and ``log``), its
-    components and its history as written; any defect raises :class:`InvalidRecord` naming it.
-    (The state itself is built where the rules are known: :func:`.setup.from_json`.)"""
-    data = serial.parse_object(text, "a Keyflower state")
-    if data.get("format") != STATE_FORMAT:
-        raise InvalidRecord(
-            f"a Keyflower state of format {data.get('format')!r}: this version reads format {STATE_FORMAT}"
-        )
-    components = COMPONENTS.pop_saved(data, KeyflowerState)
-    history = data.pop("history", None)
-    if not isinstance(history, list) or not all(isinstance(m, str) for m in history):
-        raise InvalidRecord("field 'history' must be a list of moves in notation")
-    data.pop("format")
-    fields: dict[str, Any] = {}
-    for field in attrs.fields(KeyflowerState):
-        if field.name in _NOT_SAVED:
-            continue
-        if field.name not in data:
-            raise InvalidRecord(f"invalid KeyflowerState: required field missing @ state.{field.name}")
-        raw = data.pop(field.name)
-        kind: Any = tuple[Pending, ...] if field.name == "stack" else field.type
-        fields[field.name] = serial.structure(CONVERTER, raw, kind)
-    if data:
-        raise InvalidRecord(f"invalid KeyflowerState: unknown fields {sorted(data)}")
-    return fields, components, history
+_NO_ABILITIES: frozenset[str] = frozenset()

@@ -411,9 +411,23 @@ def _garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArr
 
     A garden is immutable and shared by every state until a plot changes, so most
     observations find its features already there (they are the bulk of the vector's
-    nonzero values). The planes open the vector, so the positions hold for every player count.
+    nonzero values), in a small table of this module kept by the garden's identity (the table
+    holds the garden, so its identity is not reused while the entry lives); the arrays are
+    read-only. The planes open the vector, so the positions hold for every player count.
     """
-    return garden.derived("features", _compute_garden_features)
+    found = _FEATURES.get(id(garden))
+    if found is not None and found[0] is garden:
+        return found[1]
+    if len(_FEATURES) >= _FEATURES_KEPT:
+        _FEATURES.clear()
+    features = _compute_garden_features(garden)
+    _FEATURES[id(garden)] = (garden, features)
+    return features
+
+
+#: The features of the gardens seen last, by identity (see :func:`_garden_features`).
+_FEATURES: dict[int, tuple[Garden, tuple[npt.NDArray[numpy.intp], npt.NDArray[numpy.float32]]]] = {}
+_FEATURES_KEPT = 256
 
 
 def _compute_garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], npt.NDArray[numpy.float32]]:
@@ -433,4 +447,7 @@ def _compute_garden_features(garden: Garden) -> tuple[npt.NDArray[numpy.intp], n
             if on:
                 index.append(_PLANE[plane] + i)
                 value.append(1.0)
-    return numpy.array(index, dtype=numpy.intp), numpy.array(value, dtype=numpy.float32)
+    positions, values = numpy.array(index, dtype=numpy.intp), numpy.array(value, dtype=numpy.float32)
+    positions.flags.writeable = False
+    values.flags.writeable = False
+    return positions, values

@@ -16,18 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeAlias, TypeVar, cast
+from typing import Any, TypeAlias
 
 import attrs
 
 from tabletop.kernel.engine import EngineState
-from tabletop.kernel.hexgrid import DIRECTIONS, Edge, Hex
+from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.takenoko.components import COLOURS, IMPROVEMENTS, OBJECTIVE_KINDS, STANDARD, Components
 
-_T = TypeVar("_T")
 _set = object.__setattr__
+_new = object.__new__
 
 #: The pond tile sits at the centre of the garden.
 POND: Hex = (0, 0)
@@ -373,8 +373,113 @@ Pending: TypeAlias = (
 CHANCE_EVENTS: tuple[type, ...] = (DealObjective, DrawStartPlayer, WeatherDie, DrawPlots, DrawObjective)
 
 
-#: In a garden's caches: a fact not worked out yet.
-_UNKNOWN: Any = object()
+class Layout:
+    """Where a garden's plots lie: their cells in the order placed, and every cell holding a tile
+    (the pond included: where the figures may walk). Immutable.
+
+    Every garden with the same plots' cells shares one layout (growing, eating and watering
+    keep it; placing a plot makes a new one). It is compared and hashed by identity, so the
+    rules' tables of facts about the cells (where plots, channels and figures may go: see
+    :class:`~tabletop.takenoko.rules.garden.Memo`) find them in one step; they are kept there,
+    never on the layout. A layout made by placing plots remembers the one it ``grew_from``
+    and the cells ``added``: a fact about cells far from those (where a figure may go from a
+    cell off their lines) is the same for both.
+    """
+
+    __slots__ = ("cells", "occupied", "grew_from", "added")
+
+    cells: tuple[Hex, ...]
+    occupied: frozenset[Hex]
+    grew_from: Layout | None
+    added: tuple[Hex, ...]
+
+    def __init__(self, cells: tuple[Hex, ...], grew_from: Layout | None = None, added: tuple[Hex, ...] = ()) -> None:
+        _set(self, "cells", cells)
+        _set(self, "occupied", frozenset(cells).union((POND,)))
+        _set(self, "grew_from", grew_from)
+        _set(self, "added", added)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Takenoko garden's layout cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"Layout({self.cells!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Layout, (self.cells,))
+
+
+class Irrigated:
+    """The irrigated plots of a garden: their colours by cell (what plot objectives look at);
+    immutable, shared while none is watered or dries, and like a :class:`Layout` compared by
+    identity. Irrigated plots made by watering more plots (none dried) remember the ones
+    they ``grew_from`` and the cells ``added``: a pattern shown before is still shown, and a
+    new one must take in an added plot."""
+
+    __slots__ = ("colours", "grew_from", "added")
+
+    colours: MappingProxyType[Hex, str]
+    grew_from: Irrigated | None
+    added: tuple[Hex, ...]
+
+    def __init__(
+        self, colours: dict[Hex, str], grew_from: Irrigated | None = None, added: tuple[Hex, ...] = ()
+    ) -> None:
+        _set(self, "colours", MappingProxyType(colours))
+        _set(self, "grew_from", grew_from)
+        _set(self, "added", added)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Takenoko garden's irrigated plots cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"Irrigated({dict(self.colours)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Irrigated, (dict(self.colours),))
+
+
+class Spots:
+    """Plots a token may go on, in the order placed (see :attr:`Garden.bare`); immutable, and
+    like a :class:`Layout` shared while unchanged and compared by identity (the rules keep
+    the moves onto them in their tables)."""
+
+    __slots__ = ("cells",)
+
+    cells: tuple[Hex, ...]
+
+    def __init__(self, cells: tuple[Hex, ...]) -> None:
+        _set(self, "cells", cells)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Takenoko garden's spots cannot be changed")
+
+    def __repr__(self) -> str:
+        return f"Spots({self.cells!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Spots, (self.cells,))
+
+
+#: Bamboo heights a plot may show (0 to :data:`MAX_HEIGHT`).
+_HEIGHTS = MAX_HEIGHT + 1
+#: The improvements a plot may show, none (``""``) first.
+PLOT_IMPROVEMENTS: tuple[str, ...] = ("",) + IMPROVEMENTS
+#: The length of :attr:`Garden.heights`.
+HEIGHT_BUCKETS = len(COLOURS) * len(PLOT_IMPROVEMENTS) * _HEIGHTS
+
+
+#: The position in :attr:`Garden.heights` of the plots of each (colour, improvement, height)
+#: (improvement ``""`` for none); a plot of no position (a height beyond the maximum, an unknown
+#: colour: what the invariants report) is not counted.
+HEIGHT_BUCKET: Mapping[tuple[str, str, int], int] = MappingProxyType(
+    {
+        (colour, improvement, height): (c * len(PLOT_IMPROVEMENTS) + i) * _HEIGHTS + height
+        for c, colour in enumerate(COLOURS)
+        for i, improvement in enumerate(PLOT_IMPROVEMENTS)
+        for height in range(_HEIGHTS)
+    }
+)
 
 
 class Garden(Mapping[Hex, Plot]):
@@ -382,165 +487,91 @@ class Garden(Mapping[Hex, Plot]):
 
     A garden is a read-only mapping over a dictionary it never hands out: the rules build a new
     one for every change (:meth:`updated`) and share it between all the states it belongs to.
-    That is what makes the facts derived from it safe to compute once and keep here, each for
-    as long as what it depends on is unchanged:
+    Besides the plots it holds three facts derived from them, immutable values brought up to
+    date with every change (nothing is worked out later and kept on it, so two gardens with
+    the same plots are alike in every attribute):
 
-    * facts about the straight lines from a cell (:meth:`destinations`, and the rules'
-      :meth:`along_lines` facts: the moves of a figure there), kept while no plot is added
-      on those lines;
-    * facts about the cells alone (:meth:`occupied`, and the rules' :meth:`layout` facts:
-      where plots and channels may go), kept while no plot is added;
-    * how many plots show each colour, improvement and bamboo height (:meth:`heights`), kept up
-      to date from one garden to the next;
-    * which plot objectives it shows (:meth:`patterns`, for the cards asked about), kept while
-      the irrigated plots stay the same;
-    * what other modules derive from the plots (:meth:`derived`: features in observation
-      tensors...), for this garden only.
+    * :attr:`layout`: the plots' cells in order and the cells holding a tile (shared while no
+      plot is added);
+    * :attr:`wet`: the irrigated plots' colours (an :class:`Irrigated`, shared while none is
+      watered or dries): what plot objectives look at;
+    * :attr:`heights`: how many plots show each colour, improvement and bamboo height (see
+      :data:`HEIGHT_BUCKET`), as bytes (immutable, nothing for the garbage collector to walk,
+      and a box holds 27 plots): what gardener objectives look at;
+    * :attr:`bare` and :attr:`unimproved`: the plots without improvement and without bamboo,
+      and those without improvement (where a token may go, without and with the option
+      ``improvement_on_bamboo``), shared while they stay the same.
 
-    Since the cards asked about are those players hold, a view gets an :meth:`unexplored` copy.
+    :attr:`plots` is the read-only dictionary itself, for the rules' hot paths.
 
     Two gardens are equal when they hold the same plots placed in the same order: the order
     is part of the position (the JSON lists the plots in it, and the invariants check that
     each plot was placed next to the pond or to two earlier plots).
     """
 
-    __slots__ = ("_plots", "_occupied", "_lines", "_layout", "_heights", "_patterns", "_grown_from", "_derived")
+    __slots__ = ("plots", "layout", "wet", "heights", "bare", "unimproved")
 
-    #: The slots that memoize facts derived from the plots (filled on demand, never data).
-    CACHES: ClassVar[tuple[str, ...]] = (
-        "_occupied",
-        "_lines",
-        "_layout",
-        "_heights",
-        "_patterns",
-        "_grown_from",
-        "_derived",
-    )
-
-    _plots: MappingProxyType[Hex, Plot]
-    _occupied: frozenset[Hex] | None
-    _lines: dict[Hex, dict[Any, Any]]
-    _layout: dict[Any, Any]
-    _heights: dict[tuple[str, str, int], int] | None
-    _patterns: dict[Any, Any]
-    _grown_from: dict[Any, Any] | None
-    _derived: dict[Any, Any]
+    plots: MappingProxyType[Hex, Plot]
+    layout: Layout
+    wet: Irrigated
+    heights: bytes
+    bare: Spots
+    unimproved: Spots
 
     def __init__(self, plots: Mapping[Hex, Plot] | Iterable[tuple[Hex, Plot]] = ()) -> None:
-        _fill(self, dict(plots))
+        owned: dict[Hex, Plot] = dict(plots)
+        heights = bytearray(HEIGHT_BUCKETS)
+        for plot in owned.values():
+            bucket = HEIGHT_BUCKET.get((plot.colour, plot.improvement, plot.bamboo))
+            if bucket is not None:
+                heights[bucket] += 1
+        _set(self, "plots", MappingProxyType(owned))
+        _set(self, "layout", Layout(tuple(owned)))
+        _set(self, "wet", Irrigated({cell: plot.colour for cell, plot in owned.items() if plot.irrigated}))
+        _set(self, "heights", bytes(heights))
+        _set(self, "bare", _bare(owned))
+        _set(self, "unimproved", _unimproved(owned))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Takenoko garden cannot be changed: build a new one with updated()")
 
     def __getitem__(self, cell: Hex) -> Plot:
-        return self._plots[cell]
+        return self.plots[cell]
 
     def __contains__(self, cell: object) -> bool:
-        return cell in self._plots
+        return cell in self.plots
 
     def __iter__(self) -> Iterator[Hex]:
-        return iter(self._plots)
+        return iter(self.plots)
 
     def __len__(self) -> int:
-        return len(self._plots)
+        return len(self.plots)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Garden):
-            mine, theirs = self._plots, other._plots
+            mine, theirs = self.plots, other.plots
             return mine is theirs or (mine == theirs and list(mine) == list(theirs))
-        return isinstance(other, Mapping) and self._plots == dict(other.items())
+        return isinstance(other, Mapping) and self.plots == dict(other.items())
 
     def __repr__(self) -> str:
-        return f"Garden({self._plots!r})"
+        return f"Garden({dict(self.plots)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled by its plots in order (the read-only proxy cannot be pickled; caches need not be).
-        return (Garden, (tuple(self._plots.items()),))
+        # Pickled by its plots in order (the read-only proxy cannot be pickled).
+        return (Garden, (tuple(self.plots.items()),))
 
     def get(self, cell: Hex, default: Any = None) -> Any:
-        return self._plots.get(cell, default)
+        return self.plots.get(cell, default)
 
     def items(self) -> Any:
-        return self._plots.items()
+        return self.plots.items()
 
     def values(self) -> Any:
-        return self._plots.values()
+        return self.plots.values()
 
     def occupied(self) -> frozenset[Hex]:
         """Every cell holding a tile, the pond included (where the figures may walk)."""
-        cells = self._occupied
-        if cells is None:
-            cells = frozenset(self._plots).union((POND,))
-            _set(self, "_occupied", cells)
-        return cells
-
-    def destinations(self, start: Hex) -> tuple[Hex, ...]:
-        """Where a figure on ``start`` may go: straight lines over tiles, no gaps (see hexgrid)."""
-        return self.along_lines(start, "destinations", _line_destinations)
-
-    def along_lines(self, start: Hex, key: Any, compute: Callable[[Garden, Hex], _T]) -> _T:
-        """``compute(self, start)`` computed once per ``start`` and ``key``, for a fact that
-        depends only on which cells hold a plot on the six straight lines from ``start`` (where
-        a figure there may go): kept while no plot is added on those lines."""
-        facts = self._lines.get(start)
-        if facts is None:
-            facts = self._lines[start] = {}
-        found = facts.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = facts[key] = compute(self, start)
-        return cast(_T, found)
-
-    def layout(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
-        """``compute(self, *given)`` computed once per ``key``, for a fact that depends only on
-        which cells hold a plot (and on ``given``, which ``key`` names): kept while no plot is
-        added."""
-        known = self._layout
-        found = known.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = known[key] = compute(self, *given)
-        return cast(_T, found)
-
-    def heights(self) -> Mapping[tuple[str, str, int], int]:
-        """How many plots show each (colour, improvement, bamboo height)."""
-        counts = self._heights
-        if counts is None:
-            counts = {}
-            for plot in self._plots.values():
-                key = (plot.colour, plot.improvement, plot.bamboo)
-                counts[key] = counts.get(key, 0) + 1
-            _set(self, "_heights", counts)
-        return counts
-
-    def patterns(self, key: Any, compute: Callable[[Garden, Any, Any], _T], given: Any = None) -> _T:
-        """``compute(self, before, given)`` computed once per ``key``, for a fact that depends
-        only on the irrigated plots, their cells and colours (kept while bamboo and
-        improvements change, or a plot is placed without water); ``given`` is passed through
-        (what ``key`` names).
-
-        ``before`` is the same fact for a garden this one grew from (irrigated plots added,
-        none dried), when it is known, else ``None``: facts that only ever grow with the
-        garden (the patterns it shows) start from it instead of from nothing.
-        """
-        known = self._patterns
-        found = known.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            grown_from = self._grown_from
-            found = known[key] = compute(self, None if grown_from is None else grown_from.get(key), given)
-        return cast(_T, found)
-
-    def derived(self, key: Any, compute: Callable[..., _T], *given: Any) -> _T:
-        """``compute(self, *given)`` computed once per ``key`` for this garden (``key`` names
-        what ``given`` holds)."""
-        known = self._derived
-        found = known.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            found = known[key] = compute(self, *given)
-        return cast(_T, found)
-
-    def unexplored(self) -> Garden:
-        """The same plots, without any fact derived so far (for a view: the rules keep facts
-        about the objective cards players hold, which another seat must not find here)."""
-        return _new_garden(dict(self._plots))
+        return self.layout.occupied
 
     def with_plot(self, cell: Hex, plot: Plot) -> Garden:
         """A new garden where ``cell`` holds ``plot``."""
@@ -549,100 +580,70 @@ class Garden(Mapping[Hex, Plot]):
     def updated(self, changes: Mapping[Hex, Plot]) -> Garden:
         """A new garden with the plots of ``changes`` put in (or replacing those) on their cells.
 
-        The new garden shares the derived facts that still hold: the facts along the lines
-        from a cell while no plot is added on them, the layout while no plot is added, the
-        patterns while the irrigated plots stay the same (and, while none dries, it
-        remembers the patterns of this garden as a start, see :meth:`patterns`); the heights
-        are brought up to date.
+        It shares the layout while no plot is added and the irrigated plots while none is
+        watered or dries; the heights are brought up to date from this garden's.
         """
-        old_plots = self._plots
+        old_plots = self.plots
         plots = old_plots.copy()
         plots.update(changes)
-        heights = self._heights
-        if heights is not None:
-            heights = heights.copy()
+        heights = bytearray(self.heights)
+        bucket_of = HEIGHT_BUCKET.get
         added: list[Hex] = []
-        dried = watered = False
+        watered: list[Hex] = []
+        dried = bared = improved = False
         for cell, plot in changes.items():
             old = old_plots.get(cell)
             if old is None:
                 added.append(cell)
-                watered = watered or plot.irrigated
+                if plot.irrigated:
+                    watered.append(cell)
+                bared = improved = True
             else:
-                if old.irrigated != plot.irrigated:
-                    dried = dried or old.irrigated
-                    watered = watered or plot.irrigated
-                if heights is not None:
-                    heights[old.colour, old.improvement, old.bamboo] -= 1
-            if heights is not None:
-                key = (plot.colour, plot.improvement, plot.bamboo)
-                heights[key] = heights.get(key, 0) + 1
-        if added:
-            lines = {start: facts for start, facts in self._lines.items() if not _on_lines(start, added)}
-            garden = _new_garden(plots, lines=lines, heights=heights)
+                if old.irrigated and (not plot.irrigated or old.colour != plot.colour):
+                    dried = True
+                elif plot.irrigated and not old.irrigated:
+                    watered.append(cell)
+                if old.improvement != plot.improvement:
+                    bared = improved = True
+                elif (not old.bamboo) != (not plot.bamboo):
+                    bared = True
+                bucket = bucket_of((old.colour, old.improvement, old.bamboo))
+                if bucket is not None:
+                    heights[bucket] -= 1
+            bucket = bucket_of((plot.colour, plot.improvement, plot.bamboo))
+            if bucket is not None:
+                heights[bucket] += 1
+        garden: Garden = _new(Garden)
+        _set(garden, "plots", MappingProxyType(plots))
+        _set(garden, "layout", Layout(tuple(plots), self.layout, tuple(added)) if added else self.layout)
+        if dried:
+            _set(garden, "wet", Irrigated({cell: plot.colour for cell, plot in plots.items() if plot.irrigated}))
+        elif watered:
+            _set(garden, "wet", _watered(self.wet, plots, tuple(watered)))
         else:
-            garden = _new_garden(plots, self._occupied, self._lines, self._layout, heights)
-        if not (dried or watered):
-            _set(garden, "_patterns", self._patterns)
-        elif not dried:
-            _set(garden, "_grown_from", self._patterns)
+            _set(garden, "wet", self.wet)
+        _set(garden, "heights", bytes(heights))
+        _set(garden, "bare", _bare(plots) if bared else self.bare)
+        _set(garden, "unimproved", _unimproved(plots) if improved else self.unimproved)
         return garden
 
 
-def _fill(
-    garden: Garden,
-    plots: dict[Hex, Plot],
-    occupied: frozenset[Hex] | None = None,
-    lines: dict[Hex, dict[Any, Any]] | None = None,
-    layout: dict[Any, Any] | None = None,
-    heights: dict[tuple[str, str, int], int] | None = None,
-) -> None:
-    """Give ``garden`` its plots and the facts it shares with the garden it comes from (none
-    by default)."""
-    _set(garden, "_plots", MappingProxyType(plots))
-    _set(garden, "_occupied", occupied)
-    _set(garden, "_lines", {} if lines is None else lines)
-    _set(garden, "_layout", {} if layout is None else layout)
-    _set(garden, "_heights", heights)
-    _set(garden, "_patterns", {})
-    _set(garden, "_grown_from", None)
-    _set(garden, "_derived", {})
+def _watered(before: Irrigated, plots: dict[Hex, Plot], watered: tuple[Hex, ...]) -> Irrigated:
+    """The irrigated plots ``before`` and the ``watered`` cells of ``plots`` (none dried)."""
+    colours = dict(before.colours)
+    for cell in watered:
+        colours[cell] = plots[cell].colour
+    return Irrigated(colours, before, watered)
 
 
-def _new_garden(
-    plots: dict[Hex, Plot],
-    occupied: frozenset[Hex] | None = None,
-    lines: dict[Hex, dict[Any, Any]] | None = None,
-    layout: dict[Any, Any] | None = None,
-    heights: dict[tuple[str, str, int], int] | None = None,
-) -> Garden:
-    """A garden owning ``plots`` (no copy: the caller gives it up), with the facts given."""
-    garden: Garden = object.__new__(Garden)
-    _fill(garden, plots, occupied, lines, layout, heights)
-    return garden
+def _bare(plots: dict[Hex, Plot]) -> Spots:
+    """The plots of ``plots`` without improvement and without bamboo."""
+    return Spots(tuple([cell for cell, plot in plots.items() if not (plot.improvement or plot.bamboo)]))
 
 
-def _on_lines(start: Hex, cells: list[Hex]) -> bool:
-    """Whether one of ``cells`` lies on one of the six straight lines from ``start``."""
-    q, r = start
-    for cq, cr in cells:
-        if cq == q or cr == r or cq + cr == q + r:
-            return True
-    return False
-
-
-def _line_destinations(garden: Garden, start: Hex) -> tuple[Hex, ...]:
-    """Every cell reachable from ``start`` in a straight line over the garden's tiles, direction
-    by direction as :func:`~tabletop.kernel.hexgrid.line_destinations` lists them."""
-    occupied = garden.occupied()
-    q0, r0 = start
-    out = []
-    for dq, dr in DIRECTIONS:
-        q, r = q0 + dq, r0 + dr
-        while (q, r) in occupied:
-            out.append((q, r))
-            q, r = q + dq, r + dr
-    return tuple(out)
+def _unimproved(plots: dict[Hex, Plot]) -> Spots:
+    """The plots of ``plots`` without improvement."""
+    return Spots(tuple([cell for cell, plot in plots.items() if not plot.improvement]))
 
 
 @attrs.frozen(repr=False, slots=False)

@@ -24,8 +24,9 @@ own tiles, in their order.
 
 A view's JSON (``view.to_json()``) shows what the seat sees; ``from_json`` refuses it as a
 full state. Views of two full states that differ only in what the seat cannot see are equal
-in every attribute, caches included: a view's garden (and a determinized sample's) starts
-without derived facts, so nothing the rules learnt about hidden hands travels with it.
+in every attribute, private ones included: the garden a view shares with its state holds
+only the plots and facts derived from them, never anything the rules learnt about the hands
+(what the rules keep is in tables of their modules, keyed by public values).
 """
 
 from __future__ import annotations
@@ -67,7 +68,6 @@ def view(state: State, seat: int) -> State:
     return evolve(
         state,
         rng=state.rng.mask(),
-        garden=state.garden.unexplored(),
         boards=boards,
         decks=(decks[0], decks[1], decks[2]),
         tile_pile=Pile((), own, len(pile) - len(own)),
@@ -98,9 +98,7 @@ def determinize(state: State, rng: Rng) -> State:
     """A full state agreeing with the view ``state``: hidden cards and tiles dealt with ``rng``.
 
     The result also carries a fresh random source drawn from ``rng``, so it can be played on.
-    Applied to a full state it only replaces the random source. Its garden is a copy of the
-    view's without derived facts: what the rules learn about the dealt hands stays in the
-    sample, and the view (and every other sample of it) never carries it.
+    Applied to a full state it only replaces the random source.
     """
     boards, decks, rng = _deal_cards(state, rng)
     tile_pile, stack, rng = _deal_tiles(state, rng)
@@ -108,7 +106,6 @@ def determinize(state: State, rng: Rng) -> State:
     return evolve(
         state,
         rng=Rng(game_rng),
-        garden=state.garden.unexplored(),
         boards=boards,
         decks=decks,
         tile_pile=tile_pile,

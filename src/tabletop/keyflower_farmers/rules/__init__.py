@@ -9,6 +9,7 @@ from tabletop.keyflower_farmers.moves import Count, IntoField, Move, Take
 from tabletop.keyflower_farmers.render import render
 from tabletop.keyflower_farmers.rules import chance, production, season_end, transport, turns, village, winter
 from tabletop.keyflower_farmers.rules.season import settle
+from tabletop.keyflower_farmers.saved import to_json
 from tabletop.keyflower_farmers.scoring import scores, winners
 from tabletop.keyflower_farmers.state import (
     ChooseBoat,
@@ -27,7 +28,6 @@ from tabletop.keyflower_farmers.state import (
     TossSummerBoat,
     Transport,
     Turn,
-    to_json,
 )
 from tabletop.keyflower_farmers.view import view
 from tabletop.kernel.engine import ChanceDecision, Decision, Rules

@@ -3,11 +3,14 @@ season tiles laid out and winter tiles dealt. Each is a chance decision (see the
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from functools import cache
+
 import attrs
 
-from tabletop.keyflower_farmers.components import COLOURS, WATER
+from tabletop.keyflower_farmers.components import COLOURS, SKILLS, WATER
 from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
-from tabletop.keyflower_farmers.rules.common import change_tile, spokes, with_seat
+from tabletop.keyflower_farmers.rules.common import change_tile, popped, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
     Cargo,
     DealHome,
@@ -25,7 +28,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
-from tabletop.kernel.tiles import Fields
+from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
 
@@ -39,8 +42,7 @@ def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -
     """The home tile goes in front of the player's screen: the first hex of their village."""
     sides = state.components.homes[outcome.number - 1].sides
     tile_id = f"home{outcome.number}"
-    fields, _ = Fields().place(ORIGIN, spokes(sides), tiles.open_between({ORIGIN: sides}, {WATER}))
-    village = Village(((ORIGIN, tile_id, 0),), fields)
+    village = Village(((ORIGIN, tile_id, 0),), home_fields(sides))
     return pop(
         evolve(
             state,
@@ -51,62 +53,91 @@ def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -
     )
 
 
+@cache
+def home_fields(sides: Sides) -> Fields:
+    """The fields of a village of one home tile with ``sides`` at the origin (a value: made
+    once per home tile)."""
+    fields, _ = Fields().place(ORIGIN, spokes(sides), tiles.open_between({ORIGIN: sides}, {WATER}))
+    return fields
+
+
 #: The outcome of drawing each colour (made once: a draw from the bag is the commonest event).
 _WORKER_DRAWN = {colour: WorkerDrawn(colour) for colour in COLOURS}
 
 
+#: The colours in the order of the bag's unseen workers (a sorted multiset).
+_SORTED_COLOURS = tuple(sorted(COLOURS))
+
+
 def worker_outcomes(state: KeyflowerState, pending: DrawWorker) -> tuple[tuple[WorkerDrawn, int], ...]:
-    return tuple((_WORKER_DRAWN[colour], n) for colour, n in state.bag.draw_outcomes())
+    """Each colour in the bag, weighted by its workers: the bag's draw outcomes, counted
+    colour by colour (the unseen workers are sorted: each colour's run found by bisection
+    rather than a Counter of up to 141 workers)."""
+    bag = state.bag
+    if bag.hidden or not bag.unseen:
+        return tuple((_WORKER_DRAWN[colour], n) for colour, n in bag.draw_outcomes())
+    unseen = bag.unseen
+    out = []
+    start = 0
+    for colour in _SORTED_COLOURS:
+        end = bisect_right(unseen, colour, start)
+        if end > start:
+            out.append((_WORKER_DRAWN[colour], end - start))
+            start = end
+    return tuple(out)
 
 
 def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDrawn) -> KeyflowerState:
-    state = evolve(state, bag=state.bag.take(outcome.colour))
+    bag = state.bag.take(outcome.colour)
     if pending.seat_to is None:
         boats = tuple(
             Cargo(c.boat, c.workers.add(outcome.colour), c.skills) if c.boat == pending.boat else c for c in state.boats
         )
-        return pop(evolve(state, boats=boats))
+        return popped(state, bag=bag, boats=boats)
     seat = pending.seat_to
     screens = with_seat(state.screens, seat, state.screens[seat].add(outcome.colour))
     if state.open_information and state.start < 0:
         # Variant B: the workers drawn at setup are the ones that stay hidden.
         secret = with_seat(state.secret, seat, state.secret[seat].add(outcome.colour))
-        return pop(evolve(state, screens=screens, secret=secret))
-    return pop(evolve(state, screens=screens))
+        return popped(state, bag=bag, screens=screens, secret=secret)
+    return popped(state, bag=bag, screens=screens)
+
+
+#: The outcome of drawing each skill (made once).
+_SKILL_DRAWN = {skill: SkillDrawn(skill) for skill in SKILLS}
 
 
 def skill_outcomes(state: KeyflowerState, pending: DrawSkill) -> tuple[tuple[SkillDrawn, int], ...]:
-    return tuple((SkillDrawn(skill), n) for skill, n in state.skill_pile.draw_outcomes())
+    return tuple((_SKILL_DRAWN[skill], n) for skill, n in state.skill_pile.draw_outcomes())
 
 
 def resolve_skill(state: KeyflowerState, pending: DrawSkill, outcome: SkillDrawn) -> KeyflowerState:
-    state = evolve(state, skill_pile=state.skill_pile.take(outcome.skill))
+    pile = state.skill_pile.take(outcome.skill)
     if pending.seat_to is None:
         boats = tuple(
-            attrs.evolve(c, skills=c.skills.add(outcome.skill)) if c.boat == pending.boat else c for c in state.boats
+            Cargo(c.boat, c.workers, c.skills.add(outcome.skill)) if c.boat == pending.boat else c for c in state.boats
         )
-        return pop(evolve(state, boats=boats))
+        return popped(state, skill_pile=pile, boats=boats)
     seat = pending.seat_to
-    return pop(evolve(state, skills=with_seat(state.skills, seat, state.skills[seat].add(outcome.skill))))
+    return popped(state, skill_pile=pile, skills=with_seat(state.skills, seat, state.skills[seat].add(outcome.skill)))
+
+
+@cache
+def _tile_drawn(code: str) -> TileDrawn:
+    """The outcome drawing the tile ``code`` (made once per tile: each draw lists every tile left)."""
+    return TileDrawn(code)
 
 
 def season_tile_outcomes(state: KeyflowerState, pending: DrawSeasonTile) -> tuple[tuple[TileDrawn, int], ...]:
     pile = state.season_piles[SEASON_INDEX[pending.season]]
-    return tuple((TileDrawn(code), n) for code, n in pile.draw_outcomes())
+    return tuple((_tile_drawn(code), n) for code, n in pile.draw_outcomes())
 
 
 def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome: TileDrawn) -> KeyflowerState:
     """The tile is laid out for auction, its season side up."""
     index = SEASON_INDEX[pending.season]
     piles = with_seat(state.season_piles, index, state.season_piles[index].take(outcome.code))
-    state = pop(
-        evolve(
-            state,
-            season_piles=piles,
-            tiles=(*state.tiles, Tile(outcome.code)),
-            lots=_offered(state.lots, outcome.code),
-        )
-    )
+    state = popped(state, season_piles=piles, tiles=(*state.tiles, Tile(outcome.code)), lots=_offered(state.lots, outcome.code))
     if state.components.tile(outcome.code).kind == "summer_boat":
         # A summer boat's side up is chosen at random as it is laid out (base rulebook).
         state = push(state, TossSummerBoat(outcome.code))
@@ -130,7 +161,7 @@ def _offered(lots: tuple[tuple[str, Lot], ...], code: str) -> tuple[tuple[str, L
 
 
 def select_outcomes(state: KeyflowerState, pending: SelectWinter) -> tuple[tuple[TileDrawn, int], ...]:
-    return tuple((TileDrawn(code), n) for code, n in state.season_piles[3].draw_outcomes())
+    return tuple((_tile_drawn(code), n) for code, n in state.season_piles[3].draw_outcomes())
 
 
 def resolve_select(state: KeyflowerState, pending: SelectWinter, outcome: TileDrawn) -> KeyflowerState:
@@ -140,11 +171,11 @@ def resolve_select(state: KeyflowerState, pending: SelectWinter, outcome: TileDr
 
 
 def winter_outcomes(state: KeyflowerState, pending: DealWinter) -> tuple[tuple[TileDrawn, int], ...]:
-    return tuple((TileDrawn(code), n) for code, n in state.winter_deck.draw_outcomes())
+    return tuple((_tile_drawn(code), n) for code, n in state.winter_deck.draw_outcomes())
 
 
 def resolve_winter(state: KeyflowerState, pending: DealWinter, outcome: TileDrawn) -> KeyflowerState:
     seat = pending.seat_to
     hands = with_seat(state.winter_hands, seat, tuple(sorted((*state.winter_hands[seat], outcome.code))))
-    return pop(evolve(state, winter_deck=state.winter_deck.take(outcome.code), winter_hands=hands))
+    return popped(state, winter_deck=state.winter_deck.take(outcome.code), winter_hands=hands)
 

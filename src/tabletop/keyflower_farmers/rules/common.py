@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from functools import cache
+from typing import Any, TypeVar
 
 from tabletop.keyflower_farmers.components import ROAD, WATER, Face
 from tabletop.keyflower_farmers.state import KeyflowerState, Tile
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve
+from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Sides
 
 T = TypeVar("T")
@@ -20,9 +22,21 @@ def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return values[:seat] + (value,) + values[seat + 1 :]
 
 
-def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile]) -> KeyflowerState:
-    """``state`` with the hex ``tile_id`` changed by ``change``."""
-    return evolve(state, tiles=tuple(change(t) if t.id == tile_id else t for t in state.tiles))
+def popped(state: KeyflowerState, **changes: Any) -> KeyflowerState:
+    """``state`` with ``changes`` and the decision on top of the stack answered, in one copy."""
+    return evolve(state, stack=state.stack[:-1], **changes)
+
+
+def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile], **changes: Any) -> KeyflowerState:
+    """``state`` with the hex ``tile_id`` changed by ``change`` (and ``changes``, in the same copy)."""
+    positions = state.tile_positions()
+    i = positions[tile_id]
+    tiles = state.tiles
+    tiles = tiles[:i] + (change(tiles[i]),) + tiles[i + 1 :]
+    state = evolve(state, tiles=tiles, **changes)
+    # The same hexes in the same places: the positions carry over.
+    object.__setattr__(state, "_tile_index", (tiles, positions))
+    return state
 
 
 def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:
@@ -47,9 +61,11 @@ def sides_of(state: KeyflowerState, tile_id: str) -> Sides:
     return state.components.sides_of(tile_id, state.farmers)
 
 
+@cache
 def spokes(sides: Sides) -> frozenset[int]:
     """The sides that divide a hex into fields: its roads, and its water sides when a river
-    crosses it (two water sides: a boat's two banks are separate fields)."""
+    crosses it (two water sides: a boat's two banks are separate fields). Made once per
+    side layout."""
     codes = {ROAD, WATER} if sides.count(WATER) >= 2 else {ROAD}
     return tiles.spokes_of(sides, codes)
 
@@ -71,18 +87,22 @@ def boat_faces(state: KeyflowerState, seat: int) -> list[Face]:
 
 
 def take_workers(state: KeyflowerState, seat: int, colour: str, count: int) -> KeyflowerState:
-    """``state`` with ``count`` workers of ``colour`` taken from ``seat``'s screen. In variant B
-    the open workers go first, so that the starting workers stay hidden as long as they can."""
+    """``state`` with ``count`` workers of ``colour`` taken from ``seat``'s screen."""
+    screens, secret = screens_without(state, seat, colour, count)
+    return evolve(state, screens=screens, secret=secret)
+
+
+def screens_without(state: KeyflowerState, seat: int, colour: str, count: int) -> tuple[tuple[Pool, ...], tuple[Pool, ...]]:
+    """The screens and the hidden starting workers (``screens``, ``secret``) once ``count``
+    workers of ``colour`` are taken from ``seat``'s screen. In variant B the open workers go
+    first, so that the starting workers stay hidden as long as they can."""
     screen = state.screens[seat]
-    secret = state.secret[seat]
+    secrets = state.secret
     if state.open_information:
+        secret = secrets[seat]
         in_the_open = screen.named(colour) - secret.named(colour)
-        secret = secret.take(colour, max(0, count - in_the_open))
-    return evolve(
-        state,
-        screens=with_seat(state.screens, seat, screen.take(colour, count)),
-        secret=with_seat(state.secret, seat, secret),
-    )
+        secrets = with_seat(secrets, seat, secret.take(colour, max(0, count - in_the_open)))
+    return with_seat(state.screens, seat, screen.take(colour, count)), secrets
 
 
 def standing(state: KeyflowerState, tile_id: str, lot: Lot) -> Lot:

@@ -36,6 +36,7 @@ from tabletop.keyflower_farmers.state import (
     PlaceAnimal,
     ReturnSkill,
     ReturnWorker,
+    Tile,
 )
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, pop, push, replace_top
@@ -120,8 +121,9 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
         if item in RESOURCES:
             n = min(n, state.supply.named(item))
             goods = state.tile(at).goods.add(item, n)
-            state = change_tile(state, at, lambda t: attrs.evolve(t, goods=goods))
-            state = evolve(state, supply=state.supply.take(item, n))
+            state = change_tile(
+                state, at, lambda t: Tile(t.id, t.face, goods, t.workers, t.uses, t.colour, t.sheep), supply=state.supply.take(item, n)
+            )
         elif item == "green":
             n = min(n, state.green)
             screens = with_seat(state.screens, seat, state.screens[seat].add("green", n))
@@ -131,11 +133,9 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
             state = evolve(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] + n), wheat_supply=state.wheat_supply - n)
         elif item == "worker":
             # Draws from an empty bag are dropped when they come up (settle).
-            for _ in range(n):
-                state = push(state, DrawWorker(seat))
+            state = evolve(state, stack=state.stack + (DrawWorker(seat),) * n)
         elif item == "skill":
-            for _ in range(n):
-                state = push(state, DrawSkill(seat))
+            state = evolve(state, stack=state.stack + (DrawSkill(seat),) * n)
         elif item in ANIMALS:
             state = push(state, PlaceAnimal(seat, item, _animal_cell(state, seat, at), n))
         else:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.keyflower_farmers.components import SEASONS
@@ -11,25 +12,16 @@ from tabletop.keyflower_farmers.state import (
     AfterBoats,
     BeginSeason,
     BeginSpring,
-    ChooseBoat,
-    ChooseGood,
-    DealHome,
-    DealWinter,
     DrawSeasonTile,
     DrawSkill,
     DrawWorker,
     KeyflowerState,
-    OfferWinter,
     PlaceAnimal,
-    PlaceTile,
-    PlaceWorkers,
     ReturnSkill,
     ReturnWorker,
     RevealWinter,
-    SelectWinter,
     Tile,
     TossSummerBoat,
-    Transport,
     Turn,
 )
 from tabletop.keyflower_farmers.rules.production import open_fields
@@ -60,21 +52,20 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
     if season == 3:
         return begin_winter(state, order)
     state = evolve(state, season=season, passes=0, lots=tuple((tile_id, Lot()) for tile_id in order))
-    if state.first_game:
-        state = _lay_out_farmers_tiles(state, name)
     state = replace_top(state, Turn(state.start))
+    if state.first_game:
+        # Above the first turn: a summer boat laid out has its side up before anyone plays.
+        state = _lay_out_farmers_tiles(state, name)
     laid_out = sum(1 for tile_id, _ in state.lots if not tile_id.startswith("order"))
-    for _ in range(components.per_season[state.players - 2] - laid_out):
-        state = push(state, DrawSeasonTile(name))
+    draws = (DrawSeasonTile(name),) * (components.per_season[state.players - 2] - laid_out)
     sides = [(boat.code, boat.side_in(name)) for boat in components.boats_for(state.players)]
     loads: list[Any] = []
     for k in range(max((side.workers for _, side in sides), default=0)):
         loads += [DrawWorker(None, code) for code, side in sides if k < side.workers]
     for k in range(max((side.skills for _, side in sides), default=0)):
         loads += [DrawSkill(None, code) for code, side in sides if k < side.skills]
-    for event in reversed(loads):
-        state = push(state, event)
-    return state
+    # The tiles are drawn after the boats are loaded (the first load on top), in one copy.
+    return evolve(state, stack=(*state.stack, *draws, *reversed(loads)))
 
 
 def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState:
@@ -96,43 +87,57 @@ def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState
     return state
 
 
-#: The decisions that are asked whenever they come up (the others may be markers or events
-#: that cannot happen, for :func:`settle` to resolve or drop).
-_ALWAYS_ASKED = frozenset(
-    {PlaceWorkers, ChooseGood, Transport, OfferWinter, ChooseBoat, PlaceTile, DealHome, DrawSeasonTile, SelectWinter, DealWinter, TossSummerBoat}
-)
-
-
 def settle(state: KeyflowerState) -> KeyflowerState:
     """Resolve markers and drop events that cannot happen (a draw from an empty bag or pile, an
     animal with no supply or no field to go to) until a real decision is on top."""
     while state.stack:
         top = state.stack[-1]
-        if type(top) in _ALWAYS_ASKED:
+        step = _FORCED.get(type(top))
+        after = None if step is None else step(state, top)
+        if after is None:  # a decision to ask
             return state
-        if isinstance(top, BeginSpring):
-            state = begin_spring(state)
-        elif isinstance(top, ReturnWorker):
-            state = pop(evolve(state, bag=state.bag.shuffle_in((top.colour,))))
-        elif isinstance(top, ReturnSkill):
-            state = pop(evolve(state, skill_pile=state.skill_pile.shuffle_in((top.skill,))))
-        elif isinstance(top, DrawWorker) and not state.bag:
-            state = pop(state)
-        elif isinstance(top, DrawSkill) and not state.skill_pile:
-            state = pop(state)
-        elif isinstance(top, PlaceAnimal) and not _animal_fits(state, top):
-            state = pop(state)
-        elif isinstance(top, Turn) and state.passes >= state.players:
-            state = end_season(state)
-        elif isinstance(top, AfterBoats):
-            state = after_boats(state, top)
-        elif isinstance(top, BeginSeason):
-            state = begin_season(state)
-        elif isinstance(top, RevealWinter):
-            state = reveal_winter(state)
-        else:
-            return state
+        state = after
     return state
+
+
+def _return_worker(state: KeyflowerState, top: ReturnWorker) -> KeyflowerState:
+    return pop(evolve(state, bag=state.bag.shuffle_in((top.colour,))))
+
+
+def _return_skill(state: KeyflowerState, top: ReturnSkill) -> KeyflowerState:
+    return pop(evolve(state, skill_pile=state.skill_pile.shuffle_in((top.skill,))))
+
+
+def _draw_worker(state: KeyflowerState, top: DrawWorker) -> KeyflowerState | None:
+    return None if state.bag else pop(state)
+
+
+def _draw_skill(state: KeyflowerState, top: DrawSkill) -> KeyflowerState | None:
+    return None if state.skill_pile else pop(state)
+
+
+def _place_animal(state: KeyflowerState, top: PlaceAnimal) -> KeyflowerState | None:
+    return None if _animal_fits(state, top) else pop(state)
+
+
+def _turn(state: KeyflowerState, top: Turn) -> KeyflowerState | None:
+    return end_season(state) if state.passes >= state.players else None
+
+
+#: What :func:`settle` does with each kind of decision on top of the stack that may need no
+#: asking: the state after it, or ``None`` when it is asked. The others are always asked.
+_FORCED: dict[type, Callable[[KeyflowerState, Any], KeyflowerState | None]] = {
+    BeginSpring: lambda state, top: begin_spring(state),
+    ReturnWorker: _return_worker,
+    ReturnSkill: _return_skill,
+    DrawWorker: _draw_worker,
+    DrawSkill: _draw_skill,
+    PlaceAnimal: _place_animal,
+    Turn: _turn,
+    AfterBoats: after_boats,
+    BeginSeason: lambda state, top: begin_season(state),
+    RevealWinter: lambda state, top: reveal_winter(state),
+}
 
 
 def _animal_fits(state: KeyflowerState, pending: PlaceAnimal) -> bool:

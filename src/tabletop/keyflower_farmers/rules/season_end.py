@@ -53,17 +53,20 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     purple = _purple_tile(state)
     holder = dict(won).get(purple) if purple is not None else None
     order = _boat_order(state, won, holder)
-    state = push(state, BeginSeason())
     # The won season tiles wait (neither in a village nor up for auction) until step 7; the
     # last pushed is placed first.
     winter = state.season == 3
-    for seat in reversed(order_from(state.start, state.players)):
-        for tile_id, winner in reversed(won):
-            if winner == seat and (winter or not tile_id.startswith("order")):
-                state = push(state, PlaceTile(seat, tile_id))
-    state = push(state, AfterBoats(holder is not None))
-    state = evolve(state, lots=tuple(pair for pair in state.lots if pair[0].startswith("order")))
-    return push(state, ChooseBoat(order[0], order[1:]))
+    placing = [
+        PlaceTile(seat, tile_id)
+        for seat in reversed(order_from(state.start, state.players))
+        for tile_id, winner in reversed(won)
+        if winner == seat and (winter or not tile_id.startswith("order"))
+    ]
+    return evolve(
+        state,
+        lots=tuple(pair for pair in state.lots if pair[0].startswith("order")),
+        stack=(*state.stack, BeginSeason(), *placing, AfterBoats(holder is not None), ChooseBoat(order[0], order[1:])),
+    )
 
 
 def _return_losing_bids(state: KeyflowerState) -> KeyflowerState:
@@ -80,13 +83,10 @@ def _return_losing_bids(state: KeyflowerState) -> KeyflowerState:
 def _discard_unbid_tiles(state: KeyflowerState) -> KeyflowerState:
     """Season tiles without a bid go to the box; the workers on them into the bag."""
     unbid = {tile_id for tile_id, lot in state.lots if not lot.bids and not tile_id.startswith("order")}
-    bag = state.bag
-    for tile in state.tiles:
-        if tile.id in unbid:
-            bag = bag.shuffle_in(_each_worker(tile.workers))
+    returned = [worker for tile in state.tiles if tile.id in unbid for worker in _each_worker(tile.workers)]
     return evolve(
         state,
-        bag=bag,
+        bag=state.bag.shuffle_in(returned) if returned else state.bag,
         tiles=tuple(t for t in state.tiles if t.id not in unbid),
         lots=tuple(pair for pair in state.lots if pair[0] not in unbid),
     )
@@ -109,18 +109,20 @@ def _collect_workers(state: KeyflowerState, won: tuple[tuple[str, int], ...]) ->
     """Steps 3 and 4: winning season bids into the bag; the workers on won tiles go behind
     the winner's screen, those on village tiles behind the village owner's."""
     screens = list(state.screens)
-    bag = state.bag
     winner_of = dict(won)
+    returned: list[str] = []
     for tile_id, lot in state.lots:
         if not tile_id.startswith("order"):
             for group in lot.bids:  # only the winning bid is left
-                bag = bag.shuffle_in((group.colour,) * group.count)
+                returned += (group.colour,) * group.count
     tiles = []
     for tile in state.tiles:
-        keeper = winner_of.get(tile.id) if state.owner(tile.id) is None else state.owner(tile.id)
+        owner = state.owner(tile.id)
+        keeper = winner_of.get(tile.id) if owner is None else owner
         if keeper is not None and tile.workers.total:
             screens[keeper] = screens[keeper].plus(tile.workers)
         tiles.append(attrs.evolve(tile, workers=Workers(), uses=(), colour=None) if tile.uses else tile)
+    bag = state.bag.shuffle_in(returned) if returned else state.bag
     return evolve(state, screens=tuple(screens), bag=bag, tiles=tuple(tiles))
 
 
@@ -203,10 +205,8 @@ def _boat_bonuses(state: KeyflowerState, seat: int) -> KeyflowerState:
 def after_boats(state: KeyflowerState, marker: AfterBoats) -> KeyflowerState:
     """Turn-order bids into the bag, the start player passed on if nobody won the purple tile,
     and breeding (not after winter); the won tiles are placed next (their decisions wait below)."""
-    bag = state.bag
-    for _, lot in state.lots:
-        for group in lot.bids:
-            bag = bag.shuffle_in((group.colour,) * group.count)
+    returned = [group.colour for _, lot in state.lots for group in lot.bids for _ in range(group.count)]
+    bag = state.bag.shuffle_in(returned) if returned else state.bag
     start = state.start if marker.purple_won else next_seat(state.start, state.players)
     state = evolve(state, bag=bag, start=start, lots=())
     if state.season < 3 and state.farmers:

@@ -13,8 +13,10 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from types import MappingProxyType
 
 import attrs
 
@@ -22,7 +24,7 @@ from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKIL
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Transport, Village
+from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Tile, Transport, Village
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.hexgrid import Hex
@@ -36,14 +38,16 @@ def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: 
     return push(state, Transport(seat, transport * factor, upgrades * factor))
 
 
-def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
-    """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches."""
+def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, int]:
+    """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches, by
+    hex (kept with the village's layout once found)."""
     village = state.villages[seat]
     across_grass = has_ability(state, seat, "boat_fields")
-    _, _, layout, known = layout_facts(state, village)
-    found = known.get((source, across_grass))
+    facts = layout_facts(state, village)
+    found = facts.road_steps.get((source, across_grass))
     if found is not None:
         return found
+    layout = facts.sides
 
     def linked(cell: Hex) -> Iterator[Hex]:
         for direction, other in enumerate(hexgrid.neighbours(cell)):
@@ -53,7 +57,9 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[Hex, int]:
             if here == there == ROAD or (across_grass and WATER not in (here, there)):
                 yield other
 
-    found = known[source, across_grass] = regions.distances(source, linked)
+    found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
+    known = MappingProxyType({**facts.road_steps, (source, across_grass): found})
+    object.__setattr__(village, "turned", facts._replace(road_steps=known))
     return found
 
 
@@ -74,40 +80,64 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
 
 def _carries(state: KeyflowerState, seat: int, budget: int) -> Iterator[Carry]:
     village = state.villages[seat]
-    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    ids = None
     for cell, tile_id, _ in village.layout:
         goods = state.tile(tile_id).goods
         if not goods.total:
             continue
-        steps = road_steps(state, seat, cell)
-        for target, distance in sorted(steps.items()):
+        if ids is None:
+            ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+        for target, distance in road_steps(state, seat, cell).items():
             if 0 < distance <= budget:
                 for resource in RESOURCES:
                     if goods.named(resource):
-                        yield Carry(resource, tile_id, ids[target])
+                        yield _carry(resource, tile_id, ids[target])
 
 
-def field_steps(village: Village, source: Sector) -> dict[Sector, int]:
-    """Fields entered from the field ``source`` to reach each other field of the village."""
-    return regions.distances(source, village.fields.adjacent)
+@cache
+def _carry(resource: str, source: str, target: str) -> Carry:
+    """The move carrying ``resource`` from ``source`` to ``target`` (made once)."""
+    return Carry(resource, source, target)
 
 
-def _can_take(village: Village, field: Sector, animal: str, mixed: bool) -> bool:
-    held = village.animals_in(field)
-    kind = Animals.position(animal)
-    return mixed or all(n == 0 or k == kind for k, n in enumerate(held))
+def field_steps(state: KeyflowerState, village: Village, source: Sector) -> Mapping[Sector, int]:
+    """Fields entered from the field ``source`` to reach each other field of ``village``, by
+    field (kept with the village's layout once found)."""
+    facts = layout_facts(state, village)
+    found = facts.field_steps.get(source)
+    if found is not None:
+        return found
+    found = MappingProxyType(dict(sorted(regions.distances(source, village.fields.adjacent).items())))
+    known = MappingProxyType({**facts.field_steps, source: found})
+    object.__setattr__(village, "turned", facts._replace(field_steps=known))
+    return found
 
 
 def _herds(state: KeyflowerState, seat: int, budget: int) -> Iterator[Herd]:
     village = state.villages[seat]
+    if not village.animals:
+        return
     mixed = has_ability(state, seat, "boat_mixed_fields")
+    held_by = dict(village.animals)
     for field, held in village.animals:
-        for animal in ANIMALS:
-            if not held.named(animal):
+        steps = None
+        for kind, animal in enumerate(ANIMALS):
+            if not held[kind]:
                 continue
-            for target, distance in sorted(field_steps(village, field).items()):
-                if 0 < distance <= budget and _can_take(village, target, animal, mixed):
-                    yield Herd(animal, field, target)
+            if steps is None:
+                steps = field_steps(state, village, field).items()
+            for target, distance in steps:
+                if 0 < distance <= budget:
+                    there = held_by.get(target)
+                    # One animal type per field (boat 5a excepted).
+                    if mixed or there is None or all(n == 0 or k == kind for k, n in enumerate(there)):
+                        yield _herd_move(animal, field, target)
+
+
+@cache
+def _herd_move(animal: str, source: Sector, target: Sector) -> Herd:
+    """The move herding ``animal`` from the field ``source`` to ``target`` (made once)."""
+    return Herd(animal, source, target)
 
 
 def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:
@@ -125,19 +155,10 @@ def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:
 # --- upgrades ----------------------------------------------------------------------------------
 
 
-def upgrade_cost(state: KeyflowerState, tile_id: str) -> Items | None:
-    """The cost of upgrading ``tile_id`` (``None``: it cannot be upgraded, or already is)."""
-    if state.tile(tile_id).face != 0:
-        return None
-    return state.components.upgrades_by_id.get(tile_id)
-
-
-def payments(state: KeyflowerState, seat: int, tile_id: str, cost: Items) -> Iterator[tuple[str, ...]]:
-    """Each way ``seat`` can pay ``cost`` to upgrade ``tile_id``: resources on the tile, skills
-    from behind the screen, as sorted item names."""
-    goods = state.tile(tile_id).goods
-    skills = state.skills[seat]
-    swap = has_ability(state, seat, "boat_swap_upgrade")
+def _payments(goods: Pool, skills: Pool, swap: bool, cost: Items) -> Iterator[tuple[str, ...]]:
+    """Each way to pay ``cost`` to upgrade a tile: resources from ``goods`` on the tile, skills
+    from ``skills`` behind the screen (``swap``: boat 3a, any resource for any other), as
+    sorted item names."""
     named = {item: n for item, n in cost}
     free = named.pop("any_resource", 0)
     any_skill = named.pop("any_skill", 0)
@@ -170,11 +191,31 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
 
 
 def _upgrades(state: KeyflowerState, seat: int) -> Iterator[Upgrade]:
+    upgrades = state.components.upgrades_by_id
     for tile_id in state.villages[seat].ids:
-        cost = upgrade_cost(state, tile_id)
-        if cost:
-            for paid in sorted(set(payments(state, seat, tile_id, cost))):
-                yield Upgrade(tile_id, paid)
+        cost = upgrades.get(tile_id)
+        if not cost:
+            continue
+        tile = state.tile(tile_id)
+        # The resources of a cost lie on the tile (boat 3a changes their kind, not their number).
+        if tile.face == 0 and tile.goods.total >= _resources_in(cost):
+            yield from _upgrade_moves(
+                tile_id, cost, tile.goods, state.skills[seat], has_ability(state, seat, "boat_swap_upgrade")
+            )
+
+
+@lru_cache(maxsize=4096)
+def _upgrade_moves(tile_id: str, cost: Items, goods: Pool, skills: Pool, swap: bool) -> tuple[Upgrade, ...]:
+    """The upgrades of ``tile_id`` for ``cost`` with ``goods`` on it and ``skills`` behind the
+    screen (``swap``: boat 3a), each way of paying once, sorted (values in, moves out: made
+    once per case)."""
+    return tuple(Upgrade(tile_id, paid) for paid in sorted(set(_payments(goods, skills, swap, cost))))
+
+
+@cache
+def _resources_in(cost: Items) -> int:
+    """How many resources ``cost`` takes, named or any."""
+    return sum(n for item, n in cost if item in RESOURCES or item == "any_resource")
 
 
 # --- resolving ---------------------------------------------------------------------------------
@@ -190,9 +231,14 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
     if isinstance(move, Carry):
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
-        state = change_tile(state, move.source, lambda t: attrs.evolve(t, goods=t.goods.take(move.resource)))
-        state = change_tile(state, move.target, lambda t: attrs.evolve(t, goods=t.goods.add(move.resource)))
-        return replace_top(state, attrs.evolve(pending, moves=pending.moves - distance))
+        state = change_tile(state, move.source, lambda t: Tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
+        left = Transport(seat, pending.moves - distance, pending.upgrades)
+        return change_tile(
+            state,
+            move.target,
+            lambda t: Tile(t.id, t.face, t.goods.add(move.resource), t.workers, t.uses, t.colour, t.sheep),
+            stack=state.stack[:-1] + (left,),
+        )
     if isinstance(move, Shelter):
         village = state.villages[seat]
         held = tuple((f, a.take("sheep") if f == move.source else a) for f, a in village.animals)
@@ -201,7 +247,7 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         return change_tile(state, "sheep_shelter", lambda t: attrs.evolve(t, sheep=t.sheep + 1))
     if isinstance(move, Herd):
         village = state.villages[seat]
-        distance = field_steps(village, move.source)[move.target]
+        distance = field_steps(state, village, move.source)[move.target]
         return replace_top(_herd(state, seat, move), attrs.evolve(pending, moves=pending.moves - distance))
     assert isinstance(move, Upgrade)
     return replace_top(_upgrade(state, seat, move), attrs.evolve(pending, upgrades=pending.upgrades - 1))

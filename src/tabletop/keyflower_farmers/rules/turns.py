@@ -27,12 +27,11 @@ import attrs
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS, Face
 from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
 from tabletop.keyflower_farmers.rules.common import (
-    change_lot,
     change_tile,
     face_of,
     has_ability,
     standing,
-    take_workers,
+    screens_without,
 )
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Placement, PlaceWorkers, Tile, Turn
@@ -43,9 +42,6 @@ from tabletop.kernel.turns import next_seat
 
 #: The position of each colour in a pool of workers.
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
-
-#: The abilities a worker can put to use.
-USABLE = frozenset({"produce", "choose_one", "exchange", "transport"})
 
 
 @cache
@@ -67,53 +63,70 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     """Each location where some placement is legal (bids, then uses), and passing. Found
     without listing the placements: only whether one exists."""
     seat = pending.seat
-    groups = outbid_groups(state, seat)
+    # Each lot's bids read once: the seat's own bid and the best of the others'.
+    standings = []
+    groups = []
+    for tile_id, lot in state.lots:
+        own = None
+        best_other = 0
+        for bid in lot.bids:
+            if bid.bidder == seat:
+                own = bid
+            elif bid.count > best_other:
+                best_other = bid.count
+        standings.append((tile_id, lot, own, best_other))
+        if own is not None and own.count < best_other:  # outbid (bids are never tied)
+            groups.append((tile_id, own))
+    outbid = tuple(groups)
     screen = state.screens[seat]
     # Workers of each colour the seat could place: behind the screen and in outbid groups.
     reach = list(screen)
-    for _, group in groups:
+    for _, group in outbid:
         reach[COLOUR_INDEX[group.colour]] += group.count
     most_of_a_colour = max(reach)
     counter_bid = has_ability(state, seat, "boat_counter_bid")
     moves: list[Move] = []
-    for tile_id, lot in state.lots:
-        own = lot.bid_of(seat)
+    for tile_id, lot, own, best_other in standings:
         if own is not None:
             # Adding to one's own bid, in its colour (an outbid one stays where it is).
-            least = max(1, lot.best_other(seat) + 1 - own.count)
-            staying = own.count if lot.leader != seat else 0
+            least = max(1, best_other + 1 - own.count)
+            staying = own.count if own.count < best_other else 0
             able = reach[COLOUR_INDEX[own.colour]] - staying >= least
         else:
             # A bid has no upper limit: every worker of the colour may go (see bid_colours).
             colour = lot.colour
             if colour is None or (counter_bid and lot.bids and colour != "green"):
-                able = most_of_a_colour > lot.highest
+                able = most_of_a_colour > best_other
             else:
-                able = reach[COLOUR_INDEX[colour]] > lot.highest
+                able = reach[COLOUR_INDEX[colour]] > best_other
         if able:
             moves.append(_bid(tile_id))
     ignore_colour = has_ability(state, seat, "boat_ignore_colour")
-    faces_by_id = state.components.faces_by_id
-    lot_of, owner_of = state.lot, state.owner
+    most_behind = max(screen)
+    worked_faces = state.components.worked_faces
+    lot_of = state.lots_by_id().get
+    # Every hex in play is up for auction or in a village: each may be used.
     for tile in state.tiles:
-        faces = faces_by_id.get(tile.id)
-        if faces is None:
-            continue
-        face = faces[tile.face]
-        if face.ability not in USABLE:
-            continue
-        bids = lot_of(tile.id)
-        if bids is None and owner_of(tile.id) is None:
+        faces = worked_faces.get(tile.id)
+        face = None if faces is None else faces[tile.face]
+        if face is None:
             continue
         least = tile.uses[-1] + 1 if tile.uses else 1
         most = MOST_ON_A_TILE - sum(tile.workers)
         if least > most:
             continue
+        bids = lot_of(tile.id)
         required = tile.colour or (bids.colour if bids is not None else None)
-        colours = COLOURS if required is None or ignore_colour else (required,)
-        if not _can_place(screen, groups, reach, colours, least, most):
+        if required is None or ignore_colour:
+            colours = COLOURS
+            behind = most_behind
+        else:
+            colours = (required,)
+            behind = screen[COLOUR_INDEX[required]]
+        # Enough workers behind the screen is the usual case; else outbid groups may help.
+        if behind < least and not _can_place(screen, outbid, reach, colours, least, most):
             continue
-        if face.ability != "exchange" or _can_pay(state, seat, tile, face, groups, (colours, least, most, reach)):
+        if face.ability != "exchange" or _can_pay(state, seat, tile, face, outbid, (colours, least, most, reach)):
             moves.append(_use(tile.id))
     moves.append(_PASS)
     return tuple(moves)
@@ -178,7 +191,10 @@ def _can_pay(
             fewer[k] -= 1
             if _can_place(kept, groups, fewer, (colour,), least, most):
                 return True
-    # Else an outbid group of one worker may pay: list the placements.
+    # No worker left behind the screen can pay (the checks above are exact for those). Else
+    # an outbid group of one worker of a colour the exchange takes may pay: list the placements.
+    if not any(group.count == 1 and item in ("any_worker", group.colour) for _, group in groups):
+        return False
     return any(True for _ in uses_of(state, seat, tile, groups))
 
 
@@ -188,8 +204,20 @@ def bids_at(
     """Each bid ``seat`` may place on ``lot`` (the bids around ``tile_id``)."""
     least = lot.fewest_to_add(seat)
     for colour in bid_colours(state, seat, lot):
+        behind = state.screens[seat].named(colour)
+        if not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
+            # The usual case: workers from behind the screen only.
+            yield from _from_behind(colour, max(least, 1), behind)
+            continue
         for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
             yield Placement(colour, moved, count, "")
+
+
+@cache
+def _from_behind(colour: str, least: int, top: int) -> tuple[Placement, ...]:
+    """The placements of ``least`` to ``top`` workers of ``colour``, all from behind the screen,
+    nothing paid (made once per case: the commonest placements by far)."""
+    return tuple(Placement(colour, (), count, "") for count in range(least, top + 1))
 
 
 def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
@@ -263,6 +291,10 @@ def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[st
     colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
     exchange = face.ability == "exchange"
     for colour in colours:
+        if not exchange and not any(g.colour == colour for _, g in groups):
+            # The usual case: workers from behind the screen only.
+            yield from _from_behind(colour, max(least, 1), min(state.screens[seat].named(colour), most))
+            continue
         for count, moved in placements(state, seat, colour, least, most, groups, ""):
             if not exchange:
                 yield Placement(colour, moved, count, "")
@@ -293,18 +325,40 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
     options = pending.options
     colours = {option.colour for option in options}
     if len(colours) > 1:
-        return tuple(Colour(colour) for colour in COLOURS if colour in colours)
+        return tuple(_COLOUR[colour] for colour in COLOURS if colour in colours)
     settled = len(pending.moved)
     groups: dict[Move, None] = {}
     counts: set[int] = set()
     for option in options:
         if len(option.moved) > settled:
-            groups[From(option.moved[settled])] = None
+            groups[_from(option.moved[settled])] = None
         else:
             counts.add(option.number)
     if groups or len(counts) > 1:
-        return (*groups, *(Count(count) for count in sorted(counts)))
-    return tuple({Pay(option.paying): None for option in options})
+        return (*groups, *(_count(count) for count in sorted(counts)))
+    return tuple({_pay(option.paying): None for option in options})
+
+
+#: The answers naming a colour (made once).
+_COLOUR = {colour: Colour(colour) for colour in COLOURS}
+
+
+@cache
+def _from(lot: str) -> From:
+    """The answer moving the outbid group around ``lot`` (made once per hex)."""
+    return From(lot)
+
+
+@cache
+def _count(count: int) -> Count:
+    """The answer placing ``count`` workers (made once per number)."""
+    return Count(count)
+
+
+@cache
+def _pay(item: str) -> Pay:
+    """The answer paying with ``item`` (made once per item)."""
+    return Pay(item)
 
 
 def _narrowed(pending: PlaceWorkers, move: Move) -> PlaceWorkers:
@@ -359,23 +413,10 @@ def _go_on(state: KeyflowerState, pending: PlaceWorkers) -> KeyflowerState:
     return _place_workers(state, pending.seat, pending.tile, pending.bid, pending.options[0])
 
 
-def _place(state: KeyflowerState, seat: int, colour: str, count: int, moved: tuple[str, ...]) -> KeyflowerState:
-    """``state`` with ``count`` workers of ``colour`` taken from ``seat``: the outbid groups
-    around ``moved`` first, the rest from behind the screen."""
-    taken = 0
-    for lot_id in moved:
-        lot = state.lot(lot_id)
-        assert lot is not None
-        lot, group = lot.without_bid(seat)
-        taken += group.count
-        state = change_lot(state, lot_id, standing(state, lot_id, lot))
-    return take_workers(state, seat, colour, count - taken)
-
-
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
     if isinstance(move, Pass):
         following = Turn(next_seat(pending.seat, state.players))
-        return replace_top(evolve(state, passes=state.passes + 1), following)
+        return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
     assert isinstance(move, Bid | Use)
     bid = isinstance(move, Bid)
     options = placements_at(state, pending.seat, move.tile, bid)
@@ -383,23 +424,39 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
 
 
 def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
-    """The placement done: the workers bid, or placed on the tile and the tile used; the next
-    player's turn (below what the use asks)."""
+    """The placement done: the workers taken (the outbid groups moved first, the rest from
+    behind the screen) and bid, or placed on the tile and the tile used; the next player's
+    turn (below what the use asks). One copy of the state for all but the use's own changes."""
     colour, count = placement.colour, placement.number
-    following = Turn(next_seat(seat, state.players))
-    state = _place(evolve(state, passes=0), seat, colour, count, placement.moved)
-    lot = state.lot(tile_id)
+    lots = state.lots_by_id()
+    changed: dict[str, Lot] = {}
+    taken = 0
+    for lot_id in placement.moved:
+        left, group = lots[lot_id].without_bid(seat)
+        taken += group.count
+        changed[lot_id] = standing(state, lot_id, left)
+    screens, secret = screens_without(state, seat, colour, count - taken)
+    lot = changed.get(tile_id, lots.get(tile_id))
     if bid:
         assert lot is not None
         off = lot.colour is not None and colour != lot.colour
-        lot = lot.with_bid(seat, colour, count, off_colour=off)
-        return replace_top(change_lot(state, tile_id, lot), following)
+        changed[tile_id] = lot.with_bid(seat, colour, count, off_colour=off)
+    elif lot is not None and lot.colour is None:
+        # Bidders on a tile must match the workers using it.
+        changed[tile_id] = lot.with_colour(colour)
+    changes = {
+        "passes": 0,
+        "screens": screens,
+        "secret": secret,
+        "lots": tuple([(i, changed.get(i, old)) for i, old in state.lots]) if changed else state.lots,
+        "stack": state.stack[:-1] + (Turn(next_seat(seat, state.players)),),
+    }
+    if bid:
+        return evolve(state, **changes)
     state = change_tile(
         state,
         tile_id,
-        lambda t: attrs.evolve(t, workers=t.workers.add(colour, count), uses=(*t.uses, count), colour=t.colour or colour),
+        lambda t: Tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
+        **changes,
     )
-    if lot is not None and lot.colour is None:
-        # Bidders on a tile must match the workers using it.
-        state = change_lot(state, tile_id, lot.with_colour(colour))
-    return use_tile(replace_top(state, following), seat, tile_id, placement.paying)
+    return use_tile(state, seat, tile_id, placement.paying)

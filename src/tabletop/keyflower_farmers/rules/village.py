@@ -6,52 +6,93 @@ field; the land corners of boat hexes do not join those of a neighbouring boat h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+from typing import Any
 
-from tabletop.keyflower_farmers.components import WATER, Components
+from tabletop.keyflower_farmers.components import WATER
 from tabletop.keyflower_farmers.moves import Move, Place
-from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, PlaceTile, Village
-from tabletop.kernel import tiles
-from tabletop.kernel.engine import evolve, pop
+from tabletop.keyflower_farmers.rules.common import has_ability, popped, sides_of, spokes, with_seat
+from tabletop.keyflower_farmers.state import Animals, KeyflowerState, LayoutFacts, PlaceTile, Village
+from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 
 
-def layout_of(state: KeyflowerState, village: Village) -> dict[Hex, Sides]:
-    """The turned sides of every hex of ``village`` (computed once per village; do not change
-    the mapping)."""
-    return layout_facts(state, village)[2]
+#: No steps found yet (see :class:`.state.LayoutFacts`).
+NO_STEPS: Mapping[Any, Mapping[Any, int]] = MappingProxyType({})
 
 
-def layout_facts(
-    state: KeyflowerState, village: Village
-) -> tuple[Components, bool, dict[Hex, Sides], dict[tuple[Hex, bool], dict[Hex, int]]]:
+def layout_of(state: KeyflowerState, village: Village) -> Mapping[Hex, Sides]:
+    """The turned sides of every hex of ``village`` (computed once per village)."""
+    return layout_facts(state, village).sides
+
+
+def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     """The facts of ``village``'s layout kept with it (see :attr:`.state.Village.turned`)."""
     turned = village.turned
-    if turned is not None and turned[0] is state.components and turned[1] == state.farmers:
+    if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
     layout = {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
-    turned = (state.components, state.farmers, layout, {})
+    turned = LayoutFacts(state.components, state.farmers, MappingProxyType(layout), NO_STEPS, NO_STEPS)
     object.__setattr__(village, "turned", turned)
     return turned
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
-    """Every cell and turn where the hex fits. If no matching place exists (the rules do not
-    say what then), any place touching the village is allowed (inferred)."""
+    """Every cell and turn where the hex fits (turns giving the same sides counted once), by
+    cell then turn. If no matching place exists (the rules do not say what then), any place
+    touching the village is allowed (inferred)."""
     layout = layout_of(state, state.villages[pending.seat])
-    sides = sides_of(state, pending.tile)
+    steps, masks = _turnings(sides_of(state, pending.tile))
+    every = (1 << len(steps)) - 1
     match = not has_ability(state, pending.seat, "boat_fields")
-    found = tiles.placements(layout, sides, match=match) or tiles.placements(layout, sides, match=False)
-    return tuple(Place(cell, turns) for cell, turns in found)
+    # One pass over the sides of the placed hexes: each empty cell beside them, with the turns
+    # that show each placed neighbour the code of the side it faces.
+    fitting: dict[Hex, int] = {}
+    for cell, sides in layout.items():
+        for direction, near in enumerate(hexgrid.neighbours(cell)):
+            if near not in layout:
+                mask = fitting.get(near, every)
+                fitting[near] = mask & masks.get(((direction + 3) % 6, sides[direction]), 0) if match else mask
+    cells = sorted(fitting)
+    found: list[Move] = []
+    for cell in cells:
+        found += _places(cell, steps, fitting[cell])
+    if not found:
+        for cell in cells:
+            found += _places(cell, steps, every)
+    return tuple(found)
 
 
+@cache
+def _turnings(sides: Sides) -> tuple[tuple[int, ...], Mapping[tuple[int, str], int]]:
+    """The turns of ``sides`` giving distinct sides, and for each ``(direction, code)`` the set
+    of those turns (bit ``i`` for the ``i``-th) that show ``code`` in ``direction``."""
+    steps = tiles.rotations(sides)
+    masks: dict[tuple[int, str], int] = {}
+    for i, turns in enumerate(steps):
+        for direction, code in enumerate(tiles.rotated(sides, turns)):
+            masks[direction, code] = masks.get((direction, code), 0) | 1 << i
+    return steps, MappingProxyType(masks)
 
 
-def open_side(state: KeyflowerState, village: Village, layout: dict[Hex, Sides]) -> OpenSide:
+@cache
+def _places(cell: Hex, steps: tuple[int, ...], turns: int) -> tuple[Place, ...]:
+    """The moves placing a hex at ``cell`` turned each of ``steps`` whose bit is set in
+    ``turns`` (made once: listed again and again)."""
+    return tuple(Place(cell, step) for i, step in enumerate(steps) if turns >> i & 1)
+
+
+def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
     """Land continues across a side unless either tile has water there, or both are boats."""
-    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    return _open_side(state, {cell: tile_id for cell, tile_id, _ in village.layout}, layout)
+
+
+def _open_side(state: KeyflowerState, ids: Mapping[Hex, str], layout: Mapping[Hex, Sides]) -> OpenSide:
+    """:func:`open_side` of the village whose hexes are ``ids`` (by cell)."""
     boats = state.components.boat_ids
     by_water = tiles.open_between(layout, {WATER})
 
@@ -68,11 +109,13 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     village = state.villages[seat]
     sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
     layout = {**layout_of(state, village), move.cell: sides}
-    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), village.fields, village.animals)
-    fields, merges = village.fields.place(move.cell, spokes(sides), open_side(state, grown, layout))
-    grown = Village(grown.layout, fields, merged_animals(village.animals, merges))
-    object.__setattr__(grown, "turned", (state.components, state.farmers, layout, {}))
-    return pop(evolve(state, villages=with_seat(state.villages, seat, grown)))
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    ids[move.cell] = pending.tile
+    fields, merges = village.fields.place(move.cell, spokes(sides), _open_side(state, ids, layout))
+    animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
+    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
+    object.__setattr__(grown, "turned", LayoutFacts(state.components, state.farmers, MappingProxyType(layout), NO_STEPS, NO_STEPS))
+    return popped(state, villages=with_seat(state.villages, seat, grown))
 
 
 def merged_animals(animals: tuple[tuple[Sector, Pool], ...], merges: tuple[Merge, ...]) -> tuple[tuple[Sector, Pool], ...]:

@@ -9,7 +9,7 @@ import itertools
 from typing import Any
 
 from tabletop.kernel.engine import CHANCE, evolve
-from tabletop.kernel.hexgrid import Hex, neighbours
+from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
 from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
 from tabletop.takenoko.moves import (
@@ -29,24 +29,28 @@ from tabletop.takenoko.moves import (
 from tabletop.takenoko.rules.chance import card_outcomes, tile_outcomes
 from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
+    AROUND,
     IMPROVEMENT_INDEX,
     POND_RING_SET,
+    Memo,
     eat,
     grow,
     growth,
     irrigate,
+    line_destinations,
     plot_spots,
+    unchanged_from,
     with_board,
 )
 from tabletop.takenoko.rules.objectives import objective_met
-from tabletop.takenoko.rules.turn import action_phase, ask, open_actions, took
+from tabletop.takenoko.rules.turn import action_phase, ask, holds, open_actions, took
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     ChooseAction,
     DrawObjective,
     DrawPlots,
-    Garden,
     KeepPlot,
+    Layout,
     PlacePlot,
     Plot,
     State,
@@ -68,9 +72,9 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
         elif action == "irrigation":
             moves += (_IRRIGATION,)
         elif action == "gardener":
-            moves += state.garden.along_lines(state.gardener, GardenerAction, _gardener_moves)
+            moves += _GARDENER_MOVES[state.garden.layout, state.gardener]
         elif action == "panda":
-            moves += state.garden.along_lines(state.panda, PandaAction, _panda_moves)
+            moves += _PANDA_MOVES[state.garden.layout, state.panda]
         else:
             moves += _objective_moves(state.decks)
     moves += free_moves(state)
@@ -79,26 +83,43 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
     return moves
 
 
-def _gardener_moves(garden: Garden, start: Hex) -> tuple[Move, ...]:
-    """The moves of the gardener standing on ``start`` (kept on the garden)."""
-    return tuple(map(_GARDENER_TO.__getitem__, garden.destinations(start)))
-
-
-def _panda_moves(garden: Garden, start: Hex) -> tuple[Move, ...]:
-    """The moves of the panda standing on ``start`` (kept on the garden)."""
-    return tuple(map(_PANDA_TO.__getitem__, garden.destinations(start)))
-
-
 _GARDENER_TO: Shared[Move] = Shared(GardenerAction)
 _PANDA_TO: Shared[Move] = Shared(PandaAction)
 _OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
 
 
+def _gardener_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
+    return _figure_moves(key, _GARDENER_MOVES, _GARDENER_TO)
+
+
+def _panda_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
+    return _figure_moves(key, _PANDA_MOVES, _PANDA_TO)
+
+
+def _figure_moves(
+    key: tuple[Layout, Hex], known: Memo[tuple[Layout, Hex], tuple[Move, ...]], to: Shared[Move]
+) -> tuple[Move, ...]:
+    """The moves of a figure standing on ``key[1]``: those it had on the layout this one grew
+    from when no plot was added on its lines, else one to each of its destinations."""
+    layout, start = key
+    before = unchanged_from(layout, start)
+    if before is not None:
+        moves = known.get((before, start))
+        if moves is not None:
+            return moves
+    return tuple(map(to.__getitem__, line_destinations(layout, start)))
+
+
+#: The moves of the gardener and of the panda, by (layout, cell the figure stands on).
+_GARDENER_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_gardener_moves)
+_PANDA_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_panda_moves)
+
+
 def _objective_moves(decks: tuple[Pile[str], Pile[str], Pile[str]]) -> tuple[Move, ...]:
     """A draw from each objective deck that still holds cards (usually all three)."""
-    if decks[0] and decks[1] and decks[2]:
+    if holds(decks[0]) and holds(decks[1]) and holds(decks[2]):
         return _OBJECTIVE_ACTIONS
-    return tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, decks, strict=True) if deck)
+    return tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, decks, strict=True) if holds(deck))
 
 
 # --- Plot ---------------------------------------------------------------------------------------
@@ -210,12 +231,13 @@ def take_irrigation(state: State, move: IrrigationAction) -> State:
 def move_gardener(state: State, move: GardenerAction) -> State:
     """Gardener: move, then grow the plot reached and the adjacent irrigated plots of its colour."""
     changes: dict[str, Any] = {"gardener": move.to, "turn": took(state, "gardener")}
-    target = state.garden.get(move.to)
+    plots = state.garden.plots
+    target = plots.get(move.to)
     if target is not None:
         grown: dict[Hex, Plot] = {}
         reserve = state.reserve_bamboo
-        for cell in (move.to,) + neighbours(move.to):
-            plot = state.garden.get(cell)
+        for cell in AROUND[move.to]:
+            plot = plots.get(cell)
             if plot is not None and plot.colour == target.colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
                 grown[cell], reserve = grow(state, plot, growth(plot), reserve)
         if grown:

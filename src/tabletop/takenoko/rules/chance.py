@@ -3,16 +3,20 @@
 Every random event of Takenoko is a pending decision of seat ``CHANCE`` (see
 :mod:`tabletop.kernel.engine`): the preparation's deal and start player
 (:mod:`.preparation`), the weather die (:mod:`.weather`), the plot tiles and objective cards
-drawn by actions (:mod:`.actions`). Outcome moves are made once and shared.
+drawn by actions (:mod:`.actions`). Outcome moves are made once and shared, and so are the
+outcomes of a draw among the same unseen tiles (every game starts from the same pile).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from tabletop.kernel.engine import HiddenChance
 from tabletop.kernel.pile import Pile
 from tabletop.takenoko.moves import DrawCard, DrawTile, Shared
+from tabletop.takenoko.rules.garden import Memo
 
-_TILES = Shared(DrawTile)
+_TILES: Shared[DrawTile] = Shared(DrawTile)
 _CARDS = Shared(DrawCard)
 
 
@@ -26,10 +30,23 @@ def _unseen(pile: Pile[str], what: str) -> None:
 def tile_outcomes(pile: Pile[str]) -> tuple[tuple[DrawTile, int], ...]:
     """The tiles the plot pile may yield next, each weighted by its copies."""
     _unseen(pile, "the plot pile's next tile")
+    if pile.unseen:
+        return _TILE_OUTCOMES[pile.unseen]
     return tuple([(_TILES[code], weight) for code, weight in pile.draw_outcomes()])
+
+
+def _tile_outcomes(unseen: tuple[str, ...]) -> tuple[tuple[DrawTile, int], ...]:
+    """The draws among the ``unseen`` tiles, weighted as :meth:`Pile.draw_outcomes` weighs them."""
+    return tuple([(_TILES[code], weight) for code, weight in Counter(unseen).items()])
+
+
+#: The draws among unseen tiles, by the unseen tiles (sorted, as the pile keeps them).
+_TILE_OUTCOMES: Memo[tuple[str, ...], tuple[tuple[DrawTile, int], ...]] = Memo(_tile_outcomes, 2_000)
 
 
 def card_outcomes(deck: Pile[str]) -> tuple[tuple[DrawCard, int], ...]:
     """The cards an objective deck may yield next (each card once: their ids differ)."""
     _unseen(deck, "the objective deck's next card")
+    if deck.unseen:  # as the pile weighs them (each card once), without counting them
+        return tuple([(_CARDS[card], 1) for card in deck.unseen])
     return tuple([(_CARDS[card], weight) for card, weight in deck.draw_outcomes()])

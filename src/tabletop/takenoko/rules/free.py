@@ -7,12 +7,19 @@ Each leaves the decision being asked (an action, or the weather's) open.
 from __future__ import annotations
 
 from tabletop.kernel.engine import evolve
-from tabletop.kernel.hexgrid import Hex
+from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.takenoko.components import IMPROVEMENTS, PandaObjective
 from tabletop.takenoko.moves import CompleteObjective, Move, PlaceChannel, PlaceImprovement, Shared
-from tabletop.takenoko.rules.garden import IMPROVEMENT_INDEX, channel_spots, improvement_spots, irrigate, with_board
+from tabletop.takenoko.rules.garden import (
+    CHANNEL_SPOTS,
+    IMPROVEMENT_INDEX,
+    Memo,
+    improvable,
+    irrigate,
+    with_board,
+)
 from tabletop.takenoko.rules.objectives import completable
-from tabletop.takenoko.state import OBJECTIVES_TO_END, Garden, Improvements, Plot, State
+from tabletop.takenoko.state import OBJECTIVES_TO_END, Improvements, Layout, Plot, Spots, State
 
 _CHANNEL_ON = Shared(PlaceChannel)
 _COMPLETE = Shared(CompleteObjective)
@@ -22,35 +29,40 @@ _IMPROVE = {kind: Shared(PlaceImprovement, kind) for kind in IMPROVEMENTS}
 def free_moves(state: State) -> tuple[Move, ...]:
     """The free moves open to the current player.
 
-    They are listed at every decision of a turn, so the moves placing channels and improvements
-    are kept on the garden (they depend on its plots, the channels and the stock, not on whose
-    turn it is) and only the objectives are checked each time.
+    They are listed at every decision of a turn: the moves placing channels are kept by
+    layout and channels (see :class:`~tabletop.takenoko.rules.garden.Memo`), and the
+    objectives are checked as cheaply as can be (:func:`completable`).
     """
     moves: tuple[Move, ...] = ()
     board = state.boards[state.current]
     if board.channels:
-        channels, border = state.channels, state.options.channel_on_pond_border
-        moves = state.garden.layout(("channel moves", channels, border), _channel_moves, state)
-    if any(board.improvements):
-        spots = improvement_spots(state)
-        key = ("improvement moves", spots, board.improvements)
-        moves += state.garden.layout(key, _improvement_moves, spots, board.improvements)
+        moves = _CHANNEL_MOVES[state.garden.layout, state.channels, state.options.channel_on_pond_border]
+    stock = board.improvements
+    if stock[0] or stock[1] or stock[2]:
+        moves += _IMPROVEMENT_MOVES[improvable(state), stock]
     ready = completable(state)
     if ready:
         moves += tuple(map(_COMPLETE.__getitem__, ready))
     return moves
 
 
-def _channel_moves(garden: Garden, state: State) -> tuple[PlaceChannel, ...]:
-    return tuple(map(_CHANNEL_ON.__getitem__, channel_spots(state)))
+def _channel_moves(key: tuple[Layout, frozenset[Edge], bool]) -> tuple[Move, ...]:
+    return tuple(map(_CHANNEL_ON.__getitem__, CHANNEL_SPOTS[key]))
 
 
-def _improvement_moves(garden: Garden, spots: tuple[Hex, ...], stock: Improvements) -> tuple[PlaceImprovement, ...]:
-    moves: list[PlaceImprovement] = []
+def _improvement_moves(key: tuple[Spots, Improvements]) -> tuple[Move, ...]:
+    spots, stock = key
+    moves: list[Move] = []
     for kind, count in zip(IMPROVEMENTS, stock, strict=True):
         if count:
-            moves.extend(map(_IMPROVE[kind].__getitem__, spots))
+            moves.extend(map(_IMPROVE[kind].__getitem__, spots.cells))
     return tuple(moves)
+
+
+#: The moves placing a stored improvement, by (plots that may take one, stock).
+_IMPROVEMENT_MOVES: Memo[tuple[Spots, Improvements], tuple[Move, ...]] = Memo(_improvement_moves)
+#: The moves placing a channel, by the key of :data:`~tabletop.takenoko.rules.garden.CHANNEL_SPOTS`.
+_CHANNEL_MOVES: Memo[tuple[Layout, frozenset[Edge], bool], tuple[Move, ...]] = Memo(_channel_moves)
 
 
 def place_channel(state: State, move: PlaceChannel) -> State:
@@ -58,7 +70,7 @@ def place_channel(state: State, move: PlaceChannel) -> State:
     watered: dict[Hex, Plot] = {}
     reserve = state.reserve_bamboo
     for cell in move.edge:
-        plot = state.garden.get(cell)
+        plot = state.garden.plots.get(cell)
         if plot is not None and not plot.irrigated:
             watered[cell], reserve = irrigate(state, plot, reserve)
     board = state.boards[state.current]

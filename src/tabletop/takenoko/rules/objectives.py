@@ -5,20 +5,24 @@ A plot objective is met when the garden shows its pattern (as
 of its colour carry bamboo of its height with its improvement, a panda objective when the
 player holds the sections.
 
-What the garden shows is worked out once per garden and card, for the cards asked about, and
-kept on the garden (:meth:`~tabletop.takenoko.state.Garden.patterns`): those are the cards
-players hold, so a view never shares its garden's facts (see :mod:`tabletop.takenoko.view`).
+What the garden shows a plot card is worked out once per set of irrigated plots and card
+(:func:`pattern_shown`: a table of the module keyed by those immutable values; nothing about
+the cards asked is kept on the garden, so a view carries nothing about the hands it hides); a
+gardener card is read off the garden's counts of bamboo heights.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tabletop.kernel.hexgrid import Hex
-from tabletop.takenoko.components import GardenerObjective, ObjectiveCard, PandaObjective, PlotObjective
-from tabletop.takenoko.state import Garden, Player, State
+from tabletop.takenoko.components import Components, GardenerObjective, ObjectiveCard, PandaObjective, PlotObjective
+from tabletop.takenoko.rules.garden import Memo
+from tabletop.takenoko.state import HEIGHT_BUCKET, PLOT_IMPROVEMENTS, Garden, Irrigated, State
 
 # Improvement conditions of gardener cards -> the improvements of the plots that fit them.
 _FITTING: dict[str, tuple[str, ...]] = {
-    "any": ("", "watershed", "fertilizer", "enclosure"),
+    "any": PLOT_IMPROVEMENTS,
     "none": ("",),
     "watershed": ("watershed",),
     "fertilizer": ("fertilizer",),
@@ -26,73 +30,103 @@ _FITTING: dict[str, tuple[str, ...]] = {
 }
 
 
-def _stands(garden: Garden) -> dict[tuple[str, str], list[tuple[int, Hex]]]:
-    """The plots of the garden by (colour, improvement): (bamboo height, cell) of each."""
-    out: dict[tuple[str, str], list[tuple[int, Hex]]] = {}
-    for cell, plot in garden.items():
-        out.setdefault((plot.colour, plot.improvement), []).append((plot.bamboo, cell))
-    return out
+def _buckets(key: tuple[str, str, int]) -> tuple[int, ...]:
+    """The positions in :attr:`~tabletop.takenoko.state.Garden.heights` of the plots a gardener
+    card of (colour, improvement condition, height) counts."""
+    colour, condition, height = key
+    found = (HEIGHT_BUCKET.get((colour, improvement, height)) for improvement in _FITTING[condition])
+    return tuple(bucket for bucket in found if bucket is not None)
+
+
+_BUCKETS: Memo[tuple[str, str, int], tuple[int, ...]] = Memo(_buckets)
 
 
 def gardener_met(garden: Garden, card: GardenerObjective, gardener: Hex | None, exact: bool) -> bool:
     """Whether the garden shows the gardener objective ``card`` (as
-    :func:`~tabletop.takenoko.scoring.gardener_pattern_met` says, from per-garden indexes)."""
+    :func:`~tabletop.takenoko.scoring.gardener_pattern_met` says)."""
     if gardener is None and (exact or card.bamboos == 1):
         # The usual case: count the plots of exactly the card's height.
-        heights = garden.heights()
+        heights = garden.heights
         count = 0
-        for improvement in _FITTING[card.improvement]:
-            count += heights.get((card.colour, improvement, card.height), 0)
+        for bucket in _BUCKETS[card.colour, card.improvement, card.height]:
+            count += heights[bucket]
         return count >= card.bamboos
-    stands = garden.derived("stands", _stands)
+    fitting = _FITTING[card.improvement]
     loose = not exact and card.bamboos > 1
     count = 0
     on_one = gardener is None
-    for improvement in _FITTING[card.improvement]:
-        for height, cell in stands.get((card.colour, improvement), ()):
-            if height == card.height or (loose and height > card.height):
-                count += 1
-                on_one = on_one or cell == gardener
+    for cell, plot in garden.plots.items():
+        if plot.colour != card.colour or plot.improvement not in fitting:
+            continue
+        if plot.bamboo == card.height or (loose and plot.bamboo > card.height):
+            count += 1
+            on_one = on_one or cell == gardener
     return count >= card.bamboos and on_one
 
 
 def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
     """Whether the garden shows the plot objective ``card`` (as
     :func:`~tabletop.takenoko.scoring.plot_pattern_met` says), found once per set of irrigated
-    plots (and kept once shown while no plot dries: a pattern only ever appears as the garden
-    grows)."""
-    return garden.patterns(card.id, _card_shown, card)  # keyed as completable() asks
+    plots and card.
+
+    The answers are kept in a table of the module by (irrigated plots, card), both compared
+    by identity (the table holds the card, so its identity is not reused while the entry
+    lives). Irrigated plots grown from others by watering more plots start from the answer
+    there: a pattern shown stays shown, and one not shown can only appear through a plot
+    just watered.
+    """
+    wet = garden.wet
+    found = _SHOWN.get((wet, id(card)))
+    if found is not None and found[0] is card:
+        return found[1]
+    before = wet.grew_from
+    earlier = None if before is None else _SHOWN.get((before, id(card)))
+    if earlier is not None and earlier[0] is card:
+        shown = earlier[1] or _shown_through(card, wet.colours, wet.added)
+    else:
+        shown = _shown_anywhere(card, wet.colours)
+    if len(_SHOWN) >= 256:
+        _SHOWN.clear()
+    _SHOWN[wet, id(card)] = (card, shown)
+    return shown
 
 
-def _card_shown(garden: Garden, before: bool | None, card: PlotObjective) -> bool:
-    if before:
-        return True
-    wet, by_colour = garden.patterns("irrigated plots", _irrigated)
-    if len(card.cells) > len(wet):
+#: See :func:`pattern_shown`.
+_SHOWN: dict[tuple[Irrigated, int], tuple[PlotObjective, bool]] = {}
+
+
+def _shown_anywhere(card: PlotObjective, colours: Mapping[Hex, str]) -> bool:
+    """Whether some rotation of the card's pattern lies on plots of ``colours``, searched from
+    each plot of the colour of the pattern's first cell."""
+    if len(card.cells) > len(colours):
         return False
     for variant in card.variants:
-        if _variant_shown(variant, wet, by_colour):
-            return True
+        (_, first), rest = variant[0], variant[1:]
+        for (q, r), colour in colours.items():
+            if colour != first:
+                continue
+            for (dq, dr), wanted in rest:
+                if colours.get((q + dq, r + dr)) != wanted:
+                    break
+            else:
+                return True
     return False
 
 
-def _irrigated(garden: Garden, before: object, given: object) -> tuple[dict[Hex, str], dict[str, list[Hex]]]:
-    """The irrigated plots' colours by cell, and their cells by colour."""
-    wet: dict[Hex, str] = {cell: plot.colour for cell, plot in garden.items() if plot.irrigated}
-    by_colour: dict[str, list[Hex]] = {}
-    for cell, colour in wet.items():
-        by_colour.setdefault(colour, []).append(cell)
-    return wet, by_colour
-
-
-def _variant_shown(variant: tuple[tuple[Hex, str], ...], wet: dict[Hex, str], by_colour: dict[str, list[Hex]]) -> bool:
-    (_, first), rest = variant[0], variant[1:]
-    for q, r in by_colour.get(first, ()):
-        for (dq, dr), colour in rest:
-            if wet.get((q + dq, r + dr)) != colour:
-                break
-        else:
-            return True
+def _shown_through(card: PlotObjective, colours: Mapping[Hex, str], through: tuple[Hex, ...]) -> bool:
+    """Whether some rotation of the card's pattern lies on plots of ``colours`` taking in one
+    of the cells ``through``."""
+    for variant in card.variants:
+        for (oq, or_), colour in variant:
+            for q, r in through:
+                if colours.get((q, r)) != colour:
+                    continue
+                aq, ar = q - oq, r - or_  # where the pattern's first cell lies
+                for (dq, dr), wanted in variant:
+                    if colours.get((aq + dq, ar + dr)) != wanted:
+                        break
+                else:
+                    return True
     return False
 
 
@@ -111,37 +145,69 @@ def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
 def completable(state: State) -> tuple[str, ...]:
     """The cards in the current player's hand whose objective is met now (one per kind of card).
 
-    It is asked at every listing of moves, so the answer is kept on the garden for the hand and
-    the sections held, and each card is checked as cheaply as can be: what the garden shows is
-    kept on the garden too (per plot card, and an index of bamboo heights for gardener cards).
+    It is asked at every listing of moves, so each card is checked as cheaply as can be: the
+    hand is read once into what each card asks (:func:`_checks`), plot cards are looked up
+    (:func:`pattern_shown`), gardener cards read off the garden's counts of heights.
     """
     board = state.boards[state.current]
-    if not board.hand:
+    hand = board.hand
+    if not hand:
         return ()
+    garden = state.garden
     options = state.options
-    gardener = state.gardener if options.gardener_on_plot else None
-    key = ("completable", board.hand, board.bamboo, gardener, options.exact_height)
-    return state.garden.derived(key, _completable, state, board, gardener)
-
-
-def _completable(garden: Garden, state: State, board: Player, gardener: Hex | None) -> tuple[str, ...]:
-    cards = state.components.cards
-    exact = state.options.exact_height
+    # Without the variants, a gardener card counts the plots of exactly its height.
+    counted = options.exact_height and not options.gardener_on_plot
+    heights = garden.heights
     held = board.bamboo
     out = []
-    seen: list[tuple[int, int, int]] = []
-    for cid in board.hand:
-        card = cards[cid]
+    for cid, card, buckets in _checks(state.components, hand):
         if isinstance(card, PlotObjective):
-            met = garden.patterns(cid, _card_shown, card)
+            met = pattern_shown(garden, card)
         elif isinstance(card, GardenerObjective):
-            met = gardener_met(garden, card, gardener, exact)
+            if counted:
+                count = 0
+                for bucket in buckets:
+                    count += heights[bucket]
+                met = count >= card.bamboos
+            else:
+                on = state.gardener if options.gardener_on_plot else None
+                met = gardener_met(garden, card, on, options.exact_height)
         else:
             need = card.sections
-            if need in seen:
-                continue  # copies of a panda card are interchangeable: one choice
-            seen.append(need)
             met = held[0] >= need[0] and held[1] >= need[1] and held[2] >= need[2]
         if met:
             out.append(cid)
     return tuple(out)
+
+
+_Check = tuple[str, ObjectiveCard, tuple[int, ...]]
+
+
+def _checks(components: Components, hand: tuple[str, ...]) -> tuple[_Check, ...]:
+    """Each card of ``hand`` to check, in order, with the height counts it looks at (gardener
+    cards); copies of a panda card are interchangeable, so only the first is checked (one
+    choice). Worked out once per hand (and box: the table holds it, so its identity is not
+    reused while the entry lives)."""
+    found = _CHECKS.get((hand, id(components)))
+    if found is not None and found[0] is components:
+        return found[1]
+    checks: list[_Check] = []
+    seen: list[tuple[int, int, int]] = []
+    for cid in hand:
+        card = components.cards[cid]
+        buckets: tuple[int, ...] = ()
+        if isinstance(card, GardenerObjective):
+            buckets = _BUCKETS[card.colour, card.improvement, card.height]
+        elif isinstance(card, PandaObjective):
+            if card.sections in seen:
+                continue
+            seen.append(card.sections)
+        checks.append((cid, card, buckets))
+    if len(_CHECKS) >= 128:
+        _CHECKS.clear()
+    _CHECKS[hand, id(components)] = (components, tuple(checks))
+    return tuple(checks)
+
+
+#: See :func:`_checks`.
+_CHECKS: dict[tuple[tuple[str, ...], int], tuple[Components, tuple[_Check, ...]]] = {}

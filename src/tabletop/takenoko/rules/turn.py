@@ -11,6 +11,7 @@ import itertools
 from typing import Any
 
 from tabletop.kernel.engine import evolve
+from tabletop.kernel.pile import Pile
 from tabletop.takenoko.moves import DeclareActions
 from tabletop.takenoko.state import ACTIONS, HAND_LIMIT, ChooseAction, Declare, Pending, State, Turn
 
@@ -56,12 +57,11 @@ def open_actions(state: State) -> tuple[str, ...]:
 
 
 @functools.cache
-def _open(
-    weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None, ruled_out: tuple[str, ...]
-) -> tuple[str, ...]:
+def _open(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None, ruled_out: int) -> tuple[str, ...]:
     """The actions a turn allows that the components do not rule out (worked out once for
     each: there are few)."""
-    return tuple(a for a in allowed_actions(weather, done, declared) if a not in ruled_out)
+    allowed = allowed_actions(weather, done, declared)
+    return tuple(a for a in allowed if not ruled_out >> ACTIONS.index(a) & 1)
 
 
 def allowed_actions(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None) -> tuple[str, ...]:
@@ -78,25 +78,33 @@ def allowed_actions(weather: str, done: tuple[str, ...], declared: tuple[str, ..
     return tuple(a for a in ACTIONS if a not in done)
 
 
-def _ruled_out(state: State) -> tuple[str, ...]:
-    """The actions the components rule out now (often none): no tile to draw, no channel to
-    take, no plot for a figure to go to, a full hand or no objective card left."""
-    out: tuple[str, ...] = ()
-    if not state.tile_pile:
-        out += ("plot",)
+def _ruled_out(state: State) -> int:
+    """The actions the components rule out now (often none), one bit each in :data:`ACTIONS`
+    order: no tile to draw, no channel to take, no plot for a figure to go to, a full hand or
+    no objective card left."""
+    out = 0
+    pile = state.tile_pile
+    if not (pile.unseen or pile.bottom or pile.hidden):
+        out |= 1
     if state.reserve_channels <= 0:
-        out += ("irrigation",)
+        out |= 2
     # The garden is connected to the pond, so a figure can move as soon as one plot is placed.
-    if not state.garden:
-        out += ("gardener", "panda")
-    if state.boards[state.current].held >= HAND_LIMIT or not any(state.decks):
-        out += ("objective",)
+    if not state.garden.plots:
+        out |= 4 | 8
+    board = state.boards[state.current]
+    if len(board.hand) + sum(board.backs) >= HAND_LIMIT or not any(map(holds, state.decks)):
+        out |= 16
     return out
+
+
+def holds(pile: Pile[str]) -> bool:
+    """Whether ``pile`` holds a card (as ``bool(pile)``, without its two calls)."""
+    return bool(pile.unseen or pile.bottom or pile.hidden)
 
 
 def action_possible(state: State, action: str) -> bool:
     """Whether the components allow ``action`` now (a tile to draw, a channel to take...)."""
-    return action not in _ruled_out(state)
+    return not _ruled_out(state) >> ACTIONS.index(action) & 1
 
 
 def declare_moves(state: State) -> tuple[DeclareActions, ...]:

@@ -31,6 +31,7 @@ from tabletop.takenoko.rules.garden import (
     eat,
     grow,
     growth,
+    Memo,
     improvement_spots,
     reirrigate,
     with_board,
@@ -39,9 +40,8 @@ from tabletop.takenoko.rules.turn import action_phase, ask
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     WEATHER_FACES,
-    Bamboo,
     Clouds,
-    Garden,
+    Layout,
     Rain,
     State,
     Storm,
@@ -90,7 +90,7 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
     if weather == "?":
         choices = ("sun", "rain", "wind", "storm") + (("clouds",) if clouds_possible(state) else ())
         return ask(state, WeatherChoice(seat, choices), **changes)
-    changes["turn"] = evolve(changes.get("turn", state.turn), weather=weather)
+    changes["turn"] = _with_weather(changes.get("turn", state.turn), weather)
     # Only the turn, the seat and the random source change here: the garden and the reserve
     # that the weather looks at are those of ``state``.
     if weather == "rain":
@@ -109,6 +109,16 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
     return action_phase(state, **changes)
 
 
+def _with_weather(turn: Turn, weather: str) -> Turn:
+    """``turn`` under ``weather`` (a turn that has done nothing yet: one made once per weather)."""
+    if turn is _NEW_TURN or turn == _NEW_TURN:
+        return _WEATHER_TURNS[weather]
+    return evolve(turn, weather=weather)
+
+
+_WEATHER_TURNS = {weather: Turn(weather) for weather in WEATHER_FACES}
+
+
 # --- what each weather offers -------------------------------------------------------------------
 
 
@@ -116,13 +126,9 @@ def rain_spots(state: State) -> tuple[Hex, ...]:
     """The plots the Rain may grow: irrigated (by default), below 4 sections, supply permitting."""
     irrigated_only = state.options.rain_needs_irrigation
     reserve = state.reserve_bamboo
-    return state.garden.derived(("rain spots", irrigated_only, reserve), _rain_spots, irrigated_only, reserve)
-
-
-def _rain_spots(garden: Garden, irrigated_only: bool, reserve: Bamboo | None) -> tuple[Hex, ...]:
     return tuple(
         cell
-        for cell, plot in garden.items()
+        for cell, plot in state.garden.plots.items()
         if plot.bamboo < MAX_HEIGHT
         and (plot.irrigated or not irrigated_only)
         and (reserve is None or reserve[COLOUR_INDEX[plot.colour]] > 0)
@@ -131,7 +137,7 @@ def _rain_spots(garden: Garden, irrigated_only: bool, reserve: Bamboo | None) ->
 
 def improvement_moves(state: State) -> tuple[tuple[Hex, Hex], ...]:
     """Variant Clouds with an empty reserve: (token's plot, free plot) pairs a token may move between."""
-    sources = [cell for cell, plot in state.garden.items() if plot.token]
+    sources = [cell for cell, plot in state.garden.plots.items() if plot.token]
     targets = improvement_spots(state)
     return tuple((s, t) for s in sources for t in targets if s != t)
 
@@ -146,11 +152,15 @@ def rain_moves(state: State, pending: Rain) -> tuple[Move, ...]:
 
 def storm_moves(state: State, pending: Storm) -> tuple[Move, ...]:
     # "The plot of their choice": the pond is no plot (nothing grows there for the panda to eat).
-    return state.garden.layout(("storm moves",), _storm_moves) + free_moves(state) + (SKIP,)
+    return _STORM_MOVES[state.garden.layout] + free_moves(state) + (SKIP,)
 
 
-def _storm_moves(garden: Garden) -> tuple[StormTo, ...]:
-    return tuple(map(_STORM_TO.__getitem__, garden))
+def _storm_moves(layout: Layout) -> tuple[Move, ...]:
+    before = layout.grew_from
+    known = None if before is None else _STORM_MOVES.get(before)
+    if known is None:
+        return tuple(map(_STORM_TO.__getitem__, layout.cells))
+    return known + tuple(map(_STORM_TO.__getitem__, layout.added))
 
 
 def clouds_moves(state: State, pending: Clouds) -> tuple[Move, ...]:
@@ -165,6 +175,7 @@ _CHOOSE = Shared(ChooseWeather)
 _RAIN_ON = Shared(RainOn)
 _STORM_TO = Shared(StormTo)
 _TAKE = Shared(TakeImprovement)
+_STORM_MOVES: Memo[Layout, tuple[Move, ...]] = Memo(_storm_moves)
 
 
 # --- the effects --------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""The invariants of a full Keyflower position: components conserved and the fields consistent
-with the villages' hexes."""
+"""The invariants of a sound Keyflower position (``GAME.invariants``; property tests check them
+after every move of random games): workers, resources, skills, animals and wheat conserved,
+at most 6 workers on a tile in a season, and the fields consistent with the villages' hexes."""
 
 from __future__ import annotations
 
