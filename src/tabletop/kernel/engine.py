@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
-from itertools import accumulate, repeat
-from operator import is_, itemgetter
+from itertools import accumulate
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -189,10 +189,14 @@ class Rules(Generic[S]):
         legal = state._moves
         if legal is None:
             legal = state.legal_moves()
-        # Moves are usually the listed instances: look for the same object first (in C; an
-        # equality test of every candidate costs far more), then for an equal move.
-        if not any(map(is_, legal, repeat(move))) and move not in legal:
-            raise IllegalMove(self._why_illegal(state, move))
+        # Moves are usually the listed instances: look for the same object first (an equality
+        # test of every candidate costs far more), then for an equal move.
+        for listed in legal:
+            if listed is move:
+                break
+        else:
+            if move not in legal:
+                raise IllegalMove(self._why_illegal(state, move))
         top = state.stack[-1]
         after = self._run(self.decisions[type(top)].resolve(state, top, move))
         if after is state:  # a resolution that changed nothing must not touch the old state
@@ -402,8 +406,12 @@ class EngineState:
         if legal is None:
             legal = self.legal_moves()
         # Rules.apply, inlined (one call less per move): check, resolve, settle, link.
-        if not any(map(is_, legal, repeat(move))) and move not in legal:
-            raise IllegalMove(rules._why_illegal(self, move))
+        for listed in legal:
+            if listed is move:
+                break
+        else:
+            if move not in legal:
+                raise IllegalMove(rules._why_illegal(self, move))
         top = self.stack[-1]
         after = rules._run(rules.decisions[type(top)].resolve(self, top, move))
         if after is self:
