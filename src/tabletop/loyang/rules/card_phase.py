@@ -132,11 +132,12 @@ def apply_courtyard(state: LoyangState, pending: CourtyardPending, move: Any) ->
         # 2 players: turn the top action card into the courtyard first.
         return push(replace_top(state, evolve(pending, flipped=True)), CourtyardFlip())
     if isinstance(move, moves.Place):
+        active = state.active[1:] + state.active[:1]
+        # The next player in the round is asked in the same copy (what step_phase would push).
+        stack = state.stack[:-1] or (CourtyardPending(active[0]),)
         return set_player(
             state, seat, evolve(player, hand=without(player.hand, move.card)),
-            stack=state.stack[:-1],
-            courtyard=state.courtyard + (move.card,),
-            active=state.active[1:] + state.active[:1],
+            stack=stack, courtyard=state.courtyard + (move.card,), active=active,
         )
     if isinstance(move, moves.UseSquire):
         return replace_top(state, SquirePending(seat, move.squire, move.hand))

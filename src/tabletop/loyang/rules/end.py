@@ -12,6 +12,7 @@ from tabletop.loyang.rules.play_area import leave_play
 from tabletop.loyang.rules.table import DISCARD, all_to_supply, sale_moves, set_player
 from tabletop.loyang.state import (
     NO_VEG,
+    ActionsPending,
     AdvancePending,
     LoyangState,
     Player,
@@ -86,8 +87,16 @@ def apply_advance(state: LoyangState, pending: AdvancePending, move: Any) -> Loy
 
 
 def finish_turn(state: LoyangState, seat: int) -> LoyangState:
+    """The turn is over. The next player's Action phase, when the turn was all that was asked,
+    is asked in the same copy (what the driver's ``step_phase`` would push next)."""
     done = state.done[:seat] + (True,) + state.done[seat + 1 :]
-    return evolve(state, stack=state.stack[:-1], done=done)
+    stack = state.stack[:-1]
+    if not stack:
+        for following in state.order:
+            if not done[following]:
+                stack = (ActionsPending(following),)
+                break
+    return evolve(state, stack=stack, done=done)
 
 
 def can_step(components: Components, player: Player, steps: int) -> bool:
