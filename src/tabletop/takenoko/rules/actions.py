@@ -11,6 +11,7 @@ from typing import Any
 from tabletop.kernel.engine import CHANCE, evolve
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
+from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
 from tabletop.takenoko.moves import (
     DrawCard,
@@ -26,7 +27,7 @@ from tabletop.takenoko.moves import (
     PlotAction,
     Shared,
 )
-from tabletop.takenoko.rules.chance import card_outcomes, tile_outcomes
+from tabletop.takenoko.rules.chance import card_outcomes, card_sample, tile_outcomes, tile_sample
 from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     AROUND,
@@ -133,6 +134,10 @@ def draw_plots(state: State, move: PlotAction) -> State:
 
 def tile_draws(state: State, pending: DrawPlots) -> tuple[tuple[DrawTile, int], ...]:
     return tile_outcomes(state.tile_pile)
+
+
+def tile_drawn(state: State, pending: DrawPlots, rng: Rng) -> tuple[DrawTile, Rng]:
+    return tile_sample(state.tile_pile, rng)
 
 
 def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
@@ -270,6 +275,10 @@ def draw_objective(state: State, move: ObjectiveAction) -> State:
 
 def card_draws(state: State, pending: DrawObjective) -> tuple[tuple[DrawCard, int], ...]:
     return card_outcomes(state.decks[pending.deck])
+
+
+def card_drawn(state: State, pending: DrawObjective, rng: Rng) -> tuple[DrawCard, Rng]:
+    return card_sample(state.decks[pending.deck], rng)
 
 
 def draw_card(state: State, pending: DrawObjective, move: DrawCard) -> State:

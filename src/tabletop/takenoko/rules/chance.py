@@ -13,6 +13,7 @@ from collections import Counter
 
 from tabletop.kernel.engine import HiddenChance
 from tabletop.kernel.pile import Pile
+from tabletop.kernel.rng import Rng
 from tabletop.takenoko.moves import DrawCard, DrawTile, Shared
 from tabletop.takenoko.rules.garden import Memo
 
@@ -50,3 +51,18 @@ def card_outcomes(deck: Pile[str]) -> tuple[tuple[DrawCard, int], ...]:
     if deck.unseen:  # as the pile weighs them (each card once), without counting them
         return tuple([(_CARDS[card], 1) for card in deck.unseen])
     return tuple([(_CARDS[card], weight) for card, weight in deck.draw_outcomes()])
+
+
+def tile_sample(pile: Pile[str], rng: Rng) -> tuple[DrawTile, Rng]:
+    """The tile :func:`tile_outcomes` would yield with ``rng``, drawn without listing them."""
+    _unseen(pile, "the plot pile's next tile")
+    code, rng = pile.sample_draw(rng)
+    return _TILES[code], rng
+
+
+def card_sample(deck: Pile[str], rng: Rng) -> tuple[DrawCard, Rng]:
+    """The card :func:`card_outcomes` would yield with ``rng``, drawn without listing them."""
+    _unseen(deck, "the objective deck's next card")
+    card, rng = deck.sample_draw(rng)
+    return _CARDS[card], rng
+

@@ -12,6 +12,7 @@ from typing import Any
 
 from tabletop.kernel.engine import CHANCE, evolve
 from tabletop.kernel.hexgrid import Hex
+from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import IMPROVEMENTS
 from tabletop.takenoko.moves import (
     ChooseWeather,
@@ -70,6 +71,13 @@ _ROLL = WeatherDie(CHANCE)
 def die_outcomes(state: State, pending: WeatherDie) -> tuple[tuple[Roll, int], ...]:
     """The six faces of the weather die, equally likely."""
     return _FACES
+
+
+def die_sample(state: State, pending: WeatherDie, rng: Rng) -> tuple[Roll, Rng]:
+    """The face :func:`die_outcomes` would yield with ``rng`` (six weights of 1: the pick is
+    the face's position)."""
+    face, rng = rng.below(len(_FACES))
+    return _FACES[face][0], rng
 
 
 def roll(state: State, pending: WeatherDie, move: Roll) -> State:
