@@ -57,6 +57,14 @@ def test_from_json_refuses_a_position_without_legal_moves():
         GAME.from_json(json.dumps(data))
 
 
+def test_from_json_refuses_a_players_decision_pending_twice():
+    state = new_game(2, seed=1)
+    data = _saved(state)
+    data["stack"].append(data["stack"][-1])  # the question on top asked a second time
+    with pytest.raises(InvalidRecord, match="stack.*is pending once"):
+        GAME.from_json(json.dumps(data))
+
+
 def test_from_json_refuses_a_position_that_breaks_an_invariant():
     data = _saved(new_game(2, seed=1))
     data["supply"][0] += 1

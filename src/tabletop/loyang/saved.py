@@ -245,6 +245,12 @@ def check_fields(state: LoyangState) -> None:
         _check_player(state, f"seats[{seat}]", player, cards)
     for i, pending in enumerate(state.stack):
         _check_pending(state, f"stack[{i}]", pending, cards)
+    # Only draws are stacked several at a time (a hand dealt card by card); a player's question
+    # is asked once: two of a kind would answer it twice.
+    asked = Counter(type(pending) for pending in state.stack if type(pending) not in _CHANCE_TYPES)
+    for kind, count in asked.items():
+        if count > 1:
+            raise _refuse("stack", f"asks {kind.__name__} {count} times: a player's decision is pending once")
 
 
 def _check_turn_order(state: LoyangState) -> None:
