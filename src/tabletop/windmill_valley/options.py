@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop.kernel.engine import CHANCE_OPTION
 from tabletop.kernel.options import Option, Options
+from tabletop.windmill_valley.components import COMPONENTS
 
 OPTIONS = Options(
     "windmill_valley",
@@ -11,6 +12,7 @@ OPTIONS = Options(
     options=(
         Option("expert", bool, False, "expert variant: no extra round after the end is triggered"),
         Option("promo", bool, False, "shuffle the seven PROMO 1 wheel enhancements into their stacks"),
+        COMPONENTS.option("component data: the standard box only (this version refuses corrected data)"),
         CHANCE_OPTION,
     ),
 )

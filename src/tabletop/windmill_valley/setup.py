@@ -51,7 +51,7 @@ def first_farmer(seat: int) -> Farmer:
 def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
     """The preparation: every deal is a chance decision on the stack, under the draft (in
     reverse turn order), the market markers (reverse turn order) and the first turn."""
-    if options.get("components", BOX) is not BOX:
+    if options["components"] not in (None, BOX):
         raise ValueError("this version of Windmill Valley plays the standard components only")
     first_turn = [EndTurn(0), ChooseAction(0), MoveWheels(0), AdjustFloodgate(0)]
     markers = [PlaceFirstMarker(seat) for seat in range(players)]

@@ -1,0 +1,44 @@
+"""The text picture, the observation tensors and the options."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tabletop.windmill_valley import GAME, new_game, render
+from tabletop.windmill_valley.encode import observation, observation_layout
+
+from .helpers import first_position
+
+
+def test_render_shows_the_board_the_wheels_and_every_farm():
+    state = first_position(players=3, farms={1: {"storage": ("red", "black")}})
+    text = render(state)
+    assert "floodgate 1" in text and "water 0/8" in text
+    assert text.count("large ") == 3 and text.count("small ") == 3
+    assert "storage RB" in text
+    assert text.count("|.......|") == 12
+
+
+def test_render_brackets_the_active_spaces():
+    state = first_position(farms={0: {"turned": 2}})
+    line = render(state).splitlines()[5]
+    assert line.split("large ")[1].split()[2].startswith("[")
+
+
+def test_an_observation_is_flat_float32_seat_first():
+    state = first_position(players=3, farms={1: {"guilders": 7}})
+    layout = observation_layout(state)
+    for seat in range(3):
+        obs = observation(state, seat)
+        assert obs.dtype == np.float32 and obs.shape == (layout.size,)
+        assert obs[layout["player0.tokens"]][1] == state.farmers[seat].guilders
+    assert np.array_equal(observation(state, 1), observation(state.view(1), 1))
+
+
+def test_the_options_are_declared():
+    assert set(GAME.declared.defaults) >= {"expert", "promo", "chance", "components"}
+    with pytest.raises(ValueError):
+        new_game(2, seed=1, expert="maybe")
+    with pytest.raises(ValueError):
+        new_game(5, seed=1)
