@@ -64,8 +64,8 @@ def _farmer_problems(state: State, seat: int) -> list[str]:
         n > size for n, size in zip(farmer.windmills, BOX.farm.group_sizes, strict=True)
     ):
         problems.append(f"seat {seat}'s windmill groups hold {farmer.windmills}")
-    elif sum(farmer.windmills) + built != sum(BOX.farm.group_sizes):
-        problems.append(f"seat {seat} has {sum(farmer.windmills)} windmills on the farm and {built} built")
+    elif sum(farmer.windmills) + built + farmer.removed != sum(BOX.farm.group_sizes):
+        problems.append(f"seat {seat} has {sum(farmer.windmills)} windmills on the farm, {built} built, {farmer.removed} in the box")
     if Counter(farmer.helpers).most_common(1)[0][1:] > (1,) if farmer.helpers else False:
         problems.append(f"seat {seat} holds a helper twice")
     return problems

@@ -282,8 +282,65 @@ class Quarter:
         return f"quarter {self.index}"
 
 
+
+@attrs.frozen
+class Remove:
+    """Return a windmill of farm group ``group`` to the box."""
+
+    group: int
+
+    def __str__(self) -> str:
+        return f"remove {self.group}"
+
+
+@attrs.frozen
+class PayWith:
+    """Pay with a ``tool`` or with ``guilders``."""
+
+    what: str
+
+    def __str__(self) -> str:
+        return f"pay {self.what}"
+
+
+@attrs.frozen
+class SwapCard:
+    """Swap the own farm card in ``role`` slot ``slot`` with offer slot ``offer``."""
+
+    role: str
+    slot: int
+    offer: int
+
+    def __str__(self) -> str:
+        return f"swap {self.role} {self.slot} for {self.offer}"
+
+
+@attrs.frozen
+class DropTile:
+    """Discard the enhancement installed on ``wheel`` space ``space``."""
+
+    wheel: str
+    space: int
+
+    def __str__(self) -> str:
+        return f"drop {self.wheel} {self.space}"
+
+
+@attrs.frozen
+class SwapTile:
+    """Swap the enhancement on ``wheel`` space ``space`` with display slot ``slot``."""
+
+    wheel: str
+    space: int
+    slot: int
+
+    def __str__(self) -> str:
+        return f"swap {self.wheel} {self.space} for tile {self.slot}"
+
+
 Move = (
     Floodgate | TurnWheels | Perform | TakeGuilders | Done | Unique | LowerReward | Refresh | Install
     | TakeCard | Build | MoveNeutral | Enter | MarketReward | Plant | PlaceTrade | Collect | Store
     | Colour | UseHelper | ScoreContract | ChooseStart | PlaceMarker | Dealt | Exchange | Quarter
+    | Remove | PayWith | SwapCard | DropTile | SwapTile
 )

@@ -10,6 +10,7 @@ OPTIONS = Options(
     players=(2, 4),
     options=(
         Option("expert", bool, False, "expert variant: no extra round after the end is triggered"),
+        Option("promo", bool, False, "shuffle the seven PROMO 1 wheel enhancements into their stacks"),
         CHANCE_OPTION,
     ),
 )

@@ -5,7 +5,7 @@ then bulbs in storage, then windmills on the main board; tied players share the 
 from __future__ import annotations
 
 from tabletop.kernel.grid import all_different, columns, complete_columns, complete_rows, uniform
-from tabletop.windmill_valley.components import COLOURS, TIERS
+from tabletop.windmill_valley.components import COLOURS
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.state import COLUMNS, ROWS, Farmer, State
 
@@ -26,8 +26,7 @@ def rewards_kind(reward: object, kind: str) -> bool:
 
 def tiers_of(farmer: Farmer) -> list[str]:
     """The tier of each enhancement tile installed on the wheels."""
-    tiers = {t.id: tier for tier, tiles in zip(TIERS, (BOX.common, BOX.uncommon, BOX.unique), strict=True) for t in tiles}
-    return [tiers[t] for t in (*farmer.large, *farmer.small) if t in tiers]
+    return [BOX.tile(t).stack for t in (*farmer.large, *farmer.small) if t]
 
 
 def contract_score(state: State, seat: int, card_id: int) -> int:

@@ -9,6 +9,7 @@ from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.windmill_valley import saved
 from tabletop.windmill_valley.components import STANDARD as BOX
+from tabletop.windmill_valley.components import TIERS
 from tabletop.windmill_valley.rules import RULES
 from tabletop.windmill_valley.state import (
     DISPLAY_TIERS,
@@ -69,7 +70,7 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         neutrals=(),
         display=("",) * len(DISPLAY_TIERS),
         covered=(False,) * len(DISPLAY_TIERS),
-        stacks=tuple(Pile(tuple(t.id for t in tiles)) for tiles in (BOX.common, BOX.uncommon, BOX.unique)),
+        stacks=tuple(Pile(tuple(t.id for t in BOX.stack(tier, options["promo"]))) for tier in TIERS),
         discards=((), (), ()),
         offer=(0,) * OFFER,
         deck=Pile(tuple(card.id for card in BOX.farm_cards)),

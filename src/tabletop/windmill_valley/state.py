@@ -72,6 +72,7 @@ class Farmer:
         market: the market area of the player's marker (-1 before setup places it).
         stacked: whether the marker is stacked on another player's.
         wished: whether the player has scored the Queen's Wish.
+        removed: windmills returned from the farm board to the box.
     """
 
     vp: int
@@ -89,6 +90,7 @@ class Farmer:
     market: int = -1
     stacked: bool = False
     wished: bool = False
+    removed: int = 0
 
     @property
     def calendar(self) -> int:
@@ -126,6 +128,44 @@ class Turn:
     neutral_moved: bool = False
     opened: bool = False
     ending: int = 0
+
+
+@attrs.frozen
+class Gardener:
+    """The solo game's automated opponent (his rules: :mod:`tabletop.windmill_valley.rules.gardener`).
+
+    Attributes:
+        deck: his face-down deck (card numbers 1-20); ``revealed``: the cards revealed, the
+            current one last; ``top``: the deck's top card once its back has been looked at
+            (the back shows what he takes), ``None`` before.
+        board: his windmill board; ``steps``: the steps his wheels have turned.
+        vp, calendar: his Victory Points and calendar space.
+        wish: the Queen's Wish value his marker stands on (an index of the values), ``None``
+            before his first rotation.
+        windmills: windmills left on his farm; ``garden``: his four rows of planted colours.
+        market: his marker's Market area.
+        enhancements, farm_cards: what he took (scored at the end).
+        difficulty: ``easy``, ``medium`` or ``hard``.
+    """
+
+    deck: Pile[int]
+    revealed: tuple[int, ...]
+    top: int | None
+    board: int
+    steps: int
+    vp: int
+    calendar: int
+    wish: int | None
+    windmills: int
+    garden: tuple[tuple[str, ...], ...]
+    market: int
+    enhancements: tuple[str, ...]
+    farm_cards: tuple[int, ...]
+    difficulty: str
+
+
+#: The Gardener's owner number on the main board (the second seat of the two-player setup).
+GARDENER = 1
 
 
 # --- pending decisions ---------------------------------------------------------------------
@@ -295,10 +335,12 @@ class PlantBulbs:
 
 @attrs.frozen
 class ForeignTrade:
-    """Conduct Foreign Trade with the tile's ``effect`` (see the components)."""
+    """Conduct Foreign Trade with the tile's ``effect`` (see the components); ``any_two``: the
+    starting helper's any two rewards, with a bulb of the supply."""
 
     seat: int
     effect: str | None = None
+    any_two: bool = False
 
 
 @attrs.frozen
@@ -334,6 +376,22 @@ class PlantSupply:
 
 
 @attrs.frozen
+class RemoveWindmill:
+    """Return one windmill of the farm board to the box (or none)."""
+
+    seat: int
+
+
+@attrs.frozen
+class TileEffect:
+    """A PROMO 1 tile's own rule (``effect``), paying ``gain`` when it is carried out."""
+
+    seat: int
+    effect: str
+    cost: int = 0
+
+
+@attrs.frozen
 class ContractNow:
     """Score one of the contracts now."""
 
@@ -356,7 +414,7 @@ Pending: TypeAlias = (
     DealBoard | DealStart | DealTile | DealFarm | DealTrade | Draft | PlaceFirstMarker | AdjustFloodgate
     | MoveWheels | CalendarReward | ChooseAction | EndTurn | UseHelpers | LowerWater | Enhance | GainFarmCard
     | BuildWindmill | VisitMarket | MarketChoice | PlantBulbs | ForeignTrade | KeepBulbs | StoreBulb
-    | ChooseColour | PlantSupply | ContractNow | TradeReward
+    | ChooseColour | PlantSupply | RemoveWindmill | TileEffect | ContractNow | TradeReward
 )
 
 
@@ -388,6 +446,7 @@ class State(EngineState):
         starting: the starting cards on display for the draft; ``start_pile`` the others.
         boards: the windmill boards not dealt.
         turn: the turn in progress.
+        gardener: the solo opponent (``None`` unless one player plays).
         viewer: the seat whose view this is (``None`` for a full state).
     """
 
@@ -415,4 +474,5 @@ class State(EngineState):
     start_pile: Pile[int]
     boards: Pile[int]
     turn: Turn
+    gardener: Gardener | None = None
     viewer: int | None = None

@@ -16,7 +16,7 @@ from __future__ import annotations
 from tabletop.kernel.engine import ChanceDecision, Decision, Rules
 from tabletop.windmill_valley import saved, scoring
 from tabletop.windmill_valley.render import render
-from tabletop.windmill_valley.rules import actions, bulbs, helpers, market, preparation, turn
+from tabletop.windmill_valley.rules import actions, bulbs, helpers, market, preparation, promo, turn
 from tabletop.windmill_valley.rules.end import settle
 from tabletop.windmill_valley.rules.refusals import describe
 from tabletop.windmill_valley.state import (
@@ -42,8 +42,10 @@ from tabletop.windmill_valley.state import (
     PlaceFirstMarker,
     PlantBulbs,
     PlantSupply,
+    RemoveWindmill,
     State,
     StoreBulb,
+    TileEffect,
     TradeReward,
     UseHelpers,
     VisitMarket,
@@ -78,6 +80,8 @@ RULES: Rules[State] = Rules(
         KeepBulbs: Decision(bulbs.keep_moves, bulbs.keep_bulbs, "keeping collected bulbs"),
         StoreBulb: Decision(bulbs.store_moves, bulbs.store_bulb, "storing a bulb"),
         ChooseColour: Decision(bulbs.colour_moves, bulbs.choose_colour, "choosing a bulb colour"),
+        RemoveWindmill: Decision(promo.remove_moves, promo.remove_windmill, "returning a windmill to the box"),
+        TileEffect: Decision(promo.tile_moves, promo.tile_effect, "carrying out a tile's rule"),
         ContractNow: Decision(helpers.contract_moves, helpers.score_contract_now, "scoring a contract now"),
     },
     settle=settle,

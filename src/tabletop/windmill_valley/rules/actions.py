@@ -10,8 +10,9 @@ import attrs
 
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.windmill_valley.components import STANDARD as BOX
+from tabletop.windmill_valley.components import TIERS
 from tabletop.windmill_valley.moves import Build, Done, Install, LowerReward, Refresh, TakeCard
-from tabletop.windmill_valley.rules.common import FIELDS, earn, full_slots, gain, with_farmer
+from tabletop.windmill_valley.rules.common import FIELDS, TILES, earn, full_slots, gain, with_farmer
 from tabletop.windmill_valley.rules.possible import (
     BY_MARKET,
     NEIGHBOURS,
@@ -107,10 +108,8 @@ def _put(spaces: tuple[str, ...], index: int, tile: str) -> tuple[str, ...]:
 
 
 def _tier_index(tile: str) -> int:
-    for index, tier in enumerate((BOX.common, BOX.uncommon, BOX.unique)):
-        if any(t.id == tile for t in tier):
-            return index
-    return 0
+    """The stack a tile belongs to (a promo tile's: the one it was shuffled into)."""
+    return TIERS.index(TILES[tile].stack)
 
 
 def farm_moves(state: State, pending: GainFarmCard) -> tuple[Refresh | TakeCard | Done, ...]:

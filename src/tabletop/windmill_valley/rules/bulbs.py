@@ -117,32 +117,45 @@ def plant_supply(state: State, pending: PlantSupply, move: Plant | Done) -> Stat
     return gain(state, pending.seat, reward) if reward is not None else state
 
 
-def trade_moves(state: State, pending: ForeignTrade) -> tuple[PlaceTrade | Collect, ...]:
-    """Place a stored bulb of a colour not on the card on a free spot, or take every bulb on it."""
-    moves: list[PlaceTrade | Collect] = [
-        PlaceTrade(c, spot) for c, spot in trade_placements(state, pending.seat, pending.effect == "any_colour")
-    ]
-    if any(state.spots):
+def trade_moves(state: State, pending: ForeignTrade) -> tuple[PlaceTrade | Collect | Done, ...]:
+    """Place a stored bulb (a supply bulb, with the starting helper) of a colour not on the card
+    on a free spot, or take every bulb on it."""
+    any_colour = pending.effect == "any_colour"
+    if pending.any_two:
+        free = [spot for spot, bulb in enumerate(state.spots) if not bulb]
+        placements = tuple((c, s) for c in COLOURS if any_colour or c not in state.spots for s in free)
+    else:
+        placements = trade_placements(state, pending.seat, any_colour)
+    moves: list[PlaceTrade | Collect | Done] = [PlaceTrade(c, spot) for c, spot in placements]
+    if any(state.spots) and pending.effect != "place_only":
         moves.append(Collect())
-    return tuple(moves) or (Collect(),)
+    return tuple(moves) or (Done(),)
 
 
-def foreign_trade(state: State, pending: ForeignTrade, move: PlaceTrade | Collect) -> State:
+def foreign_trade(state: State, pending: ForeignTrade, move: PlaceTrade | Collect | Done) -> State:
     """Place: gain the two quarters next to the spot (with the tiles' extra rewards); a card
     holding four bulbs returns them and goes under the stack. Collect: keep any of them."""
     seat = pending.seat
     state = pop(state)
+    if isinstance(move, Done):
+        return state
     if isinstance(move, Collect):
         bulbs = tuple(b for b in state.spots if b)
         state = evolve(state, spots=("",) * len(state.spots))
+        if pending.effect == "trade_both":  # then place a bulb as well
+            state = push(state, ForeignTrade(seat, "place_only"))
         return push(state, KeepBulbs(seat, bulbs))
     farmer = state.farmers[seat]
-    state = with_farmer(state, seat, attrs.evolve(farmer, storage=without(farmer.storage, move.colour)))
+    if not pending.any_two:
+        state = with_farmer(state, seat, attrs.evolve(farmer, storage=without(farmer.storage, move.colour)))
     spots = state.spots[: move.spot] + (move.colour,) + state.spots[move.spot + 1 :]
     card = TRADE_CARDS[state.trade]
-    near = (move.spot, (move.spot + 1) % 4)
+    near: tuple[int, ...] = (move.spot, (move.spot + 1) % 4)
     others = tuple(q for q in range(4) if q not in near)
-    if pending.effect == "extra_reward_paid" and farmer.guilders >= 1:
+    if pending.any_two:  # the starting helper: any two rewards of the card
+        state = push(state, TradeReward(seat, card.id, (0, 1, 2, 3), 2))
+        near = ()
+    elif pending.effect == "extra_reward_paid" and farmer.guilders >= 1:
         state = push(state, TradeReward(seat, card.id, others, 1, fee=1))
     elif pending.effect == "all_rewards_paid" and farmer.guilders >= 1:
         state = push(state, TradeReward(seat, card.id, others, 2, fee=1))

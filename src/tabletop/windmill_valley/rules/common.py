@@ -25,8 +25,10 @@ from tabletop.windmill_valley.state import (
     LowerWater,
     PlantBulbs,
     PlantSupply,
+    RemoveWindmill,
     State,
     StoreBulb,
+    TileEffect,
     UseHelpers,
     VisitMarket,
 )
@@ -99,6 +101,10 @@ def gain(state: State, seat: int, reward: Reward, times: int = 1) -> State:
 def perform(state: State, seat: int, action: WheelAction) -> State:
     """``seat`` performs ``action`` (a wheel space's, a tile's or a reward's): its decision is
     asked next, with the helpers it triggers offered before it and after it."""
+    if action.effect == "remove_windmill":
+        return gain(push(state, RemoveWindmill(seat)), seat, action.gain)
+    if action.effect in PAID_EFFECTS:  # the tile's gain is paid by carrying out its rule
+        return push(state, TileEffect(seat, action.effect, action.cost))
     if action.action is None:
         return gain(state, seat, action.gain)
     name = action.action
@@ -123,6 +129,10 @@ def perform(state: State, seat: int, action: WheelAction) -> State:
     state = push(state, UseHelpers(seat, name, action.strength))
     state = push(state, asked)
     return push(state, UseHelpers(seat, name, action.strength))
+
+
+#: The PROMO 1 rules whose gain comes with carrying them out (see :mod:`.promo`).
+PAID_EFFECTS = ("tool_or_guilders_for_vp", "swap_farm", "discard_enhancement", "swap_enhancement")
 
 
 def storage_cost(farmer: Farmer) -> int | None:

@@ -16,6 +16,7 @@ from tabletop.windmill_valley.rules.turn import action_moves, begin_turn, unique
 from tabletop.windmill_valley.moves import Store
 from tabletop.windmill_valley.scoring import tiers_of
 from tabletop.windmill_valley.state import (
+    SLOTS,
     CalendarReward,
     ChooseAction,
     ContractNow,
@@ -100,6 +101,8 @@ def wish_met(state: State, seat: int) -> bool:
         return all(len(farmer.patches[r]) > c for r, c in card.wish_patches)
     if wish == "mills4":
         return largest_group(state, seat) >= 4
+    if wish == "full_slots":
+        return len(farmer.helpers) == SLOTS and len(farmer.contracts) == SLOTS
     tiers = tiers_of(farmer)
     return len(tiers) >= 6 and tiers.count("uncommon") >= 2 and tiers.count("unique") >= 2
 

@@ -11,10 +11,10 @@ from tabletop.windmill_valley.components import COLOURS, Reward
 from tabletop.windmill_valley.moves import Done, ScoreContract, UseHelper
 from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, earn, gain
 from tabletop.windmill_valley.scoring import contract_score
-from tabletop.windmill_valley.state import ChooseColour, ContractNow, LowerWater, MarketChoice, PlantBulbs, State, UseHelpers
+from tabletop.windmill_valley.state import ChooseColour, ContractNow, ForeignTrade, LowerWater, MarketChoice, PlantBulbs, State, UseHelpers
 
 #: The starting cards' abilities used as helpers: the action they trigger on.
-STARTING_TRIGGERS = {"plant_extra": "plant", "build_bonus": "build", "enhance_bulb": "enhance"}
+STARTING_TRIGGERS = {"plant_extra": "plant", "build_bonus": "build", "enhance_bulb": "enhance", "trade_any_two": "trade"}
 
 
 def usable(state: State, pending: UseHelpers, helper: str) -> bool:
@@ -25,6 +25,8 @@ def usable(state: State, pending: UseHelpers, helper: str) -> bool:
     if helper.startswith("s"):
         ability = STARTING_CARDS[int(helper[1:])].ability
         if ability == "plant_extra" and state.farmers[pending.seat].vp < 1:
+            return False
+        if ability == "trade_any_two" and not isinstance(below, ForeignTrade):  # changes the trade: before it
             return False
         return STARTING_TRIGGERS.get(ability) == pending.trigger
     card = FARM_CARDS[int(helper)]
@@ -68,6 +70,10 @@ def _starting_ability(state: State, seat: int, ability: str) -> State:
         return earn(state, seat, guilders=1, vp=1)
     if ability == "enhance_bulb":
         return push(state, ChooseColour(seat, COLOURS))
+    if ability == "trade_any_two":
+        below = state.stack[-2]
+        assert isinstance(below, ForeignTrade)
+        return evolve(state, stack=(*state.stack[:-2], attrs.evolve(below, any_two=True), state.stack[-1]))
     # plant_extra: pay 1 VP to plant one bulb more (in this action, or as a planting of its own)
     state = earn(state, seat, vp=-1)
     below = state.stack[-2] if len(state.stack) > 1 else None
