@@ -173,7 +173,7 @@ GARDENER = 1
 
 @attrs.frozen
 class DealBoard:
-    """A random windmill board is dealt to ``target``."""
+    """A random windmill board is dealt to ``target`` (the Gardener's: ``GARDENER`` in solo)."""
 
     target: int
     seat: int = CHANCE
@@ -205,6 +205,23 @@ class DealFarm:
 @attrs.frozen
 class DealTrade:
     """The next foreign trade card of the face-up stack is revealed (the stack's order)."""
+
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class GardenerDraw:
+    """The Gardener's deck gives a card: ``peek`` False: the card he plays this turn (only when
+    no top card is known); True: the new top card, whose back shows his enhancements and farm
+    card (then he plays his turn)."""
+
+    peek: bool
+    seat: int = CHANCE
+
+
+@attrs.frozen
+class DealBulb:
+    """The solo player's random starting bulb."""
 
     seat: int = CHANCE
 
@@ -411,7 +428,7 @@ class TradeReward:
 
 
 Pending: TypeAlias = (
-    DealBoard | DealStart | DealTile | DealFarm | DealTrade | Draft | PlaceFirstMarker | AdjustFloodgate
+    DealBoard | DealStart | DealTile | DealFarm | DealTrade | GardenerDraw | DealBulb | Draft | PlaceFirstMarker | AdjustFloodgate
     | MoveWheels | CalendarReward | ChooseAction | EndTurn | UseHelpers | LowerWater | Enhance | GainFarmCard
     | BuildWindmill | VisitMarket | MarketChoice | PlantBulbs | ForeignTrade | KeepBulbs | StoreBulb
     | ChooseColour | PlantSupply | RemoveWindmill | TileEffect | ContractNow | TradeReward

@@ -159,14 +159,13 @@ def foreign_trade(state: State, pending: ForeignTrade, move: PlaceTrade | Collec
         state = push(state, TradeReward(seat, card.id, others, 1, fee=1))
     elif pending.effect == "all_rewards_paid" and farmer.guilders >= 1:
         state = push(state, TradeReward(seat, card.id, others, 2, fee=1))
-    if all(spots):
-        state = evolve(state, spots=("",) * 4, trade_pile=state.trade_pile.put_under((state.trade,)))
-        state = push(state, DealTrade())
-    else:
-        state = evolve(state, spots=spots)
     for quarter in reversed(near):
         state = gain(state, seat, card.quarters[quarter])
-    return state
+    if not all(spots):
+        return evolve(state, spots=spots)
+    # The full card goes under the stack and the next one is revealed before any reward is used.
+    state = evolve(state, spots=("",) * 4, trade_pile=state.trade_pile.put_under((state.trade,)))
+    return push(state, DealTrade())
 
 
 def quarter_moves(state: State, pending: TradeReward) -> tuple[Quarter | Done, ...]:
