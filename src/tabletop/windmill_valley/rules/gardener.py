@@ -23,6 +23,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from tabletop.kernel.automa import reveal as reveal_card
 from tabletop.kernel.engine import ChanceDecision, evolve, pop, push
 from tabletop.kernel.grid import all_different, columns, uniform
 from tabletop.kernel.pile import Pile
@@ -115,10 +116,7 @@ def reveal(state: State, card: int) -> State:
     """Step 1: ``card`` (out of the deck) is revealed; when the deck is now empty, the cards
     revealed before it become the new deck; a card is drawn to show its back on top."""
     gardener = gardener_of(state)
-    revealed = (*gardener.revealed, card)
-    deck = gardener.deck
-    if not deck:
-        deck, revealed = deck.shuffle_in(revealed[:-1]), (card,)
+    deck, revealed = reveal_card(gardener.deck, gardener.revealed, card)
     state = with_gardener(state, attrs.evolve(gardener, revealed=revealed, deck=deck, top=None))
     if deck:
         return push(state, GardenerDraw(peek=True))
