@@ -14,6 +14,7 @@ from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.moves import Dealt
 from tabletop.windmill_valley.rules.gardener import (
     adjust_floodgate,
+    DECISIONS,
     draw,
     gardener_score,
     large_wheel_action,
@@ -431,3 +432,36 @@ def test_hard_complete_rows_score_the_higher_value_whatever_their_colours():
     garden = (("red", "white") * 3 + ("red",), (), (), ())
     assert patches_score(garden, BOX.level("hard")) == BOX.farm.row_values[0][1]
     assert patches_score(garden, BOX.level("medium")) == BOX.farm.row_values[0][0]
+
+
+# --- many turns ------------------------------------------------------------------------------------
+
+
+def gardener_turn(state, rng):
+    """One whole turn of his, the chance events (his cards, the refills) drawn from ``rng``."""
+    from tabletop.windmill_valley.rules import RULES
+
+    state = start_turn(state)
+    while state.stack and state.stack[-1].seat == -1:
+        pending = state.stack[-1]
+        decision = {**RULES.decisions, GardenerDraw: DECISIONS[GardenerDraw]}[type(pending)]
+        outcomes = decision.outcomes(state, pending)
+        state = decision.resolve(state, pending, rng.choice(outcomes)[0])
+    return state
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_many_turns_of_his_keep_the_board_in_range_and_his_windmills_conserved(difficulty):
+    import random
+
+    rng = random.Random(difficulty)
+    state = solo(difficulty, market=0)
+    for _ in range(60):
+        state = gardener_turn(state, rng)
+        gardener = him(state)
+        assert 1 <= state.floodgate <= 3 and 0 <= state.water <= BOX.water_max
+        assert all(len(row) <= COLUMNS for row in gardener.garden)
+        assert gardener.windmills + state.mills.count(GARDENER) == BOX.windmills_per_player
+        assert len(gardener.revealed) + len(gardener.deck) + (gardener.top is not None) == len(new_gardener(difficulty).deck)
+        assert gardener_score(state) >= -sum(BOX.farm.column_values)
+    assert him(state).calendar == CALENDAR_END
