@@ -16,6 +16,7 @@ from tabletop.windmill_valley.components import (
     DATA_DIR,
     DATA_FILES,
     LARGE_WHEEL_ACTIONS,
+    LEVELS,
     STANDARD,
     TIERS,
     Reward,
@@ -243,6 +244,10 @@ def test_corrected_data_gives_other_components_that_records_store():
         (lambda d: d["trade.toml"]["cards"]["cards"][0]["quarters"].pop(), r"trade.toml: table \[cards\], field 'quarters of cards\[0\]': four quarters"),
         (lambda d: d["trade.toml"]["cards"]["cards"].pop(), r"\[cards\], field 'cards': 4 Foreign Trade cards"),
         (lambda d: d.pop("trade.toml"), r"trade.toml: the data file is missing"),
+        (lambda d: d["gardener.toml"]["cards"]["cards"][0].update(floodgate=3), r"gardener.toml: table \[cards\], field 'cards\[0\]': floodgate -2..2"),
+        (lambda d: d["gardener.toml"]["cards"]["cards"].pop(), r"\[cards\], field 'cards': cards numbered 1 to 20"),
+        (lambda d: d["gardener.toml"]["difficulty"].update(removed=[[], [], [21]]), r"\[difficulty\], field 'removed'"),
+        (lambda d: d["gardener.toml"]["build"]["order"].pop(), r"\[build\], field 'order': every windmill space once"),
     ],
 )
 def test_corrupt_data_is_refused_naming_the_table_and_field(change, message):
@@ -261,3 +266,28 @@ def test_corrupt_files_are_named(tmp_path):
     (tmp_path / "trade.toml").unlink()
     with pytest.raises(InvalidData, match="trade.toml: no such data file"):
         load_components(tmp_path)
+
+
+def test_twenty_gardener_cards_with_floodgate_changes_from_minus_2_to_2():
+    cards = STANDARD.gardener_cards
+    assert [c.id for c in cards] == list(range(1, 21))
+    assert all(-2 <= c.floodgate <= 2 and 0 <= c.water <= 8 and c.colour in COLOURS for c in cards)
+    assert all(len(c.market) == 2 and len(c.back_tiers) == 2 and 0 <= c.back_farm <= 2 for c in cards)
+
+
+def test_hard_removes_g1_g7_g17_and_only_easy_plays_the_extra_round():
+    assert STANDARD.level("hard").removed == (1, 7, 17)
+    assert STANDARD.level("easy").removed == STANDARD.level("medium").removed == ()
+    assert [STANDARD.level(n).extra_round for n in LEVELS] == [True, False, False]
+
+
+def test_gardener_scores_enhancements_2_3_4_and_bulbs_1_1_or_3_per_2():
+    assert [STANDARD.level(n).enhancement_vp for n in LEVELS] == [2, 3, 4]
+    assert [(STANDARD.level(n).bulb_vp, STANDARD.level(n).bulb_per) for n in LEVELS] == [(1, 1), (1, 1), (3, 2)]
+    assert [STANDARD.level(n).patches for n in LEVELS] == ["usual", "columns_any_colours", "any_colours"]
+
+
+def test_gardener_build_order_names_every_space_once():
+    assert sorted(STANDARD.gardener_order) == sorted(s.id for s in STANDARD.spaces)
+    assert len(STANDARD.gardener_nearest) == len(STANDARD.market)
+    assert all(STANDARD.space(s).market for s in STANDARD.gardener_nearest)

@@ -84,6 +84,11 @@ CONTRACTS: Mapping[str, tuple[str, ...]] = {
 }
 #: Starting helper abilities (see ``data/starting.toml``).
 ABILITIES: tuple[str, ...] = ("trade_any_two", "farm_peek", "plant_extra", "build_bonus", "market_split", "enhance_bulb")
+#: Solo difficulties.
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+#: How the Gardener's complete rows and columns score: the usual rules, complete columns
+#: whatever their colours (rows usual), complete rows and columns whatever their colours.
+PATCH_RULES: tuple[str, ...] = ("usual", "columns_any_colours", "any_colours")
 #: Queen's Wish conditions (see ``data/starting.toml``).
 WISHES: tuple[str, ...] = ("tools6", "contract_groups", "patches", "mills4", "enhancements", "full_slots")
 
@@ -297,6 +302,47 @@ class TradeCard:
         return self.quarters[spot], self.quarters[(spot + 1) % 4]
 
 
+@attrs.frozen
+class GardenerCard:
+    """A Gardener card (solo): its face and its back (see ``data/gardener.toml``).
+
+    Attributes:
+        floodgate: the Floodgate change, -2 .. +2.
+        water / bonus: if the water stands at ``water`` at the end of his turn, he scores
+            ``bonus`` VP and lowers the water by 2.
+        colour: the bulb colour he plants and trades.
+        market: the two bulbs he plants after visiting the Market.
+        spot: the Foreign Trade spot he places a bulb on.
+        back_tiers: (on the deck's top card) the two enhancement tiers he takes.
+        back_farm: (on the deck's top card) the farm offer slot he takes, 0-2 from the left.
+    """
+
+    id: int
+    floodgate: int
+    water: int
+    bonus: int
+    colour: str
+    market: tuple[str, str]
+    spot: int
+    back_tiers: tuple[str, str]
+    back_farm: int
+
+
+@attrs.frozen
+class GardenerLevel:
+    """A solo difficulty: the cards removed from his deck, whether the extra final round is
+    played, his VP per wheel or farm enhancement, how his complete rows and columns score
+    (:data:`PATCH_RULES`), and ``bulb_vp`` VP per ``bulb_per`` bulbs in his garden."""
+
+    name: str
+    removed: tuple[int, ...]
+    extra_round: bool
+    enhancement_vp: int
+    patches: str
+    bulb_vp: int
+    bulb_per: int
+
+
 @attrs.frozen(cache_hash=True)  # hashed with every state that holds it
 class Components:
     """Everything printed on the components that the rules need (see ``data/*.toml``).
@@ -325,6 +371,13 @@ class Components:
     farm_cards: tuple[FarmCard, ...]
     starting: tuple[StartingCard, ...]
     trade_cards: tuple[TradeCard, ...]
+    # the solo Gardener
+    gardener_cards: tuple[GardenerCard, ...]
+    gardener_levels: tuple[GardenerLevel, ...]
+    #: per Market area, the space nearest it (his first windmill)
+    gardener_nearest: tuple[str, ...]
+    #: his building order between equally expensive spaces
+    gardener_order: tuple[str, ...]
     # the box and each player's start
     players: tuple[int, int]
     bulbs_per_colour: int
@@ -391,6 +444,14 @@ class Components:
         """Starting card ``card_id`` (1-6)."""
         return self.starting[card_id - 1]
 
+    def gardener_card(self, card_id: int) -> GardenerCard:
+        """Gardener card ``card_id`` (G1-G20 are 1-20)."""
+        return self.gardener_cards[card_id - 1]
+
+    def level(self, name: str) -> GardenerLevel:
+        """The solo difficulty ``name`` (:data:`LEVELS`)."""
+        return self.gardener_levels[LEVELS.index(name)]
+
     def status_of(self, filename: str, table: str) -> str:
         """The status of table ``table`` of data file ``filename``."""
         for name, tab, status in self.statuses:
@@ -424,6 +485,11 @@ class _Reader(TableReader):
         value = super().value(table, row, field, kind)
         if type(value) is int and value < 0:
             raise self.fail(table, field, f"must not be negative, not {value}")
+        return value
+
+    def signed(self, table: str, row: Mapping[str, Any], field: str) -> int:
+        """A whole number that may be negative (a change)."""
+        value: int = super().value(table, row, field, int)
         return value
 
     def optional(self, table: str, row: Mapping[str, Any], field: str, kind: type, default: Any) -> Any:
@@ -870,6 +936,57 @@ def _trade_cards(reader: _Reader) -> tuple[TradeCard, ...]:
     return tuple(cards)
 
 
+def _gardener(reader: _Reader, space_ids: set[str], areas: int) -> dict[str, Any]:
+    """The Gardener's cards, difficulty levels and building order."""
+    cards = []
+    for i, row in enumerate(_numbered(reader, "cards", BOX["gardener_cards"])):
+        where = f"cards[{i}]"
+        reader.only("cards", row, ("id", "floodgate", "water", "bonus", "colour", "market", "spot", "back_tiers", "back_farm"), where)
+        floodgate = reader.signed("cards", row, "floodgate")
+        market = reader.names("cards", row, "market", COLOURS)
+        tiers = reader.names("cards", row, "back_tiers", TIERS)
+        card = GardenerCard(
+            i + 1, floodgate, reader.value("cards", row, "water", int), reader.value("cards", row, "bonus", int),
+            reader.choice("cards", row, "colour", COLOURS), (market[0], market[-1]), reader.value("cards", row, "spot", int),
+            (tiers[0], tiers[-1]), reader.value("cards", row, "back_farm", int),
+        )
+        if not -2 <= card.floodgate <= 2 or card.water > 8 or card.spot > 3 or card.back_farm > 2:
+            raise reader.fail("cards", where, "floodgate -2..2, water 0..8, spot 0..3, back_farm 0..2")
+        if len(market) != 2 or len(tiers) != 2:
+            raise reader.fail("cards", where, "two Market bulbs and two enhancement tiers")
+        cards.append(card)
+    table = reader.table("difficulty")
+    if reader.names("difficulty", table, "levels", LEVELS) != LEVELS:
+        raise reader.fail("difficulty", "levels", f"the levels {', '.join(LEVELS)}")
+    removed = reader.value("difficulty", table, "removed", list)
+    extra = reader.value("difficulty", table, "extra_round", list)
+    enhancement_vp = reader.ints("difficulty", table, "enhancement_vp", 3)
+    patches = reader.names("difficulty", table, "patches", PATCH_RULES)
+    bulbs = reader.value("difficulty", table, "bulbs", list)
+    shapes = (len(removed), len(extra), len(patches), len(bulbs))
+    if shapes != (3, 3, 3, 3) or not all(isinstance(r, list) and all(type(n) is int and 1 <= n <= 20 for n in r) for r in removed):
+        raise reader.fail("difficulty", "removed", "per level, the Gardener cards (1-20) taken out of his deck")
+    if not all(type(e) is bool for e in extra):
+        raise reader.fail("difficulty", "extra_round", "per level, true or false")
+    if not all(isinstance(b, list) and len(b) == 2 and all(type(n) is int and n >= 1 for n in b) for b in bulbs):
+        raise reader.fail("difficulty", "bulbs", "per level, [VP, per bulbs]")
+    levels = tuple(
+        GardenerLevel(name, tuple(removed[i]), extra[i], enhancement_vp[i], patches[i], bulbs[i][0], bulbs[i][1])
+        for i, name in enumerate(LEVELS)
+    )
+    build = reader.table("build")
+    nearest = reader.value("build", build, "nearest", list)
+    order = reader.value("build", build, "order", list)
+    if sorted(order) != sorted(space_ids) or len(nearest) != areas or not set(nearest) <= space_ids:
+        raise reader.fail("build", "order", "every windmill space once in the order, one nearest space per Market area")
+    return {
+        "gardener_cards": tuple(cards),
+        "gardener_levels": levels,
+        "gardener_nearest": tuple(nearest),
+        "gardener_order": tuple(order),
+    }
+
+
 #: The data files of a box, in the order they are read.
 DATA_FILES: tuple[str, ...] = (
     "board.toml",
@@ -879,6 +996,7 @@ DATA_FILES: tuple[str, ...] = (
     "farm_cards.toml",
     "starting.toml",
     "trade.toml",
+    "gardener.toml",
 )
 
 
@@ -905,6 +1023,7 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
     if box["windmills"] != box["windmills_per_player"] * 4:
         raise board.fail("box", "windmills", "nine windmills per player colour, four colours")
     fields, spaces = _board(board)
+    market = _market(board)
     storage = board.value("player", board.table("player"), "storage", int)
     storage_costs = board.ints("storage_costs", board.table("storage_costs"), "costs", storage)
     farm = _farm(readers["farm.toml"], box["windmills_per_player"], storage_costs)
@@ -913,7 +1032,7 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         **_enhancements(readers["enhancements.toml"]),
         fields=fields,
         spaces=spaces,
-        market=_market(board),
+        market=market,
         water_bands=_water_bands(board),
         calendar=_calendar(board, box["x_tiles"]),
         wish_values=_wish_values(board),
@@ -921,6 +1040,7 @@ def components_from_data(data: Mapping[str, Any]) -> Components:
         farm_cards=_farm_cards(readers["farm_cards.toml"]),
         starting=_starting_cards(readers["starting.toml"], farm),
         trade_cards=_trade_cards(readers["trade.toml"]),
+        **_gardener(readers["gardener.toml"], {space.id for space in spaces}, len(market)),
         players=(box["players"][0], box["players"][1]),
         bulbs_per_colour=box["bulbs_per_colour"],
         windmills_per_player=box["windmills_per_player"],
