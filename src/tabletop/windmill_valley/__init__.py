@@ -1,12 +1,12 @@
-"""Windmill Valley (Dani Garcia, Board&Dice 2024), for 2-4 players.
+"""Windmill Valley (Dani Garcia, Board&Dice 2024), for 1-4 players (solo against the Gardener).
 
 >>> from tabletop import windmill_valley
 >>> state = windmill_valley.new_game(players=2, seed=7)
 >>> state = state.apply(state.legal_moves()[0])
 
 ``GAME`` describes the game to the library; :func:`new_game` takes the options of
-:data:`OPTIONS` (``expert``: no extra round at the end; ``chance``: ``"sampled"`` or
-``"explicit"``). States run on the kernel's engine with the rules in :data:`RULES`
+:data:`OPTIONS` (``expert``: no extra round at the end; ``promo``: the PROMO 1 tiles;
+``difficulty``: the solo Gardener's level; ``chance``: ``"sampled"`` or ``"explicit"``). States run on the kernel's engine with the rules in :data:`RULES`
 (:mod:`tabletop.windmill_valley.rules`, read by phase); :func:`position` builds a position from a
 readable description. Much of the component data is provisional (printed only as icons and
 missing from the public record): see :mod:`tabletop.windmill_valley.components`.
@@ -42,7 +42,7 @@ GAME: Game[State] = Game(
 
 
 def new_game(players: int, seed: int | None = None, **options: Any) -> State:
-    """A new game for 2-4 players (``OPTIONS`` lists the options)."""
+    """A new game for 1-4 players (``OPTIONS`` lists the options)."""
     return GAME.new_game(players, seed, **options)
 
 

@@ -4,7 +4,8 @@ Layout (:func:`observation_layout`): the shared board (floodgate, water level, t
 and ending stage, the windmill on each main-board space seen from the seat: 1 its own, 2 the
 next player's...), then per player, the seat first and the others clockwise: VP, Guilder,
 Tools, calendar, active large and small space, storage and patches counted by colour per row,
-windmills per group, helpers and contracts held, market area.
+windmills per group, helpers and contracts held, market area; in solo, the Gardener's VP,
+calendar, windmills left, market area, cards revealed and garden by colour per row.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ def observation_layout(state: State) -> Layout:
         layout.block(f"player{k}.storage", len(COLOURS))
         layout.block(f"player{k}.patches", ROWS * len(COLOURS))
         layout.block(f"player{k}.farm", len(BOX.farm.group_sizes) + 3)
+    if state.gardener is not None:
+        layout.block("gardener", 5 + ROWS * len(COLOURS))
     return layout
 
 
@@ -43,4 +46,9 @@ def observation(state: State, seat: int) -> Any:
         out[layout[f"player{k}.storage"]] = [farmer.storage.count(c) for c in COLOURS]
         out[layout[f"player{k}.patches"]] = [row.count(c) for row in farmer.patches for c in COLOURS]
         out[layout[f"player{k}.farm"]] = (*farmer.windmills, len(farmer.helpers), len(farmer.contracts), farmer.market)
+    gardener = state.gardener
+    if gardener is not None:
+        garden = [row.count(c) for row in gardener.garden for c in COLOURS]
+        tokens = (gardener.vp, gardener.calendar, gardener.windmills, gardener.market, len(gardener.revealed))
+        out[layout["gardener"]] = (*tokens, *garden)
     return out

@@ -8,10 +8,18 @@ from tabletop.windmill_valley.components import COMPONENTS
 
 OPTIONS = Options(
     "windmill_valley",
-    players=(2, 4),
+    players=(1, 4),
     options=(
         Option("expert", bool, False, "expert variant: no extra round after the end is triggered"),
         Option("promo", bool, False, "shuffle the seven PROMO 1 wheel enhancements into their stacks"),
+        Option(
+            "difficulty",
+            str,
+            "medium",
+            "solo: the Gardener's level: easy | medium | hard",
+            choices=("easy", "medium", "hard"),
+            players=(1, 1),
+        ),
         COMPONENTS.option("component data: the standard box only (this version refuses corrected data)"),
         CHANCE_OPTION,
     ),

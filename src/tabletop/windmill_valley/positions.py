@@ -30,15 +30,16 @@ def position(
     farms: Mapping[int, Mapping[str, Any]] | None = None,
     mills: Mapping[str, int] | None = None,
     seed: int = 0,
+    options: Mapping[str, Any] | None = None,
     **board: Any,
 ) -> State:
     """The position after setup (deals from ``seed``, the first choices of the draft and the
     markers) with each seat's farm changed by ``farms[seat]`` (fields of
     :class:`~tabletop.windmill_valley.state.Farmer`), windmills on the spaces ``mills`` (space
     id -> owner, taken from the owner's largest group) and the shared ``board`` fields
-    (``floodgate``, ``water``, ``spots``, ``display``, ``offer``, ``trade``, ``expert``...)."""
-    options = OPTIONS.resolve(players, {})
-    state = setup(players, Rng.from_seed(seed), options)
+    (``floodgate``, ``water``, ``spots``, ``display``, ``offer``, ``trade``, ``expert``...);
+    ``options`` as for ``new_game``."""
+    state = setup(players, Rng.from_seed(seed), OPTIONS.resolve(players, dict(options or {})))
     while not isinstance(state.pending, AdjustFloodgate):
         state = state.apply(state.legal_moves()[0])
     farmers = list(state.farmers)

@@ -53,6 +53,15 @@ def render(state: State) -> str:
         lines.append(f"   storage {''.join(_SHORT[b] for b in farmer.storage) or '-'}")
         for row in farmer.patches:
             lines.append("   |" + "".join(_SHORT[b] for b in row).ljust(7, ".") + "|")
+    gardener = state.gardener
+    if gardener is not None:
+        lines.append(
+            f" gardener ({gardener.difficulty}): {gardener.vp} VP  calendar {gardener.calendar}"
+            f"  windmills {gardener.windmills}  market area {gardener.market}  deck {len(gardener.deck)}"
+            f"  revealed {','.join(map(str, gardener.revealed)) or '-'}"
+        )
+        for row in gardener.garden:
+            lines.append("   |" + "".join(_SHORT[b] for b in row).ljust(7, ".") + "|")
     if state.is_over:
         lines.append(f"game over; winners: {', '.join(map(str, state.winners()))}")
     return "\n".join(lines)

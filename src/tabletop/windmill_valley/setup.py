@@ -11,6 +11,7 @@ from tabletop.windmill_valley import saved
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import TIERS
 from tabletop.windmill_valley.rules import RULES
+from tabletop.windmill_valley.rules.gardener import new_gardener
 from tabletop.windmill_valley.state import (
     DISPLAY_TIERS,
     FREE,
@@ -19,7 +20,9 @@ from tabletop.windmill_valley.state import (
     SMALL,
     AdjustFloodgate,
     ChooseAction,
+    GARDENER,
     DealBoard,
+    DealBulb,
     DealFarm,
     DealStart,
     DealTile,
@@ -34,8 +37,9 @@ from tabletop.windmill_valley.state import (
 )
 
 
-def first_farmer(seat: int) -> Farmer:
-    """A farmer at setup: 5 VP, 4/5/6/7 Guilder by seat, 1 Tool, the seat's starting bulb."""
+def first_farmer(seat: int, solo: bool = False) -> Farmer:
+    """A farmer at setup: 5 VP, 4/5/6/7 Guilder by seat, 1 Tool, the seat's starting bulb (in
+    solo a random one, dealt as a chance event)."""
     return Farmer(
         vp=BOX.start_vp,
         guilders=BOX.start_guilders[seat],
@@ -43,7 +47,7 @@ def first_farmer(seat: int) -> Farmer:
         board=-1,
         large=("",) * LARGE,
         small=("",) * SMALL,
-        storage=(BOX.start_bulbs[seat],),
+        storage=() if solo else (BOX.start_bulbs[seat],),
         windmills=BOX.farm.group_sizes,
     )
 
@@ -56,14 +60,15 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
     first_turn = [EndTurn(0), ChooseAction(0), MoveWheels(0), AdjustFloodgate(0)]
     markers = [PlaceFirstMarker(seat) for seat in range(players)]
     drafts = [Draft(seat) for seat in range(players)]
-    deals: list[object] = [DealStart()] * (players + 1) + [DealTrade()]
+    solo = players == 1
+    deals: list[object] = [DealStart()] * (players + 1) + [DealTrade()] + [DealBulb()] * solo
     deals += [DealFarm(slot) for slot in reversed(range(OFFER))]
     deals += [DealTile(slot) for slot in reversed(range(len(DISPLAY_TIERS)))]
-    deals += [DealBoard(seat) for seat in reversed(range(players))]
+    deals += [DealBoard(seat) for seat in reversed(range(players))] + [DealBoard(GARDENER)] * solo
     state = State(
         players=players,
         expert=options["expert"],
-        farmers=tuple(first_farmer(seat) for seat in range(players)),
+        farmers=tuple(first_farmer(seat, solo) for seat in range(players)),
         floodgate=1,
         water=0,
         mills=(FREE,) * len(BOX.spaces),
@@ -85,6 +90,7 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         start_pile=Pile(tuple(card.id for card in BOX.starting)),
         boards=Pile(tuple(range(len(BOX.boards)))),
         turn=Turn(),
+        gardener=new_gardener(options["difficulty"]) if solo else None,
         rng=rng,
         chance=options["chance"],
         stack=(*first_turn, *markers, *drafts, *deals),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop.kernel.automa import hide_top
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.rng import Rng
 from tabletop.windmill_valley.state import State
@@ -26,7 +27,7 @@ def view(state: State, seat: int) -> State:
         raise ValueError(f"seat {seat} is not in this {state.players}-player game")
     gardener = state.gardener
     if gardener is not None and gardener.top is not None:
-        hidden = attrs.evolve(gardener, deck=gardener.deck.shuffle_in((gardener.top,)), top=None)
+        hidden = attrs.evolve(gardener, deck=hide_top(gardener.deck, gardener.top), top=None)
         state = evolve(state, gardener=hidden)
     return evolve(state, rng=state.rng.mask(), viewer=seat)
 

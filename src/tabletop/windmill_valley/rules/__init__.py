@@ -17,7 +17,8 @@ from tabletop.kernel.engine import ChanceDecision, Decision, Rules
 from tabletop.windmill_valley import saved, scoring
 from tabletop.windmill_valley.render import render
 from tabletop.windmill_valley.rules import actions, bulbs, helpers, market, preparation, promo, turn
-from tabletop.windmill_valley.rules.end import settle
+from tabletop.windmill_valley.rules.end import settle, winners
+from tabletop.windmill_valley.rules.gardener import DECISIONS as GARDENER_DECISIONS
 from tabletop.windmill_valley.rules.refusals import describe
 from tabletop.windmill_valley.state import (
     AdjustFloodgate,
@@ -27,6 +28,7 @@ from tabletop.windmill_valley.state import (
     ChooseColour,
     ContractNow,
     DealBoard,
+    DealBulb,
     DealFarm,
     DealStart,
     DealTile,
@@ -55,6 +57,8 @@ from tabletop.windmill_valley.view import view
 RULES: Rules[State] = Rules(
     game="windmill_valley",
     decisions={
+        **GARDENER_DECISIONS,
+        DealBulb: ChanceDecision(preparation.bulb_outcomes, preparation.deal_bulb, "dealing the solo bulb"),
         DealBoard: ChanceDecision(preparation.board_outcomes, preparation.deal_board, "dealing a windmill board"),
         DealStart: ChanceDecision(preparation.start_outcomes, preparation.deal_start, "dealing a starting card"),
         DealTrade: ChanceDecision(preparation.trade_outcomes, preparation.deal_trade, "revealing a trade card"),
@@ -86,7 +90,7 @@ RULES: Rules[State] = Rules(
     },
     settle=settle,
     scores=scoring.scores,
-    winners=scoring.winners,
+    winners=winners,
     view=view,
     to_json=saved.to_json,
     render=render,

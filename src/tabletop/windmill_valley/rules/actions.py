@@ -12,7 +12,7 @@ from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import TIERS
 from tabletop.windmill_valley.moves import Build, Done, Install, LowerReward, Refresh, TakeCard
-from tabletop.windmill_valley.rules.common import FIELDS, TILES, earn, full_slots, gain, with_farmer
+from tabletop.windmill_valley.rules.common import FIELDS, TILES, earn, give_vp, full_slots, gain, with_farmer
 from tabletop.windmill_valley.rules.possible import (
     BY_MARKET,
     NEIGHBOURS,
@@ -199,7 +199,7 @@ def build_windmill(state: State, pending: BuildWindmill, move: Build | Done) -> 
     for space in path:
         owner = state.mills[space]
         if owner != seat:
-            state = earn(state, owner, vp=1)
+            state = give_vp(state, owner, 1)
     state = evolve(state, mills=state.mills[:index] + (seat,) + state.mills[index + 1 :])
     for field in reversed(BOX.spaces[index].fields):
         state = gain(state, seat, FIELDS[field].reward)

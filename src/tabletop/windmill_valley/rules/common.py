@@ -12,6 +12,7 @@ from tabletop.kernel.engine import evolve, push
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import COLOURS, Reward, WheelAction
 from tabletop.windmill_valley.state import (
+    GARDENER,
     MAX_GUILDERS,
     SLOTS,
     STORAGE,
@@ -78,6 +79,14 @@ def earn(state: State, seat: int, guilders: int = 0, vp: int = 0, tools: int = 0
         raise ValueError(f"seat {seat} cannot pay {-guilders} Guilder / {-tools} Tools")
     changed = attrs.evolve(farmer, vp=farmer.vp + vp, guilders=money, tools=farmer.tools + tools)
     return with_farmer(state, seat, changed)
+
+
+def give_vp(state: State, owner: int, vp: int) -> State:
+    """``owner`` (a seat, or the solo Gardener) scores ``vp``."""
+    gardener = state.gardener
+    if gardener is not None and owner == GARDENER:
+        return evolve(state, gardener=attrs.evolve(gardener, vp=gardener.vp + vp))
+    return earn(state, owner, vp=vp)
 
 
 def gain(state: State, seat: int, reward: Reward, times: int = 1) -> State:

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop.kernel.engine import evolve, pop
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules.bulbs import store_bulb
 from tabletop.windmill_valley.rules.common import STARTING_CARDS, earn, storage_cost
+from tabletop.windmill_valley.rules.gardener import gardener_score, start_turn
 from tabletop.windmill_valley.rules.helpers import helper_moves
 from tabletop.windmill_valley.rules.possible import NEIGHBOURS
 from tabletop.windmill_valley.rules.turn import action_moves, begin_turn, unique_moves
 from tabletop.windmill_valley.moves import Store
-from tabletop.windmill_valley.scoring import tiers_of
+from tabletop.windmill_valley.scoring import tie_break, tiers_of
+from tabletop.windmill_valley.scoring import winners as rivals_winners
 from tabletop.windmill_valley.state import (
+    GARDENER,
     SLOTS,
     CalendarReward,
     ChooseAction,
@@ -61,13 +64,18 @@ def end_turn(state: State, seat: int) -> State:
     """The next player's turn; after the last seat's, the round ends, and with it the game
     once the end was triggered (in the expert variant) or the extra round is over."""
     turn = state.turn
-    nxt = (seat + 1) % state.players
+    gardener = state.gardener
+    if gardener is not None and seat == 0:  # solo: the Gardener plays, then the round ends
+        return start_turn(push(state, EndTurn(GARDENER)))
+    nxt = (seat + 1) % max(2, state.players)
     ending, rounds = turn.ending, turn.round
     if nxt == 0:
-        if ending == 2 or (ending == 1 and state.expert):
+        extra = not state.expert and (gardener is None or BOX.level(gardener.difficulty).extra_round)
+        if ending == 2 or (ending == 1 and not extra):
             return evolve(state, stack=())
         ending = 2 if ending == 1 else 0
         rounds += 1
+    nxt = nxt % state.players
     state = evolve(state, turn=Turn(seat=nxt, round=rounds, ending=ending))
     return begin_turn(state, nxt)
 
@@ -125,3 +133,15 @@ def largest_group(state: State, seat: int) -> int:
         best = max(best, sum(1 for s in group if state.mills[s] == seat))
     return best
 
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The seats sharing first place once the game is over. Solo: the player wins against the
+    Gardener's score with the same tie-breaks (his garden planted, no storage, his windmills on
+    the board); a full tie is shared; a loss leaves no winner."""
+    gardener = state.gardener
+    if gardener is None or state.stack:
+        return rivals_winners(state)
+    mills = sum(1 for owner in state.mills if owner == GARDENER)
+    his = (gardener_score(state), sum(len(row) for row in gardener.garden), 0, mills)
+    return (0,) if tie_break(state, 0) >= his else ()

@@ -27,16 +27,22 @@ def has_ability(state: State, seat: int, ability: str) -> bool:
     return any(h == f"s{card.id}" and card.ability == ability for h in state.farmers[seat].helpers for card in BOX.starting)
 
 
+def _others(state: State, area: int) -> int:
+    """Neutral markers and the solo Gardener's marker in ``area``."""
+    gardener = state.gardener
+    return state.neutrals.count(area) + (1 if gardener is not None and gardener.market == area else 0)
+
+
 def markers_in(state: State, area: int, but: int) -> int:
     """The markers in ``area`` other than seat ``but``'s (neutral and players', stacked too)."""
     players = sum(1 for s, f in enumerate(state.farmers) if s != but and f.market == area)
-    return players + sum(1 for a in state.neutrals if a == area)
+    return players + _others(state, area)
 
 
 def occupied(state: State, area: int, but: int) -> int:
     """The marker spaces of ``area`` taken (a stacked marker takes none)."""
     players = sum(1 for s, f in enumerate(state.farmers) if s != but and f.market == area and not f.stacked)
-    return players + sum(1 for a in state.neutrals if a == area)
+    return players + _others(state, area)
 
 
 def market_moves(state: State, pending: VisitMarket) -> tuple[MoveNeutral | Enter, ...]:

@@ -11,10 +11,14 @@ import attrs
 from tabletop.kernel.engine import evolve, pop
 from tabletop.windmill_valley.moves import ChooseStart, Dealt, PlaceMarker
 from tabletop.windmill_valley.rules.common import with_farmer
+from tabletop.windmill_valley.components import COLOURS
+from tabletop.windmill_valley.rules.gardener import place_gardener_marker
 from tabletop.windmill_valley.rules.market import AREAS
 from tabletop.windmill_valley.state import (
     DISPLAY_TIERS,
+    GARDENER,
     DealBoard,
+    DealBulb,
     DealFarm,
     DealStart,
     DealTile,
@@ -32,9 +36,22 @@ def board_outcomes(state: State, pending: DealBoard) -> tuple[tuple[Dealt, int],
 
 
 def deal_board(state: State, pending: DealBoard, outcome: Dealt) -> State:
+    """The board goes to the seat (or to the solo Gardener)."""
     board = int(outcome.item)
+    gardener = state.gardener
+    if gardener is not None and pending.target == GARDENER:
+        return pop(evolve(state, gardener=attrs.evolve(gardener, board=board), boards=state.boards.take(board)))
     farmer = attrs.evolve(state.farmers[pending.target], board=board)
     return pop(evolve(with_farmer(state, pending.target, farmer), boards=state.boards.take(board)))
+
+
+def bulb_outcomes(state: State, pending: DealBulb) -> tuple[tuple[Dealt, int], ...]:
+    return tuple((Dealt("bulb", colour), 1) for colour in COLOURS)
+
+
+def deal_bulb(state: State, pending: DealBulb, outcome: Dealt) -> State:
+    """The solo player's starting bulb, of a random colour."""
+    return pop(with_farmer(state, 0, attrs.evolve(state.farmers[0], storage=(outcome.item,))))
 
 
 def start_outcomes(state: State, pending: DealStart) -> tuple[tuple[Dealt, int], ...]:
@@ -145,11 +162,12 @@ def place_marker(state: State, pending: PlaceFirstMarker, move: PlaceMarker) -> 
     if pending.seat != 0:
         return state
     first = move.area
-    if state.players == 2:
+    if state.players <= 2:  # solo is set up as a two-player game
         neutrals: tuple[int, ...] = tuple(range(AREAS))
     elif state.players == 3:
         neutrals = tuple(a for a in range(AREAS) if a != first)
     else:
         neutrals = ((first - 1) % AREAS,)
-    return evolve(state, neutrals=neutrals)
+    state = evolve(state, neutrals=neutrals)
+    return place_gardener_marker(state) if state.gardener is not None else state
 
