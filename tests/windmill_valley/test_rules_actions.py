@@ -332,3 +332,21 @@ def test_collecting_takes_every_bulb_off_the_card_keeping_any():
     assert notations(state) == ["collect"]
     after = play(state, "collect", "bulb red", "done")
     assert after.spots == ("",) * 4 and after.farmers[0].storage == ("red",)
+
+
+def test_of_two_equally_short_paths_the_builder_chooses_whose_windmills_score():
+    # Two rows of windmills reach the market, one row apart, with the space between them free
+    # of windmills on the straight way: the new windmill between them is as far from both.
+    rows = [[s.id for s in BOX.spaces if s.id[1] == str(r)] for r in range(3)]
+    assert BOX.space(rows[0][-1]).market and BOX.space(rows[2][-1]).market
+    column = len(rows[0]) - 3
+    x = rows[1][column]
+    mills = {**{space: 1 for space in rows[0][column:]}, **{space: 2 for space in rows[2][column:]}}
+    state = first_position(players=3, mills=mills, farms={0: {"guilders": 9}})
+    state = asking(state, BuildWindmill(0))
+    after = play(state, f"build 0 at {x}")
+    while not notations(after)[0].startswith("path"):
+        after = after.apply(after.legal_moves()[-1])  # the fields' rewards, declined
+    assert notations(after) == ["path via 1 1 1", "path via 2 2 2"]
+    chosen = play(after, "path via 2 2 2")
+    assert chosen.farmers[2].vp == 8 and chosen.farmers[1].vp == 5

@@ -338,9 +338,21 @@ class SwapTile:
         return f"swap {self.wheel} {self.space} for tile {self.slot}"
 
 
+
+@attrs.frozen
+class Path:
+    """Of equally short paths to the market, the one through windmills of ``owners`` (each
+    scoring 1 VP; empty: through the builder's own only)."""
+
+    owners: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "path via " + (" ".join(map(str, self.owners)) or "none")
+
+
 Move = (
     Floodgate | TurnWheels | Perform | TakeGuilders | Done | Unique | LowerReward | Refresh | Install
     | TakeCard | Build | MoveNeutral | Enter | MarketReward | Plant | PlaceTrade | Collect | Store
     | Colour | UseHelper | ScoreContract | ChooseStart | PlaceMarker | Dealt | Exchange | Quarter
-    | Remove | PayWith | SwapCard | DropTile | SwapTile
+    | Remove | PayWith | SwapCard | DropTile | SwapTile | Path
 )

@@ -393,6 +393,15 @@ class PlantSupply:
 
 
 @attrs.frozen
+class ChoosePath:
+    """Equally short paths lead to the market: the builder chooses whose windmills score
+    (``choices``: the owners along each, sorted)."""
+
+    seat: int
+    choices: tuple[tuple[int, ...], ...]
+
+
+@attrs.frozen
 class RemoveWindmill:
     """Return one windmill of the farm board to the box (or none)."""
 
@@ -431,7 +440,7 @@ Pending: TypeAlias = (
     DealBoard | DealStart | DealTile | DealFarm | DealTrade | GardenerDraw | DealBulb | Draft | PlaceFirstMarker | AdjustFloodgate
     | MoveWheels | CalendarReward | ChooseAction | EndTurn | UseHelpers | LowerWater | Enhance | GainFarmCard
     | BuildWindmill | VisitMarket | MarketChoice | PlantBulbs | ForeignTrade | KeepBulbs | StoreBulb
-    | ChooseColour | PlantSupply | RemoveWindmill | TileEffect | ContractNow | TradeReward
+    | ChooseColour | PlantSupply | ChoosePath | RemoveWindmill | TileEffect | ContractNow | TradeReward
 )
 
 

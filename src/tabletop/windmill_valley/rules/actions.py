@@ -11,7 +11,7 @@ import attrs
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import TIERS
-from tabletop.windmill_valley.moves import Build, Done, Install, LowerReward, Refresh, TakeCard
+from tabletop.windmill_valley.moves import Build, Done, Install, LowerReward, Path, Refresh, TakeCard
 from tabletop.windmill_valley.rules.common import FIELDS, TILES, earn, give_vp, full_slots, gain, with_farmer
 from tabletop.windmill_valley.rules.possible import (
     BY_MARKET,
@@ -26,6 +26,7 @@ from tabletop.windmill_valley.state import (
     OFFER,
     SMALL,
     BuildWindmill,
+    ChoosePath,
     DealFarm,
     DealTile,
     Enhance,
@@ -191,19 +192,60 @@ def build_windmill(state: State, pending: BuildWindmill, move: Build | Done) -> 
         return state
     index = next(i for i, s in enumerate(BOX.spaces) if s.id == move.space)
     cost = dict(building_spaces(state, seat, pending.unconnected, pending.fee))[index]
-    path = market_path(state.mills, index)
+    choices = sorted({tuple(sorted(state.mills[i] for i in path if state.mills[i] != seat)) for path in shortest_paths(state.mills, index)})
     farmer = state.farmers[seat]
     windmills = farmer.windmills[: move.group] + (farmer.windmills[move.group] - 1,) + farmer.windmills[move.group + 1 :]
     state = with_farmer(state, seat, attrs.evolve(farmer, windmills=windmills))
     state = earn(state, seat, guilders=-cost)
-    for space in path:
-        owner = state.mills[space]
-        if owner != seat:
-            state = give_vp(state, owner, 1)
     state = evolve(state, mills=state.mills[:index] + (seat,) + state.mills[index + 1 :])
     for field in reversed(BOX.spaces[index].fields):
         state = gain(state, seat, FIELDS[field].reward)
+    if len(choices) > 1:  # the builder chooses among equally short paths
+        return push(state, ChoosePath(seat, tuple(choices)))
+    return path_points(state, choices[0] if choices else ())
+
+
+def path_points(state: State, owners: tuple[int, ...]) -> State:
+    """1 VP to the owner of each other player's windmill on the path traced."""
+    for owner in owners:
+        state = give_vp(state, owner, 1)
     return state
+
+
+def path_moves(state: State, pending: ChoosePath) -> tuple[Path, ...]:
+    return tuple(Path(owners) for owners in pending.choices)
+
+
+def choose_path(state: State, pending: ChoosePath, move: Path) -> State:
+    return path_points(pop(state), move.owners)
+
+
+def shortest_paths(mills: tuple[int, ...], start: int) -> tuple[tuple[int, ...], ...]:
+    """Every shortest path (the windmills on it) from ``start`` to the market through connected
+    windmills: none when ``start`` touches the market or is not connected."""
+    if BY_MARKET[start]:
+        return ()
+    joined = connected(mills)
+    distance = {start: 0}
+    queue = deque([start])
+    ends: list[int] = []
+    while queue and not ends:
+        for _ in range(len(queue)):
+            space = queue.popleft()
+            for other in NEIGHBOURS[space]:
+                if other in joined and other not in distance:
+                    distance[other] = distance[space] + 1
+                    (ends if BY_MARKET[other] else queue).append(other)
+    if not ends:
+        return ()
+
+    def back(space: int) -> list[tuple[int, ...]]:
+        if distance[space] == 1:
+            return [(space,)]
+        steps = [n for n in NEIGHBOURS[space] if distance.get(n) == distance[space] - 1]
+        return [(*path, space) for n in steps for path in back(n)]
+
+    return tuple(path for end in ends for path in back(end))
 
 
 def market_path(mills: tuple[int, ...], start: int) -> tuple[int, ...]:
