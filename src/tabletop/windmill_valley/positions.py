@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 from tabletop.kernel.engine import evolve
 from tabletop.windmill_valley.options import OPTIONS
 from tabletop.windmill_valley.setup import setup
@@ -44,12 +42,12 @@ def position(
         state = state.apply(state.legal_moves()[0])
     farmers = list(state.farmers)
     for seat, changes in (farms or {}).items():
-        farmers[seat] = attrs.evolve(farmers[seat], **changes)
+        farmers[seat] = evolve(farmers[seat], **changes)
     owners = list(state.mills)
     for space, owner in (mills or {}).items():
         owners[SPACE_INDEX[space]] = owner
         groups = list(farmers[owner].windmills)
         biggest = max(range(len(groups)), key=lambda g: (groups[g], g))
         groups[biggest] -= 1
-        farmers[owner] = attrs.evolve(farmers[owner], windmills=tuple(groups))
+        farmers[owner] = evolve(farmers[owner], windmills=tuple(groups))
     return evolve(state, farmers=tuple(farmers), mills=tuple(owners), **board)

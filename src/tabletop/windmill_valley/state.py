@@ -53,7 +53,7 @@ OFFER, SLOTS = 3, 3
 X_TILES = 15
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Farmer:
     """One player's farm, windmill board and tokens.
 
@@ -106,7 +106,7 @@ class Farmer:
         return sum(len(row) for row in self.patches)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Turn:
     """The turn in progress.
 
@@ -130,7 +130,7 @@ class Turn:
     ending: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Gardener:
     """The solo game's automated opponent (his rules: :mod:`tabletop.windmill_valley.rules.gardener`).
 
@@ -171,7 +171,7 @@ GARDENER = 1
 # --- pending decisions ---------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class DealBoard:
     """A random windmill board is dealt to ``target`` (the Gardener's: ``GARDENER`` in solo)."""
 
@@ -179,14 +179,14 @@ class DealBoard:
     seat: int = CHANCE
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class DealStart:
     """A starting farm card is dealt face up for the draft."""
 
     seat: int = CHANCE
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class DealTile:
     """Display ``slot`` is filled from its tier's stack."""
 
@@ -194,7 +194,7 @@ class DealTile:
     seat: int = CHANCE
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class DealFarm:
     """Offer ``slot`` is filled from the farm deck."""
 
@@ -202,14 +202,14 @@ class DealFarm:
     seat: int = CHANCE
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class DealTrade:
     """The next foreign trade card of the face-up stack is revealed (the stack's order)."""
 
     seat: int = CHANCE
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class GardenerDraw:
     """The Gardener's deck gives a card: ``peek`` False: the card he plays this turn (only when
     no top card is known); True: the new top card, whose back shows his enhancements and farm
@@ -219,42 +219,42 @@ class GardenerDraw:
     seat: int = CHANCE
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class DealBulb:
     """The solo player's random starting bulb."""
 
     seat: int = CHANCE
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Draft:
     """``seat`` keeps one of the starting cards on display (in reverse turn order)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PlaceFirstMarker:
     """``seat`` places its market marker at setup (in reverse turn order)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class AdjustFloodgate:
     """Step 1: open, close or leave the floodgate."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class MoveWheels:
     """Step 3: turn the wheels (Tools change the steps)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class CalendarReward:
     """The player reached calendar ``space``: choose one of its free unique rewards."""
 
@@ -262,21 +262,21 @@ class CalendarReward:
     space: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ChooseAction:
     """Step 4: perform one of the two active actions (both with a "+"), or 2 Guilder."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class EndTurn:
     """The turn of ``seat`` ends once everything above is resolved (settled, never asked)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class UseHelpers:
     """The helpers triggered by ``trigger`` (an action, with ``strength``) may be used now."""
 
@@ -285,7 +285,7 @@ class UseHelpers:
     strength: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class LowerWater:
     """Lower the Water Level with ``strength``; ``both``: Guilder and VP per point."""
 
@@ -294,7 +294,7 @@ class LowerWater:
     both: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Enhance:
     """Enhance the Wheels, ``times`` more installs; ``refreshed``: the display was replaced."""
 
@@ -303,7 +303,7 @@ class Enhance:
     refreshed: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class GainFarmCard:
     """Gain a Farm Enhancement; ``refreshed``: the offer was replaced."""
 
@@ -311,7 +311,7 @@ class GainFarmCard:
     refreshed: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class BuildWindmill:
     """Build a Windmill; ``unconnected``: may skip the market connection, for ``fee`` Guilder."""
 
@@ -320,7 +320,7 @@ class BuildWindmill:
     fee: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class VisitMarket:
     """Visit the Market with ``steps`` movements left; ``moving``: no step taken yet (a
     neutral may still be moved); ``split``: the area's strength may be divided (starting helper)."""
@@ -330,7 +330,7 @@ class VisitMarket:
     moving: bool = True
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class MarketChoice:
     """Choose the reward of market ``area`` (``times`` times: one plus the other markers);
     ``area`` -1: of an area next to the player's marker, once (the helpers' reward)."""
@@ -340,7 +340,7 @@ class MarketChoice:
     times: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PlantBulbs:
     """Plant up to ``left`` more bulbs; ``swap``: one stored bulb may first be exchanged."""
 
@@ -350,7 +350,7 @@ class PlantBulbs:
     swap: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ForeignTrade:
     """Conduct Foreign Trade with the tile's ``effect`` (see the components); ``any_two``: the
     starting helper's any two rewards, with a bulb of the supply."""
@@ -360,7 +360,7 @@ class ForeignTrade:
     any_two: bool = False
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class KeepBulbs:
     """Keep any of ``bulbs`` (taken off the trade card) into storage, one at a time."""
 
@@ -368,7 +368,7 @@ class KeepBulbs:
     bulbs: tuple[str, ...]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class StoreBulb:
     """A ``colour`` bulb is gained with storage nearly full: pay for the space, exchange, or refuse."""
 
@@ -376,7 +376,7 @@ class StoreBulb:
     colour: str
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ChooseColour:
     """A bulb of any of ``colours`` is gained into storage."""
 
@@ -384,7 +384,7 @@ class ChooseColour:
     colours: tuple[str, ...]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PlantSupply:
     """A ``colour`` bulb of the supply is planted at once (a Market reward): which row?"""
 
@@ -392,7 +392,7 @@ class PlantSupply:
     colour: str
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ChoosePath:
     """Equally short paths lead to the market: the builder chooses whose windmills score
     (``choices``: the owners along each, sorted)."""
@@ -401,14 +401,14 @@ class ChoosePath:
     choices: tuple[tuple[int, ...], ...]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class RemoveWindmill:
     """Return one windmill of the farm board to the box (or none)."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class TileEffect:
     """A PROMO 1 tile's own rule (``effect``), paying ``gain`` when it is carried out."""
 
@@ -417,14 +417,14 @@ class TileEffect:
     cost: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class ContractNow:
     """Score one of the contracts now."""
 
     seat: int
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class TradeReward:
     """Choose ``count`` more rewards among the trade card ``card``'s quarters ``quarters``,
     paying ``fee`` Guilder for the first."""

@@ -13,8 +13,6 @@ back only is seen: a view puts it back into his deck (the determinized state dra
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.automa import hide_top
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.rng import Rng
@@ -27,7 +25,7 @@ def view(state: State, seat: int) -> State:
         raise ValueError(f"seat {seat} is not in this {state.players}-player game")
     gardener = state.gardener
     if gardener is not None and gardener.top is not None:
-        hidden = attrs.evolve(gardener, deck=hide_top(gardener.deck, gardener.top), top=None)
+        hidden = evolve(gardener, deck=hide_top(gardener.deck, gardener.top), top=None)
         state = evolve(state, gardener=hidden)
     return evolve(state, rng=state.rng.mask(), viewer=seat)
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from collections import deque
 
-import attrs
-
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import TIERS
@@ -86,7 +84,7 @@ def enhance_wheels(state: State, pending: Enhance, move: Refresh | Install | Don
                 tier = _tier_index(tile)
                 discards[tier] = (*discards[tier], tile)
         state = evolve(state, display=("",) * len(state.display), discards=tuple(discards))
-        state = replace_top(state, attrs.evolve(pending, refreshed=True))
+        state = replace_top(state, evolve(pending, refreshed=True))
         for slot in reversed(range(len(state.display))):
             state = push(state, DealTile(slot))
         return state
@@ -94,13 +92,13 @@ def enhance_wheels(state: State, pending: Enhance, move: Refresh | Install | Don
     farmer = state.farmers[seat]
     tile = state.display[move.slot]
     if move.wheel == "large":
-        farmer = attrs.evolve(farmer, large=_put(farmer.large, move.space, tile))
+        farmer = evolve(farmer, large=_put(farmer.large, move.space, tile))
     else:
-        farmer = attrs.evolve(farmer, small=_put(farmer.small, move.space, tile))
+        farmer = evolve(farmer, small=_put(farmer.small, move.space, tile))
     display = state.display[: move.slot] + ("",) + state.display[move.slot + 1 :]
     state = evolve(with_farmer(state, seat, farmer), display=display)
     left = pending.times - 1
-    state = replace_top(state, attrs.evolve(pending, times=left, refreshed=False)) if left else pop(state)
+    state = replace_top(state, evolve(pending, times=left, refreshed=False)) if left else pop(state)
     return push(state, DealTile(move.slot))
 
 
@@ -160,7 +158,7 @@ def gain_farm_card(state: State, pending: GainFarmCard, move: Refresh | TakeCard
             if not old.startswith("s"):  # a starting card replaced goes back to the box
                 discard = (*discard, int(old))
             helpers = _put(helpers, move.replacing, str(card))
-        farmer = attrs.evolve(farmer, helpers=helpers)
+        farmer = evolve(farmer, helpers=helpers)
     else:
         contracts = farmer.contracts
         if move.replacing is None:
@@ -168,7 +166,7 @@ def gain_farm_card(state: State, pending: GainFarmCard, move: Refresh | TakeCard
         else:
             discard = (*discard, contracts[move.replacing])
             contracts = contracts[: move.replacing] + (card,) + contracts[move.replacing + 1 :]
-        farmer = attrs.evolve(farmer, contracts=contracts)
+        farmer = evolve(farmer, contracts=contracts)
     offer = state.offer[: move.slot] + (0,) + state.offer[move.slot + 1 :]
     state = evolve(with_farmer(state, seat, farmer), offer=offer, discard=discard)
     state = earn(pop(state), seat, vp=vp)
@@ -195,7 +193,7 @@ def build_windmill(state: State, pending: BuildWindmill, move: Build | Done) -> 
     choices = sorted({tuple(sorted(state.mills[i] for i in path if state.mills[i] != seat)) for path in shortest_paths(state.mills, index)})
     farmer = state.farmers[seat]
     windmills = farmer.windmills[: move.group] + (farmer.windmills[move.group] - 1,) + farmer.windmills[move.group + 1 :]
-    state = with_farmer(state, seat, attrs.evolve(farmer, windmills=windmills))
+    state = with_farmer(state, seat, evolve(farmer, windmills=windmills))
     state = earn(state, seat, guilders=-cost)
     state = evolve(state, mills=state.mills[:index] + (seat,) + state.mills[index + 1 :])
     for field in reversed(BOX.spaces[index].fields):

@@ -3,8 +3,6 @@ a stored bulb), choosing a colour, Plant Tulip Bulbs and Conduct Foreign Trade."
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.windmill_valley.components import COLOURS
 from tabletop.windmill_valley.components import STANDARD as BOX
@@ -52,10 +50,10 @@ def store_bulb(state: State, pending: StoreBulb, move: Store | Done) -> State:
         cost = storage_cost(farmer) or 0
         state = earn(state, seat, guilders=-cost)
         farmer = state.farmers[seat]
-        return with_farmer(state, seat, attrs.evolve(farmer, storage=(*farmer.storage, pending.colour)))
+        return with_farmer(state, seat, evolve(farmer, storage=(*farmer.storage, pending.colour)))
     i = farmer.storage.index(move.swap)
     storage = farmer.storage[:i] + (pending.colour,) + farmer.storage[i + 1 :]
-    return with_farmer(state, seat, attrs.evolve(farmer, storage=storage))
+    return with_farmer(state, seat, evolve(farmer, storage=storage))
 
 
 def colour_moves(state: State, pending: ChooseColour) -> tuple[Colour, ...]:
@@ -87,13 +85,13 @@ def plant_bulbs(state: State, pending: PlantBulbs, move: Plant | Exchange | Done
     if isinstance(move, Exchange):
         i = farmer.storage.index(move.out)
         storage = farmer.storage[:i] + (move.into,) + farmer.storage[i + 1 :]
-        state = with_farmer(state, seat, attrs.evolve(farmer, storage=storage))
-        return replace_top(state, attrs.evolve(pending, swap=False))
+        state = with_farmer(state, seat, evolve(farmer, storage=storage))
+        return replace_top(state, evolve(pending, swap=False))
     row = farmer.patches[move.row]
     patches = farmer.patches[: move.row] + ((*row, move.colour),) + farmer.patches[move.row + 1 :]
-    state = with_farmer(state, seat, attrs.evolve(farmer, storage=without(farmer.storage, move.colour), patches=patches))
+    state = with_farmer(state, seat, evolve(farmer, storage=without(farmer.storage, move.colour), patches=patches))
     left = pending.left - 1
-    state = replace_top(state, attrs.evolve(pending, left=left, planted=pending.planted + 1, swap=False)) if left else pop(state)
+    state = replace_top(state, evolve(pending, left=left, planted=pending.planted + 1, swap=False)) if left else pop(state)
     reward = BOX.farm.patches[move.row][len(row)]
     return gain(state, seat, reward) if reward is not None else state
 
@@ -112,7 +110,7 @@ def plant_supply(state: State, pending: PlantSupply, move: Plant | Done) -> Stat
     farmer = state.farmers[pending.seat]
     row = farmer.patches[move.row]
     patches = farmer.patches[: move.row] + ((*row, move.colour),) + farmer.patches[move.row + 1 :]
-    state = with_farmer(state, pending.seat, attrs.evolve(farmer, patches=patches))
+    state = with_farmer(state, pending.seat, evolve(farmer, patches=patches))
     reward = BOX.farm.patches[move.row][len(row)]
     return gain(state, pending.seat, reward) if reward is not None else state
 
@@ -147,7 +145,7 @@ def foreign_trade(state: State, pending: ForeignTrade, move: PlaceTrade | Collec
         return push(state, KeepBulbs(seat, bulbs))
     farmer = state.farmers[seat]
     if not pending.any_two:
-        state = with_farmer(state, seat, attrs.evolve(farmer, storage=without(farmer.storage, move.colour)))
+        state = with_farmer(state, seat, evolve(farmer, storage=without(farmer.storage, move.colour)))
     spots = state.spots[: move.spot] + (move.colour,) + state.spots[move.spot + 1 :]
     card = TRADE_CARDS[state.trade]
     near: tuple[int, ...] = (move.spot, (move.spot + 1) % 4)

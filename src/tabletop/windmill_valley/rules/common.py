@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import attrs
 from types import MappingProxyType
 
 from tabletop.kernel.engine import evolve, push
 from tabletop.windmill_valley.components import STANDARD as BOX
-from tabletop.windmill_valley.components import COLOURS, Reward, WheelAction
+from tabletop.windmill_valley.components import COLOURS, NOTHING, Reward, WheelAction
 from tabletop.windmill_valley.state import (
     GARDENER,
     MAX_GUILDERS,
@@ -73,11 +72,13 @@ def with_farmer(state: State, seat: int, farmer: Farmer) -> State:
 
 def earn(state: State, seat: int, guilders: int = 0, vp: int = 0, tools: int = 0) -> State:
     """``seat`` gains (or, negative, spends) Guilder, VP and Tools; Guilder beyond 9 is lost."""
+    if not (guilders or vp or tools):
+        return state
     farmer = state.farmers[seat]
     money = min(MAX_GUILDERS, farmer.guilders + guilders)
     if money < 0 or farmer.tools + tools < 0:
         raise ValueError(f"seat {seat} cannot pay {-guilders} Guilder / {-tools} Tools")
-    changed = attrs.evolve(farmer, vp=farmer.vp + vp, guilders=money, tools=farmer.tools + tools)
+    changed = evolve(farmer, vp=farmer.vp + vp, guilders=money, tools=farmer.tools + tools)
     return with_farmer(state, seat, changed)
 
 
@@ -85,13 +86,15 @@ def give_vp(state: State, owner: int, vp: int) -> State:
     """``owner`` (a seat, or the solo Gardener) scores ``vp``."""
     gardener = state.gardener
     if gardener is not None and owner == GARDENER:
-        return evolve(state, gardener=attrs.evolve(gardener, vp=gardener.vp + vp))
+        return evolve(state, gardener=evolve(gardener, vp=gardener.vp + vp))
     return earn(state, owner, vp=vp)
 
 
 def gain(state: State, seat: int, reward: Reward, times: int = 1) -> State:
     """``seat`` gains a printed ``reward`` ``times`` times: Guilder, VP and Tools at once; the
     bulbs, the extra action and the contract scored now are decisions asked next, in that order."""
+    if reward == NOTHING:
+        return state
     state = earn(state, seat, reward.guilders * times, reward.vp * times, reward.tools * times)
     after: list[object] = []
     for _ in range(times):

@@ -4,8 +4,6 @@ then everyone plays one more turn (not in the expert variant), then the final sc
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules.bulbs import store_bulb
@@ -91,7 +89,7 @@ def queens_wish(state: State) -> State:
         return state
     state = earn(state, seat, vp=BOX.wish_values[state.wishes])
     farmer = state.farmers[seat]
-    farmers = state.farmers[:seat] + (attrs.evolve(farmer, wished=True),) + state.farmers[seat + 1 :]
+    farmers = state.farmers[:seat] + (evolve(farmer, wished=True),) + state.farmers[seat + 1 :]
     return evolve(state, farmers=farmers, wishes=state.wishes + 1)
 
 

@@ -4,8 +4,6 @@ offered just before the action and again just after)."""
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.windmill_valley.components import COLOURS, Reward
 from tabletop.windmill_valley.moves import Done, ScoreContract, UseHelper
@@ -48,7 +46,7 @@ def use_helper(state: State, pending: UseHelpers, move: UseHelper | Done) -> Sta
     if isinstance(move, Done):
         return pop(state)
     seat = pending.seat
-    state = evolve(state, turn=attrs.evolve(state.turn, helpers=(*state.turn.helpers, move.card)))
+    state = evolve(state, turn=evolve(state.turn, helpers=(*state.turn.helpers, move.card)))
     if move.card.startswith("s"):
         return _starting_ability(state, seat, STARTING_CARDS[int(move.card[1:])].ability)
     card = FARM_CARDS[int(move.card)]
@@ -57,7 +55,7 @@ def use_helper(state: State, pending: UseHelpers, move: UseHelper | Done) -> Sta
         below = state.stack[-2]
         assert isinstance(below, LowerWater)
         top = state.stack[-1]
-        return evolve(state, stack=(*state.stack[:-2], attrs.evolve(below, strength=below.strength + 1), top))
+        return evolve(state, stack=(*state.stack[:-2], evolve(below, strength=below.strength + 1), top))
     if effect == "market_adjacent":
         state = push(state, MarketChoice(seat, -1, 1))
     elif effect is not None and effect.startswith("bulb_choice:"):
@@ -73,13 +71,13 @@ def _starting_ability(state: State, seat: int, ability: str) -> State:
     if ability == "trade_any_two":
         below = state.stack[-2]
         assert isinstance(below, ForeignTrade)
-        return evolve(state, stack=(*state.stack[:-2], attrs.evolve(below, any_two=True), state.stack[-1]))
+        return evolve(state, stack=(*state.stack[:-2], evolve(below, any_two=True), state.stack[-1]))
     # plant_extra: pay 1 VP to plant one bulb more (in this action, or as a planting of its own)
     state = earn(state, seat, vp=-1)
     below = state.stack[-2] if len(state.stack) > 1 else None
     if isinstance(below, PlantBulbs):
         top = state.stack[-1]
-        return evolve(state, stack=(*state.stack[:-2], attrs.evolve(below, left=below.left + 1), top))
+        return evolve(state, stack=(*state.stack[:-2], evolve(below, left=below.left + 1), top))
     return gain(state, seat, Reward(action="plant", strength=1))
 
 

@@ -4,8 +4,6 @@ of each area reached once plus once per other marker there (at most three times)
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.moves import Enter, MarketReward, MoveNeutral
@@ -78,7 +76,7 @@ def visit_market(state: State, pending: VisitMarket, move: MoveNeutral | Enter) 
         state = earn(state, seat, guilders=-fee)
         i = state.neutrals.index(move.source)
         neutrals = state.neutrals[:i] + (move.target,) + state.neutrals[i + 1 :]
-        return evolve(state, neutrals=neutrals, turn=attrs.evolve(state.turn, neutral_moved=True))
+        return evolve(state, neutrals=neutrals, turn=evolve(state.turn, neutral_moved=True))
     farmer = state.farmers[seat]
     area = (farmer.market + 1) % AREAS
     if move.skip:
@@ -88,7 +86,7 @@ def visit_market(state: State, pending: VisitMarket, move: MoveNeutral | Enter) 
     if move.stack_on is not None:
         state = earn(earn(state, seat, guilders=-fee), move.stack_on, guilders=fee)
         farmer = state.farmers[seat]
-    state = with_farmer(state, seat, attrs.evolve(farmer, market=area, stacked=move.stack_on is not None))
+    state = with_farmer(state, seat, evolve(farmer, market=area, stacked=move.stack_on is not None))
     times = min(MOST_TIMES, 1 + markers_in(state, area, seat))
     left = pending.steps - 1
     state = replace_top(state, VisitMarket(seat, left, moving=False)) if left else pop(state)
@@ -110,6 +108,6 @@ def market_reward(state: State, pending: MarketChoice, move: MarketReward) -> St
     chooses again for the rest."""
     reward = BOX.market[move.area].rewards[move.index]
     if pending.times > 1 and has_ability(state, pending.seat, SPLIT):
-        state = replace_top(state, attrs.evolve(pending, times=pending.times - 1))
+        state = replace_top(state, evolve(pending, times=pending.times - 1))
         return gain(state, pending.seat, reward)
     return gain(pop(state), pending.seat, reward, pending.times)

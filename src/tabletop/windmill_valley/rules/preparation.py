@@ -6,8 +6,6 @@ display and offer refills of the game use the same deals."""
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.engine import evolve, pop
 from tabletop.windmill_valley.moves import ChooseStart, Dealt, PlaceMarker
 from tabletop.windmill_valley.rules.common import with_farmer
@@ -40,8 +38,8 @@ def deal_board(state: State, pending: DealBoard, outcome: Dealt) -> State:
     board = int(outcome.item)
     gardener = state.gardener
     if gardener is not None and pending.target == GARDENER:
-        return pop(evolve(state, gardener=attrs.evolve(gardener, board=board), boards=state.boards.take(board)))
-    farmer = attrs.evolve(state.farmers[pending.target], board=board)
+        return pop(evolve(state, gardener=evolve(gardener, board=board), boards=state.boards.take(board)))
+    farmer = evolve(state.farmers[pending.target], board=board)
     return pop(evolve(with_farmer(state, pending.target, farmer), boards=state.boards.take(board)))
 
 
@@ -51,7 +49,7 @@ def bulb_outcomes(state: State, pending: DealBulb) -> tuple[tuple[Dealt, int], .
 
 def deal_bulb(state: State, pending: DealBulb, outcome: Dealt) -> State:
     """The solo player's starting bulb, of a random colour."""
-    return pop(with_farmer(state, 0, attrs.evolve(state.farmers[0], storage=(outcome.item,))))
+    return pop(with_farmer(state, 0, evolve(state.farmers[0], storage=(outcome.item,))))
 
 
 def start_outcomes(state: State, pending: DealStart) -> tuple[tuple[Dealt, int], ...]:
@@ -139,7 +137,7 @@ def draft(state: State, pending: Draft, move: ChooseStart) -> State:
     """Keep the card as the first helper; after the first player's choice, the leftover card
     turns to its Queen's Wish side."""
     farmer = state.farmers[pending.seat]
-    state = with_farmer(state, pending.seat, attrs.evolve(farmer, helpers=(f"s{move.card}",)))
+    state = with_farmer(state, pending.seat, evolve(farmer, helpers=(f"s{move.card}",)))
     left = tuple(card for card in state.starting if card != move.card)
     if pending.seat == 0:
         return pop(evolve(state, starting=(), wish=left[0]))
@@ -157,7 +155,7 @@ def place_marker(state: State, pending: PlaceFirstMarker, move: PlaceMarker) -> 
     """Place the marker; once the first player has, the neutral markers: one per area with
     two players, one per area without the first player's with three, one in the area
     anticlockwise of the first player's with four."""
-    farmer = attrs.evolve(state.farmers[pending.seat], market=move.area)
+    farmer = evolve(state.farmers[pending.seat], market=move.area)
     state = pop(with_farmer(state, pending.seat, farmer))
     if pending.seat != 0:
         return state

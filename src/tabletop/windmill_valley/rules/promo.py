@@ -7,8 +7,6 @@ display, free. (P1 and P3 are a gain and a planting; P5, trading both ways, is i
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.engine import evolve, pop
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.moves import Done, DropTile, PayWith, Remove, SwapCard, SwapTile
@@ -32,7 +30,7 @@ def remove_windmill(state: State, pending: RemoveWindmill, move: Remove | Done) 
         return state
     farmer = state.farmers[pending.seat]
     groups = farmer.windmills[: move.group] + (farmer.windmills[move.group] - 1,) + farmer.windmills[move.group + 1 :]
-    return with_farmer(state, pending.seat, attrs.evolve(farmer, windmills=groups, removed=farmer.removed + 1))
+    return with_farmer(state, pending.seat, evolve(farmer, windmills=groups, removed=farmer.removed + 1))
 
 
 def _installed(state: State, seat: int) -> list[tuple[str, int]]:
@@ -80,9 +78,9 @@ def tile_effect(state: State, pending: TileEffect, move: TileMove) -> State:
 def _set_space(state: State, seat: int, wheel: str, space: int, tile: str) -> State:
     farmer = state.farmers[seat]
     if wheel == "large":
-        farmer = attrs.evolve(farmer, large=farmer.large[:space] + (tile,) + farmer.large[space + 1 :])
+        farmer = evolve(farmer, large=farmer.large[:space] + (tile,) + farmer.large[space + 1 :])
     else:
-        farmer = attrs.evolve(farmer, small=farmer.small[:space] + (tile,) + farmer.small[space + 1 :])
+        farmer = evolve(farmer, small=farmer.small[:space] + (tile,) + farmer.small[space + 1 :])
     return with_farmer(state, seat, farmer)
 
 
@@ -92,10 +90,10 @@ def _swap_card(state: State, seat: int, move: SwapCard) -> State:
     if move.role == "helper":
         given = int(farmer.helpers[move.slot])
         helpers = farmer.helpers[: move.slot] + (str(taken),) + farmer.helpers[move.slot + 1 :]
-        farmer = attrs.evolve(farmer, helpers=helpers)
+        farmer = evolve(farmer, helpers=helpers)
     else:
         given = farmer.contracts[move.slot]
-        farmer = attrs.evolve(farmer, contracts=farmer.contracts[: move.slot] + (taken,) + farmer.contracts[move.slot + 1 :])
+        farmer = evolve(farmer, contracts=farmer.contracts[: move.slot] + (taken,) + farmer.contracts[move.slot + 1 :])
     offer = state.offer[: move.offer] + (given,) + state.offer[move.offer + 1 :]
     return evolve(with_farmer(state, seat, farmer), offer=offer)
 

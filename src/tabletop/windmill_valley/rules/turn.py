@@ -7,8 +7,6 @@ action, then :class:`EndTurn`, which :mod:`.end` settles once everything above i
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.wheels import laps_completed
 from tabletop.windmill_valley.components import STANDARD as BOX
@@ -69,7 +67,7 @@ def adjust_floodgate(state: State, pending: AdjustFloodgate, move: Floodgate) ->
     if opened:
         paid, scored = opening_cost(state.floodgate, move.speed)
         state = earn(state, seat, guilders=-paid, vp=scored)
-        state = evolve(state, turn=attrs.evolve(state.turn, opened=True))
+        state = evolve(state, turn=evolve(state.turn, opened=True))
     state = pop(evolve(state, floodgate=move.speed, water=state.water + move.speed - 1))
     return push(state, UseHelpers(seat, "floodgate", 0)) if opened else state
 
@@ -90,7 +88,7 @@ def move_wheels(state: State, pending: MoveWheels, move: TurnWheels) -> State:
     farmer = state.farmers[seat]
     before = farmer.calendar
     turned = farmer.turned + move.steps
-    state = pop(with_farmer(state, seat, attrs.evolve(farmer, turned=turned)))
+    state = pop(with_farmer(state, seat, evolve(farmer, turned=turned)))
     reached = min(CALENDAR_END, before + laps_completed(farmer.turned, move.steps, LARGE))
     for space in range(before + 1, reached + 1):
         state = reach_calendar_space(state, seat, space)
@@ -101,7 +99,7 @@ def reach_calendar_space(state: State, seat: int, space: int) -> State:
     """The calendar marker reaches ``space``: the common reward, a choice of unique reward, and
     at the last space the end of the game is triggered (it cannot be declined)."""
     if space == CALENDAR_END and state.turn.ending == 0:
-        state = evolve(state, turn=attrs.evolve(state.turn, ending=1))
+        state = evolve(state, turn=evolve(state.turn, ending=1))
     state = push(state, CalendarReward(seat, space))
     return gain(state, seat, BOX.calendar[space - 1].common)
 
@@ -158,6 +156,6 @@ def choose_action(state: State, pending: ChooseAction, move: Perform | TakeGuild
         return pop(state)
     if isinstance(move, TakeGuilders):
         return earn(pop(state), pending.seat, guilders=2)
-    turn = attrs.evolve(state.turn, performed=(*state.turn.performed, move.wheel))
+    turn = evolve(state.turn, performed=(*state.turn.performed, move.wheel))
     state = evolve(state, turn=turn)
     return perform(state, pending.seat, active_actions(state, pending.seat)[move.wheel])
