@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -69,7 +70,7 @@ HELPER_EFFECTS: tuple[str, ...] = (
 #: Field rewards a ``mills_next_to`` contract can name.
 FIELD_KINDS: tuple[str, ...] = ("guilders", "white", "yellow", "red", "violet", "black", "tool", *ACTIONS)
 #: Contract kinds and what their argument names (``()``: no argument).
-CONTRACTS: Mapping[str, tuple[str, ...]] = {
+CONTRACTS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "mills_next_to": FIELD_KINDS,
     "large_enhancements": (),
     "small_wheel_full": (),
@@ -81,7 +82,7 @@ CONTRACTS: Mapping[str, tuple[str, ...]] = {
     "full_columns": (),
     "bulbs": COLOURS,
     "colour_rows": COLOURS,
-}
+})
 #: Starting helper abilities (see ``data/starting.toml``).
 ABILITIES: tuple[str, ...] = ("trade_any_two", "farm_peek", "plant_extra", "build_bonus", "market_split", "enhance_bulb")
 #: Solo difficulties.
@@ -93,9 +94,9 @@ PATCH_RULES: tuple[str, ...] = ("usual", "columns_any_colours", "any_colours")
 WISHES: tuple[str, ...] = ("tools6", "contract_groups", "patches", "mills4", "enhancements", "full_slots")
 
 #: The rulebook's component list (facts file §2): the ``[box]`` table must say the same.
-BOX: Mapping[str, Any] = {
-    "players": [1, 4],
-    "colours": list(COLOURS),
+BOX: Mapping[str, Any] = MappingProxyType({
+    "players": (1, 4),
+    "colours": COLOURS,
     "bulbs_per_colour": 39,
     "windmills_per_player": 9,
     "windmills": 36,
@@ -110,7 +111,7 @@ BOX: Mapping[str, Any] = {
     "trade_cards": 4,
     "gardener_cards": 20,
     "promo_tiles": 7,
-}
+})
 
 
 @attrs.frozen
@@ -405,9 +406,9 @@ class Components:
     def __attrs_post_init__(self) -> None:
         # Lookups the rules make often, computed once from the immutable data.
         tiles = (*self.common, *self.uncommon, *self.unique, *self.promo)
-        object.__setattr__(self, "_fields", {field.id: field for field in self.fields})
-        object.__setattr__(self, "_spaces", {space.id: space for space in self.spaces})
-        object.__setattr__(self, "_tiles", {tile.id: tile for tile in tiles})
+        object.__setattr__(self, "_fields", MappingProxyType({field.id: field for field in self.fields}))
+        object.__setattr__(self, "_spaces", MappingProxyType({space.id: space for space in self.spaces}))
+        object.__setattr__(self, "_tiles", MappingProxyType({tile.id: tile for tile in tiles}))
 
     def __repr__(self) -> str:
         tiles = len(self.common) + len(self.uncommon) + len(self.unique)
@@ -572,7 +573,8 @@ class _Reader(TableReader):
 def _box(reader: _Reader) -> Mapping[str, Any]:
     box = reader.table("box")
     for field, expected in BOX.items():
-        if box.get(field) != expected:
+        found = box.get(field)
+        if (tuple(found) if isinstance(found, list) else found) != expected:
             raise reader.fail("box", field, f"the rulebook's component list says {expected!r}, not {box.get(field)!r}")
     return box
 
