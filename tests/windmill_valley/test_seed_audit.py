@@ -244,3 +244,12 @@ def test_solo_the_gardeners_farm_cards_have_no_limit():
     after = gain_a_farm_enhancement(evolve(state, gardener=gardener))
     assert after.gardener is not None and len(after.gardener.farm_cards) == 7
     assert after.farmers == state.farmers
+
+
+@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #5: a neutral may be moved into a full area")
+def test_a_neutral_marker_is_moved_only_to_an_area_with_a_free_marker_space():
+    # "pode pagar 1 Guilder para mover o marcador neutro para um espaço onde você ira passar"
+    # (an area has three marker spaces: a full area has no space for the neutral)
+    farms = {0: {"market": 0, "guilders": 3}, 1: {"market": 1}, 2: {"market": 1}, 3: {"market": 1}}
+    state = asking(first_position(players=4, farms=farms, neutrals=(0,)), VisitMarket(0, 1))
+    assert "neutral 0 to 1" not in notations(state)
