@@ -41,6 +41,8 @@ def store_moves(state: State, pending: StoreBulb) -> tuple[Store | Done, ...]:
 
 
 def store_bulb(state: State, pending: StoreBulb, move: Store | Done) -> State:
+    """The bulb into the next storage space (its extra cost paid) or over a stored bulb (which
+    returns to the supply), or back to the supply."""
     state = pop(state)
     if isinstance(move, Done):
         return state
