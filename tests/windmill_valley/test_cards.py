@@ -12,6 +12,7 @@ from tabletop.windmill_valley.scoring import contract_score
 from tabletop.windmill_valley.state import (
     BuildWindmill,
     ChooseColour,
+    ChooseStack,
     Enhance,
     ForeignTrade,
     GainFarmCard,
@@ -41,18 +42,17 @@ ACTION_PENDING = {
 def test_each_helper_is_offered_on_its_trigger_and_gives_its_bonus(card):
     strength = max(1, card.trigger_min)
     state = first_position(water=0, farms={0: {"helpers": ("s1", str(card.id)), "storage": ("red",), "vp": 5}})
-    below = [LowerWater(0, strength)] if card.helper_effect == "lower_plus_one" else []
+    below = {"lower_plus_one": [LowerWater(0, strength)], "peek_enhancements": [Enhance(0)]}.get(card.helper_effect, [])
     state = asking(state, *below, UseHelpers(0, card.trigger, strength))
-    if card.helper_effect == "peek_enhancements":  # not implemented (see the package's report)
-        assert f"helper {card.id}" not in notations(state)
-        return
     assert f"helper {card.id}" in notations(state)
     after = play(state, f"helper {card.id}")
     assert str(card.id) in after.turn.helpers
     farmer, bonus = after.farmers[0], card.helper
     assert farmer.vp == 5 + bonus.vp and farmer.tools == 1 + bonus.tools
     effect = card.helper_effect
-    if effect == "lower_plus_one":
+    if effect == "peek_enhancements":
+        assert isinstance(after.pending, ChooseStack) and after.pending.left == 3
+    elif effect == "lower_plus_one":
         assert any(isinstance(p, LowerWater) and p.strength == strength + 1 for p in after.stack)
     elif effect == "market_adjacent":
         assert isinstance(after.pending, MarketChoice) and after.pending.area == -1
@@ -145,3 +145,38 @@ def test_a_tile_with_a_market_cost_pays_it_first():
     state = first_position(farms={0: {"guilders": 5}})
     after = perform(state, 0, chosen)
     assert after.farmers[0].guilders == 5 - chosen.cost
+
+
+def test_the_starting_farm_helper_looks_at_three_extra_cards_the_rest_discarded():
+    ability = next(c.id for c in BOX.starting if c.ability == "farm_peek")
+    state = first_position(farms={0: {"helpers": (f"s{ability}",)}})
+    state = asking(state, GainFarmCard(0), UseHelpers(0, "farm", 1))
+    after = play(state, f"helper s{ability}")
+    assert len(after.peeked_cards) == 3 and len(after.deck) == len(state.deck) - 3
+    assert {"helper 3", "helper 4", "helper 5"} <= set(notations(after))
+    taken = after.peeked_cards[1]
+    done = play(after, "contract 4")
+    assert done.farmers[0].contracts == (taken,) and done.offer == after.offer
+    assert set(done.discard) >= set(after.peeked_cards) - {taken} and not done.peeked_cards
+
+
+def test_the_peeking_card_looks_at_three_extra_tiles_from_stacks_of_choice():
+    card = next(c.id for c in BOX.farm_cards if c.helper_effect == "peek_enhancements")
+    state = first_position(farms={0: {"helpers": ("s1", str(card)), "guilders": 9}})
+    state = asking(state, Enhance(0), UseHelpers(0, "enhance", 1))
+    after = play(state, f"helper {card}", "peek unique", "peek common", "peek common")
+    assert len(after.peeked_tiles) == 3 and len(after.stacks[2]) == len(state.stacks[2]) - 1
+    tile = after.peeked_tiles[0]
+    done = play(after, "install 4 on large 3")
+    assert done.farmers[0].large[3] == tile and done.farmers[0].guilders == 9 - 2
+    assert not done.peeked_tiles and len(done.discards[0]) == 2
+
+
+def test_peeked_cards_are_hidden_from_the_other_players():
+    ability = next(c.id for c in BOX.starting if c.ability == "farm_peek")
+    state = first_position(farms={0: {"helpers": (f"s{ability}",)}})
+    state = play(asking(state, GainFarmCard(0), UseHelpers(0, "farm", 1)), f"helper s{ability}")
+    assert state.view(0).peeked_cards == state.peeked_cards
+    other = state.view(1)
+    assert other.peeked_cards == () and other.unseen_peeks == (3, 0, 0, 0)
+    assert len(other.deck) == len(state.deck) + 3

@@ -22,8 +22,14 @@ def test_render_shows_the_board_the_wheels_and_every_farm():
 
 def test_render_brackets_the_active_spaces():
     state = first_position(farms={0: {"turned": 2}})
-    line = render(state).splitlines()[5]
+    line = next(line for line in render(state).splitlines() if "large " in line)
     assert line.split("large ")[1].split()[2].startswith("[")
+
+
+def test_render_draws_the_windmill_spaces_with_their_owners():
+    state = first_position(players=1, mills={"W05": 0, "W15": 1})
+    text = render(state)
+    assert "W05*0" in text and "W15*G" in text and "W00 ." in text
 
 
 def test_an_observation_is_flat_float32_seat_first():

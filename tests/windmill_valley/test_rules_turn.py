@@ -153,3 +153,19 @@ def test_an_illegal_floodgate_is_refused_naming_the_rule():
     state = first_position(water=8)
     with pytest.raises(IllegalMove, match="floodgate"):
         play(state, "floodgate 3")
+
+
+def test_rulebook_example_the_first_rotation_gives_a_bulb_of_any_colour_and_3_guilder():
+    # "Blue rotates the Wheels and finishes the first full rotation [...] moves their marker
+    # to the next section in the Calendar and receives a tulip bulb of any color and 3 Guilder.
+    # Finally, Blue covers the taken unique reward with the X tile."
+    state = first_position(farms={0: {"turned": 4, "guilders": 2, "storage": ()}})
+    state = play(state, "floodgate 2")
+    state = play(state, "turn 2")
+    assert state.farmers[0].calendar == 1
+    assert notations(state)[:5] == ["bulb white", "bulb yellow", "bulb red", "bulb violet", "bulb black"]
+    state = play(state, "bulb black")
+    three = next(i for i, (reward, _) in enumerate(BOX.calendar[0].unique) if reward.guilders == 3)
+    state = play(state, f"unique {three}")
+    assert state.farmers[0].storage == ("black",) and state.farmers[0].guilders == 1 + 3
+    assert state.taken[0][three]

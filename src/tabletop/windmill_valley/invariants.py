@@ -172,7 +172,14 @@ def _card_problems(state: State) -> list[str]:
         return [f"the farm offer {state.offer!r}"]
     if not _pile(state.deck, FARM_IDS) or not _all_in(state.discard, FARM_IDS):
         return ["the farm deck holds no farm cards"]
+    if not _all_in(state.peeked_cards, FARM_IDS) or not _all_in(state.peeked_tiles, TILE_IDS):
+        return ["a peeked card or tile is not the game's"]
+    if len(state.unseen_peeks) != 4 or not all(_within(n, 0, 3) for n in state.unseen_peeks):
+        return [f"unseen peeks {state.unseen_peeks!r}"]
+    if state.viewer is None and any(state.unseen_peeks):
+        return ["a full state with hidden peeks"]
     cards = [c for c in state.offer if c] + list(state.discard) + list(state.deck.unseen) + list(state.deck.bottom)
+    cards += list(state.peeked_cards)
     for farmer in state.farmers:
         cards += [int(h) for h in farmer.helpers if not h.startswith("s")] + list(farmer.contracts)
     if state.gardener is not None:

@@ -350,9 +350,20 @@ class Path:
         return "path via " + (" ".join(map(str, self.owners)) or "none")
 
 
+
+@attrs.frozen
+class PeekAt:
+    """Look at the top tile of the ``tier`` stack (a helper's extra tiles)."""
+
+    tier: str
+
+    def __str__(self) -> str:
+        return f"peek {self.tier}"
+
+
 Move = (
     Floodgate | TurnWheels | Perform | TakeGuilders | Done | Unique | LowerReward | Refresh | Install
     | TakeCard | Build | MoveNeutral | Enter | MarketReward | Plant | PlaceTrade | Collect | Store
     | Colour | UseHelper | ScoreContract | ChooseStart | PlaceMarker | Dealt | Exchange | Quarter
-    | Remove | PayWith | SwapCard | DropTile | SwapTile | Path
+    | Remove | PayWith | SwapCard | DropTile | SwapTile | Path | PeekAt
 )

@@ -20,7 +20,7 @@ from tabletop.windmill_valley.options import OPTIONS
 from tabletop.windmill_valley.setup import setup
 from tabletop.kernel.rng import Rng
 from tabletop.windmill_valley.rules.common import SPACE_INDEX
-from tabletop.windmill_valley.state import AdjustFloodgate, State
+from tabletop.windmill_valley.state import GARDENER, AdjustFloodgate, State
 
 
 def position(
@@ -34,7 +34,7 @@ def position(
     """The position after setup (deals from ``seed``, the first choices of the draft and the
     markers) with each seat's farm changed by ``farms[seat]`` (fields of
     :class:`~tabletop.windmill_valley.state.Farmer`), windmills on the spaces ``mills`` (space
-    id -> owner, taken from the owner's largest group) and the shared ``board`` fields
+    id -> owner, taken from the owner's largest group; in solo, owner 1 is the Gardener) and the shared ``board`` fields
     (``floodgate``, ``water``, ``spots``, ``display``, ``offer``, ``trade``, ``expert``...);
     ``options`` as for ``new_game``."""
     state = setup(players, Rng.from_seed(seed), OPTIONS.resolve(players, dict(options or {})))
@@ -44,10 +44,14 @@ def position(
     for seat, changes in (farms or {}).items():
         farmers[seat] = evolve(farmers[seat], **changes)
     owners = list(state.mills)
+    gardener = state.gardener
     for space, owner in (mills or {}).items():
         owners[SPACE_INDEX[space]] = owner
+        if gardener is not None and owner == GARDENER:
+            gardener = evolve(gardener, windmills=gardener.windmills - 1)
+            continue
         groups = list(farmers[owner].windmills)
         biggest = max(range(len(groups)), key=lambda g: (groups[g], g))
         groups[biggest] -= 1
         farmers[owner] = evolve(farmers[owner], windmills=tuple(groups))
-    return evolve(state, farmers=tuple(farmers), mills=tuple(owners), **board)
+    return evolve(state, farmers=tuple(farmers), mills=tuple(owners), gardener=gardener, **board)

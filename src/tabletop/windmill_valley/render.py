@@ -25,6 +25,16 @@ def _wheel(state: State, seat: int, wheel: str) -> str:
     return "".join(_space(label, i == active) for i, label in enumerate(labels))
 
 
+def _board(state: State) -> list[str]:
+    """The windmill spaces, eight to a line: the owner's seat (``G`` the solo Gardener) or
+    ``.``, a market-side space marked ``*``."""
+    cells = []
+    for space, owner in zip(BOX.spaces, state.mills):
+        mark = "." if owner < 0 else ("G" if state.gardener is not None and owner == 1 else str(owner))
+        cells.append(f"{space.id}{'*' if space.market else ' '}{mark}")
+    return ["windmills: " + "  ".join(cells[i : i + 8]) for i in range(0, len(cells), 8)]
+
+
 def render(state: State) -> str:
     built = sum(1 for m in state.mills if m >= 0)
     lines = [
@@ -37,10 +47,15 @@ def render(state: State) -> str:
         "market: "
         + "  ".join(
             f"area {a}: "
-            + ",".join([str(s) for s, f in enumerate(state.farmers) if f.market == a] + ["n"] * state.neutrals.count(a))
+            + ",".join(
+                [str(s) for s, f in enumerate(state.farmers) if f.market == a]
+                + ["G"] * (state.gardener is not None and state.gardener.market == a)
+                + ["n"] * state.neutrals.count(a)
+            )
             for a in range(len(BOX.market))
         ),
     ]
+    lines += _board(state)
     points = state.scores()
     for seat, farmer in enumerate(state.farmers):
         mark = ">" if state.to_move == seat else " "

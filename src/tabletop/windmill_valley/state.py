@@ -227,6 +227,23 @@ class DealBulb:
 
 
 @attrs.frozen(slots=False)
+class DealPeek:
+    """A card (``pile`` ``farm``) or an enhancement tile (``pile`` a tier) is drawn for the
+    active player's eyes only (the helpers that look at extra cards or tiles)."""
+
+    pile: str
+    seat: int = CHANCE
+
+
+@attrs.frozen(slots=False)
+class ChooseStack:
+    """Look at ``left`` more enhancement tiles: from which stack?"""
+
+    seat: int
+    left: int
+
+
+@attrs.frozen(slots=False)
 class Draft:
     """``seat`` keeps one of the starting cards on display (in reverse turn order)."""
 
@@ -437,7 +454,7 @@ class TradeReward:
 
 
 Pending: TypeAlias = (
-    DealBoard | DealStart | DealTile | DealFarm | DealTrade | GardenerDraw | DealBulb | Draft | PlaceFirstMarker | AdjustFloodgate
+    DealBoard | DealStart | DealTile | DealFarm | DealTrade | GardenerDraw | DealBulb | DealPeek | ChooseStack | Draft | PlaceFirstMarker | AdjustFloodgate
     | MoveWheels | CalendarReward | ChooseAction | EndTurn | UseHelpers | LowerWater | Enhance | GainFarmCard
     | BuildWindmill | VisitMarket | MarketChoice | PlantBulbs | ForeignTrade | KeepBulbs | StoreBulb
     | ChooseColour | PlantSupply | ChoosePath | RemoveWindmill | TileEffect | ContractNow | TradeReward
@@ -473,6 +490,10 @@ class State(EngineState):
         boards: the windmill boards not dealt.
         turn: the turn in progress.
         gardener: the solo opponent (``None`` unless one player plays).
+        peeked_cards, peeked_tiles: the farm cards and enhancement tiles the active player
+            looks at with a helper, during that action (seen by that player only);
+            ``unseen_peeks``: in another seat's view, how many of them it cannot see, by
+            pile (farm deck, Common, Uncommon, Unique), back in their piles.
         viewer: the seat whose view this is (``None`` for a full state).
     """
 
@@ -501,4 +522,7 @@ class State(EngineState):
     boards: Pile[int]
     turn: Turn
     gardener: Gardener | None = None
+    peeked_cards: tuple[int, ...] = ()
+    peeked_tiles: tuple[str, ...] = ()
+    unseen_peeks: tuple[int, ...] = (0, 0, 0, 0)
     viewer: int | None = None

@@ -16,7 +16,7 @@ from __future__ import annotations
 from tabletop.kernel.engine import ChanceDecision, Decision, Rules
 from tabletop.windmill_valley import saved, scoring
 from tabletop.windmill_valley.render import render
-from tabletop.windmill_valley.rules import actions, bulbs, helpers, market, preparation, promo, turn
+from tabletop.windmill_valley.rules import actions, bulbs, helpers, market, peeks, preparation, promo, turn
 from tabletop.windmill_valley.rules.end import settle, winners
 from tabletop.windmill_valley.rules.gardener import DECISIONS as GARDENER_DECISIONS
 from tabletop.windmill_valley.rules.refusals import describe
@@ -26,11 +26,13 @@ from tabletop.windmill_valley.state import (
     CalendarReward,
     ChooseAction,
     ChooseColour,
+    ChooseStack,
     ChoosePath,
     ContractNow,
     DealBoard,
     DealBulb,
     DealFarm,
+    DealPeek,
     DealStart,
     DealTile,
     DealTrade,
@@ -65,6 +67,8 @@ RULES: Rules[State] = Rules(
         DealTrade: ChanceDecision(preparation.trade_outcomes, preparation.deal_trade, "revealing a trade card"),
         DealTile: ChanceDecision(preparation.tile_outcomes, preparation.deal_tile, "refilling the display"),
         DealFarm: ChanceDecision(preparation.farm_outcomes, preparation.deal_farm, "refilling the farm offer"),
+        DealPeek: ChanceDecision(peeks.peek_outcomes, peeks.deal_peek, "drawing a card or tile to look at"),
+        ChooseStack: Decision(peeks.stack_moves, peeks.choose_stack, "choosing a stack to look at"),
         Draft: Decision(preparation.draft_moves, preparation.draft, "choosing a starting card"),
         PlaceFirstMarker: Decision(preparation.marker_moves, preparation.place_marker, "placing a market marker"),
         AdjustFloodgate: Decision(turn.floodgate_moves, turn.adjust_floodgate, "adjusting the floodgate"),

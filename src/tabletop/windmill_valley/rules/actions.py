@@ -11,7 +11,9 @@ from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import TIERS
 from tabletop.windmill_valley.moves import Build, Done, Install, LowerReward, Path, Refresh, TakeCard
 from tabletop.windmill_valley.rules.common import FIELDS, TILES, earn, give_vp, full_slots, gain, with_farmer
+from tabletop.windmill_valley.rules.peeks import discard_peeked
 from tabletop.windmill_valley.rules.possible import (
+    TIER_COST,
     BY_MARKET,
     NEIGHBOURS,
     affordable_slots,
@@ -65,9 +67,19 @@ def enhance_moves(state: State, pending: Enhance) -> tuple[Refresh | Install | D
         moves.append(Refresh())
     large, small = farmer.active
     spaces = [("large", i) for i in range(LARGE) if i != large] + [("small", i) for i in range(SMALL) if i != small]
-    for slot in affordable_slots(state, pending.seat):
+    slots = list(affordable_slots(state, pending.seat))
+    slots += [PEEK_SLOT + i for i, tile in enumerate(state.peeked_tiles) if _peek_cost(tile) <= farmer.guilders]
+    for slot in slots:
         moves += [Install(slot, wheel, space) for wheel, space in spaces]
     return tuple(moves) or (Done(),)
+
+
+#: Display slot numbers from here on name the tiles a helper looks at.
+PEEK_SLOT = 4
+
+
+def _peek_cost(tile: str) -> int:
+    return TIER_COST[TILES[tile].stack]
 
 
 def enhance_wheels(state: State, pending: Enhance, move: Refresh | Install | Done) -> State:
@@ -75,7 +87,7 @@ def enhance_wheels(state: State, pending: Enhance, move: Refresh | Install | Don
     the slot's cost, put the tile on the space (the tile replaced goes to the box), refill."""
     seat = pending.seat
     if isinstance(move, Done):
-        return pop(state)
+        return discard_peeked(pop(state))
     if isinstance(move, Refresh):
         state = earn(state, seat, guilders=-1)
         discards = list(state.discards)
@@ -88,18 +100,25 @@ def enhance_wheels(state: State, pending: Enhance, move: Refresh | Install | Don
         for slot in reversed(range(len(state.display))):
             state = push(state, DealTile(slot))
         return state
-    state = earn(state, seat, guilders=-display_cost(state, move.slot))
+    if move.slot >= PEEK_SLOT:
+        tile = state.peeked_tiles[move.slot - PEEK_SLOT]
+        peeked = state.peeked_tiles[: move.slot - PEEK_SLOT] + state.peeked_tiles[move.slot - PEEK_SLOT + 1 :]
+        state = evolve(earn(state, seat, guilders=-_peek_cost(tile)), peeked_tiles=peeked)
+    else:
+        tile = state.display[move.slot]
+        state = earn(state, seat, guilders=-display_cost(state, move.slot))
     farmer = state.farmers[seat]
-    tile = state.display[move.slot]
     if move.wheel == "large":
         farmer = evolve(farmer, large=_put(farmer.large, move.space, tile))
     else:
         farmer = evolve(farmer, small=_put(farmer.small, move.space, tile))
-    display = state.display[: move.slot] + ("",) + state.display[move.slot + 1 :]
-    state = evolve(with_farmer(state, seat, farmer), display=display)
+    state = with_farmer(state, seat, farmer)
     left = pending.times - 1
-    state = replace_top(state, evolve(pending, times=left, refreshed=False)) if left else pop(state)
-    return push(state, DealTile(move.slot))
+    state = replace_top(state, evolve(pending, times=left, refreshed=False)) if left else discard_peeked(pop(state))
+    if move.slot >= PEEK_SLOT:
+        return state
+    display = state.display[: move.slot] + ("",) + state.display[move.slot + 1 :]
+    return push(evolve(state, display=display), DealTile(move.slot))
 
 
 def _put(spaces: tuple[str, ...], index: int, tile: str) -> tuple[str, ...]:
@@ -118,7 +137,7 @@ def farm_moves(state: State, pending: GainFarmCard) -> tuple[Refresh | TakeCard 
     moves: list[Refresh | TakeCard | Done] = []
     if not pending.refreshed and farmer.guilders >= 1 and (state.deck or state.discard):
         moves.append(Refresh())
-    for slot, card in enumerate(state.offer):
+    for slot, card in enumerate(state.offer + state.peeked_cards):
         if not card:
             continue
         for role, held in (("helper", farmer.helpers), ("contract", farmer.contracts)):
@@ -135,7 +154,7 @@ def gain_farm_card(state: State, pending: GainFarmCard, move: Refresh | TakeCard
     VP printed on its slot (not when replacing); the replaced card is discarded; refill."""
     seat = pending.seat
     if isinstance(move, Done):
-        return pop(state)
+        return discard_peeked(pop(state))
     if isinstance(move, Refresh):
         state = earn(state, seat, guilders=-1)
         discard = state.discard + tuple(card for card in state.offer if card)
@@ -144,7 +163,8 @@ def gain_farm_card(state: State, pending: GainFarmCard, move: Refresh | TakeCard
         for slot in reversed(range(OFFER)):
             state = push(state, DealFarm(slot))
         return state
-    card = state.offer[move.slot]
+    peeked = move.slot >= OFFER
+    card = state.peeked_cards[move.slot - OFFER] if peeked else state.offer[move.slot]
     farmer = state.farmers[seat]
     discard = state.discard
     vp = 0
@@ -167,9 +187,12 @@ def gain_farm_card(state: State, pending: GainFarmCard, move: Refresh | TakeCard
             discard = (*discard, contracts[move.replacing])
             contracts = contracts[: move.replacing] + (card,) + contracts[move.replacing + 1 :]
         farmer = evolve(farmer, contracts=contracts)
+    state = evolve(with_farmer(state, seat, farmer), discard=discard)
+    if peeked:
+        rest = tuple(c for c in state.peeked_cards if c != card)
+        return discard_peeked(earn(pop(evolve(state, peeked_cards=rest)), seat, vp=vp))
     offer = state.offer[: move.slot] + (0,) + state.offer[move.slot + 1 :]
-    state = evolve(with_farmer(state, seat, farmer), offer=offer, discard=discard)
-    state = earn(pop(state), seat, vp=vp)
+    state = discard_peeked(earn(pop(evolve(state, offer=offer)), seat, vp=vp))
     return push(state, DealFarm(move.slot))
 
 

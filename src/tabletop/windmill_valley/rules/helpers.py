@@ -9,10 +9,17 @@ from tabletop.windmill_valley.components import COLOURS, Reward
 from tabletop.windmill_valley.moves import Done, ScoreContract, UseHelper
 from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, earn, gain
 from tabletop.windmill_valley.scoring import contract_score
-from tabletop.windmill_valley.state import ChooseColour, ContractNow, ForeignTrade, LowerWater, MarketChoice, PlantBulbs, State, UseHelpers
+from tabletop.windmill_valley.rules.peeks import peek_farm_cards, peek_tiles
+from tabletop.windmill_valley.state import ChooseColour, ContractNow, Enhance, ForeignTrade, GainFarmCard, LowerWater, MarketChoice, PlantBulbs, State, UseHelpers
 
 #: The starting cards' abilities used as helpers: the action they trigger on.
-STARTING_TRIGGERS = {"plant_extra": "plant", "build_bonus": "build", "enhance_bulb": "enhance", "trade_any_two": "trade"}
+STARTING_TRIGGERS = {
+    "plant_extra": "plant",
+    "build_bonus": "build",
+    "enhance_bulb": "enhance",
+    "trade_any_two": "trade",
+    "farm_peek": "farm",
+}
 
 
 def usable(state: State, pending: UseHelpers, helper: str) -> bool:
@@ -26,13 +33,17 @@ def usable(state: State, pending: UseHelpers, helper: str) -> bool:
             return False
         if ability == "trade_any_two" and not isinstance(below, ForeignTrade):  # changes the trade: before it
             return False
+        if ability == "farm_peek" and not (isinstance(below, GainFarmCard) and state.deck):  # before the choice
+            return False
         return STARTING_TRIGGERS.get(ability) == pending.trigger
     card = FARM_CARDS[int(helper)]
     if card.trigger != pending.trigger or pending.strength < card.trigger_min:
         return False
     if card.helper_effect == "lower_plus_one":  # adds to the action: only before it
         return isinstance(below, LowerWater)
-    return card.helper_effect in (None, "market_adjacent") or card.helper_effect.startswith("bulb_choice:")
+    if card.helper_effect == "peek_enhancements":  # extra tiles to choose from: before the choice
+        return isinstance(below, Enhance) and any(state.stacks)
+    return True
 
 
 def helper_moves(state: State, pending: UseHelpers) -> tuple[UseHelper | Done, ...]:
@@ -56,6 +67,8 @@ def use_helper(state: State, pending: UseHelpers, move: UseHelper | Done) -> Sta
         assert isinstance(below, LowerWater)
         top = state.stack[-1]
         return evolve(state, stack=(*state.stack[:-2], evolve(below, strength=below.strength + 1), top))
+    if effect == "peek_enhancements":
+        return peek_tiles(state, seat)
     if effect == "market_adjacent":
         state = push(state, MarketChoice(seat, -1, 1))
     elif effect is not None and effect.startswith("bulb_choice:"):
@@ -68,6 +81,8 @@ def _starting_ability(state: State, seat: int, ability: str) -> State:
         return earn(state, seat, guilders=1, vp=1)
     if ability == "enhance_bulb":
         return push(state, ChooseColour(seat, COLOURS))
+    if ability == "farm_peek":
+        return peek_farm_cards(state)
     if ability == "trade_any_two":
         below = state.stack[-2]
         assert isinstance(below, ForeignTrade)
