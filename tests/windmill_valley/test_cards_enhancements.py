@@ -133,7 +133,6 @@ def test_design_05_foreign_trade_paying_1_guilder_for_one_more_reward():
     assert not any(isinstance(p, TradeReward) for p in collected.stack)  # not when collecting
 
 
-@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #4: the fee is checked before the adjacent rewards are gained")
 def test_design_05_trade_pays_1_guilder_won_on_the_card_for_one_more_reward():
     card = next(c for c in BOX.trade_cards if any(q.guilders for q in c.quarters))
     spot = next(s for s in range(4) if any(r.guilders for r in card.spot_rewards(s)))

@@ -200,7 +200,6 @@ def test_farm_17_helper_lowering_the_water_with_strength_2_or_more_plants_1_bulb
     assert "helper 17" not in notations(one)
 
 
-@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #2: the strength window is fixed before card 9 adds 1")
 def test_farm_17_helper_counts_the_strength_added_by_farm_card_9():
     """Card 9 makes a strength-1 Lower the Water Level a strength-2 one, which card 17 rewards."""
     state = first_position(water=MIDDLE, farms={0: {"helpers": ("9", "17"), "storage": ("red",)}})

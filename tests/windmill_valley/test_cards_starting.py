@@ -60,7 +60,6 @@ def test_starting_1_foreign_trade_any_two_rewards_and_a_bulb_from_the_supply():
     assert tokens(taken) == (far.guilders, placed.farmers[0].vp + far.vp, placed.farmers[0].tools + far.tools)
 
 
-@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #3: can_perform ignores the supply bulb of the trade helper")
 def test_starting_1_foreign_trade_may_be_chosen_with_an_empty_storage():
     trade = next(i for i, a in enumerate(BOX.boards[0].large) if a.action == "trade")
     farm = {"helpers": (ability("trade_any_two"),), "storage": (), "board": 0, "turned": trade}
@@ -122,7 +121,6 @@ def test_starting_5_visit_the_market_moves_a_neutral_marker_for_free():
     assert after.neutrals == (1,) and after.farmers[0].guilders == 0
 
 
-@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #1: the stacked-on player gets 0 Guilder with the market helper")
 def test_starting_5_visit_the_market_stacks_for_free_and_the_other_player_still_gets_1_guilder():
     farms = {0: {"market": 0, "guilders": 3, "helpers": (ability("market_split"),)}, 1: {"market": 1}, 2: {"market": 1}, 3: {"market": 2}}
     state = asking(first_position(players=4, farms=farms, neutrals=(1,)), VisitMarket(0, 1))

@@ -307,6 +307,32 @@ def test_he_gains_the_rewards_of_the_fields_next_to_his_windmill():
     assert planted >= sum(len(r.bulbs) for r in rewards)
 
 
+def test_equally_expensive_spaces_go_by_the_solo_aids_order():
+    state = solo_with_mills({"W05": 0})
+    built = next(i for i, owner in enumerate(build_a_windmill(state).mills) if owner == GARDENER)
+    joined = connected(state.mills)
+    best = max(
+        BOX.spaces[i].cost
+        for i, space in enumerate(BOX.spaces)
+        if state.mills[i] == FREE and (space.market or any(n in joined for n in NEIGHBOURS[i]))
+    )
+    tied = [
+        space.id
+        for i, space in enumerate(BOX.spaces)
+        if state.mills[i] == FREE and space.cost == best and (space.market or any(n in joined for n in NEIGHBOURS[i]))
+    ]
+    assert BOX.spaces[built].id == min(tied, key=BOX.gardener_order.index)
+
+
+def test_his_own_windmills_on_the_path_score_nobody():
+    market = [space.id for space in BOX.spaces if space.market]
+    state = solo_with_mills({})
+    owners = tuple(GARDENER if BOX.spaces[i].id in market else o for i, o in enumerate(state.mills))
+    state = evolve(state, mills=owners, gardener=attrs.evolve(him(state), windmills=9 - len(market)))
+    after = build_a_windmill(state)
+    assert after.farmers[0].vp == state.farmers[0].vp
+
+
 def test_without_windmills_left_he_builds_nothing():
     state = solo(card=1, windmills=0)
     assert build_a_windmill(state).mills == state.mills
@@ -391,6 +417,13 @@ def test_guilders_and_tools_are_lost_to_him_and_a_bulb_of_any_colour_is_his_card
     card = BOX.gardener_card(1)
     state = gain_reward(solo(card=1), Reward(guilders=3, tools=1, any_bulbs=1, vp=2))
     assert him(state).vp == 2 and [c for row in him(state).garden for c in row] == [card.colour]
+
+
+@pytest.mark.parametrize("band", ["low", "middle", "high"])
+def test_a_lower_the_water_reward_scores_the_bands_vp_per_point_and_lowers_the_water(band):
+    level = BOX.water_bands.index(band) + 1
+    state = gain_reward(evolve(solo(card=1), water=level), Reward(action="lower", strength=1))
+    assert him(state).vp == {"low": 0, "middle": 1, "high": 2}[BOX.band(level)] and state.water == level - 1
 
 
 # --- his score -------------------------------------------------------------------------------------

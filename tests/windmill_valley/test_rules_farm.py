@@ -180,3 +180,24 @@ def test_promo_tiles_join_their_stacks_only_with_the_option():
     promo = new_game(2, seed=1, promo=True)
     count = sum(len(s) for s in plain.stacks) + len([t for t in plain.display if t])
     assert sum(len(s) for s in promo.stacks) + len([t for t in promo.display if t]) == count + 7
+
+
+def test_a_wish_met_during_another_players_turn_is_scored_when_ones_turn_begins():
+    from tabletop.kernel.engine import evolve
+
+    from tabletop.windmill_valley.rules import RULES
+    from tabletop.windmill_valley.state import AdjustFloodgate, BuildWindmill, EndTurn
+
+    joined = next(c.id for c in BOX.starting if c.wish == "mills4")
+    row = [s.id for s in BOX.spaces if s.id[1] == "0"]  # a row of spaces ending at the market
+    assert BOX.space(row[-1]).market
+    mills = {row[0]: 0, row[1]: 0, row[3]: 0, row[4]: 0, row[5]: 0}  # 2 + 3, the gap at row[2]
+    state = first_position(wish=joined, mills=mills, turn=Turn(seat=1), farms={1: {"guilders": 9}})
+    state = RULES.start(evolve(state, stack=(EndTurn(1), BuildWindmill(1))))
+    assert not state.farmers[0].wished
+    state = play(state, f"build 0 at {row[2]}")
+    while not isinstance(state.pending, AdjustFloodgate):
+        state = state.apply(state.legal_moves()[-1])  # the fields' rewards, declined
+    assert state.to_move == 0 and state.farmers[0].wished
+    path = 3  # the new windmill's path to the market runs through seat 0's three
+    assert state.farmers[0].vp == 5 + path + BOX.wish_values[0]

@@ -125,3 +125,15 @@ def test_difficulty_is_a_solo_option_only():
     with pytest.raises(ValueError):
         new_game(2, seed=1, difficulty="hard")
     assert isinstance(new_game(1, seed=1, difficulty="hard").pending, AdjustFloodgate | Draft)
+
+
+def test_a_view_hides_the_face_of_his_top_card_even_in_an_explicit_history():
+    state = new_game(1, seed=5, chance="explicit")
+    chooser = random.Random(5)
+    while state.gardener.top is None or state.to_move == -1:
+        outcomes = state.chance_outcomes()
+        state = state.apply(outcomes[0][0] if outcomes else chooser.choice(state.legal_moves()))
+    seen = state.view(0)
+    assert seen.gardener.top is None and len(seen.gardener.deck) == len(state.gardener.deck) + 1
+    drawn = [m for m in seen.history if getattr(m, "pile", "") == "gardener"]
+    assert str(drawn[-1]) == "dealt gardener ?"

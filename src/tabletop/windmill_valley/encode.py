@@ -19,6 +19,7 @@ from tabletop.windmill_valley.state import ROWS, State
 
 
 def observation_layout(state: State) -> Layout:
+    """The named blocks of the observations of positions like ``state`` (same player count)."""
     layout = Layout()
     layout.block("board", 4)
     layout.block("mills", len(BOX.spaces))
@@ -33,6 +34,7 @@ def observation_layout(state: State) -> Layout:
 
 
 def observation(state: State, seat: int) -> Any:
+    """What ``seat`` knows of ``state`` as a flat ``float32`` vector (see the module's layout)."""
     import numpy
 
     layout = observation_layout(state)

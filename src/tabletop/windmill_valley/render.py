@@ -36,6 +36,7 @@ def _board(state: State) -> list[str]:
 
 
 def render(state: State) -> str:
+    """A plain-text picture of ``state`` (a view too: it shows nothing hidden)."""
     built = sum(1 for m in state.mills if m >= 0)
     lines = [
         f"floodgate {state.floodgate}  water {state.water}/8  round {state.turn.round}"

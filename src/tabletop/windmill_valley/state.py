@@ -350,7 +350,7 @@ class VisitMarket:
 @attrs.frozen(slots=False)
 class MarketChoice:
     """Choose the reward of market ``area`` (``times`` times: one plus the other markers);
-    ``area`` -1: of an area next to the player's marker, once (the helpers' reward)."""
+    ``area`` -1: of the area next to the player's marker, once (the helpers' reward)."""
 
     seat: int
     area: int

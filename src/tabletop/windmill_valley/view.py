@@ -11,7 +11,8 @@ multisets and masks the random source.
 Three things are seen by one player only, and a view hides them from the others: the farm cards
 and enhancement tiles the active player looks at with a helper (back in their piles, counted in
 ``unseen_peeks``; in explicit chance mode their draws in the history are written ``?``), and the
-solo Gardener's top card, whose back only is seen (back in his deck). :func:`determinize` deals
+solo Gardener's top card, whose back only is seen (back in his deck, its draw in the history
+written ``?``). :func:`determinize` deals
 the hidden ones back from their piles at random and gives the view a random source of its own.
 """
 
@@ -42,9 +43,22 @@ def view(state: State, seat: int) -> State:
     gardener = state.gardener
     if gardener is not None and gardener.top is not None:
         state = evolve(state, gardener=evolve(gardener, deck=hide_top(gardener.deck, gardener.top), top=None))
+        state = _hide_drawn_top(state)
     if (state.peeked_cards or state.peeked_tiles) and seat != state.turn.seat:
         state = _hide_peeks(state)
     return evolve(state, rng=state.rng.mask(), viewer=seat)
+
+
+def _hide_drawn_top(state: State) -> State:
+    """In explicit chance mode the history holds the draw of the Gardener's top card: its face
+    is written ``?`` (a full state sampled from the view draws his top card again)."""
+    history = list(state.history)
+    for i in range(len(history) - 1, -1, -1):
+        move = history[i]
+        if isinstance(move, Dealt) and move.pile == "gardener":
+            history[i] = Dealt("gardener", HIDDEN)
+            return evolve(state, log=link_moves(history))
+    return state
 
 
 def _hide_peeks(state: State) -> State:

@@ -41,6 +41,8 @@ def store_moves(state: State, pending: StoreBulb) -> tuple[Store | Done, ...]:
 
 
 def store_bulb(state: State, pending: StoreBulb, move: Store | Done) -> State:
+    """The bulb into the next storage space (its extra cost paid) or over a stored bulb (which
+    returns to the supply), or back to the supply."""
     state = pop(state)
     if isinstance(move, Done):
         return state
@@ -153,9 +155,10 @@ def foreign_trade(state: State, pending: ForeignTrade, move: PlaceTrade | Collec
     if pending.any_two:  # the starting helper: any two rewards of the card
         state = push(state, TradeReward(seat, card.id, (0, 1, 2, 3), 2))
         near = ()
-    elif pending.effect == "extra_reward_paid" and farmer.guilders >= 1:
+    # The fee may be paid with Guilder the adjacent rewards bring: it is asked after them.
+    elif pending.effect == "extra_reward_paid":
         state = push(state, TradeReward(seat, card.id, others, 1, fee=1))
-    elif pending.effect == "all_rewards_paid" and farmer.guilders >= 1:
+    elif pending.effect == "all_rewards_paid":
         state = push(state, TradeReward(seat, card.id, others, 2, fee=1))
     for quarter in reversed(near):
         state = gain(state, seat, card.quarters[quarter])

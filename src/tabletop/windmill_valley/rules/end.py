@@ -32,11 +32,11 @@ from tabletop.windmill_valley.state import (
 def settle(state: State) -> State:
     """Perform the forced steps until a real decision is asked or the game is over: the end of
     a turn, decisions left without a choice, a bulb stored in a free space, the Queen's Wish."""
+    state = queens_wish(state)
     while state.stack:
-        state = queens_wish(state)
         top = state.stack[-1]
         if isinstance(top, EndTurn):
-            state = end_turn(pop(state), top.seat)
+            state = queens_wish(end_turn(pop(state), top.seat))  # met during another's turn
         elif isinstance(top, StoreBulb) and storage_cost(state.farmers[top.seat]) == 0:
             state = store_bulb(state, top, Store())
         elif _nothing_to_choose(state, top):
@@ -106,7 +106,7 @@ def wish_met(state: State, seat: int) -> bool:
     if wish == "patches":
         return all(len(farmer.patches[r]) > c for r, c in card.wish_patches)
     if wish == "mills4":
-        return largest_group(state, seat) >= 4
+        return state.mills.count(seat) >= 4 and largest_group(state, seat) >= 4
     if wish == "full_slots":
         return len(farmer.helpers) == SLOTS and len(farmer.contracts) == SLOTS
     tiers = tiers_of(farmer)

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import attrs
-
 from tabletop.kernel.automa import reveal as reveal_card
 from tabletop.kernel.engine import ChanceDecision, evolve, pop, push
 from tabletop.kernel.grid import all_different, columns, uniform
@@ -82,7 +80,7 @@ def place_gardener_marker(state: State) -> State:
     """His Market marker goes to the first area anticlockwise from the player's."""
     gardener = gardener_of(state)
     area = (state.farmers[0].market - 1) % AREAS
-    return with_gardener(state, attrs.evolve(gardener, market=area))
+    return with_gardener(state, evolve(gardener, market=area))
 
 
 # --- his turn -----------------------------------------------------------------------------------
@@ -105,10 +103,10 @@ def draw(state: State, pending: GardenerDraw, outcome: Dealt) -> State:
     (then he plays his turn)."""
     card = int(outcome.item)
     gardener = gardener_of(state)
-    gardener = attrs.evolve(gardener, deck=gardener.deck.take(card))
+    gardener = evolve(gardener, deck=gardener.deck.take(card))
     state = pop(with_gardener(state, gardener))
     if pending.peek:
-        return play_turn(with_gardener(state, attrs.evolve(gardener, top=card)))
+        return play_turn(with_gardener(state, evolve(gardener, top=card)))
     return reveal(state, card)
 
 
@@ -117,7 +115,7 @@ def reveal(state: State, card: int) -> State:
     revealed before it become the new deck; a card is drawn to show its back on top."""
     gardener = gardener_of(state)
     deck, revealed = reveal_card(gardener.deck, gardener.revealed, card)
-    state = with_gardener(state, attrs.evolve(gardener, revealed=revealed, deck=deck, top=None))
+    state = with_gardener(state, evolve(gardener, revealed=revealed, deck=deck, top=None))
     if deck:
         return push(state, GardenerDraw(peek=True))
     return play_turn(state)
@@ -151,7 +149,7 @@ def turn_wheels(state: State) -> State:
     before = gardener.calendar
     laps = laps_completed(gardener.steps, state.floodgate, LARGE)
     reached = min(CALENDAR_END, before + laps)
-    state = with_gardener(state, attrs.evolve(gardener, steps=gardener.steps + state.floodgate, calendar=reached))
+    state = with_gardener(state, evolve(gardener, steps=gardener.steps + state.floodgate, calendar=reached))
     for space in range(before + 1, reached + 1):
         state = reach_calendar_space(state, space)
     for _ in range(laps):
@@ -163,7 +161,7 @@ def reach_calendar_space(state: State, space: int) -> State:
     """He reaches Calendar ``space``: its common reward and the topmost free unique reward
     (covered by an X tile); the last space triggers the end of the game."""
     if space == CALENDAR_END and state.turn.ending == 0:
-        state = evolve(state, turn=attrs.evolve(state.turn, ending=1))
+        state = evolve(state, turn=evolve(state.turn, ending=1))
     calendar = BOX.calendar[space - 1]
     state = gain_reward(state, calendar.common)
     taken = state.taken[space - 1]
@@ -182,7 +180,7 @@ def advance_wish_marker(state: State) -> State:
     target = len(BOX.wish_values) - 1 if gardener.wish is None else gardener.wish - 1
     if target < state.wishes:
         return state
-    return with_gardener(state, attrs.evolve(gardener, wish=target))
+    return with_gardener(state, evolve(gardener, wish=target))
 
 
 def large_wheel_action(state: State) -> State:

@@ -9,8 +9,6 @@ the colours; the back of the deck's top card gives the enhancements and the farm
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.engine import evolve, push
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import GardenerCard, Reward
@@ -56,7 +54,7 @@ def with_gardener(state: State, gardener: Gardener) -> State:
 def score(state: State, vp: int) -> State:
     """He scores ``vp`` Victory Points."""
     gardener = gardener_of(state)
-    return with_gardener(state, attrs.evolve(gardener, vp=gardener.vp + vp))
+    return with_gardener(state, evolve(gardener, vp=gardener.vp + vp))
 
 
 def current_card(state: State) -> GardenerCard:
@@ -96,7 +94,7 @@ def plant(state: State, colours: tuple[str, ...]) -> State:
             continue
         garden = gardener.garden
         garden = garden[:row] + ((*garden[row], colour),) + garden[row + 1 :]
-        state = with_gardener(state, attrs.evolve(gardener, garden=garden))
+        state = with_gardener(state, evolve(gardener, garden=garden))
     return state
 
 
@@ -164,7 +162,7 @@ def take_enhancement(state: State, tier: str, other: str) -> State:
         return state
     slot = found[0]
     gardener = gardener_of(state)
-    gardener = attrs.evolve(gardener, enhancements=(*gardener.enhancements, state.display[slot]))
+    gardener = evolve(gardener, enhancements=(*gardener.enhancements, state.display[slot]))
     display = state.display[:slot] + ("",) + state.display[slot + 1 :]
     return push(evolve(state, gardener=gardener, display=display), DealTile(slot))
 
@@ -178,7 +176,7 @@ def gain_a_farm_enhancement(state: State) -> State:
         return state
     slot = slots[0]
     gardener = gardener_of(state)
-    gardener = attrs.evolve(gardener, farm_cards=(*gardener.farm_cards, state.offer[slot]))
+    gardener = evolve(gardener, farm_cards=(*gardener.farm_cards, state.offer[slot]))
     offer = state.offer[:slot] + (0,) + state.offer[slot + 1 :]
     return push(evolve(state, gardener=gardener, offer=offer), DealFarm(slot))
 
@@ -213,7 +211,7 @@ def build_a_windmill(state: State) -> State:
         if state.mills[space] != GARDENER:
             state = earn(state, state.mills[space], vp=1)
     mills = state.mills[:index] + (GARDENER,) + state.mills[index + 1 :]
-    state = evolve(state, mills=mills, gardener=attrs.evolve(gardener, windmills=gardener.windmills - 1))
+    state = evolve(state, mills=mills, gardener=evolve(gardener, windmills=gardener.windmills - 1))
     for field in BOX.spaces[index].fields:
         state = gain_reward(state, FIELDS[field].reward)
     return state
@@ -236,7 +234,7 @@ def visit_the_market(state: State) -> State:
             area = (area + 1) % AREAS
             if not area_full(state, area):
                 break
-    state = with_gardener(state, attrs.evolve(gardener, market=area))
+    state = with_gardener(state, evolve(gardener, market=area))
     return plant(state, current_card(state).market)
 
 

@@ -65,8 +65,7 @@ def use_helper(state: State, pending: UseHelpers, move: UseHelper | Done) -> Sta
     if effect == "lower_plus_one":
         below = state.stack[-2]
         assert isinstance(below, LowerWater)
-        top = state.stack[-1]
-        return evolve(state, stack=(*state.stack[:-2], evolve(below, strength=below.strength + 1), top))
+        return _strengthen(state, evolve(below, strength=below.strength + 1))
     if effect == "peek_enhancements":
         return peek_tiles(state, seat)
     if effect == "market_adjacent":
@@ -91,9 +90,20 @@ def _starting_ability(state: State, seat: int, ability: str) -> State:
     state = earn(state, seat, vp=-1)
     below = state.stack[-2] if len(state.stack) > 1 else None
     if isinstance(below, PlantBulbs):
-        top = state.stack[-1]
-        return evolve(state, stack=(*state.stack[:-2], evolve(below, left=below.left + 1), top))
+        return _strengthen(state, evolve(below, left=below.left + 1))
     return gain(state, seat, Reward(action="plant", strength=1))
+
+
+def _strengthen(state: State, action: LowerWater | PlantBulbs) -> State:
+    """The action under the helpers' window, one stronger, and the windows before and after
+    it too: a helper that needs a stronger action (Lower the Water Level 2+, Plant 2+) sees it."""
+    stack = list(state.stack)
+    stack[-2] = action
+    for i in (-1, -3):
+        window = stack[i] if len(stack) >= -i else None
+        if isinstance(window, UseHelpers) and window.seat == action.seat:
+            stack[i] = evolve(window, strength=window.strength + 1)
+    return evolve(state, stack=tuple(stack))
 
 
 

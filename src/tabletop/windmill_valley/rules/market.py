@@ -83,8 +83,8 @@ def visit_market(state: State, pending: VisitMarket, move: MoveNeutral | Enter) 
         area = (area + 1) % AREAS
         while occupied(state, area, seat) >= AREA_SPACES:
             area = (area + 1) % AREAS
-    if move.stack_on is not None:
-        state = earn(earn(state, seat, guilders=-fee), move.stack_on, guilders=fee)
+    if move.stack_on is not None:  # the other player gets 1 Guilder even when the mover pays none
+        state = earn(earn(state, seat, guilders=-fee), move.stack_on, guilders=1)
         farmer = state.farmers[seat]
     state = with_farmer(state, seat, evolve(farmer, market=area, stacked=move.stack_on is not None))
     times = min(MOST_TIMES, 1 + markers_in(state, area, seat))
@@ -94,13 +94,10 @@ def visit_market(state: State, pending: VisitMarket, move: MoveNeutral | Enter) 
 
 
 def reward_moves(state: State, pending: MarketChoice) -> tuple[MarketReward, ...]:
-    """A reward of the area (of an area next to the marker, for the helpers that give one)."""
-    if pending.area >= 0:
-        areas: tuple[int, ...] = (pending.area,)
-    else:
-        here = state.farmers[pending.seat].market
-        areas = tuple(sorted({(here - 1) % AREAS, (here + 1) % AREAS}))
-    return tuple(MarketReward(area, i) for area in areas for i in range(len(BOX.market[area].rewards)))
+    """A reward of the area (for the helpers, ``area`` -1: of the area next to the player's
+    marker, as the rulebook calls the area the marker is at)."""
+    area = pending.area if pending.area >= 0 else state.farmers[pending.seat].market
+    return tuple(MarketReward(area, i) for i in range(len(BOX.market[area].rewards)))
 
 
 def market_reward(state: State, pending: MarketChoice, move: MarketReward) -> State:

@@ -77,6 +77,15 @@ def trade_placements(state: State, seat: int, any_colour: bool = False) -> tuple
     )
 
 
+def _trade_helper_ready(state: State, seat: int) -> bool:
+    """Whether ``seat`` holds the starting helper that trades with a supply bulb, unused this turn."""
+    return any(
+        helper == f"s{card.id}" and card.ability == "trade_any_two" and helper not in state.turn.helpers
+        for helper in state.farmers[seat].helpers
+        for card in BOX.starting
+    )
+
+
 def can_perform(state: State, seat: int, action: WheelAction) -> bool:
     """Whether ``seat`` can perform ``action`` at all now."""
     farmer = state.farmers[seat]
@@ -93,5 +102,7 @@ def can_perform(state: State, seat: int, action: WheelAction) -> bool:
         return bool(farmer.storage) and any(len(row) < COLUMNS for row in farmer.patches)
     if name == "trade":
         placeable = trade_placements(state, seat, action.effect == "any_colour")
-        return bool(placeable) or any(state.spots)
+        # The starting helper places a bulb of the supply: any free spot will do.
+        supplied = _trade_helper_ready(state, seat) and not all(state.spots)
+        return bool(placeable) or any(state.spots) or supplied
     return True

@@ -118,6 +118,7 @@ def farm_outcomes(state: State, pending: DealFarm) -> tuple[tuple[Dealt, int], .
 
 
 def deal_farm(state: State, pending: DealFarm, outcome: Dealt) -> State:
+    """The card fills the offer slot (the discard pile becomes the deck when it ran out)."""
     state = pop(state)
     if outcome.item == "none":
         return state

@@ -57,6 +57,7 @@ def tile_moves(state: State, pending: TileEffect) -> tuple[TileMove, ...]:
 
 
 def tile_effect(state: State, pending: TileEffect, move: TileMove) -> State:
+    """Carry out the tile's rule, then gain what the tile gives for it."""
     seat = pending.seat
     state = pop(state)
     if isinstance(move, Done):
