@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tabletop.windmill_valley.components import COLOURS, WheelAction
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules import RULES

@@ -6,8 +6,6 @@ from the data."""
 
 from __future__ import annotations
 
-import pytest
-
 from tabletop.windmill_valley.components import COLOURS, WheelAction
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules import RULES
