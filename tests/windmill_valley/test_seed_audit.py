@@ -16,6 +16,7 @@ from tabletop.windmill_valley.rules.market import AREAS
 from tabletop.windmill_valley.state import (
     AdjustFloodgate,
     BuildWindmill,
+    ChooseAction,
     Draft,
     Enhance,
     MarketChoice,
@@ -164,6 +165,15 @@ def test_the_water_level_rises_only_with_the_floodgate_opened_past_its_first_spa
     # ou 2" -- read with the rulebook: it rises 1 or 2 (speed 2 or 3), never at speed 1.
     rises = [play(first_position(farms={0: {"guilders": 9}}, water=4), f"floodgate {s}").water - 4 for s in (1, 2, 3)]
     assert rises == [0, 1, 2]
+
+
+def test_with_a_plus_both_actions_in_any_order_the_plain_one_first():
+    # "Se a ação possuir o ícone "+" as duas ações podem ser executadas, em qualquer ordem"
+    plus = next(t for t in BOX.uncommon if t.plus and t.action is None)
+    state = first_position(water=0, farms={0: {"large": ("", plus.id, "", "", "", ""), "helpers": ()}})
+    state = play(state, "floodgate 1", "turn 1", "perform small")
+    state = play(state, *[m for m in notations(state) if m.startswith("lower")][:1])
+    assert isinstance(state.pending, ChooseAction) and notations(state) == ["perform large", "done"]
 
 
 # --- Ações -------------------------------------------------------------------------------------
