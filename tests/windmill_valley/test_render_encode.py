@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from tabletop.windmill_valley import GAME, new_game, render
+from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.encode import observation, observation_layout
 
 from .helpers import first_position
@@ -48,3 +49,13 @@ def test_the_options_are_declared():
         new_game(2, seed=1, expert="maybe")
     with pytest.raises(ValueError):
         new_game(5, seed=1)
+
+
+def test_a_position_with_a_chosen_trade_card_keeps_the_four_cards():
+    from tabletop.windmill_valley import invariants
+
+    state = first_position()
+    other = next(card.id for card in BOX.trade_cards if card.id != state.trade)
+    chosen = first_position(trade=other)
+    assert chosen.trade == other and state.trade in chosen.trade_pile.cards()
+    assert invariants(chosen) == []

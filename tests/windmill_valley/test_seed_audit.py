@@ -256,7 +256,6 @@ def test_solo_the_gardeners_farm_cards_have_no_limit():
     assert after.farmers == state.farmers
 
 
-@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #5: a neutral may be moved into a full area")
 def test_a_neutral_marker_is_moved_only_to_an_area_with_a_free_marker_space():
     # "pode pagar 1 Guilder para mover o marcador neutro para um espaço onde você ira passar"
     # (an area has three marker spaces: a full area has no space for the neutral)

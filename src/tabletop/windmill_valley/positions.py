@@ -54,4 +54,7 @@ def position(
         biggest = max(range(len(groups)), key=lambda g: (groups[g], g))
         groups[biggest] -= 1
         farmers[owner] = evolve(farmers[owner], windmills=tuple(groups))
+    wanted = board.get("trade", state.trade)
+    if wanted != state.trade:  # the card asked for comes off the stack, the one dealt goes back
+        board["trade_pile"] = state.trade_pile.remove(wanted).shuffle_in((state.trade,))
     return evolve(state, farmers=tuple(farmers), mills=tuple(owners), gardener=gardener, **board)

@@ -52,8 +52,10 @@ def market_moves(state: State, pending: VisitMarket) -> tuple[MoveNeutral | Ente
     moves: list[MoveNeutral | Enter] = []
     if pending.moving and not state.turn.neutral_moved and (free or farmer.guilders >= 1):
         passed = {(farmer.market + k) % AREAS for k in range(1, min(pending.steps, AREAS) + 1)}
+        # To an area the marker will move to: one on its way with a free marker space.
+        open_ = [area for area in sorted(passed) if occupied(state, area, seat) < AREA_SPACES]
         for source in sorted(set(state.neutrals)):
-            moves += [MoveNeutral(source, target) for target in sorted(passed) if target != source]
+            moves += [MoveNeutral(source, target) for target in open_ if target != source]
     area = (farmer.market + 1) % AREAS
     if occupied(state, area, seat) < AREA_SPACES:
         return (*moves, Enter())
