@@ -12,7 +12,9 @@ Per move it checks:
   free; the water rises by s - 1; the speed is never one that pushes the water past 8, and at
   8 only speed 1 is offered.
 * ``turn k``: 1 <= k <= 4, |k - speed| Tools spent, the wheels' count advanced by k, each
-  calendar space reached (one per 6 steps, at most 4) paying its common reward's tokens.
+  calendar space reached (one per 6 steps, at most 4) asking for its rewards.
+* ``unique i``: the space's common reward and its unique reward ``i`` (now covered, and free
+  before) pay their tokens.
 * ``lower Xg Yvp``: X + Y equals the strength times the band's pay (1 low, 1 middle, 2 high;
   doubled with both rewards); the water goes down by the strength, not below 0.
 * ``plant c in r``: one ``c`` bulb leaves storage (none when a Market reward plants from the
@@ -34,8 +36,8 @@ import pytest
 
 from tabletop.windmill_valley import new_game
 from tabletop.windmill_valley.components import STANDARD as BOX
-from tabletop.windmill_valley.state import PlantSupply
-from tabletop.windmill_valley.moves import Build, Floodgate, Install, LowerReward, Plant, Store, TurnWheels
+from tabletop.windmill_valley.state import CalendarReward, PlantSupply
+from tabletop.windmill_valley.moves import Build, Floodgate, Install, LowerReward, Plant, Store, TurnWheels, Unique
 
 OPENING = {(1, 2): (1, 1), (2, 3): (2, 3), (1, 3): (3, 4)}
 PAY = {"low": 1, "middle": 1, "high": 2}
@@ -63,11 +65,23 @@ def _check_turn(before, after, move, seat):
     assert 1 <= move.steps <= 4
     spent = abs(move.steps - before.floodgate)
     assert old.tools >= spent and new.turned == old.turned + move.steps
-    reached = range(min(4, old.turned // 6) + 1, min(4, new.turned // 6) + 1)
-    commons = [BOX.calendar[space - 1].common for space in reached]
-    assert new.tools == old.tools - spent + sum(r.tools for r in commons)
-    assert new.vp == old.vp + sum(r.vp for r in commons) + _wish_vp(before, after, seat)
-    assert new.guilders == min(9, old.guilders + sum(r.guilders for r in commons))
+    assert new.tools == old.tools - spent and new.guilders == old.guilders
+    assert new.vp == old.vp + _wish_vp(before, after, seat)
+    reached = min(4, new.turned // 6) - min(4, old.turned // 6)
+    asked = [p for p in after.stack if isinstance(p, CalendarReward)]
+    assert len(asked) == reached  # each space reached: its rewards, now or later in the turn
+
+
+def _check_calendar(before, after, move, seat):
+    space = before.pending.space
+    rewards = [BOX.calendar[space - 1].common]
+    if isinstance(move, Unique):
+        assert not before.taken[space - 1][move.index] and after.taken[space - 1][move.index]
+        rewards.append(BOX.calendar[space - 1].unique[move.index][0])
+    old, new = before.farmers[seat], after.farmers[seat]
+    assert new.tools == old.tools + sum(r.tools for r in rewards)
+    assert new.vp == old.vp + sum(r.vp for r in rewards) + _wish_vp(before, after, seat)
+    assert new.guilders == min(9, old.guilders + sum(r.guilders for r in rewards))
 
 
 def _check_lower(before, after, move, seat):
@@ -130,6 +144,7 @@ CHECKS = {
     Install: _check_install,
     Build: _check_build,
     Store: _check_store,
+    Unique: _check_calendar,
 }
 
 

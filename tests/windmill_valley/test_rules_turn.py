@@ -76,31 +76,44 @@ def test_the_coupled_wheels_advance_together():
 def test_a_full_rotation_moves_the_calendar_with_its_common_reward_and_a_unique_one():
     state = first_position(farms={0: {"turned": 5, "storage": ()}})
     state = play(state, "floodgate 1", "turn 1")
-    assert state.farmers[0].calendar == 1
-    common = BOX.calendar[0].common
-    # the common reward (provisional data) is asked first when it holds a choice of colour
-    while not isinstance(state.pending, CalendarReward):
-        state = state.apply(state.legal_moves()[0])
-    assert common.any_bulbs == 0 or state.farmers[0].storage
+    assert state.farmers[0].calendar == 1 and isinstance(state.pending, CalendarReward)
     before = state.farmers[0]
     state = play(state, "unique 0")
     assert state.taken[0][0]
-    assert state.farmers[0].guilders == min(9, before.guilders + BOX.calendar[0].unique[0][0].guilders)
+    common, unique = BOX.calendar[0].common, BOX.calendar[0].unique[0][0]
+    assert state.farmers[0].guilders == min(9, before.guilders + common.guilders + unique.guilders)
+    assert state.farmers[0].vp == before.vp + common.vp + unique.vp
+
+
+def test_the_calendar_rewards_may_be_taken_later_in_the_turn_after_the_action():
+    state = play(first_position(farms={0: {"turned": 5}}), "floodgate 1", "turn 1")
+    assert "later" in notations(state)
+    state = play(state, "later")
+    assert isinstance(state.pending, ChooseAction)
+    state = play(state, "perform small")
+    while not isinstance(state.pending, CalendarReward):
+        state = state.apply(state.legal_moves()[0])
+    assert state.to_move == 0 and "later" not in notations(state)
+    assert "done" in notations(state)
+
+
+def test_declining_the_unique_reward_still_gives_the_common_one():
+    state = play(first_position(farms={0: {"turned": 5, "tools": 0, "guilders": 0}}), "floodgate 1", "turn 1")
+    after = play(state, "done")
+    common = BOX.calendar[0].common
+    assert after.farmers[0].tools == common.tools and after.farmers[0].guilders == common.guilders
+    assert not any(after.taken[0])
 
 
 def test_a_unique_calendar_reward_taken_is_no_longer_offered():
     state = first_position(farms={0: {"turned": 5}}, taken=((True, False, False, False), *((False,) * 4,) * 3))
     state = play(state, "floodgate 1", "turn 1")
-    while not isinstance(state.pending, CalendarReward):
-        state = state.apply(state.legal_moves()[0])
     assert "unique 0" not in notations(state) and "unique 1" in notations(state)
 
 
 def test_rewards_for_more_players_are_not_offered_to_fewer():
     state = first_position(farms={0: {"turned": 5}})
     state = play(state, "floodgate 1", "turn 1")
-    while not isinstance(state.pending, CalendarReward):
-        state = state.apply(state.legal_moves()[0])
     offered = {int(m.split()[1]) for m in notations(state) if m.startswith("unique")}
     assert offered == {i for i, (_, least) in enumerate(BOX.calendar[0].unique) if least <= 2}
 
@@ -163,9 +176,9 @@ def test_rulebook_example_the_first_rotation_gives_a_bulb_of_any_colour_and_3_gu
     state = play(state, "floodgate 2")
     state = play(state, "turn 2")
     assert state.farmers[0].calendar == 1
-    assert notations(state)[:5] == ["bulb white", "bulb yellow", "bulb red", "bulb violet", "bulb black"]
-    state = play(state, "bulb black")
     three = next(i for i, (reward, _) in enumerate(BOX.calendar[0].unique) if reward.guilders == 3)
     state = play(state, f"unique {three}")
+    assert notations(state)[:5] == ["bulb white", "bulb yellow", "bulb red", "bulb violet", "bulb black"]
+    state = play(state, "bulb black")
     assert state.farmers[0].storage == ("black",) and state.farmers[0].guilders == 1 + 3
     assert state.taken[0][three]

@@ -66,6 +66,14 @@ class Unique:
 
 
 @attrs.frozen
+class Later:
+    """Take the calendar rewards later in the turn, after the action."""
+
+    def __str__(self) -> str:
+        return "later"
+
+
+@attrs.frozen
 class LowerReward:
     """The Lower the Water Level rewards: ``guilders`` points taken as Guilder, ``vp`` as VP."""
 
@@ -362,7 +370,7 @@ class PeekAt:
 
 
 Move = (
-    Floodgate | TurnWheels | Perform | TakeGuilders | Done | Unique | LowerReward | Refresh | Install
+    Floodgate | TurnWheels | Perform | TakeGuilders | Done | Later | Unique | LowerReward | Refresh | Install
     | TakeCard | Build | MoveNeutral | Enter | MarketReward | Plant | PlaceTrade | Collect | Store
     | Colour | UseHelper | ScoreContract | ChooseStart | PlaceMarker | Dealt | Exchange | Quarter
     | Remove | PayWith | SwapCard | DropTile | SwapTile | Path | PeekAt

@@ -273,10 +273,12 @@ class MoveWheels:
 
 @attrs.frozen(slots=False)
 class CalendarReward:
-    """The player reached calendar ``space``: choose one of its free unique rewards."""
+    """The player reached calendar ``space``: its common reward and one of its free unique
+    rewards, now or (``early``: still possible) after the action, at the end of the turn."""
 
     seat: int
     space: int
+    early: bool = True
 
 
 @attrs.frozen(slots=False)

@@ -11,14 +11,13 @@ from tabletop.windmill_valley.rules.common import STARTING_CARDS, earn, storage_
 from tabletop.windmill_valley.rules.gardener import gardener_score, start_turn
 from tabletop.windmill_valley.rules.helpers import helper_moves
 from tabletop.windmill_valley.rules.possible import NEIGHBOURS
-from tabletop.windmill_valley.rules.turn import action_moves, begin_turn, unique_moves
+from tabletop.windmill_valley.rules.turn import action_moves, begin_turn
 from tabletop.windmill_valley.moves import Store
 from tabletop.windmill_valley.scoring import tie_break, tiers_of
 from tabletop.windmill_valley.scoring import winners as rivals_winners
 from tabletop.windmill_valley.state import (
     GARDENER,
     SLOTS,
-    CalendarReward,
     ChooseAction,
     ContractNow,
     EndTurn,
@@ -51,8 +50,6 @@ def _nothing_to_choose(state: State, top: object) -> bool:
         return not action_moves(state, top)
     if isinstance(top, UseHelpers):
         return not helper_moves(state, top)
-    if isinstance(top, CalendarReward):
-        return len(unique_moves(state, top)) == 1
     if isinstance(top, ContractNow):
         return not state.farmers[top.seat].contracts
     return False

@@ -11,7 +11,7 @@ from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.wheels import laps_completed
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import WheelAction
-from tabletop.windmill_valley.moves import Done, Floodgate, Perform, TakeGuilders, TurnWheels, Unique
+from tabletop.windmill_valley.moves import Done, Floodgate, Later, Perform, TakeGuilders, TurnWheels, Unique
 from tabletop.windmill_valley.rules.common import earn, gain, perform, wheel_action, with_farmer
 from tabletop.windmill_valley.rules.possible import can_perform
 from tabletop.windmill_valley.state import (
@@ -96,34 +96,40 @@ def move_wheels(state: State, pending: MoveWheels, move: TurnWheels) -> State:
 
 
 def reach_calendar_space(state: State, seat: int, space: int) -> State:
-    """The calendar marker reaches ``space``: the common reward, a choice of unique reward, and
-    at the last space the end of the game is triggered (it cannot be declined)."""
+    """The calendar marker reaches ``space``: its rewards may be taken at any point of the turn,
+    and at the last space the end of the game is triggered (that cannot be declined)."""
     if space == CALENDAR_END and state.turn.ending == 0:
         state = evolve(state, turn=evolve(state.turn, ending=1))
-    state = push(state, CalendarReward(seat, space))
-    return gain(state, seat, BOX.calendar[space - 1].common)
+    return push(state, CalendarReward(seat, space))
 
 
-def unique_moves(state: State, pending: CalendarReward) -> tuple[Unique | Done, ...]:
-    """The free unique rewards of the space at this player count, or none."""
+def unique_moves(state: State, pending: CalendarReward) -> tuple[Unique | Done | Later, ...]:
+    """The free unique rewards of the space at this player count (with the common reward), or
+    the common reward alone, or both later in the turn (after the action)."""
     offered = BOX.calendar[pending.space - 1].unique
     taken = state.taken[pending.space - 1]
     free = tuple(
         Unique(i) for i, (_, least) in enumerate(offered) if not taken[i] and least <= max(2, state.players)
     )
-    return (*free, Done())
+    return (*free, Done(), Later()) if pending.early else (*free, Done())
 
 
-def take_unique(state: State, pending: CalendarReward, move: Unique | Done) -> State:
-    """Cover the chosen unique reward with an X tile and gain it."""
+def take_unique(state: State, pending: CalendarReward, move: Unique | Done | Later) -> State:
+    """Gain the common reward and the chosen unique one, covered with an X tile; or ask again
+    once the action is done (just before the turn ends)."""
     state = pop(state)
+    if isinstance(move, Later):
+        end = max(i for i, p in enumerate(state.stack) if isinstance(p, EndTurn))
+        stack = (*state.stack[: end + 1], evolve(pending, early=False), *state.stack[end + 1 :])
+        return evolve(state, stack=stack)
+    common = BOX.calendar[pending.space - 1].common
     if isinstance(move, Done):
-        return state
+        return gain(state, pending.seat, common)
     row = state.taken[pending.space - 1]
     row = row[: move.index] + (True,) + row[move.index + 1 :]
     taken = state.taken[: pending.space - 1] + (row,) + state.taken[pending.space :]
     reward = BOX.calendar[pending.space - 1].unique[move.index][0]
-    return gain(evolve(state, taken=taken), pending.seat, reward)
+    return gain(gain(evolve(state, taken=taken), pending.seat, reward), pending.seat, common)
 
 
 def active_actions(state: State, seat: int) -> dict[str, WheelAction]:
