@@ -16,9 +16,9 @@ from tabletop.windmill_valley.rules.end import winners
 from tabletop.windmill_valley.rules.gardener import gardener_score
 from tabletop.windmill_valley.rules.market import markers_in
 from tabletop.windmill_valley.scoring import scores
-from tabletop.windmill_valley.state import GARDENER, AdjustFloodgate, BuildWindmill, Draft
+from tabletop.windmill_valley.state import GARDENER, AdjustFloodgate, BuildWindmill, Draft, VisitMarket
 
-from .helpers import asking, play
+from .helpers import asking, notations, play
 
 
 def _solo(seed: int = 3, **options):
@@ -137,3 +137,15 @@ def test_a_view_hides_the_face_of_his_top_card_even_in_an_explicit_history():
     assert seen.gardener.top is None and len(seen.gardener.deck) == len(state.gardener.deck) + 1
     drawn = [m for m in seen.history if getattr(m, "pile", "") == "gardener"]
     assert str(drawn[-1]) == "dealt gardener ?"
+
+
+def test_a_full_area_may_be_entered_stacked_on_the_gardener_paying_the_supply():
+    state = _solo()
+    area = state.gardener.market
+    player = attrs.evolve(state.farmers[0], market=(area - 1) % 3, guilders=3)
+    full = evolve(state, farmers=(player,), neutrals=(area, area, (area + 1) % 3))
+    asked = asking(full, VisitMarket(0, 1))
+    assert "stack on 1" in notations(asked) and "skip" in notations(asked)
+    after = play(asked, "stack on 1")
+    assert after.farmers[0].market == area and after.farmers[0].stacked and after.farmers[0].guilders == 2
+    assert after.pending.times == 3

@@ -8,7 +8,7 @@ from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.moves import Enter, MarketReward, MoveNeutral
 from tabletop.windmill_valley.rules.common import earn, gain, with_farmer
-from tabletop.windmill_valley.state import AREA_SPACES, MarketChoice, State, VisitMarket
+from tabletop.windmill_valley.state import AREA_SPACES, GARDENER, MarketChoice, State, VisitMarket
 
 #: The market's areas, clockwise.
 AREAS = len(BOX.market)
@@ -66,6 +66,8 @@ def market_moves(state: State, pending: VisitMarket) -> tuple[MoveNeutral | Ente
             for s, other in enumerate(state.farmers)
             if s != seat and other.market == area and not other.stacked
         ]
+        if state.gardener is not None and state.gardener.market == area:
+            moves.append(Enter(stack_on=GARDENER))
     return tuple(moves)
 
 
@@ -86,7 +88,9 @@ def visit_market(state: State, pending: VisitMarket, move: MoveNeutral | Enter) 
         while occupied(state, area, seat) >= AREA_SPACES:
             area = (area + 1) % AREAS
     if move.stack_on is not None:  # the other player gets 1 Guilder even when the mover pays none
-        state = earn(earn(state, seat, guilders=-fee), move.stack_on, guilders=1)
+        state = earn(state, seat, guilders=-fee)
+        if move.stack_on < state.players:  # the solo Gardener keeps no Guilder: it goes to the supply
+            state = earn(state, move.stack_on, guilders=1)
         farmer = state.farmers[seat]
     state = with_farmer(state, seat, evolve(farmer, market=area, stacked=move.stack_on is not None))
     times = min(MOST_TIMES, 1 + markers_in(state, area, seat))
