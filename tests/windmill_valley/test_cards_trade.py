@@ -35,12 +35,10 @@ ASKED = {
 
 
 def with_card(number: int, spots: tuple[str, ...], farm: dict[str, object]) -> State:
-    """The first position with trade card ``number`` in play (the one dealt goes back unseen)."""
-    state = first_position(farms={0: farm})
-    pile = state.trade_pile
-    if state.trade != number:
-        pile = pile.take(number).shuffle_in((state.trade,))
-    return first_position(trade=number, trade_pile=pile, spots=spots, farms={0: farm})
+    """The first position with trade card ``number`` in play (off the face-up stack)."""
+    state = first_position(trade=number, spots=spots, farms={0: farm})
+    assert number not in (*state.trade_pile.unseen, *state.trade_pile.bottom) and len(state.trade_pile) == 3
+    return state
 
 
 def placing(card: int, spot: int, spots: tuple[str, ...] = ("", "", "", "")) -> tuple[State, State]:
