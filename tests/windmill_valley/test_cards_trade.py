@@ -35,12 +35,10 @@ ASKED = {
 
 
 def with_card(number: int, spots: tuple[str, ...], farm: dict[str, object]) -> State:
-    """The first position with trade card ``number`` in play (the one dealt goes back unseen)."""
-    state = first_position(farms={0: farm})
-    pile = state.trade_pile
-    if state.trade != number:
-        pile = pile.take(number).shuffle_in((state.trade,))
-    return first_position(trade=number, trade_pile=pile, spots=spots, farms={0: farm})
+    """The first position with trade card ``number`` in play (off the face-up stack)."""
+    state = first_position(trade=number, spots=spots, farms={0: farm})
+    assert number not in (*state.trade_pile.unseen, *state.trade_pile.bottom) and len(state.trade_pile) == 3
+    return state
 
 
 def placing(card: int, spot: int, spots: tuple[str, ...] = ("", "", "", "")) -> tuple[State, State]:
@@ -100,3 +98,34 @@ def test_trade_card_collecting_takes_every_bulb_and_no_reward(number):
     kept = play(after, "bulb black", "done")
     assert kept.farmers[0].storage == ("black",)
     assert (kept.farmers[0].guilders, kept.farmers[0].vp, kept.farmers[0].tools) == (0, 5, state.farmers[0].tools)
+
+
+def _asks(reward: Reward) -> type | None:
+    """The decision a quarter's reward asks (an action, or a bulb of any colour), if any."""
+    if reward.action is not None:
+        return ASKED[reward.action]
+    return ChooseColour if reward.any_bulbs else None
+
+
+def _reachable(state: State, depth: int) -> list[State]:
+    states, frontier = [state], [state]
+    for _ in range(depth):
+        frontier = [s.apply(m) for s in frontier if s.stack for m in s.legal_moves()]
+        states += frontier
+    return states
+
+
+@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #6: the two quarters are resolved in a fixed order")
+def test_trade_card_the_two_adjacent_rewards_are_resolved_in_any_order():
+    # Rulebook: "receive the rewards on the two quarters adjacent to the Tulip Bulb you have just
+    # placed, resolving them in any order".
+    card, spot = next(
+        (c, s) for c in BOX.trade_cards for s in range(4) if all(_asks(r) for r in c.spot_rewards(s))
+    )
+    first, second = (_asks(r) for r in card.spot_rewards(spot))
+    _, placed = placing(card.id, spot)
+    for now, later in ((first, second), (second, first)):
+        assert any(
+            isinstance(s.pending, now) and any(isinstance(p, later) for p in s.stack[:-1])
+            for s in _reachable(placed, 2)
+        ), (now, later)

@@ -16,6 +16,7 @@ from tabletop.windmill_valley.rules.market import AREAS
 from tabletop.windmill_valley.state import (
     AdjustFloodgate,
     BuildWindmill,
+    CalendarReward,
     ChooseAction,
     Draft,
     Enhance,
@@ -262,3 +263,23 @@ def test_a_neutral_marker_is_moved_only_to_an_area_with_a_free_marker_space():
     farms = {0: {"market": 0, "guilders": 3}, 1: {"market": 1}, 2: {"market": 1}, 3: {"market": 1}}
     state = asking(first_position(players=4, farms=farms, neutrals=(0,)), VisitMarket(0, 1))
     assert "neutral 0 to 1" not in notations(state)
+
+
+def _reachable(state: State, depth: int) -> list[State]:
+    states, frontier = [state], [state]
+    for _ in range(depth):
+        frontier = [s.apply(m) for s in frontier if s.stack for m in s.legal_moves()]
+        states += frontier
+    return states
+
+
+@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #7: the calendar reward is asked before the action")
+def test_the_calendar_bonus_may_be_taken_at_any_moment_of_the_turn():
+    # "Assim que o moinho completar uma volta inteira ..., o jogador move seu marcador no
+    # calendário e recebe um bônus a escolha (e a qualquer momento do seu turno)"
+    state = play(first_position(farms={0: {"turned": 5, "helpers": ()}}), "floodgate 1", "turn 1")
+    assert state.farmers[0].calendar == 1
+    assert any(
+        isinstance(s.pending, ChooseAction) and any(isinstance(p, CalendarReward) for p in s.stack)
+        for s in _reachable(state, 3)
+    )
