@@ -273,7 +273,6 @@ def _reachable(state: State, depth: int) -> list[State]:
     return states
 
 
-@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #7: the calendar reward is asked before the action")
 def test_the_calendar_bonus_may_be_taken_at_any_moment_of_the_turn():
     # "Assim que o moinho completar uma volta inteira ..., o jogador move seu marcador no
     # calendário e recebe um bônus a escolha (e a qualquer momento do seu turno)"
