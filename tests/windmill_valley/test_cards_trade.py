@@ -115,7 +115,6 @@ def _reachable(state: State, depth: int) -> list[State]:
     return states
 
 
-@pytest.mark.xfail(strict=True, reason="WV_NOTES 2026-12-03 wvcards #6: the two quarters are resolved in a fixed order")
 def test_trade_card_the_two_adjacent_rewards_are_resolved_in_any_order():
     # Rulebook: "receive the rewards on the two quarters adjacent to the Tulip Bulb you have just
     # placed, resolving them in any order".

@@ -251,6 +251,11 @@ def _pending_problems(state: State) -> list[str]:
             return ["DealFarm fills no offer slot"]
         if name == "TradeReward" and not _all_in(pending.quarters, range(4)):
             return ["TradeReward names no quarter"]
+        if name == "TradeReward" and pending.blocks and (
+            len(pending.blocks) != 2 or len(pending.quarters) != 2 or not all(_within(n, 1, MOST) for n in pending.blocks)
+            or sum(pending.blocks) >= len(state.stack)
+        ):
+            return ["TradeReward orders no two blocks of decisions"]
         if name in ("KeepBulbs", "ChooseColour") and not (_all_in(getattr(pending, "bulbs", ()), COLOURS) and _all_in(getattr(pending, "colours", COLOURS), COLOURS)):
             return [f"{name} names no colour"]
         if name == "ChooseColour" and not pending.colours:

@@ -446,13 +446,15 @@ class ContractNow:
 @attrs.frozen(slots=False)
 class TradeReward:
     """Choose ``count`` more rewards among the trade card ``card``'s quarters ``quarters``,
-    paying ``fee`` Guilder for the first."""
+    paying ``fee`` Guilder for the first. ``blocks``: the two adjacent quarters were gained,
+    each asking this many decisions (the first quarter's on top): which is resolved first?"""
 
     seat: int
     card: int
     quarters: tuple[int, ...]
     count: int
     fee: int = 0
+    blocks: tuple[int, ...] = ()
 
 
 Pending: TypeAlias = (

@@ -160,8 +160,13 @@ def foreign_trade(state: State, pending: ForeignTrade, move: PlaceTrade | Collec
         state = push(state, TradeReward(seat, card.id, others, 1, fee=1))
     elif pending.effect == "all_rewards_paid":
         state = push(state, TradeReward(seat, card.id, others, 2, fee=1))
+    sizes: list[int] = []
     for quarter in reversed(near):
+        before = len(state.stack)
         state = gain(state, seat, card.quarters[quarter])
+        sizes.insert(0, len(state.stack) - before)
+    if len(sizes) == 2 and all(sizes):  # both ask decisions: resolved in any order
+        state = push(state, TradeReward(seat, card.id, near, 0, blocks=tuple(sizes)))
     if not all(spots):
         return evolve(state, spots=spots)
     # The full card goes under the stack and the next one is revealed before any reward is used.
@@ -170,6 +175,8 @@ def foreign_trade(state: State, pending: ForeignTrade, move: PlaceTrade | Collec
 
 
 def quarter_moves(state: State, pending: TradeReward) -> tuple[Quarter | Done, ...]:
+    if pending.blocks:
+        return tuple(Quarter(q) for q in pending.quarters)
     if state.farmers[pending.seat].guilders < pending.fee:
         return (Done(),)
     return (*(Quarter(q) for q in pending.quarters), Done())
@@ -179,6 +186,14 @@ def trade_reward(state: State, pending: TradeReward, move: Quarter | Done) -> St
     """The extra rewards a trade tile pays for: 1 Guilder for the first, the rest free."""
     if isinstance(move, Done):
         return pop(state)
+    if pending.blocks:  # the chosen quarter's decisions go on top
+        state = pop(state)
+        if move.index == pending.quarters[0]:
+            return state
+        first, second = pending.blocks
+        stack = state.stack
+        both = len(stack) - first - second
+        return evolve(state, stack=(*stack[:both], *stack[len(stack) - first :], *stack[both : len(stack) - first]))
     state = earn(state, pending.seat, guilders=-pending.fee)
     left = pending.count - 1
     quarters = tuple(q for q in pending.quarters if q != move.index)
