@@ -9,22 +9,29 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from collections import deque
+
 from tabletop.kernel.engine import evolve
+from tabletop.kernel.pile import Pile
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules import RULES
-from tabletop.windmill_valley.rules.common import earn, perform
+from tabletop.windmill_valley.rules.common import SPACE_INDEX, earn, perform
 from tabletop.windmill_valley.rules.market import AREA_SPACES
-from tabletop.windmill_valley.scoring import contract_score, patch_score, scores
+from tabletop.windmill_valley.rules.possible import NEIGHBOURS
+from tabletop.windmill_valley.scoring import contract_score, group_score, patch_score, scores
 from tabletop.windmill_valley.state import (
     AdjustFloodgate,
     BuildWindmill,
     CalendarReward,
+    ChooseAction,
     ContractNow,
     Enhance,
     ForeignTrade,
     GainFarmCard,
     LowerWater,
+    MarketChoice,
     MoveWheels,
+    PlantBulbs,
     StoreBulb,
     Turn,
     UseHelpers,
@@ -101,6 +108,21 @@ def test_the_same_action_twice_in_a_turn_is_two_actions_each_with_its_own_displa
     assert isinstance(state.pending, Enhance) and "refresh" in notations(state)
 
 
+def test_with_a_plus_on_both_wheels_each_action_is_performed_once():
+    # "You may also perform the action of the other Wheel, unless it has already been resolved."
+    plus = next(t for t in BOX.uncommon if t.plus and t.action == "enhance")
+    wheels = {"large": ("", plus.id, "", "", "", ""), "small": ("", plus.id, "", "", "")}
+    state = play(first_position(farms={0: {"guilders": 9, **wheels}}), "floodgate 1", "turn 1", "perform large")
+    while not isinstance(state.pending, ChooseAction):
+        state = play(state, notations(state)[-1])  # the enhancement declined or placed
+    assert notations(state) == ["perform small", "done"]
+    state = play(state, "perform small")
+    while state.to_move == 0:
+        assert not isinstance(state.pending, ChooseAction)  # the large wheel's action is resolved
+        state = play(state, notations(state)[-1])
+    assert isinstance(state.pending, AdjustFloodgate)
+
+
 # --- Action: Lower the Water Level -------------------------------------------------------------
 
 
@@ -115,7 +137,26 @@ def test_lower_water_pays_every_point_at_the_band_of_the_markers_current_positio
     assert after.farmers[0].vp == 6 and after.water == level - 3
 
 
+def test_lower_water_with_both_rewards_in_the_low_band_pays_guilder_only():
+    # "Perform a Lower the Water Level action. Receive both Victory Points and Guilder (if
+    # applicable)." The lowest section pays "1 Guilder for each point".
+    state = asking(first_position(water=band_level("low")), LowerWater(0, 1, both=True))
+    assert notations(state) == ["lower 1g 0vp"]
+
+
 # --- Action: Enhance the Wheels / Gain a Farm Enhancement --------------------------------------
+
+
+def test_a_common_tile_covering_a_sold_out_tier_is_free():
+    # "If any of the Enhancement types run out completely, simply refill the space with a Common
+    # Enhancement tile and cover the printed cost above with an "X" tile."
+    state = first_position()
+    empty = (state.stacks[0], Pile(()), state.stacks[2])
+    state = asking(first_position(farms={0: {"guilders": 1}}, stacks=empty, discards=((), (), ())), Enhance(0))
+    after = play(state, "install 2 on large 3")
+    assert after.covered[2] and after.farmers[0].guilders == 0
+    broke = asking(evolve(after, stack=after.stack[:1]), Enhance(0))
+    assert "install 2 on large 1" in notations(broke) and broke.farmers[0].guilders == 0
 
 
 def test_the_farm_offer_is_refreshed_at_most_once_per_action():
@@ -151,6 +192,40 @@ def test_no_windmill_is_built_on_an_occupied_space():
     assert built and space not in built
 
 
+def _path_to(space: str) -> list[str]:
+    """A shortest chain of spaces from one next to the market to ``space``."""
+    starts = [i for i, s in enumerate(BOX.spaces) if s.market]
+    came: dict[int, int | None] = {i: None for i in starts}
+    queue = deque(starts)
+    while queue:
+        i = queue.popleft()
+        for j in NEIGHBOURS[i]:
+            if j not in came:
+                came[j] = i
+                queue.append(j)
+    path: list[str] = []
+    at: int | None = SPACE_INDEX[space]
+    while at is not None:
+        path.append(BOX.spaces[at].id)
+        at = came[at]
+    return path[::-1]
+
+
+def test_an_unconnected_windmill_joins_the_network_once_a_path_reaches_it():
+    # "These Windmills do not create a path of their own, meaning that no one can place Windmills
+    # on adjacent spaces unless an uninterrupted path to the Market has been created."
+    far = next(s for s in BOX.spaces if not s.market and not any(BOX.space(n).market for n in s.neighbours))
+    path = _path_to(far.id)
+    last = path[-2]  # the space of the chain next to the unconnected windmill
+    beyond = [n for n in far.neighbours if n != last and n not in path]
+    chain = {space: 1 for space in path[:-2]}
+    before = asking(first_position(mills={**chain, far.id: 0}, farms={0: {"guilders": 9}}), BuildWindmill(0))
+    built = {m.split()[-1] for m in notations(before)}
+    assert beyond and last in built and not built & set(beyond)
+    after = asking(first_position(mills={**chain, last: 1, far.id: 0}, farms={0: {"guilders": 9}}), BuildWindmill(0))
+    assert set(beyond) <= {m.split()[-1] for m in notations(after)}
+
+
 # --- Action: Visit the Market -------------------------------------------------------------------
 
 
@@ -160,6 +235,16 @@ def test_the_neutral_marker_is_moved_once_per_turn_even_over_two_market_actions(
     state = play(asking(state, VisitMarket(0, 1)), "neutral 0 to 1")
     again = asking(evolve(state, stack=state.stack[:-1]), VisitMarket(0, 1))  # a second Visit the Market
     assert not any(m.startswith("neutral") for m in notations(again))
+
+
+def test_the_neutral_marker_is_moved_only_before_the_first_step():
+    # "Once per turn, before you move, you can pay 1 Guilder to move a neutral marker"
+    state = first_position(farms={0: {"market": 0, "guilders": 5}, 1: {"market": 2}}, neutrals=(0,))
+    state = play(asking(state, VisitMarket(0, 2)), "step")
+    assert isinstance(state.pending, MarketChoice)
+    while not isinstance(state.pending, VisitMarket):
+        state = play(state, notations(state)[0])
+    assert notations(state) == ["step"]
 
 
 def test_a_stacked_on_player_still_moves_their_marker():
@@ -197,6 +282,15 @@ def test_a_marker_left_alone_on_top_takes_the_marker_space_freed_under_it():
     entering = asking(evolve(state, stack=state.stack[:-1], turn=Turn(seat=3)), VisitMarket(3, 1))
     assert AREA_SPACES == 3 and "step" not in notations(entering)
     assert "skip" in notations(entering)
+
+
+# --- Action: Plant Tulip Bulbs ---------------------------------------------------------------------
+
+
+def test_a_full_row_of_patches_takes_no_more_bulbs():
+    # "Plant it in the leftmost available Tulip Patch of any row on your Farm board."
+    state = asking(first_position(farms={0: {"storage": ("red",), "patches": (("white",) * 7, (), (), ())}}), PlantBulbs(0, 1))
+    assert "plant red in 0" not in notations(state) and "plant red in 1" in notations(state)
 
 
 # --- Action: Conduct Foreign Trade ---------------------------------------------------------------
@@ -279,3 +373,16 @@ def test_an_incomplete_column_of_different_colours_scores_nothing():
     assert patch_score(three) == 0
     four = attrs.evolve(three, patches=(("red",), ("white",), ("yellow",), ("black",)))
     assert patch_score(four) == BOX.farm.column_values[0]
+
+
+@pytest.mark.parametrize("group", range(5))
+def test_each_empty_windmill_group_scores_its_colour_1_1_2_2_3(group):
+    # "1 Victory Point per white [...] 1 [...] yellow [...] 2 [...] red [...] 2 [...] violet [...]
+    # 3 Victory Points per black Tulip Bulb in your Patches." (which group holds which colour is
+    # read from the data)
+    per_colour = {"white": 1, "yellow": 1, "red": 2, "violet": 2, "black": 3}
+    colour = BOX.farm.group_colours[group]
+    farmer = first_position().farmers[0]
+    groups = tuple(0 if g == group else n for g, n in enumerate(farmer.windmills))
+    emptied = attrs.evolve(farmer, windmills=groups, patches=((colour,) * 2, (colour,), (), ()))
+    assert group_score(emptied) == 3 * per_colour[colour]
