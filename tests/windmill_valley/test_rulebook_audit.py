@@ -386,3 +386,32 @@ def test_each_empty_windmill_group_scores_its_colour_1_1_2_2_3(group):
     groups = tuple(0 if g == group else n for g, n in enumerate(farmer.windmills))
     emptied = attrs.evolve(farmer, windmills=groups, patches=((colour,) * 2, (colour,), (), ()))
     assert group_score(emptied) == 3 * per_colour[colour]
+
+
+def test_the_expert_variant_is_a_game_option_off_by_default():
+    # "After you played the game a few times [...] you can decide to forfeit the additional round
+    # at the end."
+    from tabletop.windmill_valley import new_game
+
+    assert not new_game(2, seed=1).expert and new_game(2, seed=1, expert=True).expert
+
+
+def test_leftover_guilder_tools_and_stored_bulbs_score_nothing():
+    # "Victory Points are scored for each of the following items: 1. Contracts [...] 2. Empty
+    # Windmill groups. 3. Complete rows and complete columns of Patches" (facts file §14: the
+    # rest is not scored; stored bulbs only break ties)
+    poor = first_position(farms={0: {"guilders": 0, "tools": 0, "storage": ()}})
+    rich = first_position(farms={0: {"guilders": 9, "tools": 7, "storage": ("black",) * 7}})
+    assert scores(poor)[0] == scores(rich)[0] == 5
+
+
+def test_a_player_with_no_windmill_left_cannot_build():
+    # "This action allows you to take one of the Windmills from your Farm board and place it on
+    # the Main board"; "If by any means you would not be able to perform any of the actions from
+    # your Wheels, simply gain 2 Guilder and finish your turn."
+    building = next(t for t in BOX.common if t.action == "build" and t.effect is None)
+    wheels = {"large": ("", building.id, "", "", "", ""), "small": ("", building.id, "", "", "")}
+    state = first_position(farms={0: {"guilders": 9, "windmills": (0, 0, 0, 0, 0), **wheels}})
+    assert notations(play(state, "floodgate 1", "turn 1")) == ["take 2 guilders"]
+    state = first_position(farms={0: {"guilders": 9, "windmills": (0, 0, 0, 0, 1), **wheels}})
+    assert "perform large" in notations(play(state, "floodgate 1", "turn 1"))
