@@ -73,6 +73,14 @@ def test_the_floodgate_moves_in_one_direction_once_per_turn():
     assert isinstance(state.pending, AdjustFloodgate) and state.to_move == 1
 
 
+def test_the_water_rises_every_turn_the_floodgate_stays_open():
+    # "Adjust the Water Level (it happens every turn, if the Floodgate marker is on speed 2 or 3)."
+    for speed, rise in ((2, 1), (3, 2)):
+        state = first_position(floodgate=speed, water=3, farms={0: {"guilders": 0}})
+        after = play(state, f"floodgate {speed}")  # no change, nothing paid
+        assert after.water == 3 + rise and after.farmers[0].vp == 5
+
+
 # --- Step 3: Wheel Movement --------------------------------------------------------------------
 
 
@@ -316,6 +324,16 @@ def test_a_bulb_may_replace_a_stored_one_rather_than_paying_for_a_rightmost_spac
     assert {"store", "store over red"} <= set(notations(state))
     after = play(state, "store over red")
     assert after.farmers[0].guilders == 5 and sorted(after.farmers[0].storage) == ["red"] * 4 + ["white"]
+
+
+def test_an_exchanged_bulb_takes_the_place_of_the_one_discarded():
+    # "you may discard one of the Bulbs from your Storage and place the new one in its place [...]
+    # Whenever you use (not exchange) Tulip Bulbs from your Storage, you must slide any remaining
+    # Bulbs to the left"
+    seven = ("white", "yellow", "red", "violet", "white", "yellow", "red")
+    state = asking(first_position(farms={0: {"storage": seven}}), StoreBulb(0, "black"))
+    after = play(state, "store over violet")
+    assert after.farmers[0].storage == ("white", "yellow", "red", "black", "white", "yellow", "red")
 
 
 # --- General icons: score a contract now ----------------------------------------------------------
