@@ -269,10 +269,6 @@ def test_a_stacked_on_player_still_moves_their_marker():
     assert after.farmers[1].market == 2 and after.farmers[0].market == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="wvaudit #1: a marker left on top keeps `stacked` and takes no marker space once the one under it has left",
-)
 def test_a_marker_left_alone_on_top_takes_the_marker_space_freed_under_it():
     # "If all the marker spaces in an area are full, skip it and proceed to the next one or you
     # can choose to pay 1 Guilder to another player to place your marker on top of theirs."

@@ -10,6 +10,7 @@ from tabletop.windmill_valley.rules.bulbs import store_bulb
 from tabletop.windmill_valley.rules.common import STARTING_CARDS, earn, storage_cost
 from tabletop.windmill_valley.rules.gardener import gardener_score, start_turn
 from tabletop.windmill_valley.rules.helpers import helper_moves
+from tabletop.windmill_valley.rules.market import step_down
 from tabletop.windmill_valley.rules.possible import NEIGHBOURS
 from tabletop.windmill_valley.rules.turn import action_moves, begin_turn
 from tabletop.windmill_valley.moves import Store
@@ -32,6 +33,8 @@ def settle(state: State) -> State:
     """Perform the forced steps until a real decision is asked or the game is over: the end of
     a turn, decisions left without a choice, a bulb stored in a free space, the Queen's Wish."""
     state = queens_wish(state)
+    if any(farmer.stacked for farmer in state.farmers):
+        state = step_down(state)
     while state.stack:
         top = state.stack[-1]
         if isinstance(top, EndTurn):

@@ -43,6 +43,17 @@ def occupied(state: State, area: int, but: int) -> int:
     return players + _others(state, area)
 
 
+def step_down(state: State) -> State:
+    """A marker stacked on another whose marker has left takes the freed space: while an area
+    has a free space and a stacked marker, one stacked marker stands on it."""
+    farmers = list(state.farmers)
+    for seat, farmer in enumerate(farmers):
+        if farmer.stacked and occupied(state, farmer.market, seat) < AREA_SPACES:
+            farmers[seat] = evolve(farmer, stacked=False)
+            state = evolve(state, farmers=tuple(farmers))
+    return state
+
+
 def market_moves(state: State, pending: VisitMarket) -> tuple[MoveNeutral | Enter, ...]:
     """Before the first step, a neutral may be moved; then the next area is entered, or, when
     it is full, skipped or entered stacked on a player's marker (1 Guilder to that player)."""
