@@ -17,7 +17,7 @@ from tabletop.kernel.errors import InvalidArgument, quoted
 from tabletop.kernel.options import did_you_mean
 
 #: The game packages, in the order they are listed; each exposes ``GAME``.
-GAME_PACKAGES: tuple[str, ...] = ("takenoko", "loyang", "keyflower_farmers")
+GAME_PACKAGES: tuple[str, ...] = ("takenoko", "loyang", "keyflower_farmers", "windmill_valley")
 
 _registered: dict[str, Game[Any]] = {
     game.name: game

@@ -1,0 +1,163 @@
+"""What every phase of Windmill Valley shares: the box's lookups, a farmer's tokens, gaining a
+printed reward, and whether an action can be performed at all."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from types import MappingProxyType
+
+from tabletop.kernel.engine import evolve, push
+from tabletop.windmill_valley.components import STANDARD as BOX
+from tabletop.windmill_valley.components import COLOURS, NOTHING, Reward, WheelAction
+from tabletop.windmill_valley.state import (
+    GARDENER,
+    MAX_GUILDERS,
+    SLOTS,
+    STORAGE,
+    BuildWindmill,
+    ChooseColour,
+    ContractNow,
+    Enhance,
+    Farmer,
+    ForeignTrade,
+    GainFarmCard,
+    LowerWater,
+    PlantBulbs,
+    PlantSupply,
+    RemoveWindmill,
+    State,
+    StoreBulb,
+    TileEffect,
+    UseHelpers,
+    VisitMarket,
+)
+
+#: Every enhancement tile of the box by id (copies share theirs), promo tiles too.
+TILES: Mapping[str, WheelAction] = MappingProxyType(
+    {tile.id: tile for tile in (*BOX.common, *BOX.uncommon, *BOX.unique, *BOX.promo)}
+)
+
+
+def wheel_action(farmer: Farmer, wheel: str, space: int) -> WheelAction:
+    """The action on ``farmer``'s ``wheel`` (``large``/``small``) ``space``: the installed
+    tile, or the printed space of the farmer's windmill board (``""`` in ``Farmer.large``)."""
+    installed = (farmer.large if wheel == "large" else farmer.small)[space]
+    if installed:
+        return TILES[installed]
+    board = BOX.boards[farmer.board]
+    return (board.large if wheel == "large" else board.small)[space]
+
+
+#: The main-board windmill spaces' positions by id.
+SPACE_INDEX: Mapping[str, int] = MappingProxyType({space.id: i for i, space in enumerate(BOX.spaces)})
+
+#: The fields by id.
+FIELDS = MappingProxyType({field.id: field for field in BOX.fields})
+
+#: The farm cards by number and the starting cards by number.
+FARM_CARDS = MappingProxyType({card.id: card for card in BOX.farm_cards})
+STARTING_CARDS = MappingProxyType({card.id: card for card in BOX.starting})
+TRADE_CARDS = MappingProxyType({card.id: card for card in BOX.trade_cards})
+
+
+def farmer_of(state: State, seat: int) -> Farmer:
+    return state.farmers[seat]
+
+
+def with_farmer(state: State, seat: int, farmer: Farmer) -> State:
+    farmers = state.farmers
+    return evolve(state, farmers=farmers[:seat] + (farmer,) + farmers[seat + 1 :])
+
+
+def earn(state: State, seat: int, guilders: int = 0, vp: int = 0, tools: int = 0) -> State:
+    """``seat`` gains (or, negative, spends) Guilder, VP and Tools; Guilder beyond 9 is lost."""
+    if not (guilders or vp or tools):
+        return state
+    farmer = state.farmers[seat]
+    money = min(MAX_GUILDERS, farmer.guilders + guilders)
+    if money < 0 or farmer.tools + tools < 0:
+        raise ValueError(f"seat {seat} cannot pay {-guilders} Guilder / {-tools} Tools")
+    changed = evolve(farmer, vp=farmer.vp + vp, guilders=money, tools=farmer.tools + tools)
+    return with_farmer(state, seat, changed)
+
+
+def give_vp(state: State, owner: int, vp: int) -> State:
+    """``owner`` (a seat, or the solo Gardener) scores ``vp``."""
+    gardener = state.gardener
+    if gardener is not None and owner == GARDENER:
+        return evolve(state, gardener=evolve(gardener, vp=gardener.vp + vp))
+    return earn(state, owner, vp=vp)
+
+
+def gain(state: State, seat: int, reward: Reward, times: int = 1) -> State:
+    """``seat`` gains a printed ``reward`` ``times`` times: Guilder, VP and Tools at once; the
+    bulbs, the extra action and the contract scored now are decisions asked next, in that order."""
+    if reward == NOTHING:
+        return state
+    state = earn(state, seat, reward.guilders * times, reward.vp * times, reward.tools * times)
+    after: list[object] = []
+    for _ in range(times):
+        after += [StoreBulb(seat, colour) for colour in reward.bulbs]
+        after += [ChooseColour(seat, COLOURS)] * reward.any_bulbs
+        after += [PlantSupply(seat, colour) for colour in reward.plant_bulbs]
+        if reward.score_contract:
+            after.append(ContractNow(seat))
+    for pending in reversed(after):
+        state = push(state, pending)
+    for _ in range(times if reward.action is not None else 0):
+        state = perform(state, seat, WheelAction(id="reward", tier="reward", action=reward.action, strength=reward.strength))
+    return state
+
+
+def perform(state: State, seat: int, action: WheelAction) -> State:
+    """``seat`` performs ``action`` (a wheel space's, a tile's or a reward's): its decision is
+    asked next, with the helpers it triggers offered before it and after it."""
+    if action.effect == "remove_windmill":
+        return gain(push(state, RemoveWindmill(seat)), seat, action.gain)
+    if action.effect in PAID_EFFECTS:  # the tile's gain is paid by carrying out its rule
+        return push(state, TileEffect(seat, action.effect, action.cost))
+    if action.action is None:
+        return gain(state, seat, action.gain)
+    name = action.action
+    asked: object
+    if name == "lower":
+        asked = LowerWater(seat, action.strength, both=action.effect == "both_rewards")
+    elif name == "enhance":
+        asked = Enhance(seat, times=action.strength)
+    elif name == "farm":
+        asked = GainFarmCard(seat)
+    elif name == "build":
+        fee = 1 if action.effect == "no_connection_paid" else 0
+        asked = BuildWindmill(seat, unconnected=action.effect in ("no_connection", "no_connection_paid"), fee=fee)
+    elif name == "market":
+        state = earn(state, seat, guilders=-action.cost)
+        asked = VisitMarket(seat, action.strength)
+    elif name == "plant":
+        asked = PlantBulbs(seat, action.strength, swap=action.effect == "swap_first")
+    else:
+        asked = ForeignTrade(seat, action.effect)
+    state = gain(state, seat, action.gain)
+    state = push(state, UseHelpers(seat, name, action.strength))
+    state = push(state, asked)
+    return push(state, UseHelpers(seat, name, action.strength))
+
+
+#: The PROMO 1 rules whose gain comes with carrying them out (see :mod:`.promo`).
+PAID_EFFECTS = ("tool_or_guilders_for_vp", "swap_farm", "discard_enhancement", "swap_enhancement")
+
+
+def storage_cost(farmer: Farmer) -> int | None:
+    """What putting one more bulb in storage costs (``None``: storage is full)."""
+    filled = len(farmer.storage)
+    return BOX.farm.storage_costs[filled] if filled < STORAGE else None
+
+
+def without(bulbs: tuple[str, ...], colour: str) -> tuple[str, ...]:
+    """``bulbs`` less one ``colour`` bulb, the rest slid left."""
+    i = bulbs.index(colour)
+    return bulbs[:i] + bulbs[i + 1 :]
+
+
+def full_slots(farmer: Farmer, role: str) -> bool:
+    return len(farmer.helpers if role == "helper" else farmer.contracts) >= SLOTS

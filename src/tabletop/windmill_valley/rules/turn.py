@@ -1,0 +1,167 @@
+"""A turn, in the rulebook's four steps: adjust the floodgate, adjust the water level, move the
+wheels (with the calendar when the large wheel completes a rotation), perform an action.
+
+A turn's decisions are stacked at its start: the floodgate on top, then the wheels, then the
+action, then :class:`EndTurn`, which :mod:`.end` settles once everything above is resolved.
+"""
+
+from __future__ import annotations
+
+from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.wheels import laps_completed
+from tabletop.windmill_valley.components import STANDARD as BOX
+from tabletop.windmill_valley.components import WheelAction
+from tabletop.windmill_valley.moves import Done, Floodgate, Later, Perform, TakeGuilders, TurnWheels, Unique
+from tabletop.windmill_valley.rules.common import earn, gain, perform, wheel_action, with_farmer
+from tabletop.windmill_valley.rules.possible import can_perform
+from tabletop.windmill_valley.state import (
+    CALENDAR_END,
+    LARGE,
+    MAX_SPEED,
+    MAX_STEPS,
+    MAX_WATER,
+    MIN_STEPS,
+    AdjustFloodgate,
+    CalendarReward,
+    ChooseAction,
+    EndTurn,
+    MoveWheels,
+    State,
+    UseHelpers,
+)
+
+#: Opening the floodgate one step from each speed: (Guilder paid, VP scored).
+OPENING: dict[int, tuple[int, int]] = {1: (1, 1), 2: (2, 3)}
+
+
+def begin_turn(state: State, seat: int) -> State:
+    """Stack the four steps of ``seat``'s turn."""
+    for pending in (EndTurn(seat), ChooseAction(seat), MoveWheels(seat), AdjustFloodgate(seat)):
+        state = push(state, pending)
+    return state
+
+
+def opening_cost(source: int, target: int) -> tuple[int, int]:
+    """Guilder paid and VP scored opening the floodgate from ``source`` up to ``target``."""
+    steps = [OPENING[speed] for speed in range(source, target)]
+    return sum(g for g, _ in steps), sum(v for _, v in steps)
+
+
+def floodgate_moves(state: State, pending: AdjustFloodgate) -> tuple[Floodgate, ...]:
+    """Every speed the floodgate may end at: closing is free, opening is paid, and no speed may
+    push the water past its maximum (so water at the maximum forces speed 1)."""
+    money = state.farmers[pending.seat].guilders
+    return tuple(
+        Floodgate(speed)
+        for speed in range(1, MAX_SPEED + 1)
+        if state.water + speed - 1 <= MAX_WATER
+        and (speed <= state.floodgate or opening_cost(state.floodgate, speed)[0] <= money)
+    )
+
+
+def adjust_floodgate(state: State, pending: AdjustFloodgate, move: Floodgate) -> State:
+    """Steps 1 and 2: move the floodgate (paying and scoring when opening), then raise the
+    water by the speed less one."""
+    seat = pending.seat
+    opened = move.speed > state.floodgate
+    if opened:
+        paid, scored = opening_cost(state.floodgate, move.speed)
+        state = earn(state, seat, guilders=-paid, vp=scored)
+        state = evolve(state, turn=evolve(state.turn, opened=True))
+    state = pop(evolve(state, floodgate=move.speed, water=state.water + move.speed - 1))
+    return push(state, UseHelpers(seat, "floodgate", 0)) if opened else state
+
+
+def wheel_moves(state: State, pending: MoveWheels) -> tuple[TurnWheels, ...]:
+    """The steps the wheels may turn: the speed, each Tool spent changing it by one, 1 to 4."""
+    tools = state.farmers[pending.seat].tools
+    low = max(MIN_STEPS, state.floodgate - tools)
+    high = min(MAX_STEPS, state.floodgate + tools)
+    return tuple(TurnWheels(steps) for steps in range(low, high + 1))
+
+
+def move_wheels(state: State, pending: MoveWheels, move: TurnWheels) -> State:
+    """Step 3: turn the coupled wheels, spending the Tools; each full rotation of the large
+    wheel moves the calendar marker one step, with the space's rewards."""
+    seat = pending.seat
+    state = earn(state, seat, tools=-abs(move.steps - state.floodgate))
+    farmer = state.farmers[seat]
+    before = farmer.calendar
+    turned = farmer.turned + move.steps
+    state = pop(with_farmer(state, seat, evolve(farmer, turned=turned)))
+    reached = min(CALENDAR_END, before + laps_completed(farmer.turned, move.steps, LARGE))
+    for space in range(before + 1, reached + 1):
+        state = reach_calendar_space(state, seat, space)
+    return state
+
+
+def reach_calendar_space(state: State, seat: int, space: int) -> State:
+    """The calendar marker reaches ``space``: its rewards may be taken at any point of the turn,
+    and at the last space the end of the game is triggered (that cannot be declined)."""
+    if space == CALENDAR_END and state.turn.ending == 0:
+        state = evolve(state, turn=evolve(state.turn, ending=1))
+    return push(state, CalendarReward(seat, space))
+
+
+def unique_moves(state: State, pending: CalendarReward) -> tuple[Unique | Done | Later, ...]:
+    """The free unique rewards of the space at this player count (with the common reward), or
+    the common reward alone, or both later in the turn (after the action)."""
+    offered = BOX.calendar[pending.space - 1].unique
+    taken = state.taken[pending.space - 1]
+    free = tuple(
+        Unique(i) for i, (_, least) in enumerate(offered) if not taken[i] and least <= max(2, state.players)
+    )
+    return (*free, Done(), Later()) if pending.early else (*free, Done())
+
+
+def take_unique(state: State, pending: CalendarReward, move: Unique | Done | Later) -> State:
+    """Gain the common reward and the chosen unique one, covered with an X tile; or ask again
+    once the action is done (just before the turn ends)."""
+    state = pop(state)
+    if isinstance(move, Later):
+        end = max(i for i, p in enumerate(state.stack) if isinstance(p, EndTurn))
+        stack = (*state.stack[: end + 1], evolve(pending, early=False), *state.stack[end + 1 :])
+        return evolve(state, stack=stack)
+    common = BOX.calendar[pending.space - 1].common
+    if isinstance(move, Done):
+        return gain(state, pending.seat, common)
+    row = state.taken[pending.space - 1]
+    row = row[: move.index] + (True,) + row[move.index + 1 :]
+    taken = state.taken[: pending.space - 1] + (row,) + state.taken[pending.space :]
+    reward = BOX.calendar[pending.space - 1].unique[move.index][0]
+    return gain(gain(evolve(state, taken=taken), pending.seat, reward), pending.seat, common)
+
+
+def active_actions(state: State, seat: int) -> dict[str, WheelAction]:
+    """The two active actions, by wheel."""
+    farmer = state.farmers[seat]
+    large, small = farmer.active
+    return {"large": wheel_action(farmer, "large", large), "small": wheel_action(farmer, "small", small)}
+
+
+def action_moves(state: State, pending: ChooseAction) -> tuple[Perform | TakeGuilders | Done, ...]:
+    """Before any action: each performable active action, or 2 Guilder when neither is. After
+    one: the other too if either shows the "+", or stop."""
+    actions = active_actions(state, pending.seat)
+    performed = state.turn.performed
+    open_ = tuple(
+        Perform(wheel)
+        for wheel, action in actions.items()
+        if wheel not in performed and can_perform(state, pending.seat, action)
+    )
+    if not performed:
+        return open_ or (TakeGuilders(),)
+    if any(action.plus for action in actions.values()) and open_:
+        return (*open_, Done())
+    return ()
+
+
+def choose_action(state: State, pending: ChooseAction, move: Perform | TakeGuilders | Done) -> State:
+    """Step 4: perform the chosen wheel's action (the choice stays asked for the other)."""
+    if isinstance(move, Done):
+        return pop(state)
+    if isinstance(move, TakeGuilders):
+        return earn(pop(state), pending.seat, guilders=2)
+    turn = evolve(state.turn, performed=(*state.turn.performed, move.wheel))
+    state = evolve(state, turn=turn)
+    return perform(state, pending.seat, active_actions(state, pending.seat)[move.wheel])

@@ -1,0 +1,95 @@
+"""Saved Windmill Valley states: the JSON ``state.to_json()`` writes and :func:`load` reads back.
+
+The JSON object holds every field of the state, the pending decisions (``"stack"``, each with
+its ``"type"``), the moves played (``"history"``) and ``"format": 2``; any other format is
+refused naming it. Reading is strict (whole numbers are JSON integers, flags ``true``/``false``)
+and the JSON of a view (a masked random source) is refused: it is not a full state.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
+from tabletop.kernel import serial
+from tabletop.kernel.engine import Rules, link_moves
+from tabletop.kernel.errors import InvalidRecord, clipped
+from tabletop.windmill_valley.moves import Move
+from tabletop.windmill_valley.state import Pending, State
+
+#: The version of the saved-state format this library writes and reads.
+FORMAT = 2
+
+_MOVE: Any = Move
+_PENDING: Any = Pending
+
+
+def _given(value: Any, _: Any) -> Any:
+    return value
+
+
+def _make_converter() -> cattrs.Converter:
+    converter = serial.make_converter([Move, Pending])
+
+    def unstructure_stack(stack: tuple[Any, ...]) -> list[Any]:
+        return [converter.unstructure(pending, unstructure_as=_PENDING) for pending in stack]
+
+    def structure_stack(data: Any, _: Any) -> tuple[Any, ...]:
+        if not isinstance(data, list) or not all(isinstance(item, dict) and "type" in item for item in data):
+            raise ValueError("the stack must be a list of pending decisions, each with its type")
+        return tuple(converter.structure(item, _PENDING) for item in data)
+
+    converter.register_unstructure_hook(
+        State,
+        make_dict_unstructure_fn(
+            State,
+            converter,
+            stack=override(unstruct_hook=unstructure_stack),
+            rules=override(omit=True),
+            log=override(omit=True),
+        ),
+    )
+    converter.register_structure_hook(
+        State,
+        make_dict_structure_fn(
+            State,
+            converter,
+            stack=override(struct_hook=structure_stack),
+            rules=override(struct_hook=_given),
+            log=override(struct_hook=_given),
+            _cattrs_forbid_extra_keys=True,
+        ),
+    )
+    return converter
+
+
+CONVERTER = _make_converter()
+
+
+def to_json(state: State) -> str:
+    data = CONVERTER.unstructure(state)
+    data["history"] = [CONVERTER.unstructure(move, unstructure_as=_MOVE) for move in state.history]
+    data["format"] = FORMAT
+    return json.dumps(data, separators=(",", ":"))
+
+
+def load(text: str, rules: Rules[State]) -> State:
+    """The state written by :func:`to_json`, run by ``rules``; bad input raises ``InvalidRecord``."""
+    data = serial.parse_object(text, "a Windmill Valley state")
+    written = data.pop("format", None)
+    if written != FORMAT:
+        version = "no format" if written is None else f"format {clipped(repr(written))}"
+        raise InvalidRecord(f"this Windmill Valley state has {version}; this version of tabletop reads format {FORMAT}")
+    moves = data.pop("history", None)
+    if not isinstance(moves, list):
+        raise InvalidRecord("invalid State: field 'history' must be the list of moves played")
+    history = tuple(serial.structure(CONVERTER, move, _MOVE) for move in moves)
+    data["rules"] = rules
+    data["log"] = link_moves(history)
+    state = serial.structure(CONVERTER, data, State)
+    if state.rng.masked:
+        raise InvalidRecord("field 'rng' is masked: this is the JSON of a view, not a full Windmill Valley state")
+    return state
