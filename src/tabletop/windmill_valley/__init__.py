@@ -10,6 +10,30 @@
 (:mod:`tabletop.windmill_valley.rules`, read by phase); :func:`position` builds a position from a
 readable description. Much of the component data is provisional (printed only as icons and
 missing from the public record): see :mod:`tabletop.windmill_valley.components`.
+
+Rule readings, where the sources are silent or disagree:
+
+* The seed moves the water "if the floodgate is at 1 or 2": read as the rise of the rulebook
+  (+0/+1/+2 at speeds 1/2/3), never past 8.
+* "Tulips can always be discarded on your turn" is the storage exchange (a bulb gained may
+  replace a stored one); there is no free discard at other moments.
+* Helpers are offered just before and just after the action they answer, once per turn each.
+* The Queen's Wish scores the moment it is met; met during another player's turn, it scores
+  when the owner's turn starts.
+* Calendar rewards are taken when the space is reached, or deferred (``later``) to just after
+  the action; the end of the game is triggered at once either way.
+* A full market area is skipped as part of the same step; a neutral marker moves only to an
+  area on the player's way with a free marker space; a marker left alone on top of another
+  takes the space freed under it.
+* Helpers rewarding "a Market area adjacent to your marker" give the area the marker stands in
+  (the phrase the rulebook's market text uses for it).
+* Cards and tiles seen with a peeking helper and not taken are discarded; an exhausted farm
+  deck is reshuffled from its discards; contract 15 does not count the starting card.
+* Solo: the player may stack on the Gardener's marker (the Guilder goes to the supply); he
+  moves 2 market steps whatever the strength, skips full areas and never stacks; Guilder and
+  Tools he would gain are lost; a bulb of any colour is his card's colour; his Lower the Water
+  Level scores 0/1/2 VP per point by band; he takes Calendar slots as in a 2-player game; the
+  player wins by beating his score (the usual tie-breaks), and a loss has no winner.
 """
 
 from __future__ import annotations
