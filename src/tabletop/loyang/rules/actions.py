@@ -183,14 +183,13 @@ def trade_at_stall(state: LoyangState, turn: ActionsPending, card: int, slot: in
 
 
 def give(state: LoyangState, pending: GivePending, veg: int) -> LoyangState:
-    player = state.seats[pending.seat]
+    cart = state.seats[pending.seat].cart.take(veg)
     if pending.left > 1:
         stack = state.stack[:-1] + (evolve(pending, left=pending.left - 1),)
-    else:
-        stack = state.stack[:-1]
-    given = evolve(player, cart=player.cart.take(veg))
-    state = set_player(state, pending.seat, given, stack=stack, **to_supply(state, veg))
-    return state if pending.left > 1 else helpers.complete_trade(state, pending)
+        given = evolve(state.seats[pending.seat], cart=cart)
+        return set_player(state, pending.seat, given, stack=stack, **to_supply(state, veg))
+    # The last vegetable given: the stall's vegetable is taken in the same copy.
+    return helpers.complete_trade(state, pending, cart, stack=state.stack[:-1], **to_supply(state, veg))
 
 
 def deliver_to_regular_customer(state: LoyangState, seat: int, card: int, twice: bool) -> LoyangState:

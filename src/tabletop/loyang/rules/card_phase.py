@@ -94,9 +94,12 @@ def play_two_cards(state: LoyangState, seat: int, hand_card: int, court_cards: t
     rest = player.hand if hand_card == player.intro else without(player.hand, hand_card)
     intro = -1 if hand_card == player.intro else player.intro
     courtyard = tuple(c for c in state.courtyard if c not in court_cards) + rest
+    active = state.active[1:]
+    # The next player in the round is asked in the same copy (what step_phase would push).
+    stack = state.stack[:-1] or ((CourtyardPending(active[0]),) if active else ())
     state = set_player(
-        state, seat, evolve(player, hand=(), intro=intro), stack=state.stack[:-1],
-        courtyard=courtyard, active=state.active[1:], taken=state.taken + (seat,),
+        state, seat, evolve(player, hand=(), intro=intro), stack=stack,
+        courtyard=courtyard, active=active, taken=state.taken + (seat,),
     )
     owed = 0
     for card in (*court_cards, hand_card):

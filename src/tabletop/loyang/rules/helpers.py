@@ -678,9 +678,11 @@ def trader(state: LoyangState, turn: Turn, move: moves.UseHelper) -> LoyangState
     )
 
 
-def complete_trade(state: LoyangState, pending: GivePending) -> LoyangState:
-    """The vegetables are given: take the stall's vegetable, pay a Trader's fee, discard him."""
-    state = take_stall_vegetable(state, pending.seat, pending.owner, pending.card, pending.slot)
+def complete_trade(state: LoyangState, pending: GivePending, cart: Vegetables, **changes: Any) -> LoyangState:
+    """The vegetables are given (``cart`` is what is left on it; ``changes`` to the state made
+    with the stall's vegetable, in one copy): take the stall's vegetable, pay a Trader's fee,
+    discard him."""
+    state = take_stall_vegetable(state, pending.seat, pending.owner, pending.card, pending.slot, cart, **changes)
     if pending.fee:
         state = pay(state, pending.seat, pending.fee, pending.owner)
     if pending.helper >= 0:

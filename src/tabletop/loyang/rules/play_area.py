@@ -9,7 +9,7 @@ from tabletop.kernel.engine import evolve, push
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.loyang import moves
-from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL
+from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Vegetables
 from tabletop.loyang.rules.table import (
     all_from_supply,
     all_to_supply,
@@ -172,8 +172,12 @@ def discard_emptied_field(state: LoyangState, seat: int, card: int) -> LoyangSta
     return state
 
 
-def take_stall_vegetable(state: LoyangState, seat: int, owner: int, card: int, slot: int) -> LoyangState:
-    """Move a stall's vegetable to ``seat``'s cart; an emptied stall is discarded at once."""
+def take_stall_vegetable(
+    state: LoyangState, seat: int, owner: int, card: int, slot: int, cart: Vegetables, **changes: Any
+) -> LoyangState:
+    """Move a stall's vegetable to ``seat``'s cart (``cart``: what it holds once the
+    vegetables for the trade are given); an emptied stall is discarded at once. ``changes``
+    are made in the same copy of the state (the vegetables given, the decision answered)."""
     veg = state.components.cards[card].slots[slot][0]
     seats = list(state.seats)
     stalls = seats[owner].stalls
@@ -183,11 +187,11 @@ def take_stall_vegetable(state: LoyangState, seat: int, owner: int, card: int, s
     goods = stall.goods[:slot] + (False,) + stall.goods[slot + 1 :]
     stalls = stalls[:i] + (evolve(stall, goods=goods),) + stalls[i + 1 :]
     if owner == seat:  # one's own stall: one copy of the player
-        seats[seat] = evolve(seats[seat], stalls=stalls, cart=seats[seat].cart.add(veg))
+        seats[seat] = evolve(seats[seat], stalls=stalls, cart=cart.add(veg))
     else:
         seats[owner] = evolve(seats[owner], stalls=stalls)
-        seats[seat] = evolve(seats[seat], cart=seats[seat].cart.add(veg))
-    state = evolve(state, seats=tuple(seats))
+        seats[seat] = evolve(seats[seat], cart=cart.add(veg))
+    state = evolve(state, seats=tuple(seats), **changes)
     if not any(goods):
         state = leave_play(state, owner, card)
     return state
