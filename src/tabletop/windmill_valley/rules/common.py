@@ -138,9 +138,8 @@ def perform(state: State, seat: int, action: WheelAction) -> State:
     else:
         asked = ForeignTrade(seat, action.effect)
     state = gain(state, seat, action.gain)
-    state = push(state, UseHelpers(seat, name, action.strength))
-    state = push(state, asked)
-    return push(state, UseHelpers(seat, name, action.strength))
+    window = UseHelpers(seat, name, action.strength)  # the helpers' window before and after it
+    return evolve(state, stack=state.stack + (window, asked, window))
 
 
 #: The PROMO 1 rules whose gain comes with carrying them out (see :mod:`.promo`).

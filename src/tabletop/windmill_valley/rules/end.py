@@ -33,8 +33,10 @@ def settle(state: State) -> State:
     """Perform the forced steps until a real decision is asked or the game is over: the end of
     a turn, decisions left without a choice, a bulb stored in a free space, the Queen's Wish."""
     state = queens_wish(state)
-    if any(farmer.stacked for farmer in state.farmers):
-        state = step_down(state)
+    for farmer in state.farmers:
+        if farmer.stacked:
+            state = step_down(state)
+            break
     while state.stack:
         top = state.stack[-1]
         if isinstance(top, EndTurn):
@@ -49,8 +51,8 @@ def settle(state: State) -> State:
 
 
 def _nothing_to_choose(state: State, top: object) -> bool:
-    if isinstance(top, ChooseAction):
-        return not action_moves(state, top)
+    if isinstance(top, ChooseAction):  # never empty before the first action (2 Guilder then)
+        return bool(state.turn.performed) and not action_moves(state, top)
     if isinstance(top, UseHelpers):
         return not helper_moves(state, top)
     if isinstance(top, ContractNow):
@@ -74,8 +76,7 @@ def end_turn(state: State, seat: int) -> State:
         ending = 2 if ending == 1 else 0
         rounds += 1
     nxt = nxt % state.players
-    state = evolve(state, turn=Turn(seat=nxt, round=rounds, ending=ending))
-    return begin_turn(state, nxt)
+    return begin_turn(state, nxt, turn=Turn(seat=nxt, round=rounds, ending=ending))
 
 
 def queens_wish(state: State) -> State:
