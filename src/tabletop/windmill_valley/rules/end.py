@@ -4,12 +4,12 @@ then everyone plays one more turn (not in the expert variant), then the final sc
 
 from __future__ import annotations
 
-from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.engine import evolve, push
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules.bulbs import store_bulb
-from tabletop.windmill_valley.rules.common import STARTING_CARDS, earn, storage_cost
+from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, earn, storage_cost
 from tabletop.windmill_valley.rules.gardener import gardener_score, start_turn
-from tabletop.windmill_valley.rules.helpers import helper_moves
+from tabletop.windmill_valley.rules.helpers import usable_helpers
 from tabletop.windmill_valley.rules.market import step_down
 from tabletop.windmill_valley.rules.possible import NEIGHBOURS
 from tabletop.windmill_valley.rules.turn import action_moves, begin_turn
@@ -37,24 +37,37 @@ def settle(state: State) -> State:
         if farmer.stacked:
             state = step_down(state)
             break
-    while state.stack:
-        top = state.stack[-1]
+    # Decisions without a choice are dropped together, in one copy: ``kept`` counts the
+    # decisions of ``stack`` still pending.
+    stack = state.stack
+    kept = len(stack)
+    while kept:
+        top = stack[kept - 1]
         if isinstance(top, EndTurn):
-            state = queens_wish(end_turn(pop(state), top.seat))  # met during another's turn
+            state = queens_wish(end_turn(evolve(state, stack=stack[: kept - 1]), top.seat))  # met during another's turn
         elif isinstance(top, StoreBulb) and storage_cost(state.farmers[top.seat]) == 0:
-            state = store_bulb(state, top, Store())
-        elif _nothing_to_choose(state, top):
-            state = pop(state)
+            state = store_bulb(_keep(state, kept), top, Store())
+        elif _nothing_to_choose(state, top, stack[kept - 2] if kept > 1 else None):
+            kept -= 1
+            continue
         else:
-            return state
-    return state
+            break
+        stack = state.stack
+        kept = len(stack)
+    return _keep(state, kept)
 
 
-def _nothing_to_choose(state: State, top: object) -> bool:
+def _keep(state: State, kept: int) -> State:
+    """``state`` with only the first ``kept`` decisions of its stack pending."""
+    return state if kept == len(state.stack) else evolve(state, stack=state.stack[:kept])
+
+
+def _nothing_to_choose(state: State, top: object, below: object) -> bool:
+    """Whether decision ``top`` (over ``below``) has no answer, so it is not asked."""
     if isinstance(top, ChooseAction):  # never empty before the first action (2 Guilder then)
         return bool(state.turn.performed) and not action_moves(state, top)
     if isinstance(top, UseHelpers):
-        return not helper_moves(state, top)
+        return not usable_helpers(state, top, below)
     if isinstance(top, ContractNow):
         return not state.farmers[top.seat].contracts
     return False
@@ -102,7 +115,7 @@ def wish_met(state: State, seat: int) -> bool:
     if wish == "tools6":
         return farmer.tools >= 6
     if wish == "contract_groups":
-        borders = {c.border for c in BOX.farm_cards if c.id in farmer.contracts}
+        borders = {FARM_CARDS[card].border for card in farmer.contracts}
         return {"red", "yellow", "blue"} <= borders
     if wish == "patches":
         return all(len(farmer.patches[r]) > c for r, c in card.wish_patches)
@@ -110,6 +123,8 @@ def wish_met(state: State, seat: int) -> bool:
         return state.mills.count(seat) >= 4 and largest_group(state, seat) >= 4
     if wish == "full_slots":
         return len(farmer.helpers) == SLOTS and len(farmer.contracts) == SLOTS
+    if sum(1 for tile in farmer.large if tile) + sum(1 for tile in farmer.small if tile) < 6:
+        return False  # fewer than six tiles installed
     tiers = tiers_of(farmer)
     return len(tiers) >= 6 and tiers.count("uncommon") >= 2 and tiers.count("unique") >= 2
 

@@ -25,11 +25,11 @@ STARTING_TRIGGERS = {
 }
 
 
-def usable(state: State, pending: UseHelpers, helper: str) -> bool:
-    """Whether ``helper`` may answer this trigger now (not used yet this turn)."""
+def usable(state: State, pending: UseHelpers, helper: str, below: object) -> bool:
+    """Whether ``helper`` may answer this trigger now (not used yet this turn), ``below`` the
+    decision under the window (the action, before it is performed; ``None`` at the bottom)."""
     if helper in state.turn.helpers:
         return False
-    below = state.stack[-2] if len(state.stack) > 1 else None
     if helper.startswith("s"):
         ability = STARTING_CARDS[int(helper[1:])].ability
         if ability == "plant_extra" and state.farmers[pending.seat].vp < 1:
@@ -58,14 +58,18 @@ TRIGGER_OF: Mapping[str, str | None] = MappingProxyType({
 })
 
 
-def helper_moves(state: State, pending: UseHelpers) -> tuple[UseHelper | Done, ...]:
+def usable_helpers(state: State, pending: UseHelpers, below: object) -> tuple[str, ...]:
+    """The helpers ``pending``'s seat may use now, ``below`` the decision under the window."""
     trigger = pending.trigger
-    usable_now = tuple(
-        UseHelper(h)
-        for h in state.farmers[pending.seat].helpers
-        if TRIGGER_OF[h] == trigger and usable(state, pending, h)
+    return tuple(
+        h for h in state.farmers[pending.seat].helpers if TRIGGER_OF[h] == trigger and usable(state, pending, h, below)
     )
-    return (*usable_now, DONE) if usable_now else ()
+
+
+def helper_moves(state: State, pending: UseHelpers) -> tuple[UseHelper | Done, ...]:
+    stack = state.stack
+    usable_now = usable_helpers(state, pending, stack[-2] if len(stack) > 1 else None)
+    return (*(UseHelper(h) for h in usable_now), DONE) if usable_now else ()
 
 
 def use_helper(state: State, pending: UseHelpers, move: UseHelper | Done) -> State:
