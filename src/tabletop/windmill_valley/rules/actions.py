@@ -54,8 +54,8 @@ def lower_moves(state: State, pending: LowerWater) -> tuple[LowerReward, ...]:
 
 def lower_water(state: State, pending: LowerWater, move: LowerReward) -> State:
     """Gain the rewards of the marker's band, then move it left (never below 0)."""
-    state = earn(pop(state), pending.seat, guilders=move.guilders, vp=move.vp)
-    return evolve(state, water=max(0, state.water - pending.strength))
+    water = max(0, state.water - pending.strength)
+    return earn(state, pending.seat, guilders=move.guilders, vp=move.vp, water=water, stack=state.stack[:-1])
 
 
 def enhance_moves(state: State, pending: Enhance) -> tuple[Refresh | Install | Done, ...]:

@@ -4,6 +4,7 @@ printed reward, and whether an action can be performed at all."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from types import MappingProxyType
 
@@ -65,21 +66,24 @@ def farmer_of(state: State, seat: int) -> Farmer:
     return state.farmers[seat]
 
 
-def with_farmer(state: State, seat: int, farmer: Farmer) -> State:
+def with_farmer(state: State, seat: int, farmer: Farmer, **changes: Any) -> State:
+    """``state`` with ``seat``'s farm replaced by ``farmer`` (and the other ``changes``, in the
+    same copy)."""
     farmers = state.farmers
-    return evolve(state, farmers=farmers[:seat] + (farmer,) + farmers[seat + 1 :])
+    return evolve(state, farmers=farmers[:seat] + (farmer,) + farmers[seat + 1 :], **changes)
 
 
-def earn(state: State, seat: int, guilders: int = 0, vp: int = 0, tools: int = 0) -> State:
-    """``seat`` gains (or, negative, spends) Guilder, VP and Tools; Guilder beyond 9 is lost."""
+def earn(state: State, seat: int, guilders: int = 0, vp: int = 0, tools: int = 0, **changes: Any) -> State:
+    """``seat`` gains (or, negative, spends) Guilder, VP and Tools; Guilder beyond 9 is lost.
+    ``changes`` to the state's other fields are made in the same copy."""
     if not (guilders or vp or tools):
-        return state
+        return evolve(state, **changes) if changes else state
     farmer = state.farmers[seat]
     money = min(MAX_GUILDERS, farmer.guilders + guilders)
     if money < 0 or farmer.tools + tools < 0:
         raise ValueError(f"seat {seat} cannot pay {-guilders} Guilder / {-tools} Tools")
     changed = evolve(farmer, vp=farmer.vp + vp, guilders=money, tools=farmer.tools + tools)
-    return with_farmer(state, seat, changed)
+    return with_farmer(state, seat, changed, **changes)
 
 
 def give_vp(state: State, owner: int, vp: int) -> State:

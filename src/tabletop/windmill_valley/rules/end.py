@@ -7,7 +7,7 @@ from __future__ import annotations
 from tabletop.kernel.engine import evolve, push
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules.bulbs import store_bulb
-from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, earn, storage_cost
+from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, storage_cost, with_farmer
 from tabletop.windmill_valley.rules.gardener import gardener_score, start_turn
 from tabletop.windmill_valley.rules.helpers import usable_helpers
 from tabletop.windmill_valley.rules.market import step_down
@@ -101,10 +101,8 @@ def queens_wish(state: State) -> State:
     farmer = state.farmers[seat]
     if farmer.wished or farmer.board < 0 or not wish_met(state, seat):
         return state
-    state = earn(state, seat, vp=BOX.wish_values[state.wishes])
-    farmer = state.farmers[seat]
-    farmers = state.farmers[:seat] + (evolve(farmer, wished=True),) + state.farmers[seat + 1 :]
-    return evolve(state, farmers=farmers, wishes=state.wishes + 1)
+    wished = evolve(farmer, vp=farmer.vp + BOX.wish_values[state.wishes], wished=True)
+    return with_farmer(state, seat, wished, wishes=state.wishes + 1)
 
 
 def wish_met(state: State, seat: int) -> bool:

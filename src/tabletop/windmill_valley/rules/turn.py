@@ -86,9 +86,9 @@ def adjust_floodgate(state: State, pending: AdjustFloodgate, move: Floodgate) ->
     if move.speed <= state.floodgate:
         return evolve(state, floodgate=move.speed, water=water, stack=state.stack[:-1])
     paid, scored = opening_cost(state.floodgate, move.speed)
-    state = earn(state, seat, guilders=-paid, vp=scored)
     stack = (*state.stack[:-1], UseHelpers(seat, "floodgate", 0))
-    return evolve(state, turn=evolve(state.turn, opened=True), floodgate=move.speed, water=water, stack=stack)
+    turn = evolve(state.turn, opened=True)
+    return earn(state, seat, guilders=-paid, vp=scored, turn=turn, floodgate=move.speed, water=water, stack=stack)
 
 
 def wheel_moves(state: State, pending: MoveWheels) -> tuple[TurnWheels, ...]:
@@ -185,7 +185,7 @@ def choose_action(state: State, pending: ChooseAction, move: Perform | TakeGuild
     if isinstance(move, Done):
         return pop(state)
     if isinstance(move, TakeGuilders):
-        return earn(pop(state), pending.seat, guilders=2)
+        return earn(state, pending.seat, guilders=2, stack=state.stack[:-1])
     turn = evolve(state.turn, performed=(*state.turn.performed, move.wheel))
     state = evolve(state, turn=turn)
     return perform(state, pending.seat, active_actions(state, pending.seat)[move.wheel])
