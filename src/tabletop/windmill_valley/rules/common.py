@@ -100,6 +100,8 @@ def gain(state: State, seat: int, reward: Reward, times: int = 1) -> State:
     if reward == NOTHING:
         return state
     state = earn(state, seat, reward.guilders * times, reward.vp * times, reward.tools * times)
+    if reward.action is None and not (reward.bulbs or reward.any_bulbs or reward.plant_bulbs or reward.score_contract):
+        return state  # tokens only: nothing to ask
     after: list[object] = []
     for _ in range(times):
         after += [StoreBulb(seat, colour) for colour in reward.bulbs]

@@ -92,10 +92,14 @@ def end_turn(state: State, seat: int) -> State:
     return begin_turn(state, nxt, turn=Turn(seat=nxt, round=rounds, ending=ending))
 
 
+#: How many players can score the Queen's Wish (one value each).
+WISH_VALUES = len(BOX.wish_values)
+
+
 def queens_wish(state: State) -> State:
     """The player whose turn it is scores the Queen's Wish the moment they fulfil it: the
     highest value still free, covered with their spare marker (once per player)."""
-    if not state.wish or not state.turn or state.wishes >= len(BOX.wish_values):
+    if not state.wish or state.wishes >= WISH_VALUES or not state.turn:
         return state
     seat = state.turn.seat
     farmer = state.farmers[seat]

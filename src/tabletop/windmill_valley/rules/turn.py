@@ -166,14 +166,17 @@ PERFORM = {"large": PERFORM_LARGE, "small": PERFORM_SMALL}
 def action_moves(state: State, pending: ChooseAction) -> tuple[Perform | TakeGuilders | Done, ...]:
     """Before any action: each performable active action, or 2 Guilder when neither is. After
     one: the other too if either shows the "+", or stop."""
-    actions = active_actions(state, pending.seat)
+    seat = pending.seat
+    farmer = state.farmers[seat]
+    large, small = farmer.active
+    large_action, small_action = wheel_action(farmer, "large", large), wheel_action(farmer, "small", small)
     performed = state.turn.performed
-    if performed and not any(action.plus for action in actions.values()):
+    if performed and not (large_action.plus or small_action.plus):
         return ()  # one action and no "+": the turn's action step is over
     open_ = tuple(
         PERFORM[wheel]
-        for wheel, action in actions.items()
-        if wheel not in performed and can_perform(state, pending.seat, action)
+        for wheel, action in (("large", large_action), ("small", small_action))
+        if wheel not in performed and can_perform(state, seat, action)
     )
     if not performed:
         return open_ or (TAKE_GUILDERS,)
