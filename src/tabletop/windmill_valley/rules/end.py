@@ -47,7 +47,7 @@ def settle(state: State) -> State:
             state = queens_wish(end_turn(evolve(state, stack=stack[: kept - 1]), top.seat))  # met during another's turn
         elif isinstance(top, StoreBulb) and storage_cost(state.farmers[top.seat]) == 0:
             state = store_bulb(_keep(state, kept), top, Store())
-        elif _nothing_to_choose(state, top, stack[kept - 2] if kept > 1 else None):
+        elif type(top) in MAY_GO_UNASKED and _nothing_to_choose(state, top, stack[kept - 2] if kept > 1 else None):
             kept -= 1
             continue
         else:
@@ -60,6 +60,10 @@ def settle(state: State) -> State:
 def _keep(state: State, kept: int) -> State:
     """``state`` with only the first ``kept`` decisions of its stack pending."""
     return state if kept == len(state.stack) else evolve(state, stack=state.stack[:kept])
+
+
+#: The decisions that may have no answer (then they are not asked): see :func:`_nothing_to_choose`.
+MAY_GO_UNASKED = frozenset({ChooseAction, UseHelpers, ContractNow})
 
 
 def _nothing_to_choose(state: State, top: object, below: object) -> bool:
