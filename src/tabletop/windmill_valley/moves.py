@@ -375,3 +375,17 @@ Move = (
     | Colour | UseHelper | ScoreContract | ChooseStart | PlaceMarker | Dealt | Exchange | Quarter
     | Remove | PayWith | SwapCard | DropTile | SwapTile | Path | PeekAt
 )
+
+
+# The moves listed at every turn, made once and shared by every list (they are immutable):
+# building them anew at each listing cost more than anything else the listing does.
+
+#: The one "done" and the one "take 2 guilders" answer.
+DONE = Done()
+TAKE_GUILDERS = TakeGuilders()
+LATER = Later()
+
+#: The floodgate's speeds, the wheel turns and the two wheels' actions, by their value.
+FLOODGATES: tuple[Floodgate, ...] = tuple(Floodgate(speed) for speed in range(4))
+TURNS: tuple[TurnWheels, ...] = tuple(TurnWheels(steps) for steps in range(5))
+PERFORM_LARGE, PERFORM_SMALL = Perform("large"), Perform("small")

@@ -62,12 +62,24 @@ RULES: Rules[State] = Rules(
     decisions={
         **GARDENER_DECISIONS,
         DealBulb: ChanceDecision(preparation.bulb_outcomes, preparation.deal_bulb, "dealing the solo bulb"),
-        DealBoard: ChanceDecision(preparation.board_outcomes, preparation.deal_board, "dealing a windmill board"),
-        DealStart: ChanceDecision(preparation.start_outcomes, preparation.deal_start, "dealing a starting card"),
-        DealTrade: ChanceDecision(preparation.trade_outcomes, preparation.deal_trade, "revealing a trade card"),
-        DealTile: ChanceDecision(preparation.tile_outcomes, preparation.deal_tile, "refilling the display"),
-        DealFarm: ChanceDecision(preparation.farm_outcomes, preparation.deal_farm, "refilling the farm offer"),
-        DealPeek: ChanceDecision(peeks.peek_outcomes, peeks.deal_peek, "drawing a card or tile to look at"),
+        DealBoard: ChanceDecision(
+            preparation.board_outcomes, preparation.deal_board, "dealing a windmill board", preparation.board_sample
+        ),
+        DealStart: ChanceDecision(
+            preparation.start_outcomes, preparation.deal_start, "dealing a starting card", preparation.start_sample
+        ),
+        DealTrade: ChanceDecision(
+            preparation.trade_outcomes, preparation.deal_trade, "revealing a trade card", preparation.trade_sample
+        ),
+        DealTile: ChanceDecision(
+            preparation.tile_outcomes, preparation.deal_tile, "refilling the display", preparation.tile_sample
+        ),
+        DealFarm: ChanceDecision(
+            preparation.farm_outcomes, preparation.deal_farm, "refilling the farm offer", preparation.farm_sample
+        ),
+        DealPeek: ChanceDecision(
+            peeks.peek_outcomes, peeks.deal_peek, "drawing a card or tile to look at", peeks.peek_sample
+        ),
         ChooseStack: Decision(peeks.stack_moves, peeks.choose_stack, "choosing a stack to look at"),
         Draft: Decision(preparation.draft_moves, preparation.draft, "choosing a starting card"),
         PlaceFirstMarker: Decision(preparation.marker_moves, preparation.place_marker, "placing a market marker"),

@@ -9,9 +9,9 @@ from collections import deque
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import TIERS
-from tabletop.windmill_valley.moves import Build, Done, Install, LowerReward, Path, Refresh, TakeCard
+from tabletop.windmill_valley.moves import DONE, Build, Done, Install, LowerReward, Path, Refresh, TakeCard
 from tabletop.windmill_valley.rules.common import FIELDS, TILES, earn, give_vp, full_slots, gain, with_farmer
-from tabletop.windmill_valley.rules.peeks import discard_peeked
+from tabletop.windmill_valley.rules.peeks import PEEKS, discard_peeked
 from tabletop.windmill_valley.rules.possible import (
     TIER_COST,
     BY_MARKET,
@@ -54,8 +54,8 @@ def lower_moves(state: State, pending: LowerWater) -> tuple[LowerReward, ...]:
 
 def lower_water(state: State, pending: LowerWater, move: LowerReward) -> State:
     """Gain the rewards of the marker's band, then move it left (never below 0)."""
-    state = earn(pop(state), pending.seat, guilders=move.guilders, vp=move.vp)
-    return evolve(state, water=max(0, state.water - pending.strength))
+    water = max(0, state.water - pending.strength)
+    return earn(state, pending.seat, guilders=move.guilders, vp=move.vp, water=water, stack=state.stack[:-1])
 
 
 def enhance_moves(state: State, pending: Enhance) -> tuple[Refresh | Install | Done, ...]:
@@ -66,16 +66,29 @@ def enhance_moves(state: State, pending: Enhance) -> tuple[Refresh | Install | D
     if not pending.refreshed and farmer.guilders >= 1:
         moves.append(Refresh())
     large, small = farmer.active
-    spaces = [("large", i) for i in range(LARGE) if i != large] + [("small", i) for i in range(SMALL) if i != small]
     slots = list(affordable_slots(state, pending.seat))
     slots += [PEEK_SLOT + i for i, tile in enumerate(state.peeked_tiles) if _peek_cost(tile) <= farmer.guilders]
     for slot in slots:
-        moves += [Install(slot, wheel, space) for wheel, space in spaces]
-    return tuple(moves) or (Done(),)
+        moves += INSTALLS[slot][large][small] if slot < len(INSTALLS) else _installs(slot, large, small)
+    return tuple(moves) or (DONE,)
 
 
 #: Display slot numbers from here on name the tiles a helper looks at.
 PEEK_SLOT = 4
+
+
+def _installs(slot: int, large: int, small: int) -> tuple[Install, ...]:
+    """The tile of ``slot`` installed on each space but the active ones (``large``, ``small``)."""
+    spaces = [("large", i) for i in range(LARGE) if i != large] + [("small", i) for i in range(SMALL) if i != small]
+    return tuple(Install(slot, wheel, space) for wheel, space in spaces)
+
+
+#: :func:`_installs` for every display slot and peeked tile and every pair of active spaces,
+#: made once and shared: a listing of Enhance the Wheels holds dozens of them.
+INSTALLS: tuple[tuple[tuple[tuple[Install, ...], ...], ...], ...] = tuple(
+    tuple(tuple(_installs(slot, large, small) for small in range(SMALL)) for large in range(LARGE))
+    for slot in range(PEEK_SLOT + PEEKS)
+)
 
 
 def _peek_cost(tile: str) -> int:
@@ -201,7 +214,11 @@ def build_moves(state: State, pending: BuildWindmill) -> tuple[Build | Done, ...
     farmer = state.farmers[pending.seat]
     groups = [g for g, left in enumerate(farmer.windmills) if left]
     spaces = building_spaces(state, pending.seat, pending.unconnected, pending.fee)
-    return tuple(Build(g, BOX.spaces[i].id) for g in groups for i, _ in spaces) or (Done(),)
+    return tuple(BUILDS[g][i] for g in groups for i, _ in spaces) or (DONE,)
+
+
+#: A windmill of each of the five groups on each space, made once and shared by every listing.
+BUILDS: tuple[tuple[Build, ...], ...] = tuple(tuple(Build(g, space.id) for space in BOX.spaces) for g in range(5))
 
 
 def build_windmill(state: State, pending: BuildWindmill, move: Build | Done) -> State:

@@ -43,19 +43,19 @@ def store_moves(state: State, pending: StoreBulb) -> tuple[Store | Done, ...]:
 def store_bulb(state: State, pending: StoreBulb, move: Store | Done) -> State:
     """The bulb into the next storage space (its extra cost paid) or over a stored bulb (which
     returns to the supply), or back to the supply."""
-    state = pop(state)
     if isinstance(move, Done):
-        return state
+        return pop(state)
     seat = pending.seat
     farmer = state.farmers[seat]
     if move.swap is None:
         cost = storage_cost(farmer) or 0
-        state = earn(state, seat, guilders=-cost)
-        farmer = state.farmers[seat]
-        return with_farmer(state, seat, evolve(farmer, storage=(*farmer.storage, pending.colour)))
+        if cost > farmer.guilders:
+            raise ValueError(f"seat {seat} cannot pay {cost} Guilder")
+        stored = evolve(farmer, guilders=farmer.guilders - cost, storage=(*farmer.storage, pending.colour))
+        return with_farmer(state, seat, stored, stack=state.stack[:-1])
     i = farmer.storage.index(move.swap)
     storage = farmer.storage[:i] + (pending.colour,) + farmer.storage[i + 1 :]
-    return with_farmer(state, seat, evolve(farmer, storage=storage))
+    return with_farmer(state, seat, evolve(farmer, storage=storage), stack=state.stack[:-1])
 
 
 def colour_moves(state: State, pending: ChooseColour) -> tuple[Colour, ...]:

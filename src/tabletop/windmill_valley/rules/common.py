@@ -4,6 +4,7 @@ printed reward, and whether an action can be performed at all."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from types import MappingProxyType
 
@@ -65,21 +66,24 @@ def farmer_of(state: State, seat: int) -> Farmer:
     return state.farmers[seat]
 
 
-def with_farmer(state: State, seat: int, farmer: Farmer) -> State:
+def with_farmer(state: State, seat: int, farmer: Farmer, **changes: Any) -> State:
+    """``state`` with ``seat``'s farm replaced by ``farmer`` (and the other ``changes``, in the
+    same copy)."""
     farmers = state.farmers
-    return evolve(state, farmers=farmers[:seat] + (farmer,) + farmers[seat + 1 :])
+    return evolve(state, farmers=farmers[:seat] + (farmer,) + farmers[seat + 1 :], **changes)
 
 
-def earn(state: State, seat: int, guilders: int = 0, vp: int = 0, tools: int = 0) -> State:
-    """``seat`` gains (or, negative, spends) Guilder, VP and Tools; Guilder beyond 9 is lost."""
+def earn(state: State, seat: int, guilders: int = 0, vp: int = 0, tools: int = 0, **changes: Any) -> State:
+    """``seat`` gains (or, negative, spends) Guilder, VP and Tools; Guilder beyond 9 is lost.
+    ``changes`` to the state's other fields are made in the same copy."""
     if not (guilders or vp or tools):
-        return state
+        return evolve(state, **changes) if changes else state
     farmer = state.farmers[seat]
     money = min(MAX_GUILDERS, farmer.guilders + guilders)
     if money < 0 or farmer.tools + tools < 0:
         raise ValueError(f"seat {seat} cannot pay {-guilders} Guilder / {-tools} Tools")
     changed = evolve(farmer, vp=farmer.vp + vp, guilders=money, tools=farmer.tools + tools)
-    return with_farmer(state, seat, changed)
+    return with_farmer(state, seat, changed, **changes)
 
 
 def give_vp(state: State, owner: int, vp: int) -> State:
@@ -96,6 +100,8 @@ def gain(state: State, seat: int, reward: Reward, times: int = 1) -> State:
     if reward == NOTHING:
         return state
     state = earn(state, seat, reward.guilders * times, reward.vp * times, reward.tools * times)
+    if reward.action is None and not (reward.bulbs or reward.any_bulbs or reward.plant_bulbs or reward.score_contract):
+        return state  # tokens only: nothing to ask
     after: list[object] = []
     for _ in range(times):
         after += [StoreBulb(seat, colour) for colour in reward.bulbs]
@@ -138,9 +144,8 @@ def perform(state: State, seat: int, action: WheelAction) -> State:
     else:
         asked = ForeignTrade(seat, action.effect)
     state = gain(state, seat, action.gain)
-    state = push(state, UseHelpers(seat, name, action.strength))
-    state = push(state, asked)
-    return push(state, UseHelpers(seat, name, action.strength))
+    window = UseHelpers(seat, name, action.strength)  # the helpers' window before and after it
+    return evolve(state, stack=state.stack + (window, asked, window))
 
 
 #: The PROMO 1 rules whose gain comes with carrying them out (see :mod:`.promo`).

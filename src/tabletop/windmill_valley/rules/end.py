@@ -4,12 +4,12 @@ then everyone plays one more turn (not in the expert variant), then the final sc
 
 from __future__ import annotations
 
-from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.engine import evolve, push
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules.bulbs import store_bulb
-from tabletop.windmill_valley.rules.common import STARTING_CARDS, earn, storage_cost
+from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, storage_cost, with_farmer
 from tabletop.windmill_valley.rules.gardener import gardener_score, start_turn
-from tabletop.windmill_valley.rules.helpers import helper_moves
+from tabletop.windmill_valley.rules.helpers import usable_helpers
 from tabletop.windmill_valley.rules.market import step_down
 from tabletop.windmill_valley.rules.possible import NEIGHBOURS
 from tabletop.windmill_valley.rules.turn import action_moves, begin_turn
@@ -33,26 +33,45 @@ def settle(state: State) -> State:
     """Perform the forced steps until a real decision is asked or the game is over: the end of
     a turn, decisions left without a choice, a bulb stored in a free space, the Queen's Wish."""
     state = queens_wish(state)
-    if any(farmer.stacked for farmer in state.farmers):
-        state = step_down(state)
-    while state.stack:
-        top = state.stack[-1]
+    for farmer in state.farmers:
+        if farmer.stacked:
+            state = step_down(state)
+            break
+    # Decisions without a choice are dropped together, in one copy: ``kept`` counts the
+    # decisions of ``stack`` still pending.
+    stack = state.stack
+    kept = len(stack)
+    while kept:
+        top = stack[kept - 1]
         if isinstance(top, EndTurn):
-            state = queens_wish(end_turn(pop(state), top.seat))  # met during another's turn
+            state = queens_wish(end_turn(evolve(state, stack=stack[: kept - 1]), top.seat))  # met during another's turn
         elif isinstance(top, StoreBulb) and storage_cost(state.farmers[top.seat]) == 0:
-            state = store_bulb(state, top, Store())
-        elif _nothing_to_choose(state, top):
-            state = pop(state)
+            state = store_bulb(_keep(state, kept), top, Store())
+        elif type(top) in MAY_GO_UNASKED and _nothing_to_choose(state, top, stack[kept - 2] if kept > 1 else None):
+            kept -= 1
+            continue
         else:
-            return state
-    return state
+            break
+        stack = state.stack
+        kept = len(stack)
+    return _keep(state, kept)
 
 
-def _nothing_to_choose(state: State, top: object) -> bool:
-    if isinstance(top, ChooseAction):
-        return not action_moves(state, top)
+def _keep(state: State, kept: int) -> State:
+    """``state`` with only the first ``kept`` decisions of its stack pending."""
+    return state if kept == len(state.stack) else evolve(state, stack=state.stack[:kept])
+
+
+#: The decisions that may have no answer (then they are not asked): see :func:`_nothing_to_choose`.
+MAY_GO_UNASKED = frozenset({ChooseAction, UseHelpers, ContractNow})
+
+
+def _nothing_to_choose(state: State, top: object, below: object) -> bool:
+    """Whether decision ``top`` (over ``below``) has no answer, so it is not asked."""
+    if isinstance(top, ChooseAction):  # never empty before the first action (2 Guilder then)
+        return bool(state.turn.performed) and not action_moves(state, top)
     if isinstance(top, UseHelpers):
-        return not helper_moves(state, top)
+        return not usable_helpers(state, top, below)
     if isinstance(top, ContractNow):
         return not state.farmers[top.seat].contracts
     return False
@@ -74,23 +93,24 @@ def end_turn(state: State, seat: int) -> State:
         ending = 2 if ending == 1 else 0
         rounds += 1
     nxt = nxt % state.players
-    state = evolve(state, turn=Turn(seat=nxt, round=rounds, ending=ending))
-    return begin_turn(state, nxt)
+    return begin_turn(state, nxt, turn=Turn(seat=nxt, round=rounds, ending=ending))
+
+
+#: How many players can score the Queen's Wish (one value each).
+WISH_VALUES = len(BOX.wish_values)
 
 
 def queens_wish(state: State) -> State:
     """The player whose turn it is scores the Queen's Wish the moment they fulfil it: the
     highest value still free, covered with their spare marker (once per player)."""
-    if not state.wish or not state.turn or state.wishes >= len(BOX.wish_values):
+    if not state.wish or state.wishes >= WISH_VALUES or not state.turn:
         return state
     seat = state.turn.seat
     farmer = state.farmers[seat]
     if farmer.wished or farmer.board < 0 or not wish_met(state, seat):
         return state
-    state = earn(state, seat, vp=BOX.wish_values[state.wishes])
-    farmer = state.farmers[seat]
-    farmers = state.farmers[:seat] + (evolve(farmer, wished=True),) + state.farmers[seat + 1 :]
-    return evolve(state, farmers=farmers, wishes=state.wishes + 1)
+    wished = evolve(farmer, vp=farmer.vp + BOX.wish_values[state.wishes], wished=True)
+    return with_farmer(state, seat, wished, wishes=state.wishes + 1)
 
 
 def wish_met(state: State, seat: int) -> bool:
@@ -101,7 +121,7 @@ def wish_met(state: State, seat: int) -> bool:
     if wish == "tools6":
         return farmer.tools >= 6
     if wish == "contract_groups":
-        borders = {c.border for c in BOX.farm_cards if c.id in farmer.contracts}
+        borders = {FARM_CARDS[card].border for card in farmer.contracts}
         return {"red", "yellow", "blue"} <= borders
     if wish == "patches":
         return all(len(farmer.patches[r]) > c for r, c in card.wish_patches)
@@ -109,6 +129,8 @@ def wish_met(state: State, seat: int) -> bool:
         return state.mills.count(seat) >= 4 and largest_group(state, seat) >= 4
     if wish == "full_slots":
         return len(farmer.helpers) == SLOTS and len(farmer.contracts) == SLOTS
+    if sum(1 for tile in farmer.large if tile) + sum(1 for tile in farmer.small if tile) < 6:
+        return False  # fewer than six tiles installed
     tiers = tiers_of(farmer)
     return len(tiers) >= 6 and tiers.count("uncommon") >= 2 and tiers.count("unique") >= 2
 

@@ -4,9 +4,12 @@ offered just before the action and again just after)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.windmill_valley.components import COLOURS, Reward
-from tabletop.windmill_valley.moves import Done, ScoreContract, UseHelper
+from tabletop.windmill_valley.moves import DONE, Done, ScoreContract, UseHelper
 from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, earn, gain
 from tabletop.windmill_valley.scoring import contract_score
 from tabletop.windmill_valley.rules.peeks import peek_farm_cards, peek_tiles
@@ -22,11 +25,11 @@ STARTING_TRIGGERS = {
 }
 
 
-def usable(state: State, pending: UseHelpers, helper: str) -> bool:
-    """Whether ``helper`` may answer this trigger now (not used yet this turn)."""
+def usable(state: State, pending: UseHelpers, helper: str, below: object) -> bool:
+    """Whether ``helper`` may answer this trigger now (not used yet this turn), ``below`` the
+    decision under the window (the action, before it is performed; ``None`` at the bottom)."""
     if helper in state.turn.helpers:
         return False
-    below = state.stack[-2] if len(state.stack) > 1 else None
     if helper.startswith("s"):
         ability = STARTING_CARDS[int(helper[1:])].ability
         if ability == "plant_extra" and state.farmers[pending.seat].vp < 1:
@@ -46,10 +49,27 @@ def usable(state: State, pending: UseHelpers, helper: str) -> bool:
     return True
 
 
+#: The action each helper card answers (``s<n>``: starting card ``n``; else a farm card's
+#: number), ``None`` for a starting card that is no helper: a helper of another action is
+#: never usable, which settles most windows without looking further.
+TRIGGER_OF: Mapping[str, str | None] = MappingProxyType({
+    **{f"s{card.id}": STARTING_TRIGGERS.get(card.ability) for card in STARTING_CARDS.values()},
+    **{str(card.id): card.trigger for card in FARM_CARDS.values()},
+})
+
+
+def usable_helpers(state: State, pending: UseHelpers, below: object) -> tuple[str, ...]:
+    """The helpers ``pending``'s seat may use now, ``below`` the decision under the window."""
+    trigger = pending.trigger
+    return tuple(
+        h for h in state.farmers[pending.seat].helpers if TRIGGER_OF[h] == trigger and usable(state, pending, h, below)
+    )
+
+
 def helper_moves(state: State, pending: UseHelpers) -> tuple[UseHelper | Done, ...]:
-    helpers = state.farmers[pending.seat].helpers
-    usable_now = tuple(UseHelper(h) for h in helpers if usable(state, pending, h))
-    return (*usable_now, Done()) if usable_now else ()
+    stack = state.stack
+    usable_now = usable_helpers(state, pending, stack[-2] if len(stack) > 1 else None)
+    return (*(UseHelper(h) for h in usable_now), DONE) if usable_now else ()
 
 
 def use_helper(state: State, pending: UseHelpers, move: UseHelper | Done) -> State:

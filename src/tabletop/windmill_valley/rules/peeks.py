@@ -8,6 +8,7 @@ they are discarded, which the rulebook allows as well)."""
 from __future__ import annotations
 
 from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.rng import Rng
 from tabletop.windmill_valley.components import TIERS
 from tabletop.windmill_valley.moves import Dealt, PeekAt
 from tabletop.windmill_valley.rules.common import TILES
@@ -44,6 +45,15 @@ def peek_outcomes(state: State, pending: DealPeek) -> tuple[tuple[Dealt, int], .
         return tuple((Dealt("peek-farm", str(card)), n) for card, n in state.deck.draw_outcomes())
     stack = state.stacks[TIERS.index(pending.pile)]
     return tuple((Dealt(f"peek-{pending.pile}", tile), n) for tile, n in stack.draw_outcomes())
+
+
+def peek_sample(state: State, pending: DealPeek, rng: Rng) -> tuple[Dealt, Rng]:
+    """What sampling :func:`peek_outcomes` draws, without listing them."""
+    if pending.pile == "farm":
+        card, rng = state.deck.sample_draw(rng)
+        return Dealt("peek-farm", str(card)), rng
+    tile, rng = state.stacks[TIERS.index(pending.pile)].sample_draw(rng)
+    return Dealt(f"peek-{pending.pile}", tile), rng
 
 
 def deal_peek(state: State, pending: DealPeek, outcome: Dealt) -> State:

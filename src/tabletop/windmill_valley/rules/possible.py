@@ -52,13 +52,15 @@ def building_spaces(state: State, seat: int, unconnected: bool = False, fee: int
     (touching it, or next to a connected windmill), or any free space when the tile allows
     an unconnected windmill (for ``fee`` Guilder more)."""
     mills = state.mills
-    joined = connected(mills)
+    near: set[int] = set()  # the spaces next to a windmill connected to the market
+    for joined in connected(mills):
+        near.update(NEIGHBOURS[joined])
     money = state.farmers[seat].guilders
     out = []
     for i, space in enumerate(BOX.spaces):
         if mills[i] != FREE:
             continue
-        linked = BY_MARKET[i] or any(other in joined for other in NEIGHBOURS[i])
+        linked = BY_MARKET[i] or i in near
         if not linked and not unconnected:
             continue
         cost = space.cost + (0 if linked else fee)

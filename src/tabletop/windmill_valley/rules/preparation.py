@@ -6,7 +6,8 @@ display and offer refills of the game use the same deals."""
 
 from __future__ import annotations
 
-from tabletop.kernel.engine import evolve, pop
+from tabletop.kernel.engine import evolve, pop, sample
+from tabletop.kernel.rng import Rng
 from tabletop.windmill_valley.moves import ChooseStart, Dealt, PlaceMarker
 from tabletop.windmill_valley.rules.common import with_farmer
 from tabletop.windmill_valley.components import COLOURS
@@ -33,6 +34,12 @@ def board_outcomes(state: State, pending: DealBoard) -> tuple[tuple[Dealt, int],
     return tuple((Dealt("board", str(board)), n) for board, n in state.boards.draw_outcomes())
 
 
+def board_sample(state: State, pending: DealBoard, rng: Rng) -> tuple[Dealt, Rng]:
+    """What sampling :func:`board_outcomes` draws, without listing them."""
+    board, rng = state.boards.sample_draw(rng)
+    return Dealt("board", str(board)), rng
+
+
 def deal_board(state: State, pending: DealBoard, outcome: Dealt) -> State:
     """The board goes to the seat (or to the solo Gardener)."""
     board = int(outcome.item)
@@ -56,6 +63,12 @@ def start_outcomes(state: State, pending: DealStart) -> tuple[tuple[Dealt, int],
     return tuple((Dealt("start", str(card)), n) for card, n in state.start_pile.draw_outcomes())
 
 
+def start_sample(state: State, pending: DealStart, rng: Rng) -> tuple[Dealt, Rng]:
+    """What sampling :func:`start_outcomes` draws, without listing them."""
+    card, rng = state.start_pile.sample_draw(rng)
+    return Dealt("start", str(card)), rng
+
+
 def deal_start(state: State, pending: DealStart, outcome: Dealt) -> State:
     card = int(outcome.item)
     return pop(evolve(state, starting=(*state.starting, card), start_pile=state.start_pile.take(card)))
@@ -63,6 +76,12 @@ def deal_start(state: State, pending: DealStart, outcome: Dealt) -> State:
 
 def trade_outcomes(state: State, pending: DealTrade) -> tuple[tuple[Dealt, int], ...]:
     return tuple((Dealt("trade", str(card)), n) for card, n in state.trade_pile.draw_outcomes())
+
+
+def trade_sample(state: State, pending: DealTrade, rng: Rng) -> tuple[Dealt, Rng]:
+    """What sampling :func:`trade_outcomes` draws, without listing them."""
+    card, rng = state.trade_pile.sample_draw(rng)
+    return Dealt("trade", str(card)), rng
 
 
 def deal_trade(state: State, pending: DealTrade, outcome: Dealt) -> State:
@@ -92,6 +111,17 @@ def tile_outcomes(state: State, pending: DealTile) -> tuple[tuple[Dealt, int], .
     return tuple((Dealt(name, tile), n) for tile, n in sorted(counts.items())) or ((Dealt(name, "none"), 1),)
 
 
+def tile_sample(state: State, pending: DealTile, rng: Rng) -> tuple[Dealt, Rng]:
+    """What sampling :func:`tile_outcomes` draws: from a stack without listing its tiles (the
+    rare refill from the discards lists them)."""
+    tier, _ = _source_tier(state, pending.slot)
+    stack = state.stacks[tier]
+    if not stack:
+        return sample(tile_outcomes(state, pending), rng)
+    tile, rng = stack.sample_draw(rng)
+    return Dealt(TIERS_IN_STACKS[tier], tile), rng
+
+
 def deal_tile(state: State, pending: DealTile, outcome: Dealt) -> State:
     """Put the tile on display (the discards become the stack when it ran out)."""
     tier, covered = _source_tier(state, pending.slot)
@@ -115,6 +145,15 @@ def farm_outcomes(state: State, pending: DealFarm) -> tuple[tuple[Dealt, int], .
     if state.deck:
         return tuple((Dealt("farm", str(card)), n) for card, n in state.deck.draw_outcomes())
     return tuple((Dealt("farm", str(card)), 1) for card in sorted(set(state.discard))) or ((Dealt("farm", "none"), 1),)
+
+
+def farm_sample(state: State, pending: DealFarm, rng: Rng) -> tuple[Dealt, Rng]:
+    """What sampling :func:`farm_outcomes` draws: from the deck without listing its cards (the
+    rare draw from the discard pile lists them)."""
+    if not state.deck:
+        return sample(farm_outcomes(state, pending), rng)
+    card, rng = state.deck.sample_draw(rng)
+    return Dealt("farm", str(card)), rng
 
 
 def deal_farm(state: State, pending: DealFarm, outcome: Dealt) -> State:

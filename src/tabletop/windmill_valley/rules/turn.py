@@ -11,8 +11,23 @@ from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.wheels import laps_completed
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import WheelAction
-from tabletop.windmill_valley.moves import Done, Floodgate, Later, Perform, TakeGuilders, TurnWheels, Unique
-from tabletop.windmill_valley.rules.common import earn, gain, perform, wheel_action, with_farmer
+from tabletop.windmill_valley.moves import (
+    DONE,
+    FLOODGATES,
+    LATER,
+    PERFORM_LARGE,
+    PERFORM_SMALL,
+    TAKE_GUILDERS,
+    TURNS,
+    Done,
+    Floodgate,
+    Later,
+    Perform,
+    TakeGuilders,
+    TurnWheels,
+    Unique,
+)
+from tabletop.windmill_valley.rules.common import earn, gain, perform, wheel_action
 from tabletop.windmill_valley.rules.possible import can_perform
 from tabletop.windmill_valley.state import (
     CALENDAR_END,
@@ -34,11 +49,15 @@ from tabletop.windmill_valley.state import (
 OPENING: dict[int, tuple[int, int]] = {1: (1, 1), 2: (2, 3)}
 
 
-def begin_turn(state: State, seat: int) -> State:
-    """Stack the four steps of ``seat``'s turn."""
-    for pending in (EndTurn(seat), ChooseAction(seat), MoveWheels(seat), AdjustFloodgate(seat)):
-        state = push(state, pending)
-    return state
+#: Each seat's four steps of a turn as stacked (the floodgate on top), made once and shared.
+TURN_STEPS: tuple[tuple[EndTurn, ChooseAction, MoveWheels, AdjustFloodgate], ...] = tuple(
+    (EndTurn(seat), ChooseAction(seat), MoveWheels(seat), AdjustFloodgate(seat)) for seat in range(4)
+)
+
+
+def begin_turn(state: State, seat: int, **changes: object) -> State:
+    """Stack the four steps of ``seat``'s turn (in the copy that makes ``changes``)."""
+    return evolve(state, stack=state.stack + TURN_STEPS[seat], **changes)
 
 
 def opening_cost(source: int, target: int) -> tuple[int, int]:
@@ -52,7 +71,7 @@ def floodgate_moves(state: State, pending: AdjustFloodgate) -> tuple[Floodgate, 
     push the water past its maximum (so water at the maximum forces speed 1)."""
     money = state.farmers[pending.seat].guilders
     return tuple(
-        Floodgate(speed)
+        FLOODGATES[speed]
         for speed in range(1, MAX_SPEED + 1)
         if state.water + speed - 1 <= MAX_WATER
         and (speed <= state.floodgate or opening_cost(state.floodgate, speed)[0] <= money)
@@ -63,13 +82,13 @@ def adjust_floodgate(state: State, pending: AdjustFloodgate, move: Floodgate) ->
     """Steps 1 and 2: move the floodgate (paying and scoring when opening), then raise the
     water by the speed less one."""
     seat = pending.seat
-    opened = move.speed > state.floodgate
-    if opened:
-        paid, scored = opening_cost(state.floodgate, move.speed)
-        state = earn(state, seat, guilders=-paid, vp=scored)
-        state = evolve(state, turn=evolve(state.turn, opened=True))
-    state = pop(evolve(state, floodgate=move.speed, water=state.water + move.speed - 1))
-    return push(state, UseHelpers(seat, "floodgate", 0)) if opened else state
+    water = state.water + move.speed - 1
+    if move.speed <= state.floodgate:
+        return evolve(state, floodgate=move.speed, water=water, stack=state.stack[:-1])
+    paid, scored = opening_cost(state.floodgate, move.speed)
+    stack = (*state.stack[:-1], UseHelpers(seat, "floodgate", 0))
+    turn = evolve(state.turn, opened=True)
+    return earn(state, seat, guilders=-paid, vp=scored, turn=turn, floodgate=move.speed, water=water, stack=stack)
 
 
 def wheel_moves(state: State, pending: MoveWheels) -> tuple[TurnWheels, ...]:
@@ -77,18 +96,19 @@ def wheel_moves(state: State, pending: MoveWheels) -> tuple[TurnWheels, ...]:
     tools = state.farmers[pending.seat].tools
     low = max(MIN_STEPS, state.floodgate - tools)
     high = min(MAX_STEPS, state.floodgate + tools)
-    return tuple(TurnWheels(steps) for steps in range(low, high + 1))
+    return TURNS[low : high + 1]
 
 
 def move_wheels(state: State, pending: MoveWheels, move: TurnWheels) -> State:
     """Step 3: turn the coupled wheels, spending the Tools; each full rotation of the large
     wheel moves the calendar marker one step, with the space's rewards."""
     seat = pending.seat
-    state = earn(state, seat, tools=-abs(move.steps - state.floodgate))
     farmer = state.farmers[seat]
     before = farmer.calendar
-    turned = farmer.turned + move.steps
-    state = pop(with_farmer(state, seat, evolve(farmer, turned=turned)))
+    tools = farmer.tools - abs(move.steps - state.floodgate)  # never below 0: see wheel_moves
+    moved = evolve(farmer, turned=farmer.turned + move.steps, tools=tools)
+    farmers = state.farmers
+    state = evolve(state, farmers=farmers[:seat] + (moved,) + farmers[seat + 1 :], stack=state.stack[:-1])
     reached = min(CALENDAR_END, before + laps_completed(farmer.turned, move.steps, LARGE))
     for space in range(before + 1, reached + 1):
         state = reach_calendar_space(state, seat, space)
@@ -111,7 +131,7 @@ def unique_moves(state: State, pending: CalendarReward) -> tuple[Unique | Done |
     free = tuple(
         Unique(i) for i, (_, least) in enumerate(offered) if not taken[i] and least <= max(2, state.players)
     )
-    return (*free, Done(), Later()) if pending.early else (*free, Done())
+    return (*free, DONE, LATER) if pending.early else (*free, DONE)
 
 
 def take_unique(state: State, pending: CalendarReward, move: Unique | Done | Later) -> State:
@@ -139,21 +159,28 @@ def active_actions(state: State, seat: int) -> dict[str, WheelAction]:
     return {"large": wheel_action(farmer, "large", large), "small": wheel_action(farmer, "small", small)}
 
 
+#: The move performing each wheel's action.
+PERFORM = {"large": PERFORM_LARGE, "small": PERFORM_SMALL}
+
+
 def action_moves(state: State, pending: ChooseAction) -> tuple[Perform | TakeGuilders | Done, ...]:
     """Before any action: each performable active action, or 2 Guilder when neither is. After
     one: the other too if either shows the "+", or stop."""
-    actions = active_actions(state, pending.seat)
+    seat = pending.seat
+    farmer = state.farmers[seat]
+    large, small = farmer.active
+    large_action, small_action = wheel_action(farmer, "large", large), wheel_action(farmer, "small", small)
     performed = state.turn.performed
+    if performed and not (large_action.plus or small_action.plus):
+        return ()  # one action and no "+": the turn's action step is over
     open_ = tuple(
-        Perform(wheel)
-        for wheel, action in actions.items()
-        if wheel not in performed and can_perform(state, pending.seat, action)
+        PERFORM[wheel]
+        for wheel, action in (("large", large_action), ("small", small_action))
+        if wheel not in performed and can_perform(state, seat, action)
     )
     if not performed:
-        return open_ or (TakeGuilders(),)
-    if any(action.plus for action in actions.values()) and open_:
-        return (*open_, Done())
-    return ()
+        return open_ or (TAKE_GUILDERS,)
+    return (*open_, DONE) if open_ else ()
 
 
 def choose_action(state: State, pending: ChooseAction, move: Perform | TakeGuilders | Done) -> State:
@@ -161,7 +188,7 @@ def choose_action(state: State, pending: ChooseAction, move: Perform | TakeGuild
     if isinstance(move, Done):
         return pop(state)
     if isinstance(move, TakeGuilders):
-        return earn(pop(state), pending.seat, guilders=2)
+        return earn(state, pending.seat, guilders=2, stack=state.stack[:-1])
     turn = evolve(state.turn, performed=(*state.turn.performed, move.wheel))
     state = evolve(state, turn=turn)
     return perform(state, pending.seat, active_actions(state, pending.seat)[move.wheel])
