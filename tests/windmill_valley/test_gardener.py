@@ -12,14 +12,13 @@ from tabletop.kernel.engine import evolve
 from tabletop.windmill_valley import position
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.moves import Dealt
+from tabletop.windmill_valley.scoring import gardener_score, patches_score
 from tabletop.windmill_valley.rules.gardener import (
     adjust_floodgate,
     DECISIONS,
     draw,
-    gardener_score,
     large_wheel_action,
     new_gardener,
-    patches_score,
     place_gardener_marker,
     play_turn,
     start_turn,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
 from tabletop.windmill_valley import GAME, new_game, render
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.encode import observation, observation_layout
+from tabletop.windmill_valley.scoring import gardener_score
 
 from .helpers import first_position
 
@@ -59,3 +62,14 @@ def test_a_position_with_a_chosen_trade_card_keeps_the_four_cards():
     chosen = first_position(trade=other)
     assert chosen.trade == other and state.trade in chosen.trade_pile.cards()
     assert invariants(chosen) == []
+
+
+def test_render_of_a_solo_game_reports_the_players_score_against_the_gardeners():
+    state = new_game(1, seed=3, difficulty="hard")
+    chooser = random.Random(3)
+    while not state.is_over:
+        state = state.apply(chooser.choice(state.legal_moves()))
+    picture = render(state)
+    assert f"gardener (hard): {gardener_score(state)} points" in picture
+    expected = "0" if state.winners() == (0,) else "none (the Gardener wins)"
+    assert picture.endswith(f"game over; winners: {expected}")

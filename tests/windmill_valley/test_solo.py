@@ -13,7 +13,7 @@ from tabletop.windmill_valley import new_game, position
 from tabletop.windmill_valley.components import COLOURS
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules.end import winners
-from tabletop.windmill_valley.rules.gardener import gardener_score
+from tabletop.windmill_valley.scoring import gardener_score
 from tabletop.windmill_valley.rules.market import markers_in
 from tabletop.windmill_valley.scoring import scores
 from tabletop.windmill_valley.state import GARDENER, AdjustFloodgate, BuildWindmill, Draft, VisitMarket

@@ -4,6 +4,7 @@ its wheels (the active spaces in brackets), storage and patches."""
 from __future__ import annotations
 
 from tabletop.windmill_valley.components import STANDARD as BOX
+from tabletop.windmill_valley.scoring import gardener_score
 from tabletop.windmill_valley.state import LARGE, SMALL, State
 
 _SHORT = {"white": "W", "yellow": "Y", "red": "R", "violet": "V", "black": "B"}
@@ -72,12 +73,14 @@ def render(state: State) -> str:
     gardener = state.gardener
     if gardener is not None:
         lines.append(
-            f" gardener ({gardener.difficulty}): {gardener.vp} VP  calendar {gardener.calendar}"
+            f" gardener ({gardener.difficulty}): {gardener_score(state)} points ({gardener.vp} VP)"
+            f"  calendar {gardener.calendar}"
             f"  windmills {gardener.windmills}  market area {gardener.market}  deck {len(gardener.deck)}"
             f"  revealed {','.join(map(str, gardener.revealed)) or '-'}"
         )
         for row in gardener.garden:
             lines.append("   |" + "".join(_SHORT[b] for b in row).ljust(7, ".") + "|")
     if state.is_over:
-        lines.append(f"game over; winners: {', '.join(map(str, state.winners()))}")
+        winners = ", ".join(map(str, state.winners())) or "none (the Gardener wins)"
+        lines.append(f"game over; winners: {winners}")
     return "\n".join(lines)

@@ -5,7 +5,7 @@ then bulbs in storage, then windmills on the main board; tied players share the 
 from __future__ import annotations
 
 from tabletop.kernel.grid import all_different, columns, complete_columns, complete_rows, uniform
-from tabletop.windmill_valley.components import COLOURS
+from tabletop.windmill_valley.components import COLOURS, GardenerLevel
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.state import COLUMNS, ROWS, Farmer, State
 
@@ -112,3 +112,33 @@ def winners(state: State) -> tuple[int, ...]:
     best = max(keys)
     return tuple(seat for seat, key in enumerate(keys) if key == best)
 
+
+def gardener_score(state: State) -> int:
+    """His score: the VP on his track, the Queen's Wish value under his marker, each wheel and
+    farm enhancement, his complete rows and columns and his bulbs, by difficulty."""
+    gardener = state.gardener
+    if gardener is None:
+        raise ValueError("there is no Gardener in this game")
+    level = BOX.level(gardener.difficulty)
+    wish = BOX.wish_values[gardener.wish] if gardener.wish is not None else 0
+    taken = len(gardener.enhancements) + len(gardener.farm_cards)
+    planted = sum(len(row) for row in gardener.garden)
+    bulbs = planted // level.bulb_per * level.bulb_vp
+    return gardener.vp + wish + taken * level.enhancement_vp + patches_score(gardener.garden, level) + bulbs
+
+
+def patches_score(garden: tuple[tuple[str, ...], ...], level: GardenerLevel) -> int:
+    """His rows and columns: Easy as the player's; Medium, a complete column scores whatever its
+    colours; Hard, complete rows (the higher value) and columns score whatever their colours. A
+    column with a repeated colour that is not complete loses its value at every level."""
+    total = 0
+    for row, (low, high) in zip(garden, BOX.farm.row_values):
+        if len(row) == COLUMNS:
+            total += high if uniform(row) or level.patches == "any_colours" else low
+    for column, value in zip(columns(garden, COLUMNS), BOX.farm.column_values):
+        complete = len(column) == len(garden)
+        if complete and (all_different(column) or level.patches != "usual"):
+            total += value
+        elif not all_different(column):
+            total -= value
+    return total

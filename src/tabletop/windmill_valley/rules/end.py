@@ -8,13 +8,13 @@ from tabletop.kernel.engine import evolve, push
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules.bulbs import store_bulb
 from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, storage_cost, with_farmer
-from tabletop.windmill_valley.rules.gardener import gardener_score, start_turn
+from tabletop.windmill_valley.rules.gardener import start_turn
 from tabletop.windmill_valley.rules.helpers import usable_helpers
 from tabletop.windmill_valley.rules.market import step_down
 from tabletop.windmill_valley.rules.possible import NEIGHBOURS
 from tabletop.windmill_valley.rules.turn import action_moves, begin_turn
 from tabletop.windmill_valley.moves import Store
-from tabletop.windmill_valley.scoring import tie_break, tiers_of
+from tabletop.windmill_valley.scoring import gardener_score, tie_break, tiers_of
 from tabletop.windmill_valley.scoring import winners as rivals_winners
 from tabletop.windmill_valley.state import (
     GARDENER,
