@@ -378,8 +378,12 @@ def run(args: argparse.Namespace, revisions: list[Revision]) -> int:
 
     # (label, spec, PYTHONPATH)
     contenders: list[tuple[str, dict[str, Any], Path | None]] = []
+    absent = []
     for game in args.games:
         for revision in revisions:
+            if not (revision.src / "tabletop" / game / "__init__.py").exists():
+                absent.append(f"{game} @{revision.label}")  # written after that revision
+                continue
             spec = {"kind": "tabletop", "game": game, "seconds": args.seconds}
             contenders.append((f"{game} @{revision.label}", spec, revision.src))
     if cat_version is not None:
@@ -396,6 +400,8 @@ def run(args: argparse.Namespace, revisions: list[Revision]) -> int:
     for revision in revisions:
         print(f"  {revision.label}: {revision.describe()}", file=out)
     print(f"  {cat_note}", file=out)
+    if absent:
+        print(f"  skipped, the game does not exist at that revision: {', '.join(absent)}", file=out)
 
     results: dict[str, list[dict[str, Any]]] = {label: [] for label, _, _ in contenders}
     for round_no in range(1, args.rounds + 1):
@@ -439,6 +445,8 @@ def run(args: argparse.Namespace, revisions: list[Revision]) -> int:
     if len(revisions) == 2:
         print("", file=out)
         for game in args.games:
+            if f"{game} @old" not in rates:
+                continue
             r = ratio(rates[f"{game} @new"], rates[f"{game} @old"])
             new_over_old[game] = r
             print(f"{game} new/old: {fmt_ratio(r)}", file=out)
@@ -452,7 +460,8 @@ def run(args: argparse.Namespace, revisions: list[Revision]) -> int:
         print(f"{'game @rev':<16} {'states':>6} {'json start':>10} {'middle':>7} {'end':>7}"
               f" {'first':>8} {'per state':>9} {'early':>7} {'late':>7}", file=out)
         for revision in revisions:
-            spec = {"kind": "memory", "games": args.games, "players": args.players}
+            present = [game for game in args.games if f"{game} @{revision.label}" not in absent]
+            spec = {"kind": "memory", "games": present, "players": args.players}
             mem = run_child(spec, revision.src)
             mem.pop("module", None)
             memory[revision.label] = mem

@@ -93,3 +93,24 @@ def test_catanatron_measurement() -> None:
     pytest.importorskip("catanatron")
     result = compare.measure_catanatron(seconds=0.2, players=3)
     assert result["decisions"] > 0 and result["rate"] > 0
+
+
+class _Empty:
+    """An old revision whose source tree has no game at all (as one from before a game was written)."""
+
+    label = "old"
+
+    def __init__(self, root: Path) -> None:
+        self.src = root / "src"
+
+    def describe(self) -> str:
+        return "a tree without games"
+
+
+def test_a_game_missing_at_the_old_revision_is_skipped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = compare.parse_args(["--rounds", "1", "--seconds", "0.2", "--games", "loyang", "--no-catanatron", "--no-memory"])
+    new = compare.Revision("new", compare.repo_root(), compare.WORKTREE)
+    assert compare.run(args, [new, _Empty(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "skipped, the game does not exist at that revision: loyang @old" in out
+    assert "loyang @new" in out and "new/old" not in out
