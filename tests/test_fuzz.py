@@ -166,40 +166,18 @@ def run_cases(name: str, kind: str, n: int) -> tuple[int, int, list[str]]:
     return loaded, refused, failures
 
 
-#: Failures of a game's own loading code found by this test, which the game's package fixes:
-#: (game, kind) -> reason. Not strict: each passes once its game is fixed.
-KNOWN: dict[tuple[str, str], str] = {}
-
-
-#: Failures found only by the thorough profile's many more cases, as :data:`KNOWN`.
-KNOWN_THOROUGH: dict[tuple[str, str], str] = {
-    ("takenoko", "state"): "Takenoko from_json accepts a hidden placeholder ('?') in a full state, and play "
-    "then fails (KeyError: '?'): 1 case in 6,250",
-}
-
-
-def _cases(kind: str) -> list[Any]:
-    known = {**KNOWN_THOROUGH, **KNOWN} if examples(1) > 1 else KNOWN
-    return [
-        pytest.param(name, marks=pytest.mark.xfail(strict=False, reason=known[(name, kind)]))
-        if (name, kind) in known
-        else name
-        for name in sorted(ALL)
-    ]
-
-
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch, TOY)
 
 
-@pytest.mark.parametrize("name", _cases("state"))
+@pytest.mark.parametrize("name", sorted(ALL))
 def test_a_mutated_saved_state_loads_and_plays_on_or_is_refused(name: str) -> None:
     loaded, refused, failures = run_cases(name, "state", examples(CASES["state"]))
     assert not failures, f"{len(failures)} failures, {loaded} loaded, {refused} refused:\n" + "\n".join(failures[:15])
 
 
-@pytest.mark.parametrize("name", _cases("record"))
+@pytest.mark.parametrize("name", sorted(ALL))
 def test_a_mutated_record_replays_and_plays_on_or_is_refused(name: str) -> None:
     loaded, refused, failures = run_cases(name, "record", examples(CASES["record"]))
     assert not failures, f"{len(failures)} failures, {loaded} loaded, {refused} refused:\n" + "\n".join(failures[:15])
