@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.windmill_valley.components import COLOURS
 from tabletop.windmill_valley.components import STANDARD as BOX
-from tabletop.windmill_valley.rules.common import TILES, perform
+from tabletop.windmill_valley.rules.common import perform
 from tabletop.windmill_valley.scoring import contract_score
 from tabletop.windmill_valley.state import (
     BuildWindmill,
@@ -86,7 +86,7 @@ def _expected(card, state, mills):
     farmer = state.farmers[0]
     kind, arg = card.contract, card.contract_arg
     planted = [c for row in farmer.patches for c in row]
-    tiles = [TILES[t].stack for t in (*farmer.large, *farmer.small) if t]
+    tiles = [BOX.tile(t).stack for t in (*farmer.large, *farmer.small) if t]
     full_rows = [row for row in farmer.patches if len(row) == 7]
     if kind == "mills_next_to":
         def rewards(reward):
@@ -139,7 +139,7 @@ def test_each_enhancement_tile_performs_its_action(tile):
 
 
 def test_a_tile_with_a_market_cost_pays_it_first():
-    tile = next((t for t in TILES.values() if t.action == "market" and t.cost), None)
+    tile = next((t for t in (*BOX.common, *BOX.uncommon, *BOX.unique, *BOX.promo) if t.action == "market" and t.cost), None)
     printed = next(a for board in BOX.boards for a in board.large if a.action == "market")
     chosen = tile or printed
     state = first_position(farms={0: {"guilders": 5}})

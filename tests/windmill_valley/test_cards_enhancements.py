@@ -13,8 +13,6 @@ import pytest
 
 from tabletop.windmill_valley.components import COLOURS
 from tabletop.windmill_valley.components import STANDARD as BOX
-from tabletop.windmill_valley.rules.common import TILES
-from tabletop.windmill_valley.rules.possible import BY_MARKET
 from tabletop.windmill_valley.state import (
     AdjustFloodgate,
     BuildWindmill,
@@ -68,7 +66,7 @@ def finish(state: State, plus: bool) -> None:
 
 def code(design: str) -> str:
     """The id of a design's tile (a letter follows when a design has several strengths)."""
-    return next(t for t in TILES if t == design or t.rstrip("ab") == design)
+    return next(t.id for t in (*BOX.common, *BOX.uncommon, *BOX.unique, *BOX.promo) if t.id == design or t.id.rstrip("ab") == design)
 
 
 # --- the 29 designs --------------------------------------------------------------------------
@@ -84,7 +82,7 @@ def test_design_01_plant_up_to_3_bulbs():
 
 
 def test_design_02_lower_the_water_level_with_both_vp_and_guilder():
-    n = TILES[code("C02")].strength
+    n = BOX.tile(code("C02")).strength
     _, after = acting(code("C02"), water=band_level("high"), guilders=0)
     assert isinstance(after.pending, LowerWater) and notations(after) == [f"lower {2 * n}g {2 * n}vp"]
     _, low = acting(code("C02"), water=band_level("low"), guilders=0)
@@ -93,7 +91,7 @@ def test_design_02_lower_the_water_level_with_both_vp_and_guilder():
 
 
 def _unlinked_space() -> str:
-    return next(s.id for i, s in enumerate(BOX.spaces) if not BY_MARKET[i])
+    return next(s.id for i, s in enumerate(BOX.spaces) if not BOX.by_market[i])
 
 
 def _field_guilders(space: str) -> int:
@@ -108,7 +106,7 @@ def test_design_03_build_a_windmill_paying_1_guilder_to_skip_the_market_connecti
     cost = BOX.space(space).cost + 1
     assert built.mills[[s.id for s in BOX.spaces].index(space)] == 0
     assert built.farmers[0].guilders == min(9, 9 - cost + _field_guilders(space))
-    linked = next(s for i, s in enumerate(BOX.spaces) if BY_MARKET[i])
+    linked = next(s for i, s in enumerate(BOX.spaces) if BOX.by_market[i])
     assert play(after, f"build 4 at {linked.id}").farmers[0].guilders == min(9, 9 - linked.cost + _field_guilders(linked.id))
 
 
@@ -160,7 +158,7 @@ def test_design_07_enhance_the_wheels_twice():
 def test_design_08_lower_the_water_level_and_gain_2_guilder():
     before, after = acting(code("C08"), water=band_level("middle"))
     assert gained(before, after) == (2, 0, 0) and isinstance(after.pending, LowerWater)
-    assert after.pending.strength == TILES[code("C08")].strength
+    assert after.pending.strength == BOX.tile(code("C08")).strength
     finish(after, plus=False)
 
 
@@ -174,7 +172,7 @@ def test_design_09_build_a_windmill_and_gain_1_guilder():
 @pytest.mark.parametrize("tile", ["C10a", "C10b"])
 def test_design_10_visit_the_market(tile):
     before, after = acting(tile)
-    action = TILES[tile]
+    action = BOX.tile(tile)
     assert isinstance(after.pending, VisitMarket) and after.pending.steps == action.strength
     assert gained(before, after) == (-action.cost, 0, 0)
     finish(after, plus=False)
@@ -188,7 +186,7 @@ def test_design_11_gain_a_farm_enhancement_and_gain_1_guilder():
 
 def test_design_12_visit_the_market_and_the_other_wheels_action():
     _, after = acting(code("U12"))
-    assert isinstance(after.pending, VisitMarket) and after.pending.steps == TILES[code("U12")].strength
+    assert isinstance(after.pending, VisitMarket) and after.pending.steps == BOX.tile(code("U12")).strength
     finish(after, plus=True)
 
 
@@ -235,7 +233,7 @@ def test_design_18_gain_a_farm_enhancement_and_gain_3_guilder():
 
 def test_design_19_visit_the_market_and_the_other_wheels_action():
     _, after = acting(code("Q19"))
-    assert isinstance(after.pending, VisitMarket) and after.pending.steps == TILES[code("Q19")].strength
+    assert isinstance(after.pending, VisitMarket) and after.pending.steps == BOX.tile(code("Q19")).strength
     finish(after, plus=True)
 
 
@@ -264,7 +262,7 @@ def test_design_22_plant_up_to_3_exchanging_1_stored_bulb_with_the_supply_first(
 
 
 def test_design_23_lower_the_water_level_with_both_vp_and_guilder_and_the_other_wheels_action():
-    n = TILES[code("Q23")].strength
+    n = BOX.tile(code("Q23")).strength
     _, after = acting(code("Q23"), water=band_level("middle"))
     assert notations(after) == [f"lower {n}g {n}vp"]
     finish(after, plus=True)

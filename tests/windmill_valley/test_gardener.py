@@ -38,7 +38,7 @@ from tabletop.windmill_valley.rules.gardener_actions import (
 )
 from tabletop.windmill_valley.components import Reward
 from tabletop.windmill_valley.rules.actions import market_path
-from tabletop.windmill_valley.rules.possible import NEIGHBOURS, connected
+from tabletop.windmill_valley.rules.possible import connected
 from tabletop.windmill_valley.state import (
     CALENDAR_END,
     DISPLAY_TIERS,
@@ -57,7 +57,7 @@ def solo(difficulty="medium", card=None, **gardener):
     """A solo position: the player (seat 0) and the Gardener, his current card ``card`` (the
     first of the deck by default) and his record changed by ``gardener``."""
     state = position(2)
-    him = new_gardener(difficulty)
+    him = new_gardener(BOX, difficulty)
     if card is not None:
         him = attrs.evolve(him, revealed=(card,), deck=him.deck.remove(card))
     him = attrs.evolve(him, **gardener)
@@ -76,16 +76,16 @@ def him(state):
 
 
 def test_hard_deck_leaves_out_g1_g7_and_g17():
-    assert sorted(new_gardener("hard").deck.cards()) == [n for n in range(1, 21) if n not in (1, 7, 17)]
+    assert sorted(new_gardener(BOX, "hard").deck.cards()) == [n for n in range(1, 21) if n not in (1, 7, 17)]
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium"])
 def test_easy_and_medium_decks_hold_all_twenty_cards(difficulty):
-    assert sorted(new_gardener(difficulty).deck.cards()) == list(range(1, 21))
+    assert sorted(new_gardener(BOX, difficulty).deck.cards()) == list(range(1, 21))
 
 
 def test_he_starts_with_no_bulb_no_vp_and_all_his_windmills():
-    gardener = new_gardener("easy")
+    gardener = new_gardener(BOX, "easy")
     assert gardener.garden == ((), (), (), ()) and gardener.vp == 0 and gardener.windmills == 9
 
 
@@ -271,16 +271,16 @@ def test_his_first_windmill_goes_on_the_space_nearest_his_market_marker():
 
 def solo_with_mills(mills):
     state = position(2, mills=mills)
-    gardener = attrs.evolve(new_gardener("easy"), revealed=(1,))
+    gardener = attrs.evolve(new_gardener(BOX, "easy"), revealed=(1,))
     return evolve(state, players=1, farmers=state.farmers[:1], gardener=gardener)
 
 
 def test_he_builds_on_the_most_expensive_space_connected_to_the_market():
     state = solo_with_mills({"W05": 0})
-    joined = connected(state.mills)
+    joined = connected(BOX, state.mills)
     candidates = [
         i for i, space in enumerate(BOX.spaces)
-        if state.mills[i] == FREE and (space.market or any(n in joined for n in NEIGHBOURS[i]))
+        if state.mills[i] == FREE and (space.market or any(n in joined for n in BOX.neighbours[i]))
     ]
     built = next(i for i, owner in enumerate(build_a_windmill(state).mills) if owner == GARDENER)
     assert built in candidates
@@ -292,7 +292,7 @@ def test_the_player_scores_1_vp_per_own_windmill_on_his_path_to_the_market():
     state = solo_with_mills({space: 0 for space in market})
     after = build_a_windmill(state)
     built = next(i for i, owner in enumerate(after.mills) if owner == GARDENER)
-    path = market_path(state.mills, built)
+    path = market_path(BOX, state.mills, built)
     assert path and all(state.mills[i] == 0 for i in path)
     assert after.farmers[0].vp == state.farmers[0].vp + len(path)
 
@@ -309,16 +309,16 @@ def test_he_gains_the_rewards_of_the_fields_next_to_his_windmill():
 def test_equally_expensive_spaces_go_by_the_solo_aids_order():
     state = solo_with_mills({"W05": 0})
     built = next(i for i, owner in enumerate(build_a_windmill(state).mills) if owner == GARDENER)
-    joined = connected(state.mills)
+    joined = connected(BOX, state.mills)
     best = max(
         BOX.spaces[i].cost
         for i, space in enumerate(BOX.spaces)
-        if state.mills[i] == FREE and (space.market or any(n in joined for n in NEIGHBOURS[i]))
+        if state.mills[i] == FREE and (space.market or any(n in joined for n in BOX.neighbours[i]))
     )
     tied = [
         space.id
         for i, space in enumerate(BOX.spaces)
-        if state.mills[i] == FREE and space.cost == best and (space.market or any(n in joined for n in NEIGHBOURS[i]))
+        if state.mills[i] == FREE and space.cost == best and (space.market or any(n in joined for n in BOX.neighbours[i]))
     ]
     assert BOX.spaces[built].id == min(tied, key=BOX.gardener_order.index)
 
@@ -451,19 +451,19 @@ def test_easy_rows_and_columns_score_as_the_players():
     level = BOX.level("easy")
     low, high = BOX.farm.row_values[0][0], BOX.farm.row_values[0][1]
     repeats = sum(BOX.farm.column_values[:1])
-    assert patches_score(garden, level) == high + BOX.farm.row_values[1][0] - repeats and low <= high
+    assert patches_score(BOX, garden, level) == high + BOX.farm.row_values[1][0] - repeats and low <= high
 
 
 def test_medium_complete_columns_score_whatever_their_colours():
     garden = (("red",),) * 4
-    assert patches_score(garden, BOX.level("medium")) == BOX.farm.column_values[0]
-    assert patches_score(garden, BOX.level("easy")) == -BOX.farm.column_values[0]
+    assert patches_score(BOX, garden, BOX.level("medium")) == BOX.farm.column_values[0]
+    assert patches_score(BOX, garden, BOX.level("easy")) == -BOX.farm.column_values[0]
 
 
 def test_hard_complete_rows_score_the_higher_value_whatever_their_colours():
     garden = (("red", "white") * 3 + ("red",), (), (), ())
-    assert patches_score(garden, BOX.level("hard")) == BOX.farm.row_values[0][1]
-    assert patches_score(garden, BOX.level("medium")) == BOX.farm.row_values[0][0]
+    assert patches_score(BOX, garden, BOX.level("hard")) == BOX.farm.row_values[0][1]
+    assert patches_score(BOX, garden, BOX.level("medium")) == BOX.farm.row_values[0][0]
 
 
 # --- many turns ------------------------------------------------------------------------------------
@@ -494,6 +494,6 @@ def test_many_turns_of_his_keep_the_board_in_range_and_his_windmills_conserved(d
         assert 1 <= state.floodgate <= 3 and 0 <= state.water <= BOX.water_max
         assert all(len(row) <= COLUMNS for row in gardener.garden)
         assert gardener.windmills + state.mills.count(GARDENER) == BOX.windmills_per_player
-        assert len(gardener.revealed) + len(gardener.deck) + (gardener.top is not None) == len(new_gardener(difficulty).deck)
+        assert len(gardener.revealed) + len(gardener.deck) + (gardener.top is not None) == len(new_gardener(BOX, difficulty).deck)
         assert gardener_score(state) >= -sum(BOX.farm.column_values)
     assert him(state).calendar == CALENDAR_END

@@ -15,9 +15,8 @@ from tabletop.kernel.engine import evolve
 from tabletop.kernel.pile import Pile
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules import RULES
-from tabletop.windmill_valley.rules.common import SPACE_INDEX, earn, perform
+from tabletop.windmill_valley.rules.common import earn, perform
 from tabletop.windmill_valley.rules.market import AREA_SPACES
-from tabletop.windmill_valley.rules.possible import NEIGHBOURS
 from tabletop.windmill_valley.scoring import contract_score, group_score, patch_score, scores
 from tabletop.windmill_valley.state import (
     AdjustFloodgate,
@@ -207,12 +206,12 @@ def _path_to(space: str) -> list[str]:
     queue = deque(starts)
     while queue:
         i = queue.popleft()
-        for j in NEIGHBOURS[i]:
+        for j in BOX.neighbours[i]:
             if j not in came:
                 came[j] = i
                 queue.append(j)
     path: list[str] = []
-    at: int | None = SPACE_INDEX[space]
+    at: int | None = BOX.space_index[space]
     while at is not None:
         path.append(BOX.spaces[at].id)
         at = came[at]
@@ -376,7 +375,7 @@ def test_the_expert_variant_triggered_by_the_last_player_of_a_round_ends_at_once
 def test_an_incomplete_row_of_patches_scores_nothing():
     # "Score a number of Victory Points for each complete row and each complete column"
     farmer = first_position().farmers[0]
-    assert patch_score(attrs.evolve(farmer, patches=(("red",) * 6, (), (), ()))) == 0
+    assert patch_score(BOX, attrs.evolve(farmer, patches=(("red",) * 6, (), (), ()))) == 0
 
 
 def test_an_incomplete_column_of_different_colours_scores_nothing():
@@ -384,9 +383,9 @@ def test_an_incomplete_column_of_different_colours_scores_nothing():
     # of the column, if all the Tulip Bulbs are of different colors."
     farmer = first_position().farmers[0]
     three = attrs.evolve(farmer, patches=(("red",), ("white",), ("yellow",), ()))
-    assert patch_score(three) == 0
+    assert patch_score(BOX, three) == 0
     four = attrs.evolve(three, patches=(("red",), ("white",), ("yellow",), ("black",)))
-    assert patch_score(four) == BOX.farm.column_values[0]
+    assert patch_score(BOX, four) == BOX.farm.column_values[0]
 
 
 @pytest.mark.parametrize("group", range(5))
@@ -399,7 +398,7 @@ def test_each_empty_windmill_group_scores_its_colour_1_1_2_2_3(group):
     farmer = first_position().farmers[0]
     groups = tuple(0 if g == group else n for g, n in enumerate(farmer.windmills))
     emptied = attrs.evolve(farmer, windmills=groups, patches=((colour,) * 2, (colour,), (), ()))
-    assert group_score(emptied) == 3 * per_colour[colour]
+    assert group_score(BOX, emptied) == 3 * per_colour[colour]
 
 
 def test_the_expert_variant_is_a_game_option_off_by_default():

@@ -4,8 +4,6 @@ is provisional)."""
 from __future__ import annotations
 
 from tabletop.windmill_valley.components import STANDARD as BOX
-from tabletop.windmill_valley.rules.common import SPACE_INDEX
-from tabletop.windmill_valley.rules.possible import BY_MARKET, NEIGHBOURS
 from tabletop.windmill_valley.state import (
     AdjustFloodgate,
     BuildWindmill,
@@ -172,7 +170,7 @@ def test_a_windmill_next_to_a_connected_one_may_be_built():
     start = _market_space()
     state = asking(first_position(mills={start: 1}, farms={0: {"guilders": 9}}), BuildWindmill(0))
     spaces = {m.split()[-1] for m in notations(state)}
-    neighbours = {BOX.spaces[i].id for i in NEIGHBOURS[SPACE_INDEX[start]]}
+    neighbours = {BOX.spaces[i].id for i in BOX.neighbours[BOX.space_index[start]]}
     assert neighbours - {start} <= spaces
 
 
@@ -191,14 +189,14 @@ def test_building_pays_the_space_cost_and_gains_the_adjacent_fields():
     assert after.farmers[0].guilders == min(9, sum(r.guilders for r in fields))
     assert after.farmers[0].tools == sum(r.tools for r in fields)
     assert after.farmers[0].vp == sum(r.vp for r in fields)
-    assert after.mills[SPACE_INDEX[start]] == 0 and after.farmers[0].windmills[4] == 2
+    assert after.mills[BOX.space_index[start]] == 0 and after.farmers[0].windmills[4] == 2
 
 
 def test_the_path_to_the_market_gives_1_vp_to_each_other_owner():
     start = _market_space()
     beyond = next(
-        BOX.spaces[i].id for i in NEIGHBOURS[SPACE_INDEX[start]] if not BY_MARKET[i]
-        and not any(BY_MARKET[j] for j in NEIGHBOURS[i] if j != SPACE_INDEX[start])
+        BOX.spaces[i].id for i in BOX.neighbours[BOX.space_index[start]] if not BOX.by_market[i]
+        and not any(BOX.by_market[j] for j in BOX.neighbours[i] if j != BOX.space_index[start])
     )
     state = asking(first_position(mills={start: 1}, farms={0: {"guilders": 9}}), BuildWindmill(0))
     after = play(state, f"build 0 at {beyond}")
@@ -207,7 +205,7 @@ def test_the_path_to_the_market_gives_1_vp_to_each_other_owner():
 
 def test_the_path_through_own_windmills_gives_nothing():
     start = _market_space()
-    beyond = next(BOX.spaces[i].id for i in NEIGHBOURS[SPACE_INDEX[start]] if not BY_MARKET[i])
+    beyond = next(BOX.spaces[i].id for i in BOX.neighbours[BOX.space_index[start]] if not BOX.by_market[i])
     state = asking(first_position(mills={start: 0}, farms={0: {"guilders": 9}}), BuildWindmill(0))
     vp = state.farmers[0].vp
     after = play(state, f"build 0 at {beyond}")

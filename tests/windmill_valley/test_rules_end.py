@@ -50,31 +50,31 @@ def test_complete_rows_score_high_when_one_colour_else_low():
     one = attrs.evolve(farmer, patches=(("red",) * 7, (), (), ()))
     mixed = attrs.evolve(farmer, patches=(("red",) * 6 + ("white",), (), (), ()))
     low, high = BOX.farm.row_values[0]
-    assert patch_score(one) == high and patch_score(mixed) == low  # one-bulb columns hold no duplicate
+    assert patch_score(BOX, one) == high and patch_score(BOX, mixed) == low  # one-bulb columns hold no duplicate
 
 
 def test_columns_score_when_complete_and_all_different_and_lose_with_any_duplicate():
     farmer = first_position().farmers[0]
     different = attrs.evolve(farmer, patches=(("white",), ("yellow",), ("red",), ("violet",)))
-    assert patch_score(different) == BOX.farm.column_values[0]
+    assert patch_score(BOX, different) == BOX.farm.column_values[0]
     repeated = attrs.evolve(farmer, patches=(("white",), ("white",), (), ()))
-    assert patch_score(repeated) == -BOX.farm.column_values[0]
+    assert patch_score(BOX, repeated) == -BOX.farm.column_values[0]
 
 
 def test_an_empty_windmill_group_scores_its_colour_in_the_patches():
     farmer = first_position().farmers[0]
     colour, value = BOX.farm.group_colours[4], BOX.farm.group_values[4]
     emptied = attrs.evolve(farmer, windmills=(1, 1, 2, 2, 0), patches=((colour, colour), (), (), ()))
-    assert group_score(emptied) == 2 * value
+    assert group_score(BOX, emptied) == 2 * value
     kept = attrs.evolve(emptied, windmills=(1, 1, 2, 2, 1))
-    assert group_score(kept) == 0
+    assert group_score(BOX, kept) == 0
 
 
 def test_contracts_score_at_the_end():
     card = next(c for c in BOX.farm_cards if c.contract == "bulbs")
     state = first_position(farms={0: {"contracts": (card.id,), "patches": ((card.contract_arg,) * 3, (), (), ())}})
     assert contract_score(state, 0, card.id) == 3 * card.contract_vp
-    assert scores(state)[0] == 5 + 3 * card.contract_vp + patch_score(state.farmers[0]) + group_score(state.farmers[0])
+    assert scores(state)[0] == 5 + 3 * card.contract_vp + patch_score(BOX, state.farmers[0]) + group_score(BOX, state.farmers[0])
 
 
 def _over(**kwargs):

@@ -12,7 +12,6 @@ from tabletop.kernel.pile import Pile
 from tabletop.windmill_valley import new_game
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules.gardener_actions import gain_a_farm_enhancement, plant
-from tabletop.windmill_valley.rules.market import AREAS
 from tabletop.windmill_valley.state import (
     AdjustFloodgate,
     BuildWindmill,
@@ -127,7 +126,7 @@ def test_setup_market_markers_placed_in_reverse_order_each_in_an_area_not_chosen
     for seat in reversed(range(players)):
         assert state.pending == PlaceFirstMarker(seat)
         areas = {int(m.split()[1]) for m in notations(state)}
-        assert areas == (set(range(AREAS)) - taken or set(range(AREAS)))
+        assert areas == (set(range(len(BOX.market))) - taken or set(range(len(BOX.market))))
         state = play(state, notations(state)[0])
         taken.add(state.farmers[seat].market)
 
@@ -146,7 +145,7 @@ def test_setup_neutral_markers_3_players_in_the_areas_of_the_2nd_and_3rd_players
 def test_setup_neutral_markers_4_players_one_anticlockwise_of_the_first_player():
     # "4 jog.: 1 marcador em 1 área no sentido anti-horário do jogador inicial"
     state = drafted(4)
-    assert state.neutrals == ((state.farmers[0].market - 1) % AREAS,)
+    assert state.neutrals == ((state.farmers[0].market - 1) % len(BOX.market),)
 
 
 # --- TURNOS ----------------------------------------------------------------------------------

@@ -6,7 +6,9 @@
 
 ``GAME`` describes the game to the library; :func:`new_game` takes the options of
 :data:`OPTIONS` (``expert``: no extra round at the end; ``promo``: the PROMO 1 tiles;
-``difficulty``: the solo Gardener's level; ``chance``: ``"sampled"`` or ``"explicit"``). States run on the kernel's engine with the rules in :data:`RULES`
+``difficulty``: the solo Gardener's level; ``components``: corrected component data,
+``load_components(path)``, the folder's path or the data; ``chance``: ``"sampled"`` or
+``"explicit"``). States run on the kernel's engine with the rules in :data:`RULES`
 (:mod:`tabletop.windmill_valley.rules`, read by phase); :func:`position` builds a position from a
 readable description. Much of the component data is provisional (printed only as icons and
 missing from the public record): see :mod:`tabletop.windmill_valley.components`.
@@ -41,6 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.kernel.api import Game
+from tabletop.windmill_valley.components import load_components
 from tabletop.windmill_valley.encode import observation, observation_layout
 from tabletop.windmill_valley.invariants import invariants
 from tabletop.windmill_valley.options import OPTIONS
@@ -70,4 +73,4 @@ def new_game(players: int, seed: int | None = None, **options: Any) -> State:
     return GAME.new_game(players, seed, **options)
 
 
-__all__ = ["GAME", "OPTIONS", "RULES", "Farmer", "State", "Turn", "determinize", "invariants", "new_game", "position", "render"]
+__all__ = ["GAME", "OPTIONS", "RULES", "Farmer", "State", "Turn", "determinize", "invariants", "load_components", "new_game", "position", "render"]

@@ -402,6 +402,12 @@ class Components:
     _fields: Mapping[str, Field] = attrs.field(init=False, eq=False, repr=False)
     _spaces: Mapping[str, MillSpace] = attrs.field(init=False, eq=False, repr=False)
     _tiles: Mapping[str, WheelAction] = attrs.field(init=False, eq=False, repr=False)
+    #: the windmill spaces' positions by id
+    space_index: Mapping[str, int] = attrs.field(init=False, eq=False, repr=False)
+    #: each windmill space's neighbours, by position
+    neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: whether each windmill space touches the Market, by position
+    by_market: tuple[bool, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Lookups the rules make often, computed once from the immutable data.
@@ -409,6 +415,11 @@ class Components:
         object.__setattr__(self, "_fields", MappingProxyType({field.id: field for field in self.fields}))
         object.__setattr__(self, "_spaces", MappingProxyType({space.id: space for space in self.spaces}))
         object.__setattr__(self, "_tiles", MappingProxyType({tile.id: tile for tile in tiles}))
+        index = {space.id: i for i, space in enumerate(self.spaces)}
+        object.__setattr__(self, "space_index", MappingProxyType(index))
+        neighbours = tuple(tuple(sorted(index[n] for n in space.neighbours)) for space in self.spaces)
+        object.__setattr__(self, "neighbours", neighbours)
+        object.__setattr__(self, "by_market", tuple(space.market for space in self.spaces))
 
     def __repr__(self) -> str:
         tiles = len(self.common) + len(self.uncommon) + len(self.unique)
@@ -444,6 +455,10 @@ class Components:
     def starting_card(self, card_id: int) -> StartingCard:
         """Starting card ``card_id`` (1-6)."""
         return self.starting[card_id - 1]
+
+    def trade_card(self, card_id: int) -> TradeCard:
+        """Foreign Trade card ``card_id`` (1-4)."""
+        return self.trade_cards[card_id - 1]
 
     def gardener_card(self, card_id: int) -> GardenerCard:
         """Gardener card ``card_id`` (G1-G20 are 1-20)."""

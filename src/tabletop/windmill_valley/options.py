@@ -20,7 +20,7 @@ OPTIONS = Options(
             choices=("easy", "medium", "hard"),
             players=(1, 1),
         ),
-        COMPONENTS.option("component data: the standard box only (this version refuses corrected data)"),
+        COMPONENTS.option("corrected component data: a folder of data files"),
         CHANCE_OPTION,
     ),
 )

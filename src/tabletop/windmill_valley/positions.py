@@ -19,7 +19,6 @@ from tabletop.kernel.engine import evolve
 from tabletop.windmill_valley.options import OPTIONS
 from tabletop.windmill_valley.setup import setup
 from tabletop.kernel.rng import Rng
-from tabletop.windmill_valley.rules.common import SPACE_INDEX
 from tabletop.windmill_valley.state import GARDENER, AdjustFloodgate, State
 
 
@@ -46,7 +45,7 @@ def position(
     owners = list(state.mills)
     gardener = state.gardener
     for space, owner in (mills or {}).items():
-        owners[SPACE_INDEX[space]] = owner
+        owners[state.components.space_index[space]] = owner
         if gardener is not None and owner == GARDENER:
             gardener = evolve(gardener, windmills=gardener.windmills - 1)
             continue

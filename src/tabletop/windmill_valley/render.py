@@ -3,7 +3,6 @@ its wheels (the active spaces in brackets), storage and patches."""
 
 from __future__ import annotations
 
-from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.scoring import gardener_score
 from tabletop.windmill_valley.state import LARGE, SMALL, State
 
@@ -21,7 +20,8 @@ def _wheel(state: State, seat: int, wheel: str) -> str:
     active = farmer.active[0 if wheel == "large" else 1]
     if farmer.board < 0:
         return "(no board yet)"
-    printed = BOX.boards[farmer.board].large if wheel == "large" else BOX.boards[farmer.board].small
+    board = state.components.boards[farmer.board]
+    printed = board.large if wheel == "large" else board.small
     labels = [ids[i] or f"{printed[i].action}{printed[i].strength}" for i in range(size)]
     return "".join(_space(label, i == active) for i, label in enumerate(labels))
 
@@ -30,7 +30,7 @@ def _board(state: State) -> list[str]:
     """The windmill spaces, eight to a line: the owner's seat (``G`` the solo Gardener) or
     ``.``, a market-side space marked ``*``."""
     cells = []
-    for space, owner in zip(BOX.spaces, state.mills):
+    for space, owner in zip(state.components.spaces, state.mills):
         mark = "." if owner < 0 else ("G" if state.gardener is not None and owner == 1 else str(owner))
         cells.append(f"{space.id}{'*' if space.market else ' '}{mark}")
     return ["windmills: " + "  ".join(cells[i : i + 8]) for i in range(0, len(cells), 8)]
@@ -54,7 +54,7 @@ def render(state: State) -> str:
                 + ["G"] * (state.gardener is not None and state.gardener.market == a)
                 + ["n"] * state.neutrals.count(a)
             )
-            for a in range(len(BOX.market))
+            for a in range(len(state.components.market))
         ),
     ]
     lines += _board(state)

@@ -1,7 +1,8 @@
 """Saved Windmill Valley states: the JSON ``state.to_json()`` writes and :func:`load` reads back.
 
 The JSON object holds every field of the state, the pending decisions (``"stack"``, each with
-its ``"type"``), the moves played (``"history"``) and ``"format": 2``; any other format is
+its ``"type"``), the moves played (``"history"``), the component data (``"components"``:
+``null`` for the standard box, else the data files) and ``"format": 2``; any other format is
 refused naming it. Reading is strict (whole numbers are JSON integers, flags ``true``/``false``)
 and the JSON of a view (a masked random source) is refused: it is not a full state.
 """
@@ -11,12 +12,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from tabletop.kernel import serial
 from tabletop.kernel.engine import Rules, link_moves
 from tabletop.kernel.errors import InvalidRecord, clipped
+from tabletop.windmill_valley.components import COMPONENTS, STANDARD
 from tabletop.windmill_valley.moves import Move
 from tabletop.windmill_valley.state import Pending, State
 
@@ -48,6 +51,7 @@ def _make_converter() -> cattrs.Converter:
             State,
             converter,
             stack=override(unstruct_hook=unstructure_stack),
+            components=override(omit=True),
             rules=override(omit=True),
             log=override(omit=True),
         ),
@@ -58,6 +62,7 @@ def _make_converter() -> cattrs.Converter:
             State,
             converter,
             stack=override(struct_hook=structure_stack),
+            components=override(omit=True),
             rules=override(struct_hook=_given),
             log=override(struct_hook=_given),
             _cattrs_forbid_extra_keys=True,
@@ -73,6 +78,7 @@ def to_json(state: State) -> str:
     data = CONVERTER.unstructure(state)
     data["history"] = [CONVERTER.unstructure(move, unstructure_as=_MOVE) for move in state.history]
     data["format"] = FORMAT
+    data["components"] = COMPONENTS.data(state.components)
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -83,6 +89,7 @@ def load(text: str, rules: Rules[State]) -> State:
     if written != FORMAT:
         version = "no format" if written is None else f"format {clipped(repr(written))}"
         raise InvalidRecord(f"this Windmill Valley state has {version}; this version of tabletop reads format {FORMAT}")
+    components = COMPONENTS.pop_saved(data, State)
     moves = data.pop("history", None)
     if not isinstance(moves, list):
         raise InvalidRecord("invalid State: field 'history' must be the list of moves played")
@@ -90,6 +97,8 @@ def load(text: str, rules: Rules[State]) -> State:
     data["rules"] = rules
     data["log"] = link_moves(history)
     state = serial.structure(CONVERTER, data, State)
+    if components is not STANDARD:
+        state = attrs.evolve(state, components=components)
     if state.rng.masked:
         raise InvalidRecord("field 'rng' is masked: this is the JSON of a view, not a full Windmill Valley state")
     return state

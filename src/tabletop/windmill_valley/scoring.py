@@ -5,8 +5,7 @@ then bulbs in storage, then windmills on the main board; tied players share the 
 from __future__ import annotations
 
 from tabletop.kernel.grid import all_different, columns, complete_columns, complete_rows, uniform
-from tabletop.windmill_valley.components import COLOURS, GardenerLevel
-from tabletop.windmill_valley.components import STANDARD as BOX
+from tabletop.windmill_valley.components import COLOURS, Components, GardenerLevel
 from tabletop.windmill_valley.state import COLUMNS, ROWS, Farmer, State
 
 #: Field reward kinds a "windmills next to a field" contract counts.
@@ -24,26 +23,26 @@ def rewards_kind(reward: object, kind: str) -> bool:
     return getattr(reward, "action", None) == kind
 
 
-def tiers_of(farmer: Farmer) -> list[str]:
+def tiers_of(components: Components, farmer: Farmer) -> list[str]:
     """The tier of each enhancement tile installed on the wheels."""
-    return [BOX.tile(t).stack for t in (*farmer.large, *farmer.small) if t]
+    return [components.tile(t).stack for t in (*farmer.large, *farmer.small) if t]
 
 
 def contract_score(state: State, seat: int, card_id: int) -> int:
     """What the contract on farm card ``card_id`` scores for ``seat`` now."""
-    card = next(c for c in BOX.farm_cards if c.id == card_id)
+    card = next(c for c in state.components.farm_cards if c.id == card_id)
     farmer = state.farmers[seat]
     kind, arg = card.contract, card.contract_arg or ""
     own = [i for i, owner in enumerate(state.mills) if owner == seat]
     if kind == "mills_next_to":
-        fields = {f.id: f for f in BOX.fields}
-        count = sum(1 for i in own if any(rewards_kind(fields[f].reward, arg) for f in BOX.spaces[i].fields))
+        fields = {f.id: f for f in state.components.fields}
+        count = sum(1 for i in own if any(rewards_kind(fields[f].reward, arg) for f in state.components.spaces[i].fields))
     elif kind == "large_enhancements":
         count = sum(1 for t in farmer.large if t)
     elif kind == "small_wheel_full":
         count = int(all(farmer.small))
     elif kind == "tier_count":
-        count = tiers_of(farmer).count(arg)
+        count = tiers_of(state.components, farmer).count(arg)
     elif kind == "farm_cards":
         count = sum(1 for h in farmer.helpers if not h.startswith("s")) + len(farmer.contracts)
     elif kind == "tool_pairs":
@@ -61,15 +60,15 @@ def contract_score(state: State, seat: int, card_id: int) -> int:
     return count * card.contract_vp
 
 
-def patch_score(farmer: Farmer) -> int:
+def patch_score(components: Components, farmer: Farmer) -> int:
     """Complete rows (the high value when one colour, else the low); columns: the value when
     complete and all different, minus it when any colour repeats, complete or not."""
     total = 0
     for r in complete_rows(farmer.patches, COLUMNS):
-        low, high = BOX.farm.row_values[r]
+        low, high = components.farm.row_values[r]
         total += high if uniform(farmer.patches[r]) else low
     for c, column in enumerate(columns(farmer.patches, COLUMNS)):
-        value = BOX.farm.column_values[c]
+        value = components.farm.column_values[c]
         if not all_different(column):
             total -= value
         elif len(column) == ROWS:
@@ -77,12 +76,12 @@ def patch_score(farmer: Farmer) -> int:
     return total
 
 
-def group_score(farmer: Farmer) -> int:
+def group_score(components: Components, farmer: Farmer) -> int:
     """Each empty windmill group: its value per planted bulb of its colour."""
     planted = [colour for row in farmer.patches for colour in row]
     return sum(
         value * planted.count(colour)
-        for left, colour, value in zip(farmer.windmills, BOX.farm.group_colours, BOX.farm.group_values, strict=True)
+        for left, colour, value in zip(farmer.windmills, components.farm.group_colours, components.farm.group_values, strict=True)
         if left == 0
     )
 
@@ -90,7 +89,7 @@ def group_score(farmer: Farmer) -> int:
 def final_score(state: State, seat: int) -> int:
     farmer = state.farmers[seat]
     contracts = sum(contract_score(state, seat, card) for card in farmer.contracts)
-    return farmer.vp + contracts + group_score(farmer) + patch_score(farmer)
+    return farmer.vp + contracts + group_score(state.components, farmer) + patch_score(state.components, farmer)
 
 
 def scores(state: State) -> tuple[int, ...]:
@@ -119,23 +118,23 @@ def gardener_score(state: State) -> int:
     gardener = state.gardener
     if gardener is None:
         raise ValueError("there is no Gardener in this game")
-    level = BOX.level(gardener.difficulty)
-    wish = BOX.wish_values[gardener.wish] if gardener.wish is not None else 0
+    level = state.components.level(gardener.difficulty)
+    wish = state.components.wish_values[gardener.wish] if gardener.wish is not None else 0
     taken = len(gardener.enhancements) + len(gardener.farm_cards)
     planted = sum(len(row) for row in gardener.garden)
     bulbs = planted // level.bulb_per * level.bulb_vp
-    return gardener.vp + wish + taken * level.enhancement_vp + patches_score(gardener.garden, level) + bulbs
+    return gardener.vp + wish + taken * level.enhancement_vp + patches_score(state.components, gardener.garden, level) + bulbs
 
 
-def patches_score(garden: tuple[tuple[str, ...], ...], level: GardenerLevel) -> int:
+def patches_score(components: Components, garden: tuple[tuple[str, ...], ...], level: GardenerLevel) -> int:
     """His rows and columns: Easy as the player's; Medium, a complete column scores whatever its
     colours; Hard, complete rows (the higher value) and columns score whatever their colours. A
     column with a repeated colour that is not complete loses its value at every level."""
     total = 0
-    for row, (low, high) in zip(garden, BOX.farm.row_values):
+    for row, (low, high) in zip(garden, components.farm.row_values):
         if len(row) == COLUMNS:
             total += high if uniform(row) or level.patches == "any_colours" else low
-    for column, value in zip(columns(garden, COLUMNS), BOX.farm.column_values):
+    for column, value in zip(columns(garden, COLUMNS), components.farm.column_values):
         complete = len(column) == len(garden)
         if complete and (all_different(column) or level.patches != "usual"):
             total += value

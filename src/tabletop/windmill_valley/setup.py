@@ -8,8 +8,7 @@ from typing import Any
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.windmill_valley import saved
-from tabletop.windmill_valley.components import STANDARD as BOX
-from tabletop.windmill_valley.components import TIERS
+from tabletop.windmill_valley.components import COMPONENTS, TIERS, Components
 from tabletop.windmill_valley.rules import RULES
 from tabletop.windmill_valley.rules.gardener import new_gardener
 from tabletop.windmill_valley.state import (
@@ -37,26 +36,25 @@ from tabletop.windmill_valley.state import (
 )
 
 
-def first_farmer(seat: int, solo: bool = False) -> Farmer:
+def first_farmer(box: Components, seat: int, solo: bool = False) -> Farmer:
     """A farmer at setup: 5 VP, 4/5/6/7 Guilder by seat, 1 Tool, the seat's starting bulb (in
     solo a random one, dealt as a chance event)."""
     return Farmer(
-        vp=BOX.start_vp,
-        guilders=BOX.start_guilders[seat],
-        tools=BOX.start_tools,
+        vp=box.start_vp,
+        guilders=box.start_guilders[seat],
+        tools=box.start_tools,
         board=-1,
         large=("",) * LARGE,
         small=("",) * SMALL,
-        storage=() if solo else (BOX.start_bulbs[seat],),
-        windmills=BOX.farm.group_sizes,
+        storage=() if solo else (box.start_bulbs[seat],),
+        windmills=box.farm.group_sizes,
     )
 
 
 def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
     """The preparation: every deal is a chance decision on the stack, under the draft (in
     reverse turn order), the market markers (reverse turn order) and the first turn."""
-    if options["components"] not in (None, BOX):
-        raise ValueError("this version of Windmill Valley plays the standard components only")
+    box = COMPONENTS.resolve(options["components"])
     first_turn = [EndTurn(0), ChooseAction(0), MoveWheels(0), AdjustFloodgate(0)]
     markers = [PlaceFirstMarker(seat) for seat in range(players)]
     drafts = [Draft(seat) for seat in range(players)]
@@ -68,33 +66,34 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
     state = State(
         players=players,
         expert=options["expert"],
-        farmers=tuple(first_farmer(seat, solo) for seat in range(players)),
+        farmers=tuple(first_farmer(box, seat, solo) for seat in range(players)),
         floodgate=1,
         water=0,
-        mills=(FREE,) * len(BOX.spaces),
+        mills=(FREE,) * len(box.spaces),
         neutrals=(),
         display=("",) * len(DISPLAY_TIERS),
         covered=(False,) * len(DISPLAY_TIERS),
-        stacks=tuple(Pile(tuple(t.id for t in BOX.stack(tier, options["promo"]))) for tier in TIERS),
+        stacks=tuple(Pile(tuple(t.id for t in box.stack(tier, options["promo"]))) for tier in TIERS),
         discards=((), (), ()),
         offer=(0,) * OFFER,
-        deck=Pile(tuple(card.id for card in BOX.farm_cards)),
+        deck=Pile(tuple(card.id for card in box.farm_cards)),
         discard=(),
         trade=0,
-        trade_pile=Pile(tuple(card.id for card in BOX.trade_cards)),
+        trade_pile=Pile(tuple(card.id for card in box.trade_cards)),
         spots=("",) * 4,
-        taken=tuple((False,) * len(space.unique) for space in BOX.calendar),
+        taken=tuple((False,) * len(space.unique) for space in box.calendar),
         wish=0,
         wishes=0,
         starting=(),
-        start_pile=Pile(tuple(card.id for card in BOX.starting)),
-        boards=Pile(tuple(range(len(BOX.boards)))),
+        start_pile=Pile(tuple(card.id for card in box.starting)),
+        boards=Pile(tuple(range(len(box.boards)))),
         turn=Turn(),
-        gardener=new_gardener(options["difficulty"]) if solo else None,
+        gardener=new_gardener(box, options["difficulty"]) if solo else None,
         rng=rng,
         chance=options["chance"],
         stack=(*first_turn, *markers, *drafts, *deals),
         rules=RULES,
+        components=box,
     )
     return RULES.start(state)
 

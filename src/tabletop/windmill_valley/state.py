@@ -21,6 +21,7 @@ import attrs
 
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.pile import Pile
+from tabletop.windmill_valley.components import STANDARD, Components
 
 #: Spaces of the large and the small wheel.
 LARGE, SMALL = 6, 5
@@ -499,6 +500,8 @@ class State(EngineState):
             ``unseen_peeks``: in another seat's view, how many of them it cannot see, by
             pile (farm deck, Common, Uncommon, Unique), back in their piles.
         viewer: the seat whose view this is (``None`` for a full state).
+        components: the component data the game is played with (the standard box, or
+            corrected data given as the ``components`` option).
     """
 
     players: int
@@ -530,3 +533,4 @@ class State(EngineState):
     peeked_tiles: tuple[str, ...] = ()
     unseen_peeks: tuple[int, ...] = (0, 0, 0, 0)
     viewer: int | None = None
+    components: Components = attrs.field(default=STANDARD, repr=False)

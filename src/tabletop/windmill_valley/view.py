@@ -26,7 +26,6 @@ from tabletop.kernel.pile import Pile, deal_unseen
 from tabletop.kernel.rng import Rng
 from tabletop.windmill_valley.components import TIERS
 from tabletop.windmill_valley.moves import Dealt
-from tabletop.windmill_valley.rules.common import TILES
 from tabletop.windmill_valley.state import State
 
 #: The piles a helper's extra cards and tiles come from, in ``State.unseen_peeks`` order.
@@ -62,7 +61,7 @@ def _hide_drawn_top(state: State) -> State:
 
 
 def _hide_peeks(state: State) -> State:
-    tiers = [TIERS.index(TILES[tile].stack) for tile in state.peeked_tiles]
+    tiers = [TIERS.index(state.components.tile(tile).stack) for tile in state.peeked_tiles]
     stacks = tuple(
         stack.shuffle_in(tile for tile, t in zip(state.peeked_tiles, tiers) if t == tier)
         for tier, stack in enumerate(state.stacks)
@@ -109,7 +108,7 @@ def determinize(view_state: State, rng: Rng) -> State:
                 tiles += dealt[0]
                 stacks[tier] = Pile(dealt[1], stacks[tier].bottom)
         by_pile: dict[str, Iterator[str]] = {"peek-farm": iter(map(str, cards[0]))}
-        by_pile.update({f"peek-{tier}": iter(t for t in tiles if TILES[t].stack == tier) for tier in TIERS})
+        by_pile.update({f"peek-{tier}": iter(t for t in tiles if state.components.tile(t).stack == tier) for tier in TIERS})
         history = [
             Dealt(m.pile, next(by_pile[m.pile])) if isinstance(m, Dealt) and m.item == HIDDEN else m
             for m in state.history

@@ -4,18 +4,16 @@ Enhancement and Build a Windmill (the market and the bulbs' actions are in :mod:
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 
 from tabletop.kernel.engine import evolve, pop, push, replace_top
-from tabletop.windmill_valley.components import STANDARD as BOX
-from tabletop.windmill_valley.components import TIERS
+from tabletop.windmill_valley.components import TIERS, Components
 from tabletop.windmill_valley.moves import DONE, Build, Done, Install, LowerReward, Path, Refresh, TakeCard
-from tabletop.windmill_valley.rules.common import FIELDS, TILES, earn, give_vp, full_slots, gain, with_farmer
+from tabletop.windmill_valley.rules.common import earn, give_vp, full_slots, gain, with_farmer
 from tabletop.windmill_valley.rules.peeks import PEEKS, discard_peeked
 from tabletop.windmill_valley.rules.possible import (
     TIER_COST,
-    BY_MARKET,
-    NEIGHBOURS,
     affordable_slots,
     building_spaces,
     connected,
@@ -42,7 +40,7 @@ BAND_PAY = {"low": 1, "middle": 1, "high": 2}
 def lower_moves(state: State, pending: LowerWater) -> tuple[LowerReward, ...]:
     """Per point of strength: 1 Guilder in the low band; 1 Guilder or 1 VP in the middle band;
     2 Guilder or 2 VP in the high band (both, with the enhancements that say so)."""
-    band = BOX.water_bands[state.water]
+    band = state.components.water_bands[state.water]
     pay = BAND_PAY[band]
     n = pending.strength
     if band == "low":
@@ -67,7 +65,7 @@ def enhance_moves(state: State, pending: Enhance) -> tuple[Refresh | Install | D
         moves.append(Refresh())
     large, small = farmer.active
     slots = list(affordable_slots(state, pending.seat))
-    slots += [PEEK_SLOT + i for i, tile in enumerate(state.peeked_tiles) if _peek_cost(tile) <= farmer.guilders]
+    slots += [PEEK_SLOT + i for i, tile in enumerate(state.peeked_tiles) if _peek_cost(state.components, tile) <= farmer.guilders]
     for slot in slots:
         moves += INSTALLS[slot][large][small] if slot < len(INSTALLS) else _installs(slot, large, small)
     return tuple(moves) or (DONE,)
@@ -91,8 +89,8 @@ INSTALLS: tuple[tuple[tuple[tuple[Install, ...], ...], ...], ...] = tuple(
 )
 
 
-def _peek_cost(tile: str) -> int:
-    return TIER_COST[TILES[tile].stack]
+def _peek_cost(components: Components, tile: str) -> int:
+    return TIER_COST[components.tile(tile).stack]
 
 
 def enhance_wheels(state: State, pending: Enhance, move: Refresh | Install | Done) -> State:
@@ -106,7 +104,7 @@ def enhance_wheels(state: State, pending: Enhance, move: Refresh | Install | Don
         discards = list(state.discards)
         for slot, tile in enumerate(state.display):
             if tile:
-                tier = _tier_index(tile)
+                tier = _tier_index(state.components, tile)
                 discards[tier] = (*discards[tier], tile)
         state = evolve(state, display=("",) * len(state.display), discards=tuple(discards))
         state = replace_top(state, evolve(pending, refreshed=True))
@@ -116,7 +114,7 @@ def enhance_wheels(state: State, pending: Enhance, move: Refresh | Install | Don
     if move.slot >= PEEK_SLOT:
         tile = state.peeked_tiles[move.slot - PEEK_SLOT]
         peeked = state.peeked_tiles[: move.slot - PEEK_SLOT] + state.peeked_tiles[move.slot - PEEK_SLOT + 1 :]
-        state = evolve(earn(state, seat, guilders=-_peek_cost(tile)), peeked_tiles=peeked)
+        state = evolve(earn(state, seat, guilders=-_peek_cost(state.components, tile)), peeked_tiles=peeked)
     else:
         tile = state.display[move.slot]
         state = earn(state, seat, guilders=-display_cost(state, move.slot))
@@ -138,9 +136,9 @@ def _put(spaces: tuple[str, ...], index: int, tile: str) -> tuple[str, ...]:
     return spaces[:index] + (tile,) + spaces[index + 1 :]
 
 
-def _tier_index(tile: str) -> int:
+def _tier_index(components: Components, tile: str) -> int:
     """The stack a tile belongs to (a promo tile's: the one it was shuffled into)."""
-    return TIERS.index(TILES[tile].stack)
+    return TIERS.index(components.tile(tile).stack)
 
 
 def farm_moves(state: State, pending: GainFarmCard) -> tuple[Refresh | TakeCard | Done, ...]:
@@ -184,7 +182,7 @@ def gain_farm_card(state: State, pending: GainFarmCard, move: Refresh | TakeCard
     if move.role == "helper":
         helpers = farmer.helpers
         if move.replacing is None:
-            vp = BOX.farm.helper_vp[len(helpers)]
+            vp = state.components.farm.helper_vp[len(helpers)]
             helpers = (*helpers, str(card))
         else:
             old = helpers[move.replacing]
@@ -214,11 +212,15 @@ def build_moves(state: State, pending: BuildWindmill) -> tuple[Build | Done, ...
     farmer = state.farmers[pending.seat]
     groups = [g for g, left in enumerate(farmer.windmills) if left]
     spaces = building_spaces(state, pending.seat, pending.unconnected, pending.fee)
-    return tuple(BUILDS[g][i] for g in groups for i, _ in spaces) or (DONE,)
+    builds = _builds(state.components)
+    return tuple(builds[g][i] for g in groups for i, _ in spaces) or (DONE,)
 
 
-#: A windmill of each of the five groups on each space, made once and shared by every listing.
-BUILDS: tuple[tuple[Build, ...], ...] = tuple(tuple(Build(g, space.id) for space in BOX.spaces) for g in range(5))
+@functools.lru_cache(maxsize=8)
+def _builds(components: Components) -> tuple[tuple[Build, ...], ...]:
+    """A windmill of each group on each space, made once per components and shared by every listing."""
+    groups = len(components.farm.group_sizes)
+    return tuple(tuple(Build(g, space.id) for space in components.spaces) for g in range(groups))
 
 
 def build_windmill(state: State, pending: BuildWindmill, move: Build | Done) -> State:
@@ -228,16 +230,16 @@ def build_windmill(state: State, pending: BuildWindmill, move: Build | Done) -> 
     state = pop(state)
     if isinstance(move, Done):
         return state
-    index = next(i for i, s in enumerate(BOX.spaces) if s.id == move.space)
+    index = next(i for i, s in enumerate(state.components.spaces) if s.id == move.space)
     cost = dict(building_spaces(state, seat, pending.unconnected, pending.fee))[index]
-    choices = sorted({tuple(sorted(state.mills[i] for i in path if state.mills[i] != seat)) for path in shortest_paths(state.mills, index)})
+    choices = sorted({tuple(sorted(state.mills[i] for i in path if state.mills[i] != seat)) for path in shortest_paths(state.components, state.mills, index)})
     farmer = state.farmers[seat]
     windmills = farmer.windmills[: move.group] + (farmer.windmills[move.group] - 1,) + farmer.windmills[move.group + 1 :]
     state = with_farmer(state, seat, evolve(farmer, windmills=windmills))
     state = earn(state, seat, guilders=-cost)
     state = evolve(state, mills=state.mills[:index] + (seat,) + state.mills[index + 1 :])
-    for field in reversed(BOX.spaces[index].fields):
-        state = gain(state, seat, FIELDS[field].reward)
+    for field in reversed(state.components.spaces[index].fields):
+        state = gain(state, seat, state.components.field(field).reward)
     if len(choices) > 1:  # the builder chooses among equally short paths
         return push(state, ChoosePath(seat, tuple(choices)))
     return path_points(state, choices[0] if choices else ())
@@ -258,49 +260,49 @@ def choose_path(state: State, pending: ChoosePath, move: Path) -> State:
     return path_points(pop(state), move.owners)
 
 
-def shortest_paths(mills: tuple[int, ...], start: int) -> tuple[tuple[int, ...], ...]:
+def shortest_paths(components: Components, mills: tuple[int, ...], start: int) -> tuple[tuple[int, ...], ...]:
     """Every shortest path (the windmills on it) from ``start`` to the market through connected
     windmills: none when ``start`` touches the market or is not connected."""
-    if BY_MARKET[start]:
+    if components.by_market[start]:
         return ()
-    joined = connected(mills)
+    joined = connected(components, mills)
     distance = {start: 0}
     queue = deque([start])
     ends: list[int] = []
     while queue and not ends:
         for _ in range(len(queue)):
             space = queue.popleft()
-            for other in NEIGHBOURS[space]:
+            for other in components.neighbours[space]:
                 if other in joined and other not in distance:
                     distance[other] = distance[space] + 1
-                    (ends if BY_MARKET[other] else queue).append(other)
+                    (ends if components.by_market[other] else queue).append(other)
     if not ends:
         return ()
 
     def back(space: int) -> list[tuple[int, ...]]:
         if distance[space] == 1:
             return [(space,)]
-        steps = [n for n in NEIGHBOURS[space] if distance.get(n) == distance[space] - 1]
+        steps = [n for n in components.neighbours[space] if distance.get(n) == distance[space] - 1]
         return [(*path, space) for n in steps for path in back(n)]
 
     return tuple(path for end in ends for path in back(end))
 
 
-def market_path(mills: tuple[int, ...], start: int) -> tuple[int, ...]:
+def market_path(components: Components, mills: tuple[int, ...], start: int) -> tuple[int, ...]:
     """The windmills on the shortest path from ``start`` to the market through connected
     windmills (none when ``start`` touches the market or is not connected). Of equally short
     paths, the one through the lowest-numbered spaces is traced."""
-    if BY_MARKET[start]:
+    if components.by_market[start]:
         return ()
-    joined = connected(mills)
+    joined = connected(components, mills)
     came: dict[int, int] = {start: start}
     queue = deque([start])
     while queue:
         space = queue.popleft()
-        for other in NEIGHBOURS[space]:
+        for other in components.neighbours[space]:
             if other in joined and other not in came:
                 came[other] = space
-                if BY_MARKET[other]:
+                if components.by_market[other]:
                     path = [other]
                     while came[path[-1]] != start:
                         path.append(came[path[-1]])

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.windmill_valley.components import COLOURS
-from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.moves import Collect, Colour, Done, Exchange, PlaceTrade, Plant, Quarter, Store
-from tabletop.windmill_valley.rules.common import TRADE_CARDS, earn, gain, storage_cost, with_farmer, without
+from tabletop.windmill_valley.rules.common import earn, gain, storage_cost, with_farmer, without
 from tabletop.windmill_valley.rules.possible import trade_placements
 from tabletop.windmill_valley.state import (
     COLUMNS,
@@ -31,7 +30,7 @@ def store_moves(state: State, pending: StoreBulb) -> tuple[Store | Done, ...]:
     """Pay for the next storage space, or put the bulb in place of a stored one (free), or let
     it go."""
     farmer = state.farmers[pending.seat]
-    cost = storage_cost(farmer)
+    cost = storage_cost(state, farmer)
     moves: list[Store | Done] = []
     if cost is not None and cost <= farmer.guilders:
         moves.append(Store())
@@ -48,7 +47,7 @@ def store_bulb(state: State, pending: StoreBulb, move: Store | Done) -> State:
     seat = pending.seat
     farmer = state.farmers[seat]
     if move.swap is None:
-        cost = storage_cost(farmer) or 0
+        cost = storage_cost(state, farmer) or 0
         if cost > farmer.guilders:
             raise ValueError(f"seat {seat} cannot pay {cost} Guilder")
         stored = evolve(farmer, guilders=farmer.guilders - cost, storage=(*farmer.storage, pending.colour))
@@ -94,7 +93,7 @@ def plant_bulbs(state: State, pending: PlantBulbs, move: Plant | Exchange | Done
     state = with_farmer(state, seat, evolve(farmer, storage=without(farmer.storage, move.colour), patches=patches))
     left = pending.left - 1
     state = replace_top(state, evolve(pending, left=left, planted=pending.planted + 1, swap=False)) if left else pop(state)
-    reward = BOX.farm.patches[move.row][len(row)]
+    reward = state.components.farm.patches[move.row][len(row)]
     return gain(state, seat, reward) if reward is not None else state
 
 
@@ -113,7 +112,7 @@ def plant_supply(state: State, pending: PlantSupply, move: Plant | Done) -> Stat
     row = farmer.patches[move.row]
     patches = farmer.patches[: move.row] + ((*row, move.colour),) + farmer.patches[move.row + 1 :]
     state = with_farmer(state, pending.seat, evolve(farmer, patches=patches))
-    reward = BOX.farm.patches[move.row][len(row)]
+    reward = state.components.farm.patches[move.row][len(row)]
     return gain(state, pending.seat, reward) if reward is not None else state
 
 
@@ -149,7 +148,7 @@ def foreign_trade(state: State, pending: ForeignTrade, move: PlaceTrade | Collec
     if not pending.any_two:
         state = with_farmer(state, seat, evolve(farmer, storage=without(farmer.storage, move.colour)))
     spots = state.spots[: move.spot] + (move.colour,) + state.spots[move.spot + 1 :]
-    card = TRADE_CARDS[state.trade]
+    card = state.components.trade_card(state.trade)
     near: tuple[int, ...] = (move.spot, (move.spot + 1) % 4)
     others = tuple(q for q in range(4) if q not in near)
     if pending.any_two:  # the starting helper: any two rewards of the card
@@ -198,7 +197,7 @@ def trade_reward(state: State, pending: TradeReward, move: Quarter | Done) -> St
     left = pending.count - 1
     quarters = tuple(q for q in pending.quarters if q != move.index)
     state = replace_top(state, TradeReward(pending.seat, pending.card, quarters, left)) if left and quarters else pop(state)
-    return gain(state, pending.seat, TRADE_CARDS[pending.card].quarters[move.index])
+    return gain(state, pending.seat, state.components.trade_card(pending.card).quarters[move.index])
 
 
 def keep_moves(state: State, pending: KeepBulbs) -> tuple[Colour | Done, ...]:

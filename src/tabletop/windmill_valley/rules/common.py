@@ -3,13 +3,10 @@ printed reward, and whether an action can be performed at all."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from types import MappingProxyType
 
 from tabletop.kernel.engine import evolve, push
-from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import COLOURS, NOTHING, Reward, WheelAction
 from tabletop.windmill_valley.state import (
     GARDENER,
@@ -34,32 +31,14 @@ from tabletop.windmill_valley.state import (
     VisitMarket,
 )
 
-#: Every enhancement tile of the box by id (copies share theirs), promo tiles too.
-TILES: Mapping[str, WheelAction] = MappingProxyType(
-    {tile.id: tile for tile in (*BOX.common, *BOX.uncommon, *BOX.unique, *BOX.promo)}
-)
-
-
-def wheel_action(farmer: Farmer, wheel: str, space: int) -> WheelAction:
+def wheel_action(state: State, farmer: Farmer, wheel: str, space: int) -> WheelAction:
     """The action on ``farmer``'s ``wheel`` (``large``/``small``) ``space``: the installed
     tile, or the printed space of the farmer's windmill board (``""`` in ``Farmer.large``)."""
     installed = (farmer.large if wheel == "large" else farmer.small)[space]
     if installed:
-        return TILES[installed]
-    board = BOX.boards[farmer.board]
+        return state.components.tile(installed)
+    board = state.components.boards[farmer.board]
     return (board.large if wheel == "large" else board.small)[space]
-
-
-#: The main-board windmill spaces' positions by id.
-SPACE_INDEX: Mapping[str, int] = MappingProxyType({space.id: i for i, space in enumerate(BOX.spaces)})
-
-#: The fields by id.
-FIELDS = MappingProxyType({field.id: field for field in BOX.fields})
-
-#: The farm cards by number and the starting cards by number.
-FARM_CARDS = MappingProxyType({card.id: card for card in BOX.farm_cards})
-STARTING_CARDS = MappingProxyType({card.id: card for card in BOX.starting})
-TRADE_CARDS = MappingProxyType({card.id: card for card in BOX.trade_cards})
 
 
 def farmer_of(state: State, seat: int) -> Farmer:
@@ -152,10 +131,10 @@ def perform(state: State, seat: int, action: WheelAction) -> State:
 PAID_EFFECTS = ("tool_or_guilders_for_vp", "swap_farm", "discard_enhancement", "swap_enhancement")
 
 
-def storage_cost(farmer: Farmer) -> int | None:
+def storage_cost(state: State, farmer: Farmer) -> int | None:
     """What putting one more bulb in storage costs (``None``: storage is full)."""
     filled = len(farmer.storage)
-    return BOX.farm.storage_costs[filled] if filled < STORAGE else None
+    return state.components.farm.storage_costs[filled] if filled < STORAGE else None
 
 
 def without(bulbs: tuple[str, ...], colour: str) -> tuple[str, ...]:

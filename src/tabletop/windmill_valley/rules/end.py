@@ -5,13 +5,11 @@ then everyone plays one more turn (not in the expert variant), then the final sc
 from __future__ import annotations
 
 from tabletop.kernel.engine import evolve, push
-from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules.bulbs import store_bulb
-from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, storage_cost, with_farmer
+from tabletop.windmill_valley.rules.common import storage_cost, with_farmer
 from tabletop.windmill_valley.rules.gardener import start_turn
 from tabletop.windmill_valley.rules.helpers import usable_helpers
 from tabletop.windmill_valley.rules.market import step_down
-from tabletop.windmill_valley.rules.possible import NEIGHBOURS
 from tabletop.windmill_valley.rules.turn import action_moves, begin_turn
 from tabletop.windmill_valley.moves import Store
 from tabletop.windmill_valley.scoring import gardener_score, tie_break, tiers_of
@@ -45,7 +43,7 @@ def settle(state: State) -> State:
         top = stack[kept - 1]
         if isinstance(top, EndTurn):
             state = queens_wish(end_turn(evolve(state, stack=stack[: kept - 1]), top.seat))  # met during another's turn
-        elif isinstance(top, StoreBulb) and storage_cost(state.farmers[top.seat]) == 0:
+        elif isinstance(top, StoreBulb) and storage_cost(state, state.farmers[top.seat]) == 0:
             state = store_bulb(_keep(state, kept), top, Store())
         elif type(top) in MAY_GO_UNASKED and _nothing_to_choose(state, top, stack[kept - 2] if kept > 1 else None):
             kept -= 1
@@ -87,7 +85,7 @@ def end_turn(state: State, seat: int) -> State:
     nxt = (seat + 1) % max(2, state.players)
     ending, rounds = turn.ending, turn.round
     if nxt == 0:
-        extra = not state.expert and (gardener is None or BOX.level(gardener.difficulty).extra_round)
+        extra = not state.expert and (gardener is None or state.components.level(gardener.difficulty).extra_round)
         if ending == 2 or (ending == 1 and not extra):
             return evolve(state, stack=())
         ending = 2 if ending == 1 else 0
@@ -97,31 +95,30 @@ def end_turn(state: State, seat: int) -> State:
 
 
 #: How many players can score the Queen's Wish (one value each).
-WISH_VALUES = len(BOX.wish_values)
 
 
 def queens_wish(state: State) -> State:
     """The player whose turn it is scores the Queen's Wish the moment they fulfil it: the
     highest value still free, covered with their spare marker (once per player)."""
-    if not state.wish or state.wishes >= WISH_VALUES or not state.turn:
+    if not state.wish or state.wishes >= len(state.components.wish_values) or not state.turn:
         return state
     seat = state.turn.seat
     farmer = state.farmers[seat]
     if farmer.wished or farmer.board < 0 or not wish_met(state, seat):
         return state
-    wished = evolve(farmer, vp=farmer.vp + BOX.wish_values[state.wishes], wished=True)
+    wished = evolve(farmer, vp=farmer.vp + state.components.wish_values[state.wishes], wished=True)
     return with_farmer(state, seat, wished, wishes=state.wishes + 1)
 
 
 def wish_met(state: State, seat: int) -> bool:
     """Whether ``seat`` fulfils the Queen's Wish in play."""
-    card = STARTING_CARDS[state.wish]
+    card = state.components.starting_card(state.wish)
     farmer = state.farmers[seat]
     wish = card.wish
     if wish == "tools6":
         return farmer.tools >= 6
     if wish == "contract_groups":
-        borders = {FARM_CARDS[card].border for card in farmer.contracts}
+        borders = {state.components.farm_card(card).border for card in farmer.contracts}
         return {"red", "yellow", "blue"} <= borders
     if wish == "patches":
         return all(len(farmer.patches[r]) > c for r, c in card.wish_patches)
@@ -131,7 +128,7 @@ def wish_met(state: State, seat: int) -> bool:
         return len(farmer.helpers) == SLOTS and len(farmer.contracts) == SLOTS
     if sum(1 for tile in farmer.large if tile) + sum(1 for tile in farmer.small if tile) < 6:
         return False  # fewer than six tiles installed
-    tiers = tiers_of(farmer)
+    tiers = tiers_of(state.components, farmer)
     return len(tiers) >= 6 and tiers.count("uncommon") >= 2 and tiers.count("unique") >= 2
 
 
@@ -145,7 +142,7 @@ def largest_group(state: State, seat: int) -> int:
         group, frontier = {start}, [start]
         while frontier:
             space = frontier.pop()
-            for other in NEIGHBOURS[space]:
+            for other in state.components.neighbours[space]:
                 if state.mills[other] >= 0 and other not in group:
                     group.add(other)
                     frontier.append(other)

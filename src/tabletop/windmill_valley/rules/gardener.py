@@ -26,8 +26,7 @@ from tabletop.kernel.engine import ChanceDecision, evolve, pop, push
 from tabletop.kernel.grid import all_different, columns, uniform
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.wheels import laps_completed
-from tabletop.windmill_valley.components import STANDARD as BOX
-from tabletop.windmill_valley.components import GardenerCard, GardenerLevel
+from tabletop.windmill_valley.components import Components, GardenerCard, GardenerLevel
 from tabletop.windmill_valley.moves import Dealt
 from tabletop.windmill_valley.rules.gardener_actions import (
     current_card,
@@ -37,7 +36,6 @@ from tabletop.windmill_valley.rules.gardener_actions import (
     score,
     with_gardener,
 )
-from tabletop.windmill_valley.rules.market import AREAS
 from tabletop.windmill_valley.state import (
     CALENDAR_END,
     COLUMNS,
@@ -54,12 +52,12 @@ from tabletop.windmill_valley.state import (
 CALENDAR_PLAYERS = 2
 
 
-def new_gardener(difficulty: str, board: int = 0) -> Gardener:
+def new_gardener(components: Components, difficulty: str, board: int = 0) -> Gardener:
     """The Gardener at the start, with windmill board ``board``: his deck for ``difficulty``
     (Hard takes out G1, G7 and G17), all his windmills on his farm, no bulb, no tool."""
-    removed = BOX.level(difficulty).removed
+    removed = components.level(difficulty).removed
     return Gardener(
-        deck=Pile(tuple(card.id for card in BOX.gardener_cards if card.id not in removed)),
+        deck=Pile(tuple(card.id for card in components.gardener_cards if card.id not in removed)),
         revealed=(),
         top=None,
         board=board,
@@ -67,7 +65,7 @@ def new_gardener(difficulty: str, board: int = 0) -> Gardener:
         vp=0,
         calendar=0,
         wish=None,
-        windmills=BOX.windmills_per_player,
+        windmills=components.windmills_per_player,
         garden=((),) * ROWS,
         market=-1,
         enhancements=(),
@@ -79,7 +77,7 @@ def new_gardener(difficulty: str, board: int = 0) -> Gardener:
 def place_gardener_marker(state: State) -> State:
     """His Market marker goes to the first area anticlockwise from the player's."""
     gardener = gardener_of(state)
-    area = (state.farmers[0].market - 1) % AREAS
+    area = (state.farmers[0].market - 1) % len(state.components.market)
     return with_gardener(state, evolve(gardener, market=area))
 
 
@@ -135,11 +133,11 @@ def adjust_floodgate(state: State, card: GardenerCard) -> State:
     speed that would push the water past its maximum), scoring the usual VP for each step up
     (he pays nothing); the water then rises by the speed less one."""
     speed = max(1, min(MAX_SPEED, state.floodgate + card.floodgate))
-    while speed > 1 and state.water + BOX.water_rise[speed - 1] > MAX_WATER:
+    while speed > 1 and state.water + state.components.water_rise[speed - 1] > MAX_WATER:
         speed -= 1
-    raised = sum(BOX.open_vp[s - 1] for s in range(state.floodgate, speed))
+    raised = sum(state.components.open_vp[s - 1] for s in range(state.floodgate, speed))
     state = score(state, raised)
-    return evolve(state, floodgate=speed, water=state.water + BOX.water_rise[speed - 1])
+    return evolve(state, floodgate=speed, water=state.water + state.components.water_rise[speed - 1])
 
 
 def turn_wheels(state: State) -> State:
@@ -162,7 +160,7 @@ def reach_calendar_space(state: State, space: int) -> State:
     (covered by an X tile); the last space triggers the end of the game."""
     if space == CALENDAR_END and state.turn.ending == 0:
         state = evolve(state, turn=evolve(state.turn, ending=1))
-    calendar = BOX.calendar[space - 1]
+    calendar = state.components.calendar[space - 1]
     state = gain_reward(state, calendar.common)
     taken = state.taken[space - 1]
     free = [i for i, (_, least) in enumerate(calendar.unique) if not taken[i] and least <= CALENDAR_PLAYERS]
@@ -177,7 +175,7 @@ def advance_wish_marker(state: State) -> State:
     """His Queen's Wish marker moves one space leftwards (towards the higher values), unless
     that space is covered by the player's marker (the player covers from the highest)."""
     gardener = gardener_of(state)
-    target = len(BOX.wish_values) - 1 if gardener.wish is None else gardener.wish - 1
+    target = len(state.components.wish_values) - 1 if gardener.wish is None else gardener.wish - 1
     if target < state.wishes:
         return state
     return with_gardener(state, evolve(gardener, wish=target))
@@ -186,7 +184,7 @@ def advance_wish_marker(state: State) -> State:
 def large_wheel_action(state: State) -> State:
     """Step 4: the action of his Large wheel's active space, in his version."""
     gardener = gardener_of(state)
-    action = BOX.boards[gardener.board].large[gardener.steps % LARGE]
+    action = state.components.boards[gardener.board].large[gardener.steps % LARGE]
     if action.action is None:
         return gain_reward(state, action.gain)
     return perform(state, action.action, action.strength)

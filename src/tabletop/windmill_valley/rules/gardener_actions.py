@@ -10,12 +10,10 @@ the colours; the back of the deck's top card gives the enhancements and the farm
 from __future__ import annotations
 
 from tabletop.kernel.engine import evolve, push
-from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import GardenerCard, Reward
 from tabletop.windmill_valley.rules.actions import market_path
-from tabletop.windmill_valley.rules.common import FIELDS, earn
-from tabletop.windmill_valley.rules.market import AREAS
-from tabletop.windmill_valley.rules.possible import BY_MARKET, NEIGHBOURS, connected
+from tabletop.windmill_valley.rules.common import earn
+from tabletop.windmill_valley.rules.possible import connected
 from tabletop.windmill_valley.state import (
     AREA_SPACES,
     COLUMNS,
@@ -37,7 +35,6 @@ MARKET_STEPS = 2
 WATER_VP = {"low": 0, "middle": 1, "high": 2}
 
 #: The spaces in his building order, by position on the board.
-ORDER = {space: rank for rank, space in enumerate(BOX.gardener_order)}
 
 
 def gardener_of(state: State) -> Gardener:
@@ -59,14 +56,14 @@ def score(state: State, vp: int) -> State:
 
 def current_card(state: State) -> GardenerCard:
     """The card revealed this turn."""
-    return BOX.gardener_card(gardener_of(state).revealed[-1])
+    return state.components.gardener_card(gardener_of(state).revealed[-1])
 
 
 def back_card(state: State) -> GardenerCard:
     """The card whose back he reads: the deck's top card (the current one when the deck is
     empty and nothing can be on top)."""
     gardener = gardener_of(state)
-    return BOX.gardener_card(gardener.top) if gardener.top is not None else current_card(state)
+    return state.components.gardener_card(gardener.top) if gardener.top is not None else current_card(state)
 
 
 # --- planting -------------------------------------------------------------------------------
@@ -134,7 +131,7 @@ def perform(state: State, action: str, strength: int) -> State:
 
 def lower_the_water_level(state: State, strength: int) -> State:
     """The band's VP per point of strength, then the water goes down ``strength`` (not below 0)."""
-    state = score(state, WATER_VP[BOX.band(state.water)] * strength)
+    state = score(state, WATER_VP[state.components.band(state.water)] * strength)
     return evolve(state, water=max(0, state.water - strength))
 
 
@@ -185,19 +182,19 @@ def building_space(state: State) -> int | None:
     """Where his windmill goes: the first windmill of the game on the space nearest his Market
     marker; else the most expensive free space connected to the Market, ties broken by the
     solo aid's order; ``None`` if there is none."""
-    mills = state.mills
+    mills, box = state.mills, state.components
     if all(owner == FREE for owner in mills):
-        nearest = BOX.gardener_nearest[gardener_of(state).market]
-        return next(i for i, space in enumerate(BOX.spaces) if space.id == nearest)
-    joined = connected(mills)
+        nearest = box.gardener_nearest[gardener_of(state).market]
+        return next(i for i, space in enumerate(box.spaces) if space.id == nearest)
+    joined = connected(box, mills)
     free = [
         i
         for i in range(len(mills))
-        if mills[i] == FREE and (BY_MARKET[i] or any(other in joined for other in NEIGHBOURS[i]))
+        if mills[i] == FREE and (box.by_market[i] or any(other in joined for other in box.neighbours[i]))
     ]
     if not free:
         return None
-    return min(free, key=lambda i: (-BOX.spaces[i].cost, ORDER[BOX.spaces[i].id]))
+    return min(free, key=lambda i: (-box.spaces[i].cost, box.gardener_order.index(box.spaces[i].id)))
 
 
 def build_a_windmill(state: State) -> State:
@@ -207,13 +204,13 @@ def build_a_windmill(state: State) -> State:
     index = building_space(state)
     if gardener.windmills == 0 or index is None:
         return state
-    for space in market_path(state.mills, index):
+    for space in market_path(state.components, state.mills, index):
         if state.mills[space] != GARDENER:
             state = earn(state, state.mills[space], vp=1)
     mills = state.mills[:index] + (GARDENER,) + state.mills[index + 1 :]
     state = evolve(state, mills=mills, gardener=evolve(gardener, windmills=gardener.windmills - 1))
-    for field in BOX.spaces[index].fields:
-        state = gain_reward(state, FIELDS[field].reward)
+    for field in state.components.spaces[index].fields:
+        state = gain_reward(state, state.components.field(field).reward)
     return state
 
 
@@ -230,8 +227,8 @@ def visit_the_market(state: State) -> State:
     gardener = gardener_of(state)
     area = gardener.market
     for _ in range(MARKET_STEPS):
-        for _ in range(AREAS):
-            area = (area + 1) % AREAS
+        for _ in range(len(state.components.market)):
+            area = (area + 1) % len(state.components.market)
             if not area_full(state, area):
                 break
     state = with_gardener(state, evolve(gardener, market=area))
@@ -255,7 +252,7 @@ def conduct_foreign_trade(state: State) -> State:
         return plant(evolve(state, spots=("",) * len(state.spots)), bulbs)
     spot = next(s % 4 for s in range(card.spot, card.spot + 4) if not state.spots[s % 4])
     spots = state.spots[:spot] + (card.colour,) + state.spots[spot + 1 :]
-    trade = BOX.trade_cards[state.trade - 1]
+    trade = state.components.trade_cards[state.trade - 1]
     if all(spots):
         state = evolve(state, spots=("",) * 4, trade_pile=state.trade_pile.put_under((state.trade,)))
         state = push(state, DealTrade())

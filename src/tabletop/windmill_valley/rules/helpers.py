@@ -4,13 +4,14 @@ offered just before the action and again just after)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 
 from tabletop.kernel.engine import evolve, pop, push
-from tabletop.windmill_valley.components import COLOURS, Reward
+from tabletop.windmill_valley.components import COLOURS, Components, Reward
 from tabletop.windmill_valley.moves import DONE, Done, ScoreContract, UseHelper
-from tabletop.windmill_valley.rules.common import FARM_CARDS, STARTING_CARDS, earn, gain
+from tabletop.windmill_valley.rules.common import earn, gain
 from tabletop.windmill_valley.scoring import contract_score
 from tabletop.windmill_valley.rules.peeks import peek_farm_cards, peek_tiles
 from tabletop.windmill_valley.state import ChooseColour, ContractNow, Enhance, ForeignTrade, GainFarmCard, LowerWater, MarketChoice, PlantBulbs, State, UseHelpers
@@ -31,7 +32,7 @@ def usable(state: State, pending: UseHelpers, helper: str, below: object) -> boo
     if helper in state.turn.helpers:
         return False
     if helper.startswith("s"):
-        ability = STARTING_CARDS[int(helper[1:])].ability
+        ability = state.components.starting_card(int(helper[1:])).ability
         if ability == "plant_extra" and state.farmers[pending.seat].vp < 1:
             return False
         if ability == "trade_any_two" and not isinstance(below, ForeignTrade):  # changes the trade: before it
@@ -39,7 +40,7 @@ def usable(state: State, pending: UseHelpers, helper: str, below: object) -> boo
         if ability == "farm_peek" and not (isinstance(below, GainFarmCard) and state.deck):  # before the choice
             return False
         return STARTING_TRIGGERS.get(ability) == pending.trigger
-    card = FARM_CARDS[int(helper)]
+    card = state.components.farm_card(int(helper))
     if card.trigger != pending.trigger or pending.strength < card.trigger_min:
         return False
     if card.helper_effect == "lower_plus_one":  # adds to the action: only before it
@@ -49,20 +50,22 @@ def usable(state: State, pending: UseHelpers, helper: str, below: object) -> boo
     return True
 
 
-#: The action each helper card answers (``s<n>``: starting card ``n``; else a farm card's
-#: number), ``None`` for a starting card that is no helper: a helper of another action is
-#: never usable, which settles most windows without looking further.
-TRIGGER_OF: Mapping[str, str | None] = MappingProxyType({
-    **{f"s{card.id}": STARTING_TRIGGERS.get(card.ability) for card in STARTING_CARDS.values()},
-    **{str(card.id): card.trigger for card in FARM_CARDS.values()},
-})
+@functools.lru_cache(maxsize=8)
+def trigger_of(components: Components) -> Mapping[str, str | None]:
+    """The action each helper card of ``components`` answers (``s<n>``: starting card ``n``;
+    else a farm card's number), ``None`` for a starting card that is no helper: a helper of
+    another action is never usable, which settles most windows without looking further."""
+    return MappingProxyType({
+        **{f"s{card.id}": STARTING_TRIGGERS.get(card.ability) for card in components.starting},
+        **{str(card.id): card.trigger for card in components.farm_cards},
+    })
 
 
 def usable_helpers(state: State, pending: UseHelpers, below: object) -> tuple[str, ...]:
     """The helpers ``pending``'s seat may use now, ``below`` the decision under the window."""
-    trigger = pending.trigger
+    trigger, triggers = pending.trigger, trigger_of(state.components)
     return tuple(
-        h for h in state.farmers[pending.seat].helpers if TRIGGER_OF[h] == trigger and usable(state, pending, h, below)
+        h for h in state.farmers[pending.seat].helpers if triggers[h] == trigger and usable(state, pending, h, below)
     )
 
 
@@ -79,8 +82,8 @@ def use_helper(state: State, pending: UseHelpers, move: UseHelper | Done) -> Sta
     seat = pending.seat
     state = evolve(state, turn=evolve(state.turn, helpers=(*state.turn.helpers, move.card)))
     if move.card.startswith("s"):
-        return _starting_ability(state, seat, STARTING_CARDS[int(move.card[1:])].ability)
-    card = FARM_CARDS[int(move.card)]
+        return _starting_ability(state, seat, state.components.starting_card(int(move.card[1:])).ability)
+    card = state.components.farm_card(int(move.card))
     effect = card.helper_effect
     if effect == "lower_plus_one":
         below = state.stack[-2]

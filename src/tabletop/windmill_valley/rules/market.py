@@ -5,13 +5,9 @@ of each area reached once plus once per other marker there (at most three times)
 from __future__ import annotations
 
 from tabletop.kernel.engine import evolve, pop, push, replace_top
-from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.moves import Enter, MarketReward, MoveNeutral
 from tabletop.windmill_valley.rules.common import earn, gain, with_farmer
 from tabletop.windmill_valley.state import AREA_SPACES, GARDENER, MarketChoice, State, VisitMarket
-
-#: The market's areas, clockwise.
-AREAS = len(BOX.market)
 
 #: The most times one reward is gained in one area.
 MOST_TIMES = 3
@@ -22,7 +18,7 @@ SPLIT = "market_split"
 
 def has_ability(state: State, seat: int, ability: str) -> bool:
     """Whether ``seat`` holds the starting card with ``ability`` as a helper."""
-    return any(h == f"s{card.id}" and card.ability == ability for h in state.farmers[seat].helpers for card in BOX.starting)
+    return any(h == f"s{card.id}" and card.ability == ability for h in state.farmers[seat].helpers for card in state.components.starting)
 
 
 def _others(state: State, area: int) -> int:
@@ -62,12 +58,13 @@ def market_moves(state: State, pending: VisitMarket) -> tuple[MoveNeutral | Ente
     free = has_ability(state, seat, SPLIT)
     moves: list[MoveNeutral | Enter] = []
     if pending.moving and not state.turn.neutral_moved and (free or farmer.guilders >= 1):
-        passed = {(farmer.market + k) % AREAS for k in range(1, min(pending.steps, AREAS) + 1)}
+        areas = len(state.components.market)
+        passed = {(farmer.market + k) % areas for k in range(1, min(pending.steps, areas) + 1)}
         # To an area the marker will move to: one on its way with a free marker space.
         open_ = [area for area in sorted(passed) if occupied(state, area, seat) < AREA_SPACES]
         for source in sorted(set(state.neutrals)):
             moves += [MoveNeutral(source, target) for target in open_ if target != source]
-    area = (farmer.market + 1) % AREAS
+    area = (farmer.market + 1) % len(state.components.market)
     if occupied(state, area, seat) < AREA_SPACES:
         return (*moves, Enter())
     moves.append(Enter(skip=True))
@@ -93,11 +90,11 @@ def visit_market(state: State, pending: VisitMarket, move: MoveNeutral | Enter) 
         neutrals = state.neutrals[:i] + (move.target,) + state.neutrals[i + 1 :]
         return evolve(state, neutrals=neutrals, turn=evolve(state.turn, neutral_moved=True))
     farmer = state.farmers[seat]
-    area = (farmer.market + 1) % AREAS
+    area = (farmer.market + 1) % len(state.components.market)
     if move.skip:
-        area = (area + 1) % AREAS
+        area = (area + 1) % len(state.components.market)
         while occupied(state, area, seat) >= AREA_SPACES:
-            area = (area + 1) % AREAS
+            area = (area + 1) % len(state.components.market)
     if move.stack_on is not None:  # the other player gets 1 Guilder even when the mover pays none
         state = earn(state, seat, guilders=-fee)
         if move.stack_on < state.players:  # the solo Gardener keeps no Guilder: it goes to the supply
@@ -114,13 +111,13 @@ def reward_moves(state: State, pending: MarketChoice) -> tuple[MarketReward, ...
     """A reward of the area (for the helpers, ``area`` -1: of the area next to the player's
     marker, as the rulebook calls the area the marker is at)."""
     area = pending.area if pending.area >= 0 else state.farmers[pending.seat].market
-    return tuple(MarketReward(area, i) for i in range(len(BOX.market[area].rewards)))
+    return tuple(MarketReward(area, i) for i in range(len(state.components.market[area].rewards)))
 
 
 def market_reward(state: State, pending: MarketChoice, move: MarketReward) -> State:
     """Gain the reward ``times`` times; a holder of the dividing helper takes one at a time and
     chooses again for the rest."""
-    reward = BOX.market[move.area].rewards[move.index]
+    reward = state.components.market[move.area].rewards[move.index]
     if pending.times > 1 and has_ability(state, pending.seat, SPLIT):
         state = replace_top(state, evolve(pending, times=pending.times - 1))
         return gain(state, pending.seat, reward)

@@ -11,7 +11,6 @@ from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.rng import Rng
 from tabletop.windmill_valley.components import TIERS
 from tabletop.windmill_valley.moves import Dealt, PeekAt
-from tabletop.windmill_valley.rules.common import TILES
 from tabletop.windmill_valley.state import ChooseStack, DealPeek, State
 
 #: How many extra cards or tiles a peeking helper shows.
@@ -72,7 +71,7 @@ def discard_peeked(state: State) -> State:
         return state
     discards = list(state.discards)
     for tile in state.peeked_tiles:
-        tier = TIERS.index(TILES[tile].stack)
+        tier = TIERS.index(state.components.tile(tile).stack)
         discards[tier] = (*discards[tier], tile)
     return evolve(
         state,

@@ -6,21 +6,11 @@ from __future__ import annotations
 
 from collections import deque
 
-from tabletop.windmill_valley.components import STANDARD as BOX
-from tabletop.windmill_valley.components import COLOURS, WheelAction
+from tabletop.windmill_valley.components import COLOURS, Components, WheelAction
 from tabletop.windmill_valley.state import COLUMNS, DISPLAY_TIERS, FREE, State
 
 #: What an enhancement of each tier costs (a slot whose cost is covered by an X tile is free).
 TIER_COST = {"common": 0, "uncommon": 1, "unique": 2}
-
-#: Each main-board space's neighbours, by position.
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i, other in enumerate(BOX.spaces) if other.id in space.neighbours) for space in BOX.spaces
-)
-
-#: The spaces touching the market.
-BY_MARKET: tuple[bool, ...] = tuple(space.market for space in BOX.spaces)
-
 
 def display_cost(state: State, slot: int) -> int:
     return 0 if state.covered[slot] else TIER_COST[DISPLAY_TIERS[slot]]
@@ -34,13 +24,14 @@ def affordable_slots(state: State, seat: int) -> tuple[int, ...]:
     )
 
 
-def connected(mills: tuple[int, ...]) -> frozenset[int]:
+def connected(components: Components, mills: tuple[int, ...]) -> frozenset[int]:
     """The occupied spaces joined to the market by an unbroken chain of windmills."""
-    reached = {i for i, owner in enumerate(mills) if owner != FREE and BY_MARKET[i]}
+    by_market, neighbours = components.by_market, components.neighbours
+    reached = {i for i, owner in enumerate(mills) if owner != FREE and by_market[i]}
     queue = deque(reached)
     while queue:
         space = queue.popleft()
-        for other in NEIGHBOURS[space]:
+        for other in neighbours[space]:
             if mills[other] != FREE and other not in reached:
                 reached.add(other)
                 queue.append(other)
@@ -51,16 +42,16 @@ def building_spaces(state: State, seat: int, unconnected: bool = False, fee: int
     """The free spaces ``seat`` may build on, each with what it costs: connected to the market
     (touching it, or next to a connected windmill), or any free space when the tile allows
     an unconnected windmill (for ``fee`` Guilder more)."""
-    mills = state.mills
+    mills, components = state.mills, state.components
     near: set[int] = set()  # the spaces next to a windmill connected to the market
-    for joined in connected(mills):
-        near.update(NEIGHBOURS[joined])
+    for joined in connected(components, mills):
+        near.update(components.neighbours[joined])
     money = state.farmers[seat].guilders
     out = []
-    for i, space in enumerate(BOX.spaces):
+    for i, space in enumerate(components.spaces):
         if mills[i] != FREE:
             continue
-        linked = BY_MARKET[i] or i in near
+        linked = components.by_market[i] or i in near
         if not linked and not unconnected:
             continue
         cost = space.cost + (0 if linked else fee)
@@ -84,7 +75,7 @@ def _trade_helper_ready(state: State, seat: int) -> bool:
     return any(
         helper == f"s{card.id}" and card.ability == "trade_any_two" and helper not in state.turn.helpers
         for helper in state.farmers[seat].helpers
-        for card in BOX.starting
+        for card in state.components.starting
     )
 
 

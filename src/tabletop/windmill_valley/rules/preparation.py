@@ -12,7 +12,6 @@ from tabletop.windmill_valley.moves import ChooseStart, Dealt, PlaceMarker
 from tabletop.windmill_valley.rules.common import with_farmer
 from tabletop.windmill_valley.components import COLOURS
 from tabletop.windmill_valley.rules.gardener import place_gardener_marker
-from tabletop.windmill_valley.rules.market import AREAS
 from tabletop.windmill_valley.state import (
     DISPLAY_TIERS,
     GARDENER,
@@ -187,8 +186,8 @@ def draft(state: State, pending: Draft, move: ChooseStart) -> State:
 def marker_moves(state: State, pending: PlaceFirstMarker) -> tuple[PlaceMarker, ...]:
     """An area without a player marker, if there is one."""
     taken = {f.market for f in state.farmers}
-    free = tuple(PlaceMarker(a) for a in range(AREAS) if a not in taken)
-    return free or tuple(PlaceMarker(a) for a in range(AREAS))
+    free = tuple(PlaceMarker(a) for a in range(len(state.components.market)) if a not in taken)
+    return free or tuple(PlaceMarker(a) for a in range(len(state.components.market)))
 
 
 def place_marker(state: State, pending: PlaceFirstMarker, move: PlaceMarker) -> State:
@@ -201,11 +200,11 @@ def place_marker(state: State, pending: PlaceFirstMarker, move: PlaceMarker) -> 
         return state
     first = move.area
     if state.players <= 2:  # solo is set up as a two-player game
-        neutrals: tuple[int, ...] = tuple(range(AREAS))
+        neutrals: tuple[int, ...] = tuple(range(len(state.components.market)))
     elif state.players == 3:
-        neutrals = tuple(a for a in range(AREAS) if a != first)
+        neutrals = tuple(a for a in range(len(state.components.market)) if a != first)
     else:
-        neutrals = ((first - 1) % AREAS,)
+        neutrals = ((first - 1) % len(state.components.market),)
     state = evolve(state, neutrals=neutrals)
     return place_gardener_marker(state) if state.gardener is not None else state
 

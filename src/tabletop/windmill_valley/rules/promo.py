@@ -8,12 +8,10 @@ display, free. (P1 and P3 are a gain and a planting; P5, trading both ways, is i
 from __future__ import annotations
 
 from tabletop.kernel.engine import evolve, pop
-from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.moves import Done, DropTile, PayWith, Remove, SwapCard, SwapTile
 from tabletop.windmill_valley.rules.common import earn, gain, with_farmer
 from tabletop.windmill_valley.state import LARGE, SMALL, RemoveWindmill, State, TileEffect
 
-_GAIN = {tile.effect: tile.gain for tile in BOX.promo if tile.effect}
 
 TileMove = PayWith | SwapCard | DropTile | SwapTile | Done
 
@@ -73,7 +71,7 @@ def tile_effect(state: State, pending: TileEffect, move: TileMove) -> State:
         own = (farmer.large if move.wheel == "large" else farmer.small)[move.space]
         display = state.display[: move.slot] + (own,) + state.display[move.slot + 1 :]
         state = _set_space(evolve(state, display=display), seat, move.wheel, move.space, state.display[move.slot])
-    return gain(state, seat, _GAIN[pending.effect])
+    return gain(state, seat, next(tile.gain for tile in state.components.promo if tile.effect == pending.effect))
 
 
 def _set_space(state: State, seat: int, wheel: str, space: int, tile: str) -> State:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.wheels import laps_completed
-from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.components import WheelAction
 from tabletop.windmill_valley.moves import (
     DONE,
@@ -126,7 +125,7 @@ def reach_calendar_space(state: State, seat: int, space: int) -> State:
 def unique_moves(state: State, pending: CalendarReward) -> tuple[Unique | Done | Later, ...]:
     """The free unique rewards of the space at this player count (with the common reward), or
     the common reward alone, or both later in the turn (after the action)."""
-    offered = BOX.calendar[pending.space - 1].unique
+    offered = state.components.calendar[pending.space - 1].unique
     taken = state.taken[pending.space - 1]
     free = tuple(
         Unique(i) for i, (_, least) in enumerate(offered) if not taken[i] and least <= max(2, state.players)
@@ -142,13 +141,13 @@ def take_unique(state: State, pending: CalendarReward, move: Unique | Done | Lat
         end = max(i for i, p in enumerate(state.stack) if isinstance(p, EndTurn))
         stack = (*state.stack[: end + 1], evolve(pending, early=False), *state.stack[end + 1 :])
         return evolve(state, stack=stack)
-    common = BOX.calendar[pending.space - 1].common
+    common = state.components.calendar[pending.space - 1].common
     if isinstance(move, Done):
         return gain(state, pending.seat, common)
     row = state.taken[pending.space - 1]
     row = row[: move.index] + (True,) + row[move.index + 1 :]
     taken = state.taken[: pending.space - 1] + (row,) + state.taken[pending.space :]
-    reward = BOX.calendar[pending.space - 1].unique[move.index][0]
+    reward = state.components.calendar[pending.space - 1].unique[move.index][0]
     return gain(gain(evolve(state, taken=taken), pending.seat, reward), pending.seat, common)
 
 
@@ -156,7 +155,7 @@ def active_actions(state: State, seat: int) -> dict[str, WheelAction]:
     """The two active actions, by wheel."""
     farmer = state.farmers[seat]
     large, small = farmer.active
-    return {"large": wheel_action(farmer, "large", large), "small": wheel_action(farmer, "small", small)}
+    return {"large": wheel_action(state, farmer, "large", large), "small": wheel_action(state, farmer, "small", small)}
 
 
 #: The move performing each wheel's action.
@@ -169,7 +168,7 @@ def action_moves(state: State, pending: ChooseAction) -> tuple[Perform | TakeGui
     seat = pending.seat
     farmer = state.farmers[seat]
     large, small = farmer.active
-    large_action, small_action = wheel_action(farmer, "large", large), wheel_action(farmer, "small", small)
+    large_action, small_action = wheel_action(state, farmer, "large", large), wheel_action(state, farmer, "small", small)
     performed = state.turn.performed
     if performed and not (large_action.plus or small_action.plus):
         return ()  # one action and no "+": the turn's action step is over
