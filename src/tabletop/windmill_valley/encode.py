@@ -14,20 +14,20 @@ from typing import Any
 
 from tabletop.kernel.layout import Layout
 from tabletop.windmill_valley.components import COLOURS
-from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.state import ROWS, State
 
 
 def observation_layout(state: State) -> Layout:
-    """The named blocks of the observations of positions like ``state`` (same player count)."""
+    """The named blocks of the observations of positions like ``state`` (same player count and
+    component data)."""
     layout = Layout()
     layout.block("board", 4)
-    layout.block("mills", len(BOX.spaces))
+    layout.block("mills", len(state.components.spaces))
     for k in range(state.players):
         layout.block(f"player{k}.tokens", 6)
         layout.block(f"player{k}.storage", len(COLOURS))
         layout.block(f"player{k}.patches", ROWS * len(COLOURS))
-        layout.block(f"player{k}.farm", len(BOX.farm.group_sizes) + 3)
+        layout.block(f"player{k}.farm", len(state.components.farm.group_sizes) + 3)
     if state.gardener is not None:
         layout.block("gardener", 5 + ROWS * len(COLOURS))
     return layout

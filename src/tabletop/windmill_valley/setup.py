@@ -53,7 +53,9 @@ def first_farmer(box: Components, seat: int, solo: bool = False) -> Farmer:
 
 def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
     """The preparation: every deal is a chance decision on the stack, under the draft (in
-    reverse turn order), the market markers (reverse turn order) and the first turn."""
+    reverse turn order), the market markers (reverse turn order) and the first turn. The
+    ``components`` option (checked by :data:`~tabletop.windmill_valley.components.COMPONENTS`)
+    gives the component data the game is played with, kept in the state."""
     box = COMPONENTS.resolve(options["components"])
     first_turn = [EndTurn(0), ChooseAction(0), MoveWheels(0), AdjustFloodgate(0)]
     markers = [PlaceFirstMarker(seat) for seat in range(players)]
