@@ -186,3 +186,19 @@ def test_a_skill_tile_the_game_does_not_have_in_the_pile_is_refused():
         data["skill_pile"]["unseen"][0] = "true"
 
     _refused(_played_until(_with_bid), change, "field 'skill_pile'")
+
+
+def test_a_tile_whose_workers_are_not_those_of_its_uses_is_refused():
+    state = _played_until(lambda s: any(t.colour for t in s.tiles))
+
+    def change(data):
+        next(tile for tile in data["tiles"] if tile["colour"])["uses"] = []
+
+    _refused(state, change, "field 'tiles'")
+
+
+def test_a_decision_of_a_seat_not_in_the_game_is_refused():
+    def change(data):
+        data["stack"][-1]["seat"] = 9
+
+    _refused(_played_until(_placing), change, "field 'stack'")

@@ -20,7 +20,7 @@ from tabletop.keyflower_farmers.components import COLOURS, COMPONENTS, SKILLS
 from tabletop.keyflower_farmers.moves import parse_move_text
 from tabletop.keyflower_farmers.state import KeyflowerState, Pending, Placement, ReturnSkill, ReturnWorker
 from tabletop.kernel import serial
-from tabletop.kernel.engine import Rules, link_moves
+from tabletop.kernel.engine import CHANCE, Rules, link_moves
 from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
@@ -149,6 +149,10 @@ def _check_colours(state: KeyflowerState) -> None:
         if skill not in SKILLS:
             raise InvalidRecord(f"field 'skill_pile': a skill tile {skill!r}")
     for pending in state.stack:
+        for name in ("seat", "seat_to"):
+            seat = getattr(pending, name, CHANCE)
+            if seat is not None and seat != CHANCE and not 0 <= seat < state.players:
+                raise InvalidRecord(f"field 'stack': a decision of seat {seat} of {state.players} players")
         if isinstance(pending, ReturnWorker) and pending.colour not in COLOURS:
             raise InvalidRecord(f"field 'stack': a worker of colour {pending.colour!r} paid")
         if isinstance(pending, ReturnSkill) and pending.skill not in SKILLS:
@@ -181,6 +185,10 @@ def _check_hexes(state: KeyflowerState) -> None:
         faces = components.faces_by_id.get(tile.id, ())
         if not 0 <= tile.face < max(len(faces), 1):
             raise InvalidRecord(f"field 'tiles' ({tile.id}): no face {tile.face}")
+        # The workers on a tile are those of its uses this season; a used tile has a colour.
+        used = tile.colour is not None
+        if sum(tile.uses) != tile.workers.total or bool(tile.uses) != used or any(n < 1 for n in tile.uses):
+            raise InvalidRecord(f"field 'tiles' ({tile.id}): its workers are not those of its uses")
     lots = [tile_id for tile_id, _ in state.lots]
     for tile_id in lots:
         if tile_id not in in_play:
