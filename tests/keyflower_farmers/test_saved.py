@@ -202,3 +202,21 @@ def test_a_decision_of_a_seat_not_in_the_game_is_refused():
         data["stack"][-1]["seat"] = 9
 
     _refused(_played_until(_placing), change, "field 'stack'")
+
+
+def test_a_decision_about_a_hex_not_in_play_is_refused():
+    state = _played_until(lambda s: any(type(p).__name__ == "PlaceTile" for p in s.stack))
+
+    def change(data):
+        next(p for p in data["stack"] if p["type"] == "PlaceTile")["tile"] = "nowhere"
+
+    _refused(state, change, "a decision about 'nowhere'")
+
+
+def test_a_hex_placed_in_a_village_twice_is_refused():
+    state = _played_until(lambda s: any(type(p).__name__ == "PlaceTile" for p in s.stack))
+
+    def change(data):
+        data["stack"] = [p for p in data["stack"] for _ in range(2 if p["type"] == "PlaceTile" else 1)]
+
+    _refused(state, change, "placed in a village twice")

@@ -18,7 +18,7 @@ import cattrs
 
 from tabletop.keyflower_farmers.components import COLOURS, COMPONENTS, SKILLS
 from tabletop.keyflower_farmers.moves import parse_move_text
-from tabletop.keyflower_farmers.state import KeyflowerState, Pending, Placement, ReturnSkill, ReturnWorker
+from tabletop.keyflower_farmers.state import KeyflowerState, Pending, Placement, PlaceTile, ReturnSkill, ReturnWorker
 from tabletop.kernel import serial
 from tabletop.kernel.engine import CHANCE, Rules, link_moves
 from tabletop.kernel.errors import InvalidRecord
@@ -217,4 +217,13 @@ def _check_hexes(state: KeyflowerState) -> None:
         if code not in components.by_code or code in seen:
             raise InvalidRecord(f"field 'season_piles'/'winter_deck'/'winter_hands': {code!r} is no tile of the box or is in two places")
         seen.add(code)
-
+    # A decision about a hex names one in play; a hex to place goes to one village, once.
+    to_place: set[str] = set()
+    for pending in state.stack:
+        named = getattr(pending, "tile", None)
+        if named is not None and named not in in_play:
+            raise InvalidRecord(f"field 'stack': a decision about {named!r}, not a hex in play")
+        if isinstance(pending, PlaceTile):
+            if pending.tile in placed or pending.tile in to_place:
+                raise InvalidRecord(f"field 'stack': {pending.tile!r} placed in a village twice")
+            to_place.add(pending.tile)
