@@ -220,3 +220,12 @@ def test_a_hex_placed_in_a_village_twice_is_refused():
         data["stack"] = [p for p in data["stack"] for _ in range(2 if p["type"] == "PlaceTile" else 1)]
 
     _refused(state, change, "placed in a village twice")
+
+
+def test_more_tiles_to_draw_than_the_season_pile_holds_is_refused():
+    state = GAME.new_game(3, seed=3, chance="explicit")
+
+    def change(data):
+        data["season_piles"][0]["unseen"] = []
+
+    _refused(state, change, "tiles to draw from a pile of 0")

@@ -18,7 +18,7 @@ import cattrs
 
 from tabletop.keyflower_farmers.components import COLOURS, COMPONENTS, SKILLS
 from tabletop.keyflower_farmers.moves import parse_move_text
-from tabletop.keyflower_farmers.state import KeyflowerState, Pending, Placement, PlaceTile, ReturnSkill, ReturnWorker
+from tabletop.keyflower_farmers.state import KeyflowerState, Pending, DrawSeasonTile, Placement, PlaceTile, ReturnSkill, ReturnWorker
 from tabletop.kernel import serial
 from tabletop.kernel.engine import CHANCE, Rules, link_moves
 from tabletop.kernel.errors import InvalidRecord
@@ -227,3 +227,13 @@ def _check_hexes(state: KeyflowerState) -> None:
             if pending.tile in placed or pending.tile in to_place:
                 raise InvalidRecord(f"field 'stack': {pending.tile!r} placed in a village twice")
             to_place.add(pending.tile)
+    # Each tile to draw is in its season's pile.
+    seasons = ("spring", "summer", "autumn", "winter")
+    if len(state.season_piles) != len(seasons) or any(
+        isinstance(p, DrawSeasonTile) and p.season not in seasons for p in state.stack
+    ):
+        raise InvalidRecord("field 'season_piles': one pile per season, tiles drawn from them")
+    for index, pile in enumerate(state.season_piles):
+        draws = sum(1 for p in state.stack if isinstance(p, DrawSeasonTile) and p.season == seasons[index])
+        if draws > len(pile):
+            raise InvalidRecord(f"field 'season_piles' ({index}): {draws} tiles to draw from a pile of {len(pile)}")
