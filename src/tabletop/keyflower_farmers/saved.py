@@ -235,5 +235,7 @@ def _check_hexes(state: KeyflowerState) -> None:
         raise InvalidRecord("field 'season_piles': one pile per season, tiles drawn from them")
     for index, pile in enumerate(state.season_piles):
         draws = sum(1 for p in state.stack if isinstance(p, DrawSeasonTile) and p.season == seasons[index])
-        if draws > len(pile):
-            raise InvalidRecord(f"field 'season_piles' ({index}): {draws} tiles to draw from a pile of {len(pile)}")
+        # Counted without len(): a saved count of hidden tiles may be past what len() returns.
+        size = len(pile.unseen) + len(pile.bottom) + pile.hidden
+        if draws > size:
+            raise InvalidRecord(f"field 'season_piles' ({index}): {draws} tiles to draw from a pile of {size}")
