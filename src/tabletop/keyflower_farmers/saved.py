@@ -16,11 +16,11 @@ from typing import Any
 import attrs
 import cattrs
 
-from tabletop.keyflower_farmers.components import COMPONENTS
+from tabletop.keyflower_farmers.components import COLOURS, COMPONENTS, SKILLS
 from tabletop.keyflower_farmers.moves import parse_move_text
-from tabletop.keyflower_farmers.state import KeyflowerState, Pending, Placement
+from tabletop.keyflower_farmers.state import KeyflowerState, Pending, DrawSeasonTile, Placement, PlaceTile, ReturnSkill, ReturnWorker
 from tabletop.kernel import serial
-from tabletop.kernel.engine import Rules, link_moves
+from tabletop.kernel.engine import CHANCE, Rules, link_moves
 from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
@@ -114,9 +114,14 @@ def load(text: str, rules: Rules[KeyflowerState]) -> KeyflowerState:
     _check_seats(fields)
     try:
         moves = [parse_move_text(move) for move in history]
-        return KeyflowerState(components=components, rules=rules, log=link_moves(moves), **fields)
+        state = KeyflowerState(components=components, rules=rules, log=link_moves(moves), **fields)
     except (TypeError, ValueError) as err:
         raise InvalidRecord(f"invalid KeyflowerState: {err}") from None
+    if not 0 <= state.season <= 3:
+        raise InvalidRecord(f"field 'season': 0 (spring) to 3 (winter), not {state.season}")
+    _check_colours(state)
+    _check_hexes(state)
+    return state
 
 
 #: The fields that hold one entry per seat.
@@ -131,3 +136,106 @@ def _check_seats(fields: dict[str, Any]) -> None:
     for name in PER_SEAT:
         if len(fields[name]) != players:
             raise InvalidRecord(f"field {name!r}: one entry per player ({players}), not {len(fields[name])}")
+
+
+def _check_colours(state: KeyflowerState) -> None:
+    """Every worker named by its colour is of a colour of the game: in the bag (a green worker
+    paid to the Tavern goes there too), lots, bids and tiles in use; and every skill tile in
+    the pile is a skill of the game."""
+    for colour in (*state.bag.unseen, *state.bag.bottom):
+        if colour not in COLOURS:
+            raise InvalidRecord(f"field 'bag': a worker of colour {colour!r}")
+    for skill in (*state.skill_pile.unseen, *state.skill_pile.bottom):
+        if skill not in SKILLS:
+            raise InvalidRecord(f"field 'skill_pile': a skill tile {skill!r}")
+    for pending in state.stack:
+        for name in ("seat", "seat_to"):
+            seat = getattr(pending, name, CHANCE)
+            if seat is not None and seat != CHANCE and not 0 <= seat < state.players:
+                raise InvalidRecord(f"field 'stack': a decision of seat {seat} of {state.players} players")
+        if isinstance(pending, ReturnWorker) and pending.colour not in COLOURS:
+            raise InvalidRecord(f"field 'stack': a worker of colour {pending.colour!r} paid")
+        if isinstance(pending, ReturnSkill) and pending.skill not in SKILLS:
+            raise InvalidRecord(f"field 'stack': a skill tile {pending.skill!r} paid")
+    for index, (_, lot) in enumerate(state.lots):
+        if lot.colour is not None and lot.colour not in COLOURS:
+            raise InvalidRecord(f"field 'lots' ({index}): bids of colour {lot.colour!r}")
+        if any(bid.colour not in COLOURS for bid in lot.bids):
+            raise InvalidRecord(f"field 'lots' ({index}): a bid of an unknown colour")
+    for tile in state.tiles:
+        if tile.colour is not None and tile.colour not in COLOURS:
+            raise InvalidRecord(f"field 'tiles' ({tile.id}): workers of colour {tile.colour!r}")
+
+
+def _check_hexes(state: KeyflowerState) -> None:
+    """Every hex named is a hex of the box, in one place only: the tiles in play (``tiles``)
+    are hexes of the components each listed once, with a face they have; each lot, village hex
+    and home tile is one of them; the village tiles still in piles, hands and offers are tiles
+    of the box not in play."""
+    components = state.components
+    known = {tile.code for tile in components.village} | {f"home{home.number}" for home in components.homes}
+    known |= {boat.code for boat in components.boats} | {f"order{tile.number}" for tile in components.turn_order}
+    in_play: set[str] = set()
+    for tile in state.tiles:
+        if tile.id not in known:
+            raise InvalidRecord(f"field 'tiles': {tile.id!r} is no hex of the components")
+        if tile.id in in_play:
+            raise InvalidRecord(f"field 'tiles': {tile.id!r} listed twice")
+        in_play.add(tile.id)
+        faces = components.faces_by_id.get(tile.id, ())
+        if not 0 <= tile.face < max(len(faces), 1):
+            raise InvalidRecord(f"field 'tiles' ({tile.id}): no face {tile.face}")
+        # The workers on a tile are those of its uses this season; a used tile has a colour.
+        used = tile.colour is not None
+        if sum(tile.uses) != tile.workers.total or bool(tile.uses) != used or any(n < 1 for n in tile.uses):
+            raise InvalidRecord(f"field 'tiles' ({tile.id}): its workers are not those of its uses")
+    lots = [tile_id for tile_id, _ in state.lots]
+    for tile_id in lots:
+        if tile_id not in in_play:
+            raise InvalidRecord(f"field 'lots': {tile_id!r} is not a hex in play (field 'tiles')")
+    if len(set(lots)) != len(lots):
+        raise InvalidRecord("field 'lots': a hex up for auction twice")
+    placed: set[str] = set()
+    for seat, village in enumerate(state.villages):
+        for _, tile_id, _ in village.layout:
+            if tile_id not in in_play or tile_id in placed:
+                raise InvalidRecord(f"field 'villages' ({seat}): {tile_id!r} is not a hex in play or is in two places")
+            placed.add(tile_id)
+    dealt = [home for home in state.homes if home]
+    if len(set(dealt)) != len(dealt) or any(not 1 <= home <= len(components.homes) for home in dealt):
+        raise InvalidRecord(f"field 'homes': {list(state.homes)} are not distinct home tiles")
+    for seat, (home, village) in enumerate(zip(state.homes, state.villages, strict=True)):
+        if (f"home{home}" if home else None) != (village.layout[0][1] if village.layout else None):
+            raise InvalidRecord(f"field 'homes' ({seat}): home tile {home} is not the first hex of the village")
+    elsewhere = [*state.winter_deck.unseen, *state.winter_deck.bottom]
+    for pile in state.season_piles:
+        elsewhere += [*pile.unseen, *pile.bottom]
+    for hand in (*state.winter_hands, *state.winter_offers):
+        elsewhere += hand
+    seen = set(in_play)
+    for code in elsewhere:
+        if code not in components.by_code or code in seen:
+            raise InvalidRecord(f"field 'season_piles'/'winter_deck'/'winter_hands': {code!r} is no tile of the box or is in two places")
+        seen.add(code)
+    # A decision about a hex names one in play; a hex to place goes to one village, once.
+    to_place: set[str] = set()
+    for pending in state.stack:
+        named = getattr(pending, "tile", None)
+        if named is not None and named not in in_play:
+            raise InvalidRecord(f"field 'stack': a decision about {named!r}, not a hex in play")
+        if isinstance(pending, PlaceTile):
+            if pending.tile in placed or pending.tile in to_place:
+                raise InvalidRecord(f"field 'stack': {pending.tile!r} placed in a village twice")
+            to_place.add(pending.tile)
+    # Each tile to draw is in its season's pile.
+    seasons = ("spring", "summer", "autumn", "winter")
+    if len(state.season_piles) != len(seasons) or any(
+        isinstance(p, DrawSeasonTile) and p.season not in seasons for p in state.stack
+    ):
+        raise InvalidRecord("field 'season_piles': one pile per season, tiles drawn from them")
+    for index, pile in enumerate(state.season_piles):
+        draws = sum(1 for p in state.stack if isinstance(p, DrawSeasonTile) and p.season == seasons[index])
+        # Counted without len(): a saved count of hidden tiles may be past what len() returns.
+        size = len(pile.unseen) + len(pile.bottom) + pile.hidden
+        if draws > size:
+            raise InvalidRecord(f"field 'season_piles' ({index}): {draws} tiles to draw from a pile of {size}")

@@ -18,6 +18,7 @@ from tabletop.keyflower_farmers.components import COLOURS, Components
 from tabletop.keyflower_farmers import saved
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules import RULES
+from tabletop.keyflower_farmers.rules.turns import relisted
 from tabletop.keyflower_farmers.state import (
     Animals,
     BeginSpring,
@@ -28,6 +29,7 @@ from tabletop.keyflower_farmers.state import (
     DrawSkill,
     DrawWorker,
     KeyflowerState,
+    PlaceWorkers,
     Resources,
     SelectWinter,
     Skills,
@@ -36,6 +38,8 @@ from tabletop.keyflower_farmers.state import (
     Workers,
 )
 from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import replace_top
+from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.tiles import Fields
@@ -145,4 +149,24 @@ def _setup_events(state: KeyflowerState) -> tuple[Any, ...]:
 def from_json(text: str) -> KeyflowerState:
     """The state written by ``state.to_json()`` (see :mod:`.saved`); bad input raises
     :class:`InvalidRecord` naming the field."""
-    return saved.load(text, RULES)
+    state = saved.load(text, RULES)
+    _check_placement(state)
+    return state
+
+
+def _check_placement(state: KeyflowerState) -> None:
+    """A placement in progress is on top of the stack, at a hex in play, and its options are
+    those the rules list for the answers given so far (a view lists none for the other seats)."""
+    for pending in state.stack[:-1]:
+        if isinstance(pending, PlaceWorkers):
+            raise InvalidRecord("field 'stack': a placement of workers below another decision")
+    pending = state.pending
+    if not isinstance(pending, PlaceWorkers):
+        return
+    if pending.tile not in state.tile_positions() or (pending.bid and state.lot(pending.tile) is None):
+        raise InvalidRecord(f"field 'stack': workers placed at {pending.tile!r}, no hex to bid for or use")
+    if not pending.options and state.viewer is not None:
+        return
+    listed = relisted(replace_top(state, attrs.evolve(pending, options=())))
+    if listed.pending != pending or not pending.options:
+        raise InvalidRecord("field 'stack': the options of the placement in progress are not those of the rules")
