@@ -229,3 +229,17 @@ def test_more_tiles_to_draw_than_the_season_pile_holds_is_refused():
         data["season_piles"][0]["unseen"] = []
 
     _refused(state, change, "tiles to draw from a pile of 0")
+
+
+def test_a_season_pile_missing_tiles_before_its_season_begins_is_refused():
+    state = GAME.new_game(3, seed=5)
+    _refused(state, lambda data: data["season_piles"][1].update(unseen=[]), r"field 'season_piles' \(1\)")
+
+
+def test_a_hex_in_play_neither_up_for_auction_nor_in_a_village_is_refused():
+    def drop_a_season_lot(data):
+        data["lots"] = [lot for lot in data["lots"] if not lot[0].startswith("order")][1:] + [
+            lot for lot in data["lots"] if lot[0].startswith("order")
+        ]
+
+    _refused(GAME.new_game(3, seed=5), drop_a_season_lot, "neither up for auction nor in a village")

@@ -239,3 +239,13 @@ def _check_hexes(state: KeyflowerState) -> None:
         size = len(pile.unseen) + len(pile.bottom) + pile.hidden
         if draws > size:
             raise InvalidRecord(f"field 'season_piles' ({index}): {draws} tiles to draw from a pile of {size}")
+    # A season's pile is untouched until its season begins: the whole of its tiles.
+    for index in range(state.season + 1, 3):
+        full = sorted(tile.code for tile in components.season_tiles(seasons[index], state.farmers))
+        if sorted((*state.season_piles[index].unseen, *state.season_piles[index].bottom)) != full:
+            raise InvalidRecord(f"field 'season_piles' ({index}): a pile must hold all of its season's tiles before it begins")
+    # A village hex in play is up for auction, in a village, or on its way to one.
+    orders = {f"order{tile.number}" for tile in components.turn_order}
+    astray = in_play - orders - set(lots) - placed - to_place
+    if astray:
+        raise InvalidRecord(f"field 'tiles': {sorted(astray)} neither up for auction nor in a village")
