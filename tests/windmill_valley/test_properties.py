@@ -3,6 +3,7 @@ JSON and notation, refuse illegal moves without change, and show a seat only its
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -102,3 +103,10 @@ def test_a_state_of_another_format_is_refused_naming_it():
 def test_a_view_is_refused_as_a_full_state():
     with pytest.raises(InvalidRecord):
         GAME.from_json(new_game(2, seed=1).view(0).to_json())
+
+
+def test_a_full_state_with_a_pile_of_hidden_cards_is_refused_naming_the_pile():
+    data = json.loads(new_game(2, seed=1).to_json())
+    data["stacks"][0]["hidden"] = 3
+    with pytest.raises(InvalidRecord, match=r"stacks\[0\]"):
+        GAME.from_json(json.dumps(data))

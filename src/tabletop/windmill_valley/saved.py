@@ -10,6 +10,7 @@ and the JSON of a view (a masked random source) is refused: it is not a full sta
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -19,6 +20,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from tabletop.kernel import serial
 from tabletop.kernel.engine import Rules, link_moves
 from tabletop.kernel.errors import InvalidRecord, clipped
+from tabletop.kernel.pile import Pile
 from tabletop.windmill_valley.components import COMPONENTS, STANDARD
 from tabletop.windmill_valley.moves import Move
 from tabletop.windmill_valley.state import Pending, State
@@ -101,4 +103,19 @@ def load(text: str, rules: Rules[State]) -> State:
         state = attrs.evolve(state, components=components)
     if state.rng.masked:
         raise InvalidRecord("field 'rng' is masked: this is the JSON of a view, not a full Windmill Valley state")
+    for field, pile in _piles(state):
+        if pile.hidden:
+            raise InvalidRecord(f"field '{field}' has hidden cards: this is the JSON of a view, not a full state")
     return state
+
+
+def _piles(state: State) -> Iterator[tuple[str, Pile[Any]]]:
+    """Every pile of ``state``, by the field that holds it."""
+    for tier, pile in enumerate(state.stacks):
+        yield f"stacks[{tier}]", pile
+    yield "deck", state.deck
+    yield "trade_pile", state.trade_pile
+    yield "start_pile", state.start_pile
+    yield "boards", state.boards
+    if state.gardener is not None:
+        yield "gardener.deck", state.gardener.deck
