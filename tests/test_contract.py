@@ -260,3 +260,11 @@ def test_random_playouts_with_explicit_chance_end_and_replay(name: str, players:
     assert last is not None and last.is_over
     record = record_of(game, last, seed, {"chance": "explicit"})
     assert game.replay(record.to_json()) == last
+
+
+@pytest.mark.parametrize("name", REGISTERED)
+def test_a_state_and_a_view_have_a_short_repr_naming_the_game(name: str) -> None:
+    game = tabletop.GAMES[name]
+    state = game.new_game(game.min_players, seed=1)
+    for shown in (state, state.view(0)):
+        assert repr(shown).startswith(f"<{name}.State") and len(repr(shown)) < 100, repr(shown)

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import attrs
 
-from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Components
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
@@ -489,6 +489,17 @@ class KeyflowerState(EngineState):
     _summer_boats: tuple[tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...]], ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
+
+    def __repr__(self) -> str:
+        # Short, like every game's: the full field-by-field repr runs to thousands of characters.
+        seat = self.to_move
+        if seat is None:
+            where = "over"
+        else:
+            who = "chance" if seat == CHANCE else f"seat {seat}"
+            where = f"{who} {type(self.stack[-1]).__name__}"
+        view = " view" if self.viewer is not None else ""
+        return f"<keyflower_farmers.State{view} {self.players}p {SEASONS[self.season]} {where}>"
 
     def tile(self, tile_id: str) -> Tile:
         """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
