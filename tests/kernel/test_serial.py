@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import attrs
 import pytest
@@ -11,8 +12,10 @@ from hypothesis import strategies as st
 
 from tabletop.kernel import serial
 from tabletop.kernel.api import InvalidRecord
+from tabletop.kernel.engine import EngineState
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
+from tabletop.kernel.rng import Rng
 from tabletop.kernel.rng import Rng
 
 Grain = Pool.kinds("Grain", ("wheat", "bean"))
@@ -130,3 +133,44 @@ def test_a_union_that_does_not_structure_is_an_invalid_record_naming_it() -> Non
     for data in ("take", {"type": "Fly"}, [1]):
         with pytest.raises(InvalidRecord, match="invalid"):
             serial.structure(converter, data, Action)  # type: ignore[arg-type]
+
+
+@attrs.frozen
+class _Ask:
+    seat: int
+
+
+@attrs.frozen
+class _Tell:
+    seat: int
+    what: str
+
+
+@attrs.frozen(slots=False)
+class _Told(EngineState):
+    said: tuple[str, ...]
+    components: str = "box"
+
+
+def _told_converter() -> Any:
+    converter = serial.make_converter([_Ask | _Tell])
+    serial.register_engine_state(converter, _Told, _Ask | _Tell)
+    return converter
+
+
+def test_an_engine_state_writes_its_stack_tagged_and_leaves_out_what_the_loader_gives() -> None:
+    converter = _told_converter()
+    state = _Told(stack=(_Ask(0), _Tell(1, "hi")), rng=Rng.from_seed(1), rules=None, said=("a",), components="mine")
+    data = converter.unstructure(state)
+    assert [item["type"] for item in data["stack"]] == ["_Ask", "_Tell"]
+    assert not {"rules", "log", "components"} & set(data)
+    back = converter.structure({**data, "rules": None, "log": None}, _Told)
+    assert back.stack == state.stack and back.said == ("a",) and back.components == "box"
+
+
+def test_an_engine_state_with_an_untyped_stack_or_an_unknown_field_is_refused() -> None:
+    converter = _told_converter()
+    data = converter.unstructure(_Told(stack=(_Ask(0),), rng=Rng.from_seed(1), rules=None, said=()))
+    for bad in ({**data, "stack": [{"seat": 0}]}, {**data, "extra": 1}):
+        with pytest.raises(InvalidRecord):
+            serial.structure(converter, {**bad, "rules": None, "log": None}, _Told)

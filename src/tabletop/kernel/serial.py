@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, Optional, TypeVar
 
 import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 from tabletop.kernel.errors import InvalidRecord, clipped
@@ -37,6 +38,44 @@ def make_converter(unions: Iterable[Any] = ()) -> cattrs.Converter:
         configure_tagged_union(union, converter, tag_name="type")
         _configure_optional(union, converter)
     return converter
+
+
+def register_engine_state(converter: cattrs.Converter, state: type, pending: Any) -> None:
+    """Hooks for a game's engine state ``state``: its stack written as pending decisions of the
+    union ``pending`` tagged by type; the engine's ``rules`` and ``log`` and the ``components``
+    not written. Reading takes ``rules`` and ``log`` as the loader puts them in the data, leaves
+    ``components`` to the loader, and refuses unknown fields."""
+
+    def unstructure_stack(stack: tuple[Any, ...]) -> list[Any]:
+        return [converter.unstructure(item, unstructure_as=pending) for item in stack]
+
+    def structure_stack(data: Any, _: Any) -> tuple[Any, ...]:
+        if not isinstance(data, list) or not all(isinstance(item, dict) and "type" in item for item in data):
+            raise ValueError("the stack must be a list of pending decisions, each with its type")
+        return tuple(converter.structure(item, pending) for item in data)
+
+    def given(value: Any, _: Any) -> Any:
+        return value
+
+    omit = override(omit=True)
+    converter.register_unstructure_hook(
+        state,
+        make_dict_unstructure_fn(
+            state, converter, stack=override(unstruct_hook=unstructure_stack), components=omit, rules=omit, log=omit
+        ),
+    )
+    converter.register_structure_hook(
+        state,
+        make_dict_structure_fn(
+            state,
+            converter,
+            stack=override(struct_hook=structure_stack),
+            rules=override(struct_hook=given),
+            log=override(struct_hook=given),
+            components=omit,
+            _cattrs_forbid_extra_keys=True,
+        ),
+    )
 
 
 def _configure_exact(converter: cattrs.Converter) -> None:

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import Any
 
 import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 from tabletop.kernel import serial
@@ -72,11 +71,6 @@ def _pool_of(pool: type[Pool]) -> Callable[[Any, Any], Pool]:
     return structure
 
 
-def _given(value: Any, _: Any) -> Any:
-    """A structure hook for the fields :func:`load` fills in itself (the rules, the history)."""
-    return value
-
-
 def _make_converter() -> Any:
     converter = serial.make_converter([Move, Pending])
     for kind in (int, str, bool):
@@ -88,7 +82,7 @@ def _make_converter() -> Any:
         converter.register_unstructure_hook(pool, list)
         converter.register_structure_hook(pool, _pool_of(pool))
     _register_garden(converter)
-    _register_state(converter)
+    serial.register_engine_state(converter, State, _PENDING)
     return converter
 
 
@@ -127,43 +121,6 @@ def _register_garden(converter: Any) -> None:
         lambda t: t == frozenset[Edge], lambda edges: [[list(a), list(b)] for a, b in sorted(edges)]
     )
     converter.register_structure_hook_func(lambda t: t == Edge, structure_edge)
-
-
-def _register_state(converter: Any) -> None:
-    """The state's fields, the pending decisions tagged by type; the engine's ``rules`` and
-    ``log`` are not written (:func:`load` gives them), the components go separately."""
-
-    def unstructure_stack(stack: tuple[Any, ...]) -> list[Any]:
-        return [converter.unstructure(pending, unstructure_as=Pending) for pending in stack]
-
-    def structure_stack(data: Any, _: Any) -> tuple[Any, ...]:
-        if not isinstance(data, list) or not all(isinstance(item, dict) and "type" in item for item in data):
-            raise ValueError("the stack must be a list of pending decisions, each with its type")
-        return tuple(converter.structure(item, _PENDING) for item in data)
-
-    converter.register_unstructure_hook(
-        State,
-        make_dict_unstructure_fn(
-            State,
-            converter,
-            stack=override(unstruct_hook=unstructure_stack),
-            components=override(omit=True),
-            rules=override(omit=True),
-            log=override(omit=True),
-        ),
-    )
-    converter.register_structure_hook(
-        State,
-        make_dict_structure_fn(
-            State,
-            converter,
-            stack=override(struct_hook=structure_stack),
-            rules=override(struct_hook=_given),
-            log=override(struct_hook=_given),
-            components=override(omit=True),
-            _cattrs_forbid_extra_keys=True,
-        ),
-    )
 
 
 CONVERTER = _make_converter()

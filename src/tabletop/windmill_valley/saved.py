@@ -15,7 +15,6 @@ from typing import Any
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from tabletop.kernel import serial
 from tabletop.kernel.engine import Rules, link_moves
@@ -32,44 +31,9 @@ _MOVE: Any = Move
 _PENDING: Any = Pending
 
 
-def _given(value: Any, _: Any) -> Any:
-    return value
-
-
 def _make_converter() -> cattrs.Converter:
     converter = serial.make_converter([Move, Pending])
-
-    def unstructure_stack(stack: tuple[Any, ...]) -> list[Any]:
-        return [converter.unstructure(pending, unstructure_as=_PENDING) for pending in stack]
-
-    def structure_stack(data: Any, _: Any) -> tuple[Any, ...]:
-        if not isinstance(data, list) or not all(isinstance(item, dict) and "type" in item for item in data):
-            raise ValueError("the stack must be a list of pending decisions, each with its type")
-        return tuple(converter.structure(item, _PENDING) for item in data)
-
-    converter.register_unstructure_hook(
-        State,
-        make_dict_unstructure_fn(
-            State,
-            converter,
-            stack=override(unstruct_hook=unstructure_stack),
-            components=override(omit=True),
-            rules=override(omit=True),
-            log=override(omit=True),
-        ),
-    )
-    converter.register_structure_hook(
-        State,
-        make_dict_structure_fn(
-            State,
-            converter,
-            stack=override(struct_hook=structure_stack),
-            components=override(omit=True),
-            rules=override(struct_hook=_given),
-            log=override(struct_hook=_given),
-            _cattrs_forbid_extra_keys=True,
-        ),
-    )
+    serial.register_engine_state(converter, State, _PENDING)
     return converter
 
 
