@@ -16,7 +16,6 @@ from tabletop.kernel.engine import EngineState
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
-from tabletop.kernel.rng import Rng
 
 Grain = Pool.kinds("Grain", ("wheat", "bean"))
 
