@@ -187,7 +187,7 @@ def completable(state: State) -> tuple[str, ...]:
 
 
 class _Reading:
-    """What the cards of one hand ask, read once per hand (and box): its plot cards, its
+    """What the cards of one ``hand`` ask, read once per hand (and box): its plot cards, its
     gardener cards (with the counts of heights they look at and the number of plots needed)
     and its panda cards (the sections needed), each with its bit: ``1 << position in the
     hand``. Copies of a panda card are interchangeable, so only the first is read (one choice).
@@ -196,7 +196,7 @@ class _Reading:
     is kept in the module's tables only, never on a state.
     """
 
-    __slots__ = ("components", "plots", "gardeners", "gardener_cards", "pandas")
+    __slots__ = ("components", "hand", "plots", "gardeners", "gardener_cards", "pandas")
 
     def __init__(self, components: Components, hand: tuple[str, ...]) -> None:
         plots: list[tuple[int, PlotObjective]] = []
@@ -214,6 +214,7 @@ class _Reading:
             elif all(card.sections != sections for _, sections in pandas):
                 pandas.append((bit, card.sections))
         self.components = components
+        self.hand = hand
         self.plots = tuple(plots)
         self.gardeners = tuple(gardeners)
         self.gardener_cards = tuple(gardener_cards)
@@ -221,19 +222,20 @@ class _Reading:
 
 
 def _read(components: Components, hand: tuple[str, ...]) -> _Reading:
-    """The reading of ``hand`` (kept by hand and box: the table holds the box, so its identity
-    is not reused while the entry lives)."""
-    found = _READINGS.get((hand, id(components)))
-    if found is not None and found.components is components:
+    """The reading of ``hand``, kept by the hand's identity (a hand is shared by every state
+    until it changes; the reading holds the hand and the box, so their identities are not
+    reused while the entry lives)."""
+    found = _READINGS.get(id(hand))
+    if found is not None and found.hand is hand and found.components is components:
         return found
     if len(_READINGS) >= 128:
         _READINGS.clear()
-    reading = _READINGS[hand, id(components)] = _Reading(components, hand)
+    reading = _READINGS[id(hand)] = _Reading(components, hand)
     return reading
 
 
 #: See :func:`_read`.
-_READINGS: dict[tuple[tuple[str, ...], int], _Reading] = {}
+_READINGS: dict[int, _Reading] = {}
 
 
 def _plots_shown(key: tuple[Irrigated, _Reading]) -> int:

@@ -65,12 +65,13 @@ def _open(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None,
 
 
 def allowed_actions(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None) -> tuple[str, ...]:
-    """The actions a turn still allows, by its weather, the actions taken and those declared."""
+    """The actions a turn still allows, by its weather, the actions taken and those declared,
+    in :data:`ACTIONS` order (the order the action phase lists their moves in)."""
     if declared is not None:
         remaining = list(declared)
         for action in done:
             remaining.remove(action)
-        return tuple(dict.fromkeys(remaining))
+        return tuple(a for a in ACTIONS if a in remaining)
     if len(done) >= Turn(weather).allowance:
         return ()
     if weather == "wind" or not done:
@@ -92,8 +93,8 @@ def _ruled_out(state: State) -> int:
     if not state.garden.plots:
         out |= 4 | 8
     board = state.boards[state.current]
-    if len(board.hand) + sum(board.backs) >= HAND_LIMIT or not any(map(holds, state.decks)):
-        out |= 16
+    if len(board.hand) >= HAND_LIMIT or board.held >= HAND_LIMIT or not any(map(holds, state.decks)):
+        out |= 16  # (a full hand of known cards, the usual case, is seen before counting backs)
     return out
 
 
