@@ -119,15 +119,16 @@ def _shown_anywhere(card: PlotObjective, colours: Mapping[Hex, str]) -> bool:
 
 def _shown_through(card: PlotObjective, colours: Mapping[Hex, str], through: tuple[Hex, ...]) -> bool:
     """Whether some rotation of the card's pattern lies on plots of ``colours`` taking in one
-    of the cells ``through``."""
-    for variant in card.variants:
-        for (oq, or_), colour in variant:
-            for q, r in through:
-                if colours.get((q, r)) != colour:
-                    continue
-                aq, ar = q - oq, r - or_  # where the pattern's first cell lies
-                for (dq, dr), wanted in variant:
-                    if colours.get((aq + dq, ar + dr)) != wanted:
+    of the cells ``through`` (each tried as every cell of its colour in the pattern:
+    :attr:`~tabletop.takenoko.components.PlotObjective.through`)."""
+    for q, r in through:
+        colour = colours.get((q, r))
+        for here, ways in card.through:
+            if here != colour:
+                continue
+            for others in ways:
+                for (dq, dr), wanted in others:
+                    if colours.get((q + dq, r + dr)) != wanted:
                         break
                 else:
                     return True
@@ -159,7 +160,9 @@ def completable(state: State) -> tuple[str, ...]:
     hand = board.hand
     if not hand:
         return ()
-    reading = _read(state.components, hand)
+    reading = _READINGS.get(id(hand))  # (see _read, whose lookup this is)
+    if reading is None or reading.hand is not hand or reading.components is not state.components:
+        reading = _read(state.components, hand)
     garden = state.garden
     met = _PLOTS_SHOWN[garden.wet, reading] if reading.plots else 0
     options = state.options

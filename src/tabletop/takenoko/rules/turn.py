@@ -39,9 +39,9 @@ _CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
 
 def action_phase(state: State, **changes: Any) -> State:
     """Enter (or return to) the action phase, with ``changes`` made to the state."""
-    turn: Turn = changes.get("turn", state.turn)
     seat: int = changes.get("current", state.current)
-    if state.options.declare_actions and turn.declared is None:
+    turn: Turn = changes.get("turn", state.turn)
+    if turn.declared is None and state.options.declare_actions:
         declaring = ask(state, Declare(seat), **changes)
         moves = declare_moves(declaring)
         if len(moves) == 1:
