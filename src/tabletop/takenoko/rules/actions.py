@@ -32,13 +32,13 @@ from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     AROUND,
     IMPROVEMENT_INDEX,
+    DESTINATIONS,
     POND_RING_SET,
     Memo,
     eat,
     grow,
     growth,
     irrigate,
-    line_destinations,
     plot_spots,
     unchanged_from,
     with_board,
@@ -104,7 +104,7 @@ def _figure_moves(
         moves = known.get((before, start))
         if moves is not None:
             return moves
-    return tuple(map(to.__getitem__, line_destinations(layout, start)))
+    return tuple(map(to.__getitem__, DESTINATIONS[key]))
 
 
 #: The moves of the gardener and of the panda, by (layout, cell the figure stands on).
