@@ -73,7 +73,10 @@ class PlotObjective:
 
     ``cells[i]`` must hold a plot of colour ``colours[i]``. ``variants`` lists the distinct
     rotations, each as ``((offset, colour), ...)`` relative to its first cell (mirror images
-    are not included: they do not count).
+    are not included: they do not count). ``through`` is derived from them: ``(colour, ways)``
+    for each colour of the pattern, each way a plot of that colour can be one cell of the
+    pattern given as the other cells' ``(offset, colour)`` from that plot (what a search for
+    the pattern through one plot just watered tries, without the cells of other colours).
     """
 
     id: str
@@ -82,6 +85,9 @@ class PlotObjective:
     cells: tuple[Hex, ...]
     colours: tuple[str, ...]
     variants: tuple[tuple[tuple[Hex, str], ...], ...] = attrs.field(eq=False, repr=False)
+    through: tuple[tuple[str, tuple[tuple[tuple[Hex, str], ...], ...]], ...] = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(lambda card: _through(card.variants), takes_self=True)
+    )
 
     kind = "plot"
 
@@ -220,6 +226,18 @@ def _pattern_variants(
             anchor = rotated[0]
             out.append(tuple((hexgrid.sub(cell, anchor), colour) for cell, colour in pairs))
     return tuple(out)
+
+
+def _through(
+    variants: tuple[tuple[tuple[Hex, str], ...], ...],
+) -> tuple[tuple[str, tuple[tuple[tuple[Hex, str], ...], ...]], ...]:
+    """:attr:`PlotObjective.through` of a pattern's ``variants``."""
+    ways: dict[str, list[tuple[tuple[Hex, str], ...]]] = {}
+    for variant in variants:
+        for here, colour in variant:
+            others = tuple((hexgrid.sub(cell, here), wanted) for cell, wanted in variant if cell != here)
+            ways.setdefault(colour, []).append(others)
+    return tuple((colour, tuple(found)) for colour, found in ways.items())
 
 
 class _Reader(TableReader):

@@ -472,14 +472,13 @@ HEIGHT_BUCKETS = len(COLOURS) * len(PLOT_IMPROVEMENTS) * _HEIGHTS
 #: The position in :attr:`Garden.heights` of the plots of each (colour, improvement, height)
 #: (improvement ``""`` for none); a plot of no position (a height beyond the maximum, an unknown
 #: colour: what the invariants report) is not counted.
-HEIGHT_BUCKET: Mapping[tuple[str, str, int], int] = MappingProxyType(
-    {
-        (colour, improvement, height): (c * len(PLOT_IMPROVEMENTS) + i) * _HEIGHTS + height
-        for c, colour in enumerate(COLOURS)
-        for i, improvement in enumerate(PLOT_IMPROVEMENTS)
-        for height in range(_HEIGHTS)
-    }
-)
+_BUCKET_OF: dict[tuple[str, str, int], int] = {
+    (colour, improvement, height): (c * len(PLOT_IMPROVEMENTS) + i) * _HEIGHTS + height
+    for c, colour in enumerate(COLOURS)
+    for i, improvement in enumerate(PLOT_IMPROVEMENTS)
+    for height in range(_HEIGHTS)
+}
+HEIGHT_BUCKET: Mapping[tuple[str, str, int], int] = MappingProxyType(_BUCKET_OF)
 
 
 class Garden(Mapping[Hex, Plot]):
@@ -580,14 +579,15 @@ class Garden(Mapping[Hex, Plot]):
     def updated(self, changes: Mapping[Hex, Plot]) -> Garden:
         """A new garden with the plots of ``changes`` put in (or replacing those) on their cells.
 
-        It shares the layout while no plot is added and the irrigated plots while none is
-        watered or dries; the heights are brought up to date from this garden's.
+        It shares the layout while no plot is added, the irrigated plots while none is watered
+        or dries, and the plots that may take a token while none gains or loses bamboo or an
+        improvement; the heights are brought up to date from this garden's.
         """
         old_plots = self.plots
         plots = old_plots.copy()
         plots.update(changes)
         heights = bytearray(self.heights)
-        bucket_of = HEIGHT_BUCKET.get
+        bucket_of = _BUCKET_OF.get
         added: list[Hex] = []
         watered: list[Hex] = []
         dried = bared = improved = False
@@ -614,18 +614,28 @@ class Garden(Mapping[Hex, Plot]):
             if bucket is not None:
                 heights[bucket] += 1
         garden: Garden = _new(Garden)
-        _set(garden, "plots", MappingProxyType(plots))
-        _set(garden, "layout", Layout(tuple(plots), self.layout, tuple(added)) if added else self.layout)
+        _set_plots(garden, MappingProxyType(plots))
+        _set_layout(garden, Layout(tuple(plots), self.layout, tuple(added)) if added else self.layout)
         if dried:
-            _set(garden, "wet", Irrigated({cell: plot.colour for cell, plot in plots.items() if plot.irrigated}))
+            _set_wet(garden, Irrigated({cell: plot.colour for cell, plot in plots.items() if plot.irrigated}))
         elif watered:
-            _set(garden, "wet", _watered(self.wet, plots, tuple(watered)))
+            _set_wet(garden, _watered(self.wet, plots, tuple(watered)))
         else:
-            _set(garden, "wet", self.wet)
-        _set(garden, "heights", bytes(heights))
-        _set(garden, "bare", _bare(plots) if bared else self.bare)
-        _set(garden, "unimproved", _unimproved(plots) if improved else self.unimproved)
+            _set_wet(garden, self.wet)
+        _set_heights(garden, bytes(heights))
+        _set_bare(garden, _bare(plots) if bared else self.bare)
+        _set_unimproved(garden, _unimproved(plots) if improved else self.unimproved)
         return garden
+
+
+# The slots of a garden, set directly by :meth:`Garden.updated` (the rules' hottest copy): a
+# slot's own setter costs less than ``object.__setattr__`` finding it.
+_set_plots = vars(Garden)["plots"].__set__
+_set_layout = vars(Garden)["layout"].__set__
+_set_wet = vars(Garden)["wet"].__set__
+_set_heights = vars(Garden)["heights"].__set__
+_set_bare = vars(Garden)["bare"].__set__
+_set_unimproved = vars(Garden)["unimproved"].__set__
 
 
 def _watered(before: Irrigated, plots: dict[Hex, Plot], watered: tuple[Hex, ...]) -> Irrigated:

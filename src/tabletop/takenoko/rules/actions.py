@@ -32,13 +32,13 @@ from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     AROUND,
     IMPROVEMENT_INDEX,
+    DESTINATIONS,
     POND_RING_SET,
     Memo,
     eat,
     grow,
     growth,
     irrigate,
-    line_destinations,
     plot_spots,
     unchanged_from,
     with_board,
@@ -65,21 +65,17 @@ _IRRIGATION = IrrigationAction()
 def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
     """The action phase: an open action, a free move, or the end of the turn (after two actions,
     or when no action is left to take)."""
-    moves: tuple[Move, ...] = ()
     actions = open_actions(state)
-    for action in actions:
-        if action == "plot":
-            moves += (_PLOT,)
-        elif action == "irrigation":
-            moves += (_IRRIGATION,)
-        elif action == "gardener":
-            moves += _GARDENER_MOVES[state.garden.layout, state.gardener]
-        elif action == "panda":
-            moves += _PANDA_MOVES[state.garden.layout, state.panda]
-        else:
-            moves += _objective_moves(state.decks)
+    # The actions in the order of ACTIONS: plot, irrigation, gardener, panda, objective.
+    moves = _PLAIN_ACTIONS[actions]
+    if "gardener" in actions:
+        moves += _GARDENER_MOVES[state.garden.layout, state.gardener]
+    if "panda" in actions:
+        moves += _PANDA_MOVES[state.garden.layout, state.panda]
+    if "objective" in actions:
+        moves += _objective_moves(state.decks)
     moves += free_moves(state)
-    if len(state.turn.actions) >= 2 or not actions:
+    if not actions or len(state.turn.actions) >= 2:
         moves += (END_TURN,)
     return moves
 
@@ -108,12 +104,19 @@ def _figure_moves(
         moves = known.get((before, start))
         if moves is not None:
             return moves
-    return tuple(map(to.__getitem__, line_destinations(layout, start)))
+    return tuple(map(to.__getitem__, DESTINATIONS[key]))
 
 
 #: The moves of the gardener and of the panda, by (layout, cell the figure stands on).
 _GARDENER_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_gardener_moves)
 _PANDA_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_panda_moves)
+
+
+#: The moves of the open actions Plot and Irrigation, which take no further choice, by the
+#: open actions (the first of ACTIONS, so they come first).
+_PLAIN_ACTIONS: Memo[tuple[str, ...], tuple[Move, ...]] = Memo(
+    lambda actions: ((_PLOT,) if "plot" in actions else ()) + ((_IRRIGATION,) if "irrigation" in actions else ())
+)
 
 
 def _objective_moves(decks: tuple[Pile[str], Pile[str], Pile[str]]) -> tuple[Move, ...]:

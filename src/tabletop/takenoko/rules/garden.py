@@ -94,7 +94,23 @@ def bamboo_box(components: Components, options: Options) -> Bamboo | None:
 
 def figure_destinations(state: State, start: Hex) -> tuple[Hex, ...]:
     """Where the gardener or the panda may go from ``start``: straight lines over tiles, no gaps."""
-    return line_destinations(state.garden.layout, start)
+    return DESTINATIONS[state.garden.layout, start]
+
+
+def _destinations(key: tuple[Layout, Hex]) -> tuple[Hex, ...]:
+    """Where a figure on ``key[1]`` may go in the layout ``key[0]``: as in the layout it grew
+    from when no plot was added on the figure's lines and that is known, else walked anew."""
+    layout, start = key
+    before = unchanged_from(layout, start)
+    if before is not None:
+        known = DESTINATIONS.get((before, start))
+        if known is not None:
+            return known
+    return line_destinations(layout, start)
+
+
+#: Where a figure may go, by (layout, cell it stands on): shared by the gardener and the panda.
+DESTINATIONS: Memo[tuple[Layout, Hex], tuple[Hex, ...]] = Memo(_destinations)
 
 
 def unchanged_from(layout: Layout, start: Hex) -> Layout | None:

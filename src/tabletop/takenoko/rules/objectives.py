@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tabletop.kernel.hexgrid import Hex
-from tabletop.takenoko.components import Components, GardenerObjective, ObjectiveCard, PandaObjective, PlotObjective
+from tabletop.takenoko.components import Components, GardenerObjective, ObjectiveCard, PlotObjective
 from tabletop.takenoko.rules.garden import Memo
 from tabletop.takenoko.state import HEIGHT_BUCKET, PLOT_IMPROVEMENTS, Garden, Irrigated, State
 
@@ -75,7 +75,11 @@ def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
     there: a pattern shown stays shown, and one not shown can only appear through a plot
     just watered.
     """
-    wet = garden.wet
+    return _pattern_shown(garden.wet, card)
+
+
+def _pattern_shown(wet: Irrigated, card: PlotObjective) -> bool:
+    """:func:`pattern_shown`, from the garden's irrigated plots."""
     found = _SHOWN.get((wet, id(card)))
     if found is not None and found[0] is card:
         return found[1]
@@ -115,15 +119,16 @@ def _shown_anywhere(card: PlotObjective, colours: Mapping[Hex, str]) -> bool:
 
 def _shown_through(card: PlotObjective, colours: Mapping[Hex, str], through: tuple[Hex, ...]) -> bool:
     """Whether some rotation of the card's pattern lies on plots of ``colours`` taking in one
-    of the cells ``through``."""
-    for variant in card.variants:
-        for (oq, or_), colour in variant:
-            for q, r in through:
-                if colours.get((q, r)) != colour:
-                    continue
-                aq, ar = q - oq, r - or_  # where the pattern's first cell lies
-                for (dq, dr), wanted in variant:
-                    if colours.get((aq + dq, ar + dr)) != wanted:
+    of the cells ``through`` (each tried as every cell of its colour in the pattern:
+    :attr:`~tabletop.takenoko.components.PlotObjective.through`)."""
+    for q, r in through:
+        colour = colours.get((q, r))
+        for here, ways in card.through:
+            if here != colour:
+                continue
+            for others in ways:
+                for (dq, dr), wanted in others:
+                    if colours.get((q + dq, r + dr)) != wanted:
                         break
                 else:
                     return True
@@ -146,68 +151,106 @@ def completable(state: State) -> tuple[str, ...]:
     """The cards in the current player's hand whose objective is met now (one per kind of card).
 
     It is asked at every listing of moves, so each card is checked as cheaply as can be: the
-    hand is read once into what each card asks (:func:`_checks`), plot cards are looked up
-    (:func:`pattern_shown`), gardener cards read off the garden's counts of heights.
+    hand is read once into what its cards ask (:class:`_Reading`); its plot cards are looked up
+    together by the irrigated plots (which seldom change: :data:`_PLOTS_SHOWN`), gardener cards
+    read off the garden's counts of heights, panda cards off the sections held. The cards met
+    are a bit mask over the hand's positions, so the hand's order is kept.
     """
     board = state.boards[state.current]
     hand = board.hand
     if not hand:
         return ()
+    reading = _READINGS.get(id(hand))  # (see _read, whose lookup this is)
+    if reading is None or reading.hand is not hand or reading.components is not state.components:
+        reading = _read(state.components, hand)
     garden = state.garden
+    met = _PLOTS_SHOWN[garden.wet, reading] if reading.plots else 0
     options = state.options
-    # Without the variants, a gardener card counts the plots of exactly its height.
-    counted = options.exact_height and not options.gardener_on_plot
-    heights = garden.heights
+    if options.exact_height and not options.gardener_on_plot:
+        # Without the variants, a gardener card counts the plots of exactly its height.
+        heights = garden.heights
+        for bit, need, buckets in reading.gardeners:
+            count = 0
+            for bucket in buckets:
+                count += heights[bucket]
+            if count >= need:
+                met |= bit
+    else:
+        on = state.gardener if options.gardener_on_plot else None
+        for bit, card in reading.gardener_cards:
+            if gardener_met(garden, card, on, options.exact_height):
+                met |= bit
     held = board.bamboo
-    out = []
-    for cid, card, buckets in _checks(state.components, hand):
-        if isinstance(card, PlotObjective):
-            met = pattern_shown(garden, card)
-        elif isinstance(card, GardenerObjective):
-            if counted:
-                count = 0
-                for bucket in buckets:
-                    count += heights[bucket]
-                met = count >= card.bamboos
-            else:
-                on = state.gardener if options.gardener_on_plot else None
-                met = gardener_met(garden, card, on, options.exact_height)
-        else:
-            need = card.sections
-            met = held[0] >= need[0] and held[1] >= need[1] and held[2] >= need[2]
-        if met:
-            out.append(cid)
-    return tuple(out)
+    for bit, (green, yellow, pink) in reading.pandas:
+        if held[0] >= green and held[1] >= yellow and held[2] >= pink:
+            met |= bit
+    if not met:
+        return ()
+    return tuple([cid for i, cid in enumerate(hand) if met >> i & 1])
 
 
-_Check = tuple[str, ObjectiveCard, tuple[int, ...]]
+class _Reading:
+    """What the cards of one ``hand`` ask, read once per hand (and box): its plot cards, its
+    gardener cards (with the counts of heights they look at and the number of plots needed)
+    and its panda cards (the sections needed), each with its bit: ``1 << position in the
+    hand``. Copies of a panda card are interchangeable, so only the first is read (one choice).
+
+    Compared and hashed by identity, so that :data:`_PLOTS_SHOWN` finds it in one step; it
+    is kept in the module's tables only, never on a state.
+    """
+
+    __slots__ = ("components", "hand", "plots", "gardeners", "gardener_cards", "pandas")
+
+    def __init__(self, components: Components, hand: tuple[str, ...]) -> None:
+        plots: list[tuple[int, PlotObjective]] = []
+        gardeners: list[tuple[int, int, tuple[int, ...]]] = []
+        gardener_cards: list[tuple[int, GardenerObjective]] = []
+        pandas: list[tuple[int, tuple[int, int, int]]] = []
+        for i, cid in enumerate(hand):
+            card = components.cards[cid]
+            bit = 1 << i
+            if isinstance(card, PlotObjective):
+                plots.append((bit, card))
+            elif isinstance(card, GardenerObjective):
+                gardeners.append((bit, card.bamboos, _BUCKETS[card.colour, card.improvement, card.height]))
+                gardener_cards.append((bit, card))
+            elif all(card.sections != sections for _, sections in pandas):
+                pandas.append((bit, card.sections))
+        self.components = components
+        self.hand = hand
+        self.plots = tuple(plots)
+        self.gardeners = tuple(gardeners)
+        self.gardener_cards = tuple(gardener_cards)
+        self.pandas = tuple(pandas)
 
 
-def _checks(components: Components, hand: tuple[str, ...]) -> tuple[_Check, ...]:
-    """Each card of ``hand`` to check, in order, with the height counts it looks at (gardener
-    cards); copies of a panda card are interchangeable, so only the first is checked (one
-    choice). Worked out once per hand (and box: the table holds it, so its identity is not
+def _read(components: Components, hand: tuple[str, ...]) -> _Reading:
+    """The reading of ``hand``, kept by the hand's identity (a hand is shared by every state
+    until it changes; the reading holds the hand and the box, so their identities are not
     reused while the entry lives)."""
-    found = _CHECKS.get((hand, id(components)))
-    if found is not None and found[0] is components:
-        return found[1]
-    checks: list[_Check] = []
-    seen: list[tuple[int, int, int]] = []
-    for cid in hand:
-        card = components.cards[cid]
-        buckets: tuple[int, ...] = ()
-        if isinstance(card, GardenerObjective):
-            buckets = _BUCKETS[card.colour, card.improvement, card.height]
-        elif isinstance(card, PandaObjective):
-            if card.sections in seen:
-                continue
-            seen.append(card.sections)
-        checks.append((cid, card, buckets))
-    if len(_CHECKS) >= 128:
-        _CHECKS.clear()
-    _CHECKS[hand, id(components)] = (components, tuple(checks))
-    return tuple(checks)
+    found = _READINGS.get(id(hand))
+    if found is not None and found.hand is hand and found.components is components:
+        return found
+    if len(_READINGS) >= 128:
+        _READINGS.clear()
+    reading = _READINGS[id(hand)] = _Reading(components, hand)
+    return reading
 
 
-#: See :func:`_checks`.
-_CHECKS: dict[tuple[tuple[str, ...], int], tuple[Components, tuple[_Check, ...]]] = {}
+#: See :func:`_read`.
+_READINGS: dict[int, _Reading] = {}
+
+
+def _plots_shown(key: tuple[Irrigated, _Reading]) -> int:
+    """The bits of the plot cards of a reading whose pattern the irrigated plots show."""
+    wet, reading = key
+    met = 0
+    for bit, card in reading.plots:
+        if _pattern_shown(wet, card):
+            met |= bit
+    return met
+
+
+#: The plot cards of a hand met by a garden's irrigated plots, by (irrigated plots, reading of
+#: the hand): the irrigated plots and a player's hand seldom change between two listings.
+_PLOTS_SHOWN: Memo[tuple[Irrigated, _Reading], int] = Memo(_plots_shown)

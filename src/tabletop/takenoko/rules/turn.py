@@ -39,9 +39,9 @@ _CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
 
 def action_phase(state: State, **changes: Any) -> State:
     """Enter (or return to) the action phase, with ``changes`` made to the state."""
-    turn: Turn = changes.get("turn", state.turn)
     seat: int = changes.get("current", state.current)
-    if state.options.declare_actions and turn.declared is None:
+    turn: Turn = changes.get("turn", state.turn)
+    if turn.declared is None and state.options.declare_actions:
         declaring = ask(state, Declare(seat), **changes)
         moves = declare_moves(declaring)
         if len(moves) == 1:
@@ -65,12 +65,13 @@ def _open(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None,
 
 
 def allowed_actions(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None) -> tuple[str, ...]:
-    """The actions a turn still allows, by its weather, the actions taken and those declared."""
+    """The actions a turn still allows, by its weather, the actions taken and those declared,
+    in :data:`ACTIONS` order (the order the action phase lists their moves in)."""
     if declared is not None:
         remaining = list(declared)
         for action in done:
             remaining.remove(action)
-        return tuple(dict.fromkeys(remaining))
+        return tuple(a for a in ACTIONS if a in remaining)
     if len(done) >= Turn(weather).allowance:
         return ()
     if weather == "wind" or not done:
@@ -92,8 +93,8 @@ def _ruled_out(state: State) -> int:
     if not state.garden.plots:
         out |= 4 | 8
     board = state.boards[state.current]
-    if len(board.hand) + sum(board.backs) >= HAND_LIMIT or not any(map(holds, state.decks)):
-        out |= 16
+    if len(board.hand) >= HAND_LIMIT or board.held >= HAND_LIMIT or not any(map(holds, state.decks)):
+        out |= 16  # (a full hand of known cards, the usual case, is seen before counting backs)
     return out
 
 
