@@ -4,7 +4,7 @@ the two-pack), and the end of a player's actions."""
 
 from __future__ import annotations
 
-from operator import ge
+from itertools import compress
 from typing import Any
 
 from tabletop.kernel.engine import evolve, pop, push
@@ -29,7 +29,7 @@ from tabletop.loyang.rules.table import (
     facts,
     from_supply,
     set_player,
-    sow_move,
+    sow_moves_at,
     to_supply,
     two_pack_cost,
 )
@@ -38,6 +38,7 @@ from tabletop.loyang.state import (
     DELIVERED,
     DOUBLED,
     DUE,
+    NO_VEG,
     SETTLED,
     ActionsPending,
     AdvancePending,
@@ -82,7 +83,7 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
     table = facts(components)
     player = state.seats[turn.seat]
     out: list[Any] = []
-    loaded = any(player.cart)  # sowing, selling, trading and delivering need vegetables on the cart
+    loaded = player.cart != NO_VEG  # sowing, selling, trading and delivering need vegetables on the cart
     if loaded and player.fields:
         _sow_moves(table, player, out)
     _shop_moves(components, table, player, out)
@@ -114,9 +115,10 @@ def _sow_moves(table: Facts, player: Player, out: list[Any]) -> None:
     accepts = table.accepts
     for pos, f in enumerate(player.fields):
         if f.veg < 0:
+            sowings = sow_moves_at(pos)
             for v in accepts[f.card]:
                 if cart[v]:
-                    out.append(sow_move(pos, v))
+                    out.append(sowings[v])
 
 
 def _shop_moves(components: Components, table: Facts, player: Player, out: list[Any]) -> None:
@@ -135,9 +137,13 @@ def _trade_moves(table: Facts, turn: ActionsPending, player: Player, out: list[A
     """D: trade at one of your market stalls (the bowls say how many vegetables to give; 1
     with the Maid)."""
     total = sum(player.cart)
+    most = 1 if turn.maid else table.most_bowls
     for stall in player.stalls:
+        if total >= most:  # enough for any slot: every slot still holding its vegetable
+            out.extend(compress(TRADE[stall.card], stall.goods))
+            continue
         for trade, bowls, full in zip(TRADE[stall.card], table.bowls[stall.card], stall.goods):
-            if full and total >= (1 if turn.maid else bowls):
+            if full and total >= bowls:
                 out.append(trade)
 
 
