@@ -72,7 +72,7 @@ def courtyard_moves(state: LoyangState, pending: CourtyardPending) -> tuple[Any,
         out.append(moves.FLIP)
     # The last player left must take; a player's last card never goes to the courtyard.
     if len(state.active) > 1 and len(player.hand) >= 2:
-        out.extend(PLACE[c] for c in player.hand)
+        out.extend(map(PLACE.__getitem__, player.hand))
     if state.courtyard:
         plays = player.hand + ((player.intro,) if player.intro >= 0 else ())
         out.extend(take_moves(state.courtyard, plays))

@@ -66,7 +66,7 @@ from tabletop.loyang.rules.preparation import (
     start_outcomes,
     turn_up_for_opponent,
 )
-from tabletop.loyang.rules.table import cached, find, reveal_outcomes, set_player
+from tabletop.loyang.rules.table import cached, facts, find, reveal_outcomes, set_player
 from tabletop.loyang.state import (
     CARD,
     HARVEST,
@@ -195,8 +195,8 @@ def _store_when_everything_fits(state: LoyangState, pending: StorePending) -> Lo
     player = state.seats[pending.seat]
     if not player.upgraded and player.cash >= components.upgrade_cost:
         return None
-    fits = sum(player.cart) <= storehouse_room(components, player) and all(
-        player.cart[veg] == 0 or veg in components.storehouse_accepts for veg in range(6)
+    fits = sum(player.cart) <= storehouse_room(components, player) and not any(
+        player.cart[veg] for veg in facts(components).not_stored
     )
     if fits:
         stored = evolve(player, cart=NO_VEG, storehouse=player.storehouse.plus(player.cart))

@@ -197,6 +197,7 @@ class Facts:
         bowls: market stall card -> the bowls of each of its three slots.
         most_bowls: the most bowls of any slot: a cart holding that many can trade at every
             slot, which the listing of the actions takes in one step.
+        not_stored: the vegetables the storehouse does not take (none in the standard box).
     """
 
     helper_cards: dict[str, tuple[int, ...]]
@@ -206,6 +207,7 @@ class Facts:
     wanted: tuple[tuple[tuple[int, int], ...], ...]
     bowls: dict[int, tuple[int, ...]]
     most_bowls: int
+    not_stored: tuple[int, ...]
 
 
 _FACTS: dict[int, tuple[Components, Facts]] = {}
@@ -230,6 +232,7 @@ def facts(components: Components) -> Facts:
             wanted=tuple(tuple((v, n) for v, n in enumerate(card.want_counts) if n) for card in components.cards),
             bowls=bowls,
             most_bowls=max((n for slots in bowls.values() for n in slots), default=0),
+            not_stored=tuple(veg for veg in range(len(components.vegetables)) if veg not in components.storehouse_accepts),
         ))
         _FACTS[id(components)] = entry
     return entry[1]
