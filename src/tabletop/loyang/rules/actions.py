@@ -269,7 +269,7 @@ def buy_two_pack(state: LoyangState, turn: ActionsPending) -> LoyangState:
     available = deck_size(state) + (0 if state.solo else len(state.discard))
     draws = (TwoPackDraw(),) * min(2, available)
     stack = state.stack[:-1] + (evolve(turn, two_pack=True), KeepPending(turn.seat, ()), *draws)
-    return pay(evolve(state, stack=stack), turn.seat, two_pack_cost(player, turn.official))
+    return pay(state, turn.seat, two_pack_cost(player, turn.official), stack=stack)
 
 
 def two_pack_outcomes(state: LoyangState, pending: TwoPackDraw) -> tuple[tuple[Any, int], ...]:

@@ -218,7 +218,7 @@ def apply_offer(state: LoyangState, pending: OfferPending, move: Any) -> LoyangS
     if isinstance(move, moves.OfferBuy):
         grid = state.grid[: move.pos] + (-1,) + state.grid[move.pos + 1 :]
         state = replace_top(state, evolve(pending, bought=pending.bought + 1))
-        state = pay(evolve(state, grid=grid), 0, row_price(state, move.pos))
+        state = pay(state, 0, row_price(state, move.pos), grid=grid)
         state = enter_play(state, 0, move.card, played_in_card_phase=True)
         if state.components.cards[move.card].kind == FIELD:
             state = charge(state, 0, state.components.field_cost)

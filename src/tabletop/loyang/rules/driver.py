@@ -185,7 +185,7 @@ DECISIONS: dict[type, Decision[LoyangState] | ChanceDecision[LoyangState]] = {
 
 def _pay_when_possible(state: LoyangState, pending: CashPending) -> LoyangState | None:
     if state.seats[pending.seat].cash >= pending.amount:
-        return pay(pop(state), pending.seat, pending.amount, pending.payee)
+        return pay(state, pending.seat, pending.amount, pending.payee, stack=state.stack[:-1])
     return None
 
 
