@@ -252,7 +252,9 @@ def settle(state: LoyangState) -> LoyangState:
             continue
         pending = stack[-1]
         forced = _FORCED.get(type(pending))
-        after = forced(state, pending) if forced is not None else None
+        if forced is None:  # a decision: settled
+            return state
+        after = forced(state, pending)
         if after is None:
             return state
         state = after
