@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.engine import evolve, push
 from tabletop.kernel.rng import Rng
 from tabletop.loyang import moves
 from tabletop.loyang.moves import BUY, SELL
@@ -74,7 +74,7 @@ def choose_partner(state: LoyangState, partner: int) -> LoyangState:
     other = next(s for s in range(4) if s not in (start, second, partner))
     pairs = [0, 0, 0, 0]
     pairs[start], pairs[partner], pairs[second], pairs[other] = partner, start, other, second
-    return evolve(pop(state), order=(start, second, partner, other), partner=tuple(pairs))
+    return evolve(state, stack=state.stack[:-1], order=(start, second, partner, other), partner=tuple(pairs))
 
 
 def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
@@ -314,9 +314,9 @@ def keep_two_pack(state: LoyangState, pending: KeepPending, move: moves.Keep) ->
     waits). Each kept common field costs 2 Cash at once, even beneath the other card."""
     components = state.components
     seat = pending.seat
-    state = pop(state)
     kept = tuple(c for c in (move.top, move.lower) if c >= 0)
-    state = evolve(state, discard=state.discard + tuple(c for c in pending.drawn if c not in kept))
+    discard = state.discard + tuple(c for c in pending.drawn if c not in kept)
+    state = evolve(state, stack=state.stack[:-1], discard=discard)
     owed = sum(components.field_cost for c in kept if components.cards[c].kind == FIELD)
     if move.top >= 0:
         state = enter_play(state, seat, move.top)
