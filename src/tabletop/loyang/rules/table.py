@@ -112,9 +112,9 @@ def covers(cart: Vegetables, need: Vegetables) -> bool:
 
 def set_player(state: LoyangState, seat: int, player: Player, **changes: Any) -> LoyangState:
     """``state`` with ``player`` in ``seat`` and ``changes``, in one copy."""
-    seats = state.seats
-    changes["seats"] = seats[:seat] + (player,) + seats[seat + 1 :]
-    return evolve(state, **changes)
+    seats = list(state.seats)
+    seats[seat] = player
+    return evolve(state, seats=tuple(seats), **changes)
 
 
 def without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
