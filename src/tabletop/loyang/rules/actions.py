@@ -42,6 +42,7 @@ from tabletop.loyang.state import (
     SETTLED,
     ActionsPending,
     AdvancePending,
+    Field,
     GivePending,
     KeepPending,
     LoyangState,
@@ -177,7 +178,7 @@ def sow(state: LoyangState, turn: ActionsPending, pos: int, veg: int) -> LoyangS
     player = state.seats[turn.seat]
     f = player.fields[pos]
     count = state.components.field(f.card).spaces + turn.sow_extra
-    fields = player.fields[:pos] + (evolve(f, veg=veg, count=count),) + player.fields[pos + 1 :]
+    fields = player.fields[:pos] + (Field(f.card, veg, count),) + player.fields[pos + 1 :]
     player = evolve(player, cart=player.cart.take(veg), fields=fields)
     return set_player(state, turn.seat, player, **from_supply(state, veg, count - 1))
 
@@ -285,7 +286,7 @@ def draw_two_pack_card(state: LoyangState, pending: TwoPackDraw, move: moves.Rev
     """The card drawn joins the two-pack that the player then keeps or not."""
     stack = state.stack[:-1]
     below = max(i for i, pending in enumerate(stack) if type(pending) is KeepPending)
-    keep = evolve(stack[below], drawn=stack[below].drawn + (move.card,))
+    keep = KeepPending(stack[below].seat, stack[below].drawn + (move.card,))
     return draw_from_deck(state, move.card, refill=not state.solo, stack=stack[:below] + (keep,) + stack[below + 1 :])
 
 

@@ -84,7 +84,7 @@ def apply_advance(state: LoyangState, pending: AdvancePending, move: Any) -> Loy
     player = state.seats[pending.seat]
     cost = step_cost(state.components, player, pending.steps)
     stepped = evolve(player, cash=player.cash - cost, position=player.position + 1)
-    stack = state.stack[:-1] + (evolve(pending, steps=pending.steps + 1),)
+    stack = state.stack[:-1] + (AdvancePending(pending.seat, pending.steps + 1),)
     return set_player(state, pending.seat, stepped, stack=stack)
 
 

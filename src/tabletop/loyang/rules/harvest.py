@@ -68,7 +68,7 @@ def harvest(state: LoyangState, seat: int, **changes: Any) -> LoyangState:
             if f.count == 1:
                 emptied.append(f.card)
                 continue
-            f = evolve(f, count=f.count - 1)
+            f = Field(f.card, f.veg, f.count - 1)
         kept.append(f)
     cart = player.cart.plus(harvested)
     player = evolve(player, cart=cart, storehouse=NO_VEG, home_count=home_count, fields=tuple(kept))
