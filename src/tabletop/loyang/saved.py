@@ -21,7 +21,6 @@ from collections.abc import Iterable
 from typing import Any
 
 import cattrs
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from tabletop.kernel import serial
 from tabletop.kernel.api import InvalidRecord
@@ -125,33 +124,14 @@ def _vegetables(value: Any, _: Any) -> Vegetables:
 
 
 _CONVERTER.register_structure_hook(Vegetables, _vegetables)
-_OMIT = override(omit=True)
-# The engine types its stack loosely; Loyang's holds its pending decisions.
-_STACK = tuple[Pending, ...]
-_UNSTRUCTURE = make_dict_unstructure_fn(
-    LoyangState,
-    _CONVERTER,
-    components=_OMIT,
-    rules=_OMIT,
-    log=_OMIT,
-    _moves=_OMIT,
-    stack=override(unstruct_hook=lambda stack: _CONVERTER.unstructure(stack, _STACK)),
-)
-_STRUCTURE = make_dict_structure_fn(
-    LoyangState,
-    _CONVERTER,
-    _cattrs_forbid_extra_keys=True,
-    components=_OMIT,
-    log=_OMIT,
-    rules=override(struct_hook=lambda value, _: value),
-    stack=override(struct_hook=lambda value, _: _CONVERTER.structure(value, _STACK)),
-)
-_CONVERTER.register_structure_hook(LoyangState, _STRUCTURE)
+# The stack as tagged pending decisions; the engine's rules and log, and the components, are
+# the loader's (:func:`from_json`).
+serial.register_engine_state(_CONVERTER, LoyangState, Pending)
 
 
 def to_json(state: LoyangState) -> str:
     """The full state as JSON; the component data is included only when it is not standard."""
-    data: dict[str, Any] = _UNSTRUCTURE(state)
+    data: dict[str, Any] = _CONVERTER.unstructure(state)
     data["history"] = _CONVERTER.unstructure(list(state.history), list[Move])
     data["format"] = FORMAT
     data["components"] = COMPONENTS.data(state.components)

@@ -4,10 +4,10 @@ the two-pack), and the end of a player's actions."""
 
 from __future__ import annotations
 
-from operator import ge
+from itertools import compress
 from typing import Any
 
-from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.engine import evolve, push
 from tabletop.kernel.rng import Rng
 from tabletop.loyang import moves
 from tabletop.loyang.moves import BUY, SELL
@@ -29,7 +29,7 @@ from tabletop.loyang.rules.table import (
     facts,
     from_supply,
     set_player,
-    sow_move,
+    sow_moves_at,
     to_supply,
     two_pack_cost,
 )
@@ -38,9 +38,11 @@ from tabletop.loyang.state import (
     DELIVERED,
     DOUBLED,
     DUE,
+    NO_VEG,
     SETTLED,
     ActionsPending,
     AdvancePending,
+    Field,
     GivePending,
     KeepPending,
     LoyangState,
@@ -73,7 +75,7 @@ def choose_partner(state: LoyangState, partner: int) -> LoyangState:
     other = next(s for s in range(4) if s not in (start, second, partner))
     pairs = [0, 0, 0, 0]
     pairs[start], pairs[partner], pairs[second], pairs[other] = partner, start, other, second
-    return evolve(pop(state), order=(start, second, partner, other), partner=tuple(pairs))
+    return evolve(state, stack=state.stack[:-1], order=(start, second, partner, other), partner=tuple(pairs))
 
 
 def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
@@ -82,7 +84,7 @@ def action_moves(state: LoyangState, turn: ActionsPending) -> tuple[Any, ...]:
     table = facts(components)
     player = state.seats[turn.seat]
     out: list[Any] = []
-    loaded = any(player.cart)  # sowing, selling, trading and delivering need vegetables on the cart
+    loaded = player.cart != NO_VEG  # sowing, selling, trading and delivering need vegetables on the cart
     if loaded and player.fields:
         _sow_moves(table, player, out)
     _shop_moves(components, table, player, out)
@@ -114,9 +116,10 @@ def _sow_moves(table: Facts, player: Player, out: list[Any]) -> None:
     accepts = table.accepts
     for pos, f in enumerate(player.fields):
         if f.veg < 0:
+            sowings = sow_moves_at(pos)
             for v in accepts[f.card]:
                 if cart[v]:
-                    out.append(sow_move(pos, v))
+                    out.append(sowings[v])
 
 
 def _shop_moves(components: Components, table: Facts, player: Player, out: list[Any]) -> None:
@@ -135,9 +138,13 @@ def _trade_moves(table: Facts, turn: ActionsPending, player: Player, out: list[A
     """D: trade at one of your market stalls (the bowls say how many vegetables to give; 1
     with the Maid)."""
     total = sum(player.cart)
+    most = 1 if turn.maid else table.most_bowls
     for stall in player.stalls:
+        if total >= most:  # enough for any slot: every slot still holding its vegetable
+            out.extend(compress(TRADE[stall.card], stall.goods))
+            continue
         for trade, bowls, full in zip(TRADE[stall.card], table.bowls[stall.card], stall.goods):
-            if full and total >= (1 if turn.maid else bowls):
+            if full and total >= bowls:
                 out.append(trade)
 
 
@@ -171,7 +178,7 @@ def sow(state: LoyangState, turn: ActionsPending, pos: int, veg: int) -> LoyangS
     player = state.seats[turn.seat]
     f = player.fields[pos]
     count = state.components.field(f.card).spaces + turn.sow_extra
-    fields = player.fields[:pos] + (evolve(f, veg=veg, count=count),) + player.fields[pos + 1 :]
+    fields = player.fields[:pos] + (Field(f.card, veg, count),) + player.fields[pos + 1 :]
     player = evolve(player, cart=player.cart.take(veg), fields=fields)
     return set_player(state, turn.seat, player, **from_supply(state, veg, count - 1))
 
@@ -263,7 +270,7 @@ def buy_two_pack(state: LoyangState, turn: ActionsPending) -> LoyangState:
     available = deck_size(state) + (0 if state.solo else len(state.discard))
     draws = (TwoPackDraw(),) * min(2, available)
     stack = state.stack[:-1] + (evolve(turn, two_pack=True), KeepPending(turn.seat, ()), *draws)
-    return pay(evolve(state, stack=stack), turn.seat, two_pack_cost(player, turn.official))
+    return pay(state, turn.seat, two_pack_cost(player, turn.official), stack=stack)
 
 
 def two_pack_outcomes(state: LoyangState, pending: TwoPackDraw) -> tuple[tuple[Any, int], ...]:
@@ -279,7 +286,7 @@ def draw_two_pack_card(state: LoyangState, pending: TwoPackDraw, move: moves.Rev
     """The card drawn joins the two-pack that the player then keeps or not."""
     stack = state.stack[:-1]
     below = max(i for i, pending in enumerate(stack) if type(pending) is KeepPending)
-    keep = evolve(stack[below], drawn=stack[below].drawn + (move.card,))
+    keep = KeepPending(stack[below].seat, stack[below].drawn + (move.card,))
     return draw_from_deck(state, move.card, refill=not state.solo, stack=stack[:below] + (keep,) + stack[below + 1 :])
 
 
@@ -308,9 +315,9 @@ def keep_two_pack(state: LoyangState, pending: KeepPending, move: moves.Keep) ->
     waits). Each kept common field costs 2 Cash at once, even beneath the other card."""
     components = state.components
     seat = pending.seat
-    state = pop(state)
     kept = tuple(c for c in (move.top, move.lower) if c >= 0)
-    state = evolve(state, discard=state.discard + tuple(c for c in pending.drawn if c not in kept))
+    discard = state.discard + tuple(c for c in pending.drawn if c not in kept)
+    state = evolve(state, stack=state.stack[:-1], discard=discard)
     owed = sum(components.field_cost for c in kept if components.cards[c].kind == FIELD)
     if move.top >= 0:
         state = enter_play(state, seat, move.top)

@@ -72,7 +72,7 @@ def courtyard_moves(state: LoyangState, pending: CourtyardPending) -> tuple[Any,
         out.append(moves.FLIP)
     # The last player left must take; a player's last card never goes to the courtyard.
     if len(state.active) > 1 and len(player.hand) >= 2:
-        out.extend(PLACE[c] for c in player.hand)
+        out.extend(map(PLACE.__getitem__, player.hand))
     if state.courtyard:
         plays = player.hand + ((player.intro,) if player.intro >= 0 else ())
         out.extend(take_moves(state.courtyard, plays))
@@ -218,7 +218,7 @@ def apply_offer(state: LoyangState, pending: OfferPending, move: Any) -> LoyangS
     if isinstance(move, moves.OfferBuy):
         grid = state.grid[: move.pos] + (-1,) + state.grid[move.pos + 1 :]
         state = replace_top(state, evolve(pending, bought=pending.bought + 1))
-        state = pay(evolve(state, grid=grid), 0, row_price(state, move.pos))
+        state = pay(state, 0, row_price(state, move.pos), grid=grid)
         state = enter_play(state, 0, move.card, played_in_card_phase=True)
         if state.components.cards[move.card].kind == FIELD:
             state = charge(state, 0, state.components.field_cost)

@@ -66,7 +66,7 @@ from tabletop.loyang.rules.preparation import (
     start_outcomes,
     turn_up_for_opponent,
 )
-from tabletop.loyang.rules.table import cached, find, reveal_outcomes, set_player
+from tabletop.loyang.rules.table import cached, facts, find, reveal_outcomes, set_player
 from tabletop.loyang.state import (
     CARD,
     HARVEST,
@@ -185,7 +185,7 @@ DECISIONS: dict[type, Decision[LoyangState] | ChanceDecision[LoyangState]] = {
 
 def _pay_when_possible(state: LoyangState, pending: CashPending) -> LoyangState | None:
     if state.seats[pending.seat].cash >= pending.amount:
-        return pay(pop(state), pending.seat, pending.amount, pending.payee)
+        return pay(state, pending.seat, pending.amount, pending.payee, stack=state.stack[:-1])
     return None
 
 
@@ -195,8 +195,8 @@ def _store_when_everything_fits(state: LoyangState, pending: StorePending) -> Lo
     player = state.seats[pending.seat]
     if not player.upgraded and player.cash >= components.upgrade_cost:
         return None
-    fits = sum(player.cart) <= storehouse_room(components, player) and all(
-        player.cart[veg] == 0 or veg in components.storehouse_accepts for veg in range(6)
+    fits = sum(player.cart) <= storehouse_room(components, player) and not any(
+        player.cart[veg] for veg in facts(components).not_stored
     )
     if fits:
         stored = evolve(player, cart=NO_VEG, storehouse=player.storehouse.plus(player.cart))
@@ -252,7 +252,9 @@ def settle(state: LoyangState) -> LoyangState:
             continue
         pending = stack[-1]
         forced = _FORCED.get(type(pending))
-        after = forced(state, pending) if forced is not None else None
+        if forced is None:  # a decision: settled
+            return state
+        after = forced(state, pending)
         if after is None:
             return state
         state = after

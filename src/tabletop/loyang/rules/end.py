@@ -23,8 +23,10 @@ from tabletop.loyang.state import (
 def store_moves(state: LoyangState, pending: StorePending) -> tuple[Any, ...]:
     components = state.components
     player = state.seats[pending.seat]
-    room = storehouse_room(components, player)
-    out: list[Any] = [moves.STORE[v] for v in components.storehouse_accepts if player.cart[v] and room > 0]
+    cart = player.cart
+    out: list[Any] = []
+    if storehouse_room(components, player) > 0:
+        out = [moves.STORE[v] for v in components.storehouse_accepts if cart[v]]
     if not player.upgraded and player.cash >= components.upgrade_cost:
         out.append(moves.UPGRADE)
     out.extend(sale_moves(components, player))
@@ -66,7 +68,7 @@ def advance_moves(state: LoyangState, pending: AdvancePending) -> tuple[Any, ...
     discarded at any time": a card it covers is revealed after the turn, so a regular customer
     is not due this round) or stop."""
     player = state.seats[pending.seat]
-    discards = tuple(DISCARD[h] for h in player.helpers)
+    discards = tuple(map(DISCARD.__getitem__, player.helpers))
     if can_step(state.components, player, pending.steps):
         return (moves.STEP, *discards, moves.LOAN, moves.STOP)
     return (*discards, moves.LOAN, moves.STOP)
@@ -82,7 +84,7 @@ def apply_advance(state: LoyangState, pending: AdvancePending, move: Any) -> Loy
     player = state.seats[pending.seat]
     cost = step_cost(state.components, player, pending.steps)
     stepped = evolve(player, cash=player.cash - cost, position=player.position + 1)
-    stack = state.stack[:-1] + (evolve(pending, steps=pending.steps + 1),)
+    stack = state.stack[:-1] + (AdvancePending(pending.seat, pending.steps + 1),)
     return set_player(state, pending.seat, stepped, stack=stack)
 
 

@@ -29,8 +29,9 @@ def begin_round(state: LoyangState, number: int) -> LoyangState:
     seats = list(state.seats)
     for seat in range(state.n):
         player = seats[seat]
-        regulars = tuple(r if r.status == DUE else evolve(r, status=DUE) for r in player.regulars)
-        seats[seat] = evolve(player, regulars=regulars, fresh=())
+        if player.fresh or any(r.status != DUE for r in player.regulars):
+            regulars = tuple(r if r.status == DUE else evolve(r, status=DUE) for r in player.regulars)
+            seats[seat] = evolve(player, regulars=regulars, fresh=())
     draws: tuple[FieldDraw, ...] = ()
     if number < state.components.rounds:
         # The top field of each pile is a random event (the piles are face down); the start
@@ -54,21 +55,22 @@ def harvest(state: LoyangState, seat: int, **changes: Any) -> LoyangState:
     the discard pile (revealing what they covered). ``changes`` are made in the same copy (the
     harvesting decision answered)."""
     player = state.seats[seat]
-    cart = player.cart.plus(player.storehouse)
+    harvested = list(player.storehouse)  # counted by vegetable, then added to the cart at once
     home_count = player.home_count
     if home_count > 0:
-        cart = cart.add(player.home_veg)
+        harvested[player.home_veg] += 1
         home_count -= 1
     kept: list[Field] = []
     emptied: list[int] = []
     for f in player.fields:
         if f.veg >= 0 and f.count > 0:
-            cart = cart.add(f.veg)
+            harvested[f.veg] += 1
             if f.count == 1:
                 emptied.append(f.card)
                 continue
-            f = evolve(f, count=f.count - 1)
+            f = Field(f.card, f.veg, f.count - 1)
         kept.append(f)
+    cart = player.cart.plus(harvested)
     player = evolve(player, cart=cart, storehouse=NO_VEG, home_count=home_count, fields=tuple(kept))
     done = state.done[:seat] + (True,) + state.done[seat + 1 :]
     state = set_player(state, seat, player, done=done, **changes)

@@ -3,18 +3,21 @@ selling to one's own shop."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.kernel.engine import evolve, push, replace_top
 from tabletop.loyang.rules.table import set_player
 from tabletop.loyang.state import CashPending, LoyangState
 
 
-def pay(state: LoyangState, seat: int, amount: int, payee: int = -1) -> LoyangState:
-    """Pay ``amount`` (which the payer has) to the supply or to another real player."""
+def pay(state: LoyangState, seat: int, amount: int, payee: int = -1, **changes: Any) -> LoyangState:
+    """Pay ``amount`` (which the payer has) to the supply or to another real player, with
+    ``changes`` to the state in the same copy."""
     seats = list(state.seats)
     seats[seat] = evolve(seats[seat], cash=seats[seat].cash - amount)
     if 0 <= payee < state.n and payee != seat:
         seats[payee] = evolve(seats[payee], cash=seats[payee].cash + amount)
-    return evolve(state, seats=tuple(seats))
+    return evolve(state, seats=tuple(seats), **changes)
 
 
 def charge(state: LoyangState, seat: int, amount: int, payee: int = -1) -> LoyangState:

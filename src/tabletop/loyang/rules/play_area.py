@@ -185,7 +185,7 @@ def take_stall_vegetable(
         if stall.card == card:
             break
     goods = stall.goods[:slot] + (False,) + stall.goods[slot + 1 :]
-    stalls = stalls[:i] + (evolve(stall, goods=goods),) + stalls[i + 1 :]
+    stalls = stalls[:i] + (Stall(card, goods),) + stalls[i + 1 :]
     if owner == seat:  # one's own stall: one copy of the player
         seats[seat] = evolve(seats[seat], stalls=stalls, cart=cart.add(veg))
     else:

@@ -91,10 +91,11 @@ def reveal_each(cards: tuple[int, ...]) -> tuple[tuple[moves.Reveal, int], ...]:
         return tuple((reveal(card), 1) for card in cards)
 
 
-def sow_move(pos: int, veg: int) -> moves.Sow:
+def sow_moves_at(pos: int) -> tuple[moves.Sow, ...]:
+    """The sowings of the field at ``pos``, by vegetable (shared instances)."""
     if pos < len(_SOW):
-        return _SOW[pos][veg]
-    return cached(moves.Sow(pos, veg))
+        return _SOW[pos]
+    return tuple(cached(moves.Sow(pos, veg)) for veg in range(6))
 
 
 def sale_moves(components: Components, player: Player) -> list[moves.Sell]:
@@ -128,7 +129,11 @@ def others(state: LoyangState, seat: int) -> tuple[int, ...]:
         return (1,)
     if state.n == 4 and state.phase == ACTION and state.partner:
         return (state.partner[seat],)
-    return tuple(s for s in range(state.n) if s != seat)
+    return _OTHERS[state.n][seat]
+
+
+#: By player count and seat, the other seats.
+_OTHERS = tuple(tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in range(5))
 
 
 def owner_of(state: LoyangState, card: int) -> int:
@@ -190,6 +195,9 @@ class Facts:
         wanted: the same as (vegetable, count) pairs, only the vegetables wanted: the
             listing of the actions checks each customer against the cart with them.
         bowls: market stall card -> the bowls of each of its three slots.
+        most_bowls: the most bowls of any slot: a cart holding that many can trade at every
+            slot, which the listing of the actions takes in one step.
+        not_stored: the vegetables the storehouse does not take (none in the standard box).
     """
 
     helper_cards: dict[str, tuple[int, ...]]
@@ -198,6 +206,8 @@ class Facts:
     wants: tuple[Vegetables, ...]
     wanted: tuple[tuple[tuple[int, int], ...], ...]
     bowls: dict[int, tuple[int, ...]]
+    most_bowls: int
+    not_stored: tuple[int, ...]
 
 
 _FACTS: dict[int, tuple[Components, Facts]] = {}
@@ -213,27 +223,27 @@ def facts(components: Components) -> Facts:
                 helper_cards[card.helper] = helper_cards.get(card.helper, ()) + (card.index,)
         fields = [c.index for c in components.cards if c.kind == FIELD]
         fields += range(PRIVATE_BASE, PRIVATE_BASE + len(components.private))
+        bowls = {c.index: tuple(bowls for _, bowls in c.slots) for c in components.cards if c.kind == STALL}
         entry = (components, Facts(
             helper_cards=helper_cards,
             prices=tuple(veg.buy for veg in components.vegetables),
             accepts={card: components.field(card).accepts for card in fields},
             wants=tuple(card.want_counts for card in components.cards),
             wanted=tuple(tuple((v, n) for v, n in enumerate(card.want_counts) if n) for card in components.cards),
-            bowls={c.index: tuple(bowls for _, bowls in c.slots) for c in components.cards if c.kind == STALL},
+            bowls=bowls,
+            most_bowls=max((n for slots in bowls.values() for n in slots), default=0),
+            not_stored=tuple(veg for veg in range(len(components.vegetables)) if veg not in components.storehouse_accepts),
         ))
         _FACTS[id(components)] = entry
     return entry[1]
 
 
-def kind_cards(components: Components) -> dict[str, tuple[int, ...]]:
-    """Helper kind -> its card numbers."""
-    return facts(components).helper_cards
-
-
 def find(state: LoyangState, seat: int, kind: str) -> int:
     """An uncovered helper of ``kind`` in ``seat``'s play area, or -1."""
     helpers = state.seats[seat].helpers
-    for card in kind_cards(state.components).get(kind, ()):
+    if not helpers:
+        return -1
+    for card in facts(state.components).helper_cards.get(kind, ()):
         if card in helpers:
             return card
     return -1
