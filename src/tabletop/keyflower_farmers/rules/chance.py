@@ -28,6 +28,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
+from tabletop.kernel.rng import Rng
 from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
@@ -87,6 +88,12 @@ def worker_outcomes(state: KeyflowerState, pending: DrawWorker) -> tuple[tuple[W
     return tuple(out)
 
 
+def worker_sample(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[WorkerDrawn, Rng]:
+    """The worker :func:`worker_outcomes` would yield with ``rng``, drawn without listing them."""
+    colour, rng = state.bag.sample_draw(rng)
+    return _WORKER_DRAWN[colour], rng
+
+
 def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDrawn) -> KeyflowerState:
     bag = state.bag.take(outcome.colour)
     if pending.seat_to is None:
@@ -111,6 +118,12 @@ def skill_outcomes(state: KeyflowerState, pending: DrawSkill) -> tuple[tuple[Ski
     return tuple((_SKILL_DRAWN[skill], n) for skill, n in state.skill_pile.draw_outcomes())
 
 
+def skill_sample(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[SkillDrawn, Rng]:
+    """The skill :func:`skill_outcomes` would yield with ``rng``, drawn without listing them."""
+    skill, rng = state.skill_pile.sample_draw(rng)
+    return _SKILL_DRAWN[skill], rng
+
+
 def resolve_skill(state: KeyflowerState, pending: DrawSkill, outcome: SkillDrawn) -> KeyflowerState:
     pile = state.skill_pile.take(outcome.skill)
     if pending.seat_to is None:
@@ -131,6 +144,12 @@ def _tile_drawn(code: str) -> TileDrawn:
 def season_tile_outcomes(state: KeyflowerState, pending: DrawSeasonTile) -> tuple[tuple[TileDrawn, int], ...]:
     pile = state.season_piles[SEASON_INDEX[pending.season]]
     return tuple((_tile_drawn(code), n) for code, n in pile.draw_outcomes())
+
+
+def season_tile_sample(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) -> tuple[TileDrawn, Rng]:
+    """The tile :func:`season_tile_outcomes` would yield with ``rng``, drawn without listing them."""
+    code, rng = state.season_piles[SEASON_INDEX[pending.season]].sample_draw(rng)
+    return _tile_drawn(code), rng
 
 
 def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome: TileDrawn) -> KeyflowerState:
@@ -172,6 +191,12 @@ def resolve_select(state: KeyflowerState, pending: SelectWinter, outcome: TileDr
 
 def winter_outcomes(state: KeyflowerState, pending: DealWinter) -> tuple[tuple[TileDrawn, int], ...]:
     return tuple((_tile_drawn(code), n) for code, n in state.winter_deck.draw_outcomes())
+
+
+def winter_sample(state: KeyflowerState, pending: DealWinter, rng: Rng) -> tuple[TileDrawn, Rng]:
+    """The tile :func:`winter_outcomes` would yield with ``rng``, drawn without listing them."""
+    code, rng = state.winter_deck.sample_draw(rng)
+    return _tile_drawn(code), rng
 
 
 def resolve_winter(state: KeyflowerState, pending: DealWinter, outcome: TileDrawn) -> KeyflowerState:
