@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import attrs
 
-from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components, Face
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
@@ -37,6 +37,13 @@ Resources = Pool.kinds("Resources", RESOURCES)
 Skills = Pool.kinds("Skills", SKILLS)
 #: Animals by kind (sheep, pig, cow).
 Animals = Pool.kinds("Animals", ANIMALS)
+
+#: The empty pools of each kind, shared (pools are immutable): building one checks every
+#: count, and empty ones are made again and again (fresh tiles, boats emptied, fields).
+NO_RESOURCES = Resources()
+NO_WORKERS = Workers()
+NO_SKILLS = Skills()
+NO_ANIMALS = Animals()
 
 #: The most workers that may be placed on one tile in a season (base rulebook, Production).
 MOST_ON_A_TILE = 6
@@ -92,8 +99,8 @@ class Tile:
 
     id: str
     face: int = 0
-    goods: Pool = attrs.field(factory=Resources, converter=_resources)
-    workers: Pool = attrs.field(factory=Workers, converter=_workers)
+    goods: Pool = attrs.field(default=NO_RESOURCES, converter=_resources)
+    workers: Pool = attrs.field(default=NO_WORKERS, converter=_workers)
     uses: tuple[int, ...] = ()
     colour: str | None = None
     sheep: int = 0
@@ -110,6 +117,28 @@ class LayoutFacts(NamedTuple):
     sides: Mapping[Hex, tuple[str, ...]]
     road_steps: Mapping[tuple[Hex, bool], Mapping[Hex, int]]
     field_steps: Mapping[Sector, Mapping[Sector, int]]
+
+
+class Workable(NamedTuple):
+    """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its printed
+    ``face`` as it lies, and the fewest and most workers the next use may place."""
+
+    tile: Tile
+    face: Face
+    least: int
+    most: int
+
+
+def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
+    """``tile`` as a :class:`Workable` (``worked_faces``: the components'), or ``None`` if it
+    has no face to use or no room for another use this season."""
+    faces = worked_faces.get(tile.id)
+    face = None if faces is None else faces[tile.face]
+    if face is None:
+        return None
+    least = tile.uses[-1] + 1 if tile.uses else 1
+    most = MOST_ON_A_TILE - sum(tile.workers)
+    return Workable(tile, face, least, most) if least <= most else None
 
 
 @attrs.frozen
@@ -150,7 +179,7 @@ class Village:
         for name, animals in self.animals:
             if name == field:
                 return animals
-        return Animals()
+        return NO_ANIMALS
 
 
 @attrs.frozen
@@ -158,8 +187,8 @@ class Cargo:
     """A boat in play and what it carries this season (workers from the bag, skills face up)."""
 
     boat: str
-    workers: Pool = attrs.field(factory=Workers, converter=_workers)
-    skills: Pool = attrs.field(factory=Skills, converter=_skills)
+    workers: Pool = attrs.field(default=NO_WORKERS, converter=_workers)
+    skills: Pool = attrs.field(default=NO_SKILLS, converter=_skills)
 
 
 # --- pending decisions ---------------------------------------------------------------------
@@ -484,6 +513,9 @@ class KeyflowerState(EngineState):
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
+    _workable: tuple[tuple[Tile, ...], tuple[Workable, ...]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
     #: The summer boats (those with faces) in each village, with the layout they were read
     #: from, for :meth:`boat_abilities` (animals moving leave a layout as it is).
     _summer_boats: tuple[tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...]], ...] | None = attrs.field(
@@ -513,6 +545,31 @@ class KeyflowerState(EngineState):
             cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
             object.__setattr__(self, "_tile_index", cached)
         return cached[1]
+
+    def workable(self) -> tuple[Workable, ...]:
+        """The hexes in play that may be used now, in the order of :attr:`tiles` (the same
+        while the hexes are; see also :meth:`workable_after`)."""
+        tiles = self.tiles
+        cached = self._workable
+        if cached is None or cached[0] is not tiles:
+            faces = self.components.worked_faces
+            found = (workable_entry(faces, tile) for tile in tiles)
+            cached = (tiles, tuple(entry for entry in found if entry is not None))
+            object.__setattr__(self, "_workable", cached)
+        return cached[1]
+
+    def workable_after(self, old: Tile, new: Tile) -> tuple[Workable, ...] | None:
+        """:meth:`workable` once the hex ``old`` has become ``new`` (its entry changed, not
+        the whole found again: a turn changes one hex); ``None`` if not known yet."""
+        cached = self._workable
+        if cached is None or cached[0] is not self.tiles:
+            return None
+        entry = workable_entry(self.components.worked_faces, new)
+        entries = cached[1]
+        for k, known in enumerate(entries):
+            if known.tile is old:
+                return entries[:k] + entries[k + 1 :] if entry is None else entries[:k] + (entry,) + entries[k + 1 :]
+        return entries if entry is None else None
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""

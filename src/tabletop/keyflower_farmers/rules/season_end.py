@@ -28,11 +28,11 @@ from tabletop.keyflower_farmers.state import (
     AfterBoats,
     BeginSeason,
     ChooseBoat,
+    NO_SKILLS,
+    NO_WORKERS,
     KeyflowerState,
     PlaceTile,
-    Skills,
     Tile,
-    Workers,
 )
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.pile import Pile
@@ -121,7 +121,7 @@ def _collect_workers(state: KeyflowerState, won: tuple[tuple[str, int], ...]) ->
         keeper = winner_of.get(tile.id) if owner is None else owner
         if keeper is not None and tile.workers.total:
             screens[keeper] = screens[keeper].plus(tile.workers)
-        tiles.append(attrs.evolve(tile, workers=Workers(), uses=(), colour=None) if tile.uses else tile)
+        tiles.append(attrs.evolve(tile, workers=NO_WORKERS, uses=(), colour=None) if tile.uses else tile)
     bag = state.bag.shuffle_in(returned) if returned else state.bag
     return evolve(state, screens=tuple(screens), bag=bag, tiles=tuple(tiles))
 
@@ -160,7 +160,7 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     cargo = next(c for c in state.boats if c.boat == move.boat)
     screens = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
     skills = with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills))
-    boats = tuple(attrs.evolve(c, workers=Workers(), skills=Skills()) if c is cargo else c for c in state.boats)
+    boats = tuple(attrs.evolve(c, workers=NO_WORKERS, skills=NO_SKILLS) if c is cargo else c for c in state.boats)
     state = evolve(state, screens=screens, skills=skills, boats=boats)
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).

@@ -24,7 +24,7 @@ from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKIL
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Tile, Transport, Village
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Tile, Transport, Village
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.hexgrid import Hex
@@ -257,7 +257,7 @@ def _herd(state: KeyflowerState, seat: int, move: Herd) -> KeyflowerState:
     village = state.villages[seat]
     held = dict(village.animals)
     held[move.source] = held[move.source].take(move.animal)
-    held[move.target] = held.get(move.target, Animals()).add(move.animal)
+    held[move.target] = held.get(move.target, NO_ANIMALS).add(move.animal)
     animals = tuple(sorted((field, a) for field, a in held.items() if a.total))
     return evolve(state, villages=with_seat(state.villages, seat, village.with_animals(animals)))
 

@@ -103,20 +103,14 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
             moves.append(_bid(tile_id))
     ignore_colour = has_ability(state, seat, "boat_ignore_colour")
     most_behind = max(screen)
-    worked_faces = state.components.worked_faces
     lot_of = state.lots_by_id().get
     # Every hex in play is up for auction or in a village: each may be used.
-    for tile in state.tiles:
-        faces = worked_faces.get(tile.id)
-        face = None if faces is None else faces[tile.face]
-        if face is None:
-            continue
-        least = tile.uses[-1] + 1 if tile.uses else 1
-        most = MOST_ON_A_TILE - sum(tile.workers)
-        if least > most:
-            continue
-        bids = lot_of(tile.id)
-        required = tile.colour or (bids.colour if bids is not None else None)
+    for tile, face, least, most in state.workable():
+        required = tile.colour
+        if required is None:
+            bids = lot_of(tile.id)
+            if bids is not None:
+                required = bids.colour
         if required is None or ignore_colour:
             colours = COLOURS
             behind = most_behind

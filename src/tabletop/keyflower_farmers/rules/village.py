@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.keyflower_farmers.components import WATER
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, popped, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, LayoutFacts, PlaceTile, Village
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutFacts, PlaceTile, Village
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
@@ -124,5 +124,5 @@ def merged_animals(animals: tuple[tuple[Sector, Pool], ...], merges: tuple[Merge
     totals: dict[Sector, Pool] = {}
     for field, held in animals:
         name = into.get(field, field)
-        totals[name] = totals.get(name, Animals()).plus(held)
+        totals[name] = totals.get(name, NO_ANIMALS).plus(held)
     return tuple(sorted(totals.items()))
