@@ -109,12 +109,15 @@ class Tile:
 class LayoutFacts(NamedTuple):
     """Facts of a village's layout, computed once and kept with it (:attr:`Village.turned`):
     the components and the Farmers option they were read with, the turned sides of each hex,
-    and, found so far, the road steps from a hex (with or without summer boat 2a's crossing
-    of grass sides) and the fields entered from a field to reach each other field."""
+    the empty cells beside the village with the side codes a hex placed there must show (each
+    placed neighbour's facing side: ``(direction, code)`` pairs), and, found so far, the road
+    steps from a hex (with or without summer boat 2a's crossing of grass sides) and the fields
+    entered from a field to reach each other field."""
 
     components: Components
     farmers: bool
     sides: Mapping[Hex, tuple[str, ...]]
+    frontier: Mapping[Hex, tuple[tuple[int, str], ...]]
     road_steps: Mapping[tuple[Hex, bool], Mapping[Hex, int]]
     field_steps: Mapping[Sector, Mapping[Sector, int]]
 

@@ -84,7 +84,8 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     for _, group in outbid:
         reach[COLOUR_INDEX[group.colour]] += group.count
     most_of_a_colour = max(reach)
-    counter_bid = has_ability(state, seat, "boat_counter_bid")
+    abilities = state.boat_abilities(seat)
+    counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
     for tile_id, lot, own, best_other in standings:
         if own is not None:
@@ -101,7 +102,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
                 able = reach[COLOUR_INDEX[colour]] > best_other
         if able:
             moves.append(_bid(tile_id))
-    ignore_colour = has_ability(state, seat, "boat_ignore_colour")
+    ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
     lot_of = state.lots_by_id().get
     # Every hex in play is up for auction or in a village: each may be used.

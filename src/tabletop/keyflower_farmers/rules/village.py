@@ -36,31 +36,47 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
     layout = {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
-    turned = LayoutFacts(state.components, state.farmers, MappingProxyType(layout), NO_STEPS, NO_STEPS)
+    frontier: dict[Hex, tuple[tuple[int, str], ...]] = {}
+    for cell, sides in layout.items():
+        frontier = _bordered(frontier, layout, cell, sides)
+    turned = LayoutFacts(
+        state.components, state.farmers, MappingProxyType(layout), MappingProxyType(frontier), NO_STEPS, NO_STEPS
+    )
     object.__setattr__(village, "turned", turned)
     return turned
+
+
+def _bordered(
+    frontier: dict[Hex, tuple[tuple[int, str], ...]], layout: Mapping[Hex, Sides], cell: Hex, sides: Sides
+) -> dict[Hex, tuple[tuple[int, str], ...]]:
+    """``frontier`` (see :class:`.state.LayoutFacts`) once the hex with (turned) ``sides`` at
+    ``cell`` is in ``layout``: its cell is no longer empty, and each empty cell beside it must
+    show the code of the side it faces."""
+    frontier.pop(cell, None)
+    for direction, near in enumerate(hexgrid.neighbours(cell)):
+        if near not in layout:
+            frontier[near] = (*frontier.get(near, ()), (tiles.facing(direction), sides[direction]))
+    return frontier
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     """Every cell and turn where the hex fits (turns giving the same sides counted once), by
     cell then turn. If no matching place exists (the rules do not say what then), any place
     touching the village is allowed (inferred)."""
-    layout = layout_of(state, state.villages[pending.seat])
+    frontier = layout_facts(state, state.villages[pending.seat]).frontier
     steps, masks = _turnings(sides_of(state, pending.tile))
     every = (1 << len(steps)) - 1
     match = not has_ability(state, pending.seat, "boat_fields")
-    # One pass over the sides of the placed hexes: each empty cell beside them, with the turns
-    # that show each placed neighbour the code of the side it faces.
-    fitting: dict[Hex, int] = {}
-    for cell, sides in layout.items():
-        for direction, near in enumerate(hexgrid.neighbours(cell)):
-            if near not in layout:
-                mask = fitting.get(near, every)
-                fitting[near] = mask & masks.get(((direction + 3) % 6, sides[direction]), 0) if match else mask
-    cells = sorted(fitting)
+    cells = sorted(frontier)
     found: list[Move] = []
     for cell in cells:
-        found += _places(cell, steps, fitting[cell])
+        # The turns that show each placed neighbour the code of the side it faces.
+        fitting = every
+        if match:
+            for need in frontier[cell]:
+                fitting &= masks.get(need, 0)
+        if fitting:
+            found += _places(cell, steps, fitting)
     if not found:
         for cell in cells:
             found += _places(cell, steps, every)
@@ -114,7 +130,11 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     fields, merges = village.fields.place(move.cell, spokes(sides), _open_side(state, ids, layout))
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
     grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
-    object.__setattr__(grown, "turned", LayoutFacts(state.components, state.farmers, MappingProxyType(layout), NO_STEPS, NO_STEPS))
+    frontier = _bordered(dict(layout_facts(state, village).frontier), layout, move.cell, sides)
+    facts = LayoutFacts(
+        state.components, state.farmers, MappingProxyType(layout), MappingProxyType(frontier), NO_STEPS, NO_STEPS
+    )
+    object.__setattr__(grown, "turned", facts)
     return popped(state, villages=with_seat(state.villages, seat, grown))
 
 
