@@ -63,20 +63,22 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     """Each location where some placement is legal (bids, then uses), and passing. Found
     without listing the placements: only whether one exists."""
     seat = pending.seat
-    # Each lot's bids read once: the seat's own bid and the best of the others'.
-    standings = []
+    # Each lot's bids read once: the seat's own bid and the best of the others' (as
+    # outbid_groups reads them, here with every lot's standing kept for the bids below).
+    lots = []
     groups = []
     for tile_id, lot in state.lots:
         own = None
         best_other = 0
-        for bid in lot.bids:
-            if bid.bidder == seat:
-                own = bid
-            elif bid.count > best_other:
-                best_other = bid.count
-        standings.append((tile_id, lot, own, best_other))
-        if own is not None and own.count < best_other:  # outbid (bids are never tied)
-            groups.append((tile_id, own))
+        if lot.bids:  # most lots have none
+            for bid in lot.bids:
+                if bid.bidder == seat:
+                    own = bid
+                elif bid.count > best_other:
+                    best_other = bid.count
+            if own is not None and own.count < best_other:  # outbid (bids are never tied)
+                groups.append((tile_id, own))
+        lots.append((tile_id, lot, own, best_other))
     outbid = tuple(groups)
     screen = state.screens[seat]
     # Workers of each colour the seat could place: behind the screen and in outbid groups.
@@ -87,7 +89,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     abilities = state.boat_abilities(seat)
     counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
-    for tile_id, lot, own, best_other in standings:
+    for tile_id, lot, own, best_other in lots:
         if own is not None:
             # Adding to one's own bid, in its colour (an outbid one stays where it is).
             least = max(1, best_other + 1 - own.count)
@@ -113,13 +115,12 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
             if bids is not None:
                 required = bids.colour
         if required is None or ignore_colour:
-            colours = COLOURS
-            behind = most_behind
+            colours, behind, within_reach = COLOURS, most_behind, most_of_a_colour
         else:
-            colours = (required,)
-            behind = screen[COLOUR_INDEX[required]]
+            k = COLOUR_INDEX[required]
+            colours, behind, within_reach = (required,), screen[k], reach[k]
         # Enough workers behind the screen is the usual case; else outbid groups may help.
-        if behind < least and not _can_place(screen, outbid, reach, colours, least, most):
+        if behind < least and (within_reach < least or not _can_place(screen, outbid, reach, colours, least, most)):
             continue
         if face.ability != "exchange" or _can_pay(state, seat, tile, face, outbid, (colours, least, most, reach)):
             moves.append(_use(tile.id))
@@ -233,8 +234,16 @@ def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], 
     """``seat``'s outbid groups: ``(lot, group)`` for each lot where they bid and do not lead."""
     out = []
     for tile_id, lot in state.lots:
-        own = lot.bid_of(seat)
-        if own is not None and lot.leader != seat:
+        if not lot.bids:  # the usual case
+            continue
+        own = None
+        best_other = 0
+        for bid in lot.bids:
+            if bid.bidder == seat:
+                own = bid
+            elif bid.count > best_other:
+                best_other = bid.count
+        if own is not None and own.count < best_other:  # outbid (bids are never tied)
             out.append((tile_id, own))
     return tuple(out)
 
