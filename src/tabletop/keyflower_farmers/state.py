@@ -110,14 +110,15 @@ class LayoutFacts(NamedTuple):
     """Facts of a village's layout, computed once and kept with it (:attr:`Village.turned`):
     the components and the Farmers option they were read with, the turned sides of each hex,
     the empty cells beside the village with the side codes a hex placed there must show (each
-    placed neighbour's facing side: ``(direction, code)`` pairs), and, found so far, the road
-    steps from a hex (with or without summer boat 2a's crossing of grass sides) and the fields
-    entered from a field to reach each other field."""
+    placed neighbour's facing side: ``(direction, code)`` pairs), the hexes each hex shares a
+    road with, and, found so far, the road steps from a hex (with or without summer boat 2a's
+    crossing of grass sides) and the fields entered from a field to reach each other field."""
 
     components: Components
     farmers: bool
     sides: Mapping[Hex, tuple[str, ...]]
     frontier: Mapping[Hex, tuple[tuple[int, str], ...]]
+    roads: Mapping[Hex, tuple[Hex, ...]]
     road_steps: Mapping[tuple[Hex, bool], Mapping[Hex, int]]
     field_steps: Mapping[Sector, Mapping[Sector, int]]
 
@@ -538,7 +539,11 @@ class KeyflowerState(EngineState):
 
     def tile(self, tile_id: str) -> Tile:
         """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
-        return self.tiles[self.tile_positions()[tile_id]]
+        tiles = self.tiles
+        cached = self._tile_index
+        if cached is not None and cached[0] is tiles:  # tile_positions(), inlined: a hot path
+            return tiles[cached[1][tile_id]]
+        return tiles[self.tile_positions()[tile_id]]
 
     def tile_positions(self) -> Mapping[str, int]:
         """The position of each hex in :attr:`tiles` (the same while hexes are only changed)."""

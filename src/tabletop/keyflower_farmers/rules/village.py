@@ -11,7 +11,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.keyflower_farmers.components import WATER
+from tabletop.keyflower_farmers.components import ROAD, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, popped, sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutFacts, PlaceTile, Village
@@ -35,28 +35,50 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     turned = village.turned
     if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
-    layout = {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
+    layout: dict[Hex, Sides] = {}
     frontier: dict[Hex, tuple[tuple[int, str], ...]] = {}
-    for cell, sides in layout.items():
-        frontier = _bordered(frontier, layout, cell, sides)
-    turned = LayoutFacts(
-        state.components, state.farmers, MappingProxyType(layout), MappingProxyType(frontier), NO_STEPS, NO_STEPS
-    )
+    roads: dict[Hex, tuple[Hex, ...]] = {}
+    for cell, tile_id, turns in village.layout:
+        _grow(layout, frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
+    turned = _facts(state, layout, frontier, roads)
     object.__setattr__(village, "turned", turned)
     return turned
 
 
-def _bordered(
-    frontier: dict[Hex, tuple[tuple[int, str], ...]], layout: Mapping[Hex, Sides], cell: Hex, sides: Sides
-) -> dict[Hex, tuple[tuple[int, str], ...]]:
-    """``frontier`` (see :class:`.state.LayoutFacts`) once the hex with (turned) ``sides`` at
-    ``cell`` is in ``layout``: its cell is no longer empty, and each empty cell beside it must
-    show the code of the side it faces."""
+def _facts(
+    state: KeyflowerState,
+    layout: dict[Hex, Sides],
+    frontier: dict[Hex, tuple[tuple[int, str], ...]],
+    roads: dict[Hex, tuple[Hex, ...]],
+) -> LayoutFacts:
+    """The facts of a layout (no steps found yet), read-only."""
+    proxy = MappingProxyType
+    return LayoutFacts(state.components, state.farmers, proxy(layout), proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS)
+
+
+def _grow(
+    layout: dict[Hex, Sides],
+    frontier: dict[Hex, tuple[tuple[int, str], ...]],
+    roads: dict[Hex, tuple[Hex, ...]],
+    cell: Hex,
+    sides: Sides,
+) -> None:
+    """The facts of a layout (see :class:`.state.LayoutFacts`) once the hex with (turned)
+    ``sides`` is placed at ``cell``: its cell is no longer empty, each empty cell beside it
+    must show the code of the side it faces, and it shares a road with each neighbour whose
+    facing side is a road like its own."""
+    layout[cell] = sides
     frontier.pop(cell, None)
+    joined = []
     for direction, near in enumerate(hexgrid.neighbours(cell)):
-        if near not in layout:
-            frontier[near] = (*frontier.get(near, ()), (tiles.facing(direction), sides[direction]))
-    return frontier
+        placed = layout.get(near)
+        back = tiles.facing(direction)
+        if placed is None:
+            frontier[near] = (*frontier.get(near, ()), (back, sides[direction]))
+        elif sides[direction] == ROAD and placed[back] == ROAD:
+            joined.append(near)
+            roads[near] = (*roads[near], cell)
+    roads[cell] = tuple(joined)
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
@@ -124,17 +146,15 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     seat = pending.seat
     village = state.villages[seat]
     sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
-    layout = {**layout_of(state, village), move.cell: sides}
+    facts = layout_facts(state, village)
+    layout, frontier, roads = dict(facts.sides), dict(facts.frontier), dict(facts.roads)
+    _grow(layout, frontier, roads, move.cell, sides)
     ids = {cell: tile_id for cell, tile_id, _ in village.layout}
     ids[move.cell] = pending.tile
     fields, merges = village.fields.place(move.cell, spokes(sides), _open_side(state, ids, layout))
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
     grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
-    frontier = _bordered(dict(layout_facts(state, village).frontier), layout, move.cell, sides)
-    facts = LayoutFacts(
-        state.components, state.farmers, MappingProxyType(layout), MappingProxyType(frontier), NO_STEPS, NO_STEPS
-    )
-    object.__setattr__(grown, "turned", facts)
+    object.__setattr__(grown, "turned", _facts(state, layout, frontier, roads))
     return popped(state, villages=with_seat(state.villages, seat, grown))
 
 
