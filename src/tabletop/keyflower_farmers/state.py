@@ -22,6 +22,7 @@ from typing import NamedTuple
 import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components, Face
+from tabletop.keyflower_farmers.moves import Move
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
@@ -234,6 +235,9 @@ class PlaceWorkers:
     moved: tuple[str, ...] = ()
     colour: str = ""
     count: int = 0
+    #: The answers to ask once listed (see :func:`.rules.turns.placing_moves`: the chain lists
+    #: them to know whether to ask, then the engine asks for them); read-only.
+    answers: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
 
 @attrs.frozen

@@ -57,6 +57,7 @@ def _use(tile_id: str) -> Use:
 
 
 _PASS = Pass()
+_ONLY_PASS = (_PASS,)
 
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
@@ -81,6 +82,8 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         lots.append((tile_id, lot, own, best_other))
     outbid = tuple(groups)
     screen = state.screens[seat]
+    if not outbid and not any(screen):
+        return _ONLY_PASS  # no worker to place (common late in a season)
     # Workers of each colour the seat could place: behind the screen and in outbid groups.
     reach = list(screen)
     for _, group in outbid:
@@ -325,7 +328,17 @@ def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> 
 
 def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
     """The answers to the first part of the placement on which the options differ: the colour,
-    else the next group that moves or the number of workers, else the payment."""
+    else the next group that moves or the number of workers, else the payment (listed once per
+    decision: see :attr:`.state.PlaceWorkers.answers`)."""
+    answers = pending.answers
+    if answers is None:
+        answers = _placing_answers(pending)
+        object.__setattr__(pending, "answers", answers)
+    return answers
+
+
+def _placing_answers(pending: PlaceWorkers) -> tuple[Move, ...]:
+    """:func:`placing_moves`, listed."""
     options = pending.options
     colours = {option.colour for option in options}
     if len(colours) > 1:
