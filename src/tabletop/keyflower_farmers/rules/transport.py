@@ -137,7 +137,7 @@ def _herds(state: KeyflowerState, seat: int, budget: int) -> Iterator[Herd]:
                 if 0 < distance <= budget:
                     there = held_by.get(target)
                     # One animal type per field (boat 5a excepted).
-                    if mixed or there is None or all(n == 0 or k == kind for k, n in enumerate(there)):
+                    if mixed or there is None or sum(there) == there[kind]:
                         yield _herd_move(animal, field, target)
 
 
