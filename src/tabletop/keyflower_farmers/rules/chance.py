@@ -97,10 +97,7 @@ def worker_sample(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple
 def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDrawn) -> KeyflowerState:
     bag = state.bag.take(outcome.colour)
     if pending.seat_to is None:
-        boats = tuple(
-            Cargo(c.boat, c.workers.add(outcome.colour), c.skills) if c.boat == pending.boat else c for c in state.boats
-        )
-        return popped(state, bag=bag, boats=boats)
+        return popped(state, bag=bag, boats=_loaded(state.boats, pending.boat, worker=outcome.colour))
     seat = pending.seat_to
     screens = with_seat(state.screens, seat, state.screens[seat].add(outcome.colour))
     if state.open_information and state.start < 0:
@@ -108,6 +105,17 @@ def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDr
         secret = with_seat(state.secret, seat, state.secret[seat].add(outcome.colour))
         return popped(state, bag=bag, screens=screens, secret=secret)
     return popped(state, bag=bag, screens=screens)
+
+
+def _loaded(boats: tuple[Cargo, ...], boat: str, worker: str = "", skill: str = "") -> tuple[Cargo, ...]:
+    """``boats`` once ``boat`` is loaded with a worker of the colour ``worker`` or the skill
+    tile ``skill``."""
+    for k, cargo in enumerate(boats):
+        if cargo.boat == boat:
+            workers = cargo.workers.add(worker) if worker else cargo.workers
+            skills = cargo.skills.add(skill) if skill else cargo.skills
+            return with_seat(boats, k, Cargo(boat, workers, skills))
+    raise KeyError(boat)
 
 
 #: The outcome of drawing each skill (made once).
@@ -127,10 +135,7 @@ def skill_sample(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[S
 def resolve_skill(state: KeyflowerState, pending: DrawSkill, outcome: SkillDrawn) -> KeyflowerState:
     pile = state.skill_pile.take(outcome.skill)
     if pending.seat_to is None:
-        boats = tuple(
-            Cargo(c.boat, c.workers, c.skills.add(outcome.skill)) if c.boat == pending.boat else c for c in state.boats
-        )
-        return popped(state, skill_pile=pile, boats=boats)
+        return popped(state, skill_pile=pile, boats=_loaded(state.boats, pending.boat, skill=outcome.skill))
     seat = pending.seat_to
     return popped(state, skill_pile=pile, skills=with_seat(state.skills, seat, state.skills[seat].add(outcome.skill)))
 
