@@ -339,7 +339,9 @@ class Fields:
                 group += parts[name]
             joined.append((tuple(sorted(group)), tuple(names)))
         # The untouched fields keep their order; the new ones go in by name.
-        kept = [part for part in self.parts if part[0] not in reached] if reached else list(self.parts)
+        kept = list(self.parts)
+        for name in reached:
+            kept.remove(parts[name])  # the very object listed: found at once
         for part, _ in joined:
             insort(kept, part)
         cells = list(self.spokes)

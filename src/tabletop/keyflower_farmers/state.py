@@ -613,9 +613,13 @@ class KeyflowerState(EngineState):
         if cached is None or cached[seat][0] is not villages[seat].layout:
             boats = self.components.boat_ids
             faces = self.components.faces_by_id
+            # Read again for the villages that changed only (one hex placed at a time).
+            old = cached if cached is not None and len(cached) == len(villages) else (((), ()),) * len(villages)
             cached = tuple(
-                (village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces))
-                for village in villages
+                known
+                if known[0] is village.layout
+                else (village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces))
+                for known, village in zip(old, villages, strict=True)
             )
             object.__setattr__(self, "_summer_boats", cached)
         ids = cached[seat][1]
