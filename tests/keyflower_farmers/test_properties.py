@@ -79,3 +79,29 @@ def test_views_hide_every_other_screen(players):
                 assert seen.hidden_workers[other] == state.screens[other].total
 
     playout(players, 5, {}, check)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_sampled_draws_are_those_the_listed_outcomes_give(players):
+    # The sampled mode draws with each event's shortcut sampler: the same outcome and the same
+    # next generator as the engine's sample() over the listed outcomes, so both modes play alike.
+    from tabletop.keyflower_farmers.rules import RULES
+    from tabletop.kernel.engine import CHANCE, ChanceDecision, sample
+
+    state = setup(players, Rng.from_seed(players), OPTIONS.resolve(players, {"chance": "explicit"}))
+    rnd = random.Random(players)
+    checked = 0
+    while not state.is_over:
+        if state.to_move == CHANCE:
+            top = state.pending
+            decision = RULES.decisions[type(top)]
+            assert isinstance(decision, ChanceDecision)
+            rng = Rng.from_seed(rnd.randrange(10**9))
+            if decision.sample is not None:
+                assert decision.sample(state, top, rng) == sample(decision.outcomes(state, top), rng)
+                checked += 1
+            move = sample(decision.outcomes(state, top), rng)[0]
+        else:
+            move = rnd.choice(state.legal_moves())
+        state = state.apply(move)
+    assert checked > 50

@@ -339,7 +339,9 @@ class Fields:
                 group += parts[name]
             joined.append((tuple(sorted(group)), tuple(names)))
         # The untouched fields keep their order; the new ones go in by name.
-        kept = [part for part in self.parts if part[0] not in reached] if reached else list(self.parts)
+        kept = list(self.parts)
+        for name in reached:
+            kept.remove(parts[name])  # the very object listed: found at once
         for part, _ in joined:
             insort(kept, part)
         cells = list(self.spokes)
@@ -408,9 +410,10 @@ class _FieldIndex:
 class _Neighbourhood:
     """The lookups of one :class:`Fields` value about which fields lie together, read-only:
     the fields on each cell, and the fields sharing a hex with each field. Computed when first
-    asked (placing tiles never needs them)."""
+    asked (placing tiles never needs them; the fields on a cell are asked far more often than
+    the fields beside a field, which are found only then)."""
 
-    __slots__ = ("on_cell", "adjacent")
+    __slots__ = ("on_cell", "_parts", "_adjacent")
 
     def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
         on_cell: dict[Hex, set[Sector]] = {}
@@ -420,12 +423,21 @@ class _Neighbourhood:
         self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
             {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
         )
-        adjacent: dict[Sector, tuple[Sector, ...]] = {}
-        for part in parts:
-            near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
-            near.discard(part[0])
-            adjacent[part[0]] = tuple(sorted(near))
-        self.adjacent: Mapping[Sector, tuple[Sector, ...]] = MappingProxyType(adjacent)
+        self._parts = parts
+        self._adjacent: Mapping[Sector, tuple[Sector, ...]] | None = None
+
+    @property
+    def adjacent(self) -> Mapping[Sector, tuple[Sector, ...]]:
+        """The other fields sharing a hex with each field, by field name."""
+        if self._adjacent is None:
+            on_cell = self.on_cell
+            adjacent: dict[Sector, tuple[Sector, ...]] = {}
+            for part in self._parts:
+                near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
+                near.discard(part[0])
+                adjacent[part[0]] = tuple(sorted(near))
+            self._adjacent = MappingProxyType(adjacent)
+        return self._adjacent
 
 
 def _sorted_parts(groups: Iterable[frozenset[Sector]]) -> tuple[tuple[Sector, ...], ...]:

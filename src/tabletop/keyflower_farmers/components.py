@@ -269,6 +269,9 @@ class Components:
     _turn_order: Mapping[tuple[int, bool], tuple[tuple[TurnOrderTile, TurnOrderFace], ...]] = attrs.field(
         init=False, eq=False, repr=False, hash=False
     )
+    _by_season: Mapping[tuple[str, bool], tuple[VillageTile, ...]] = attrs.field(
+        init=False, eq=False, repr=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
         # Lookups the rules make at every decision, computed once from the immutable data.
@@ -296,6 +299,12 @@ class Components:
             )
         set_(self, "_sides", MappingProxyType(sides))
         set_(self, "_turn_order", MappingProxyType({(n, f): self._turn_order_in_play(n, f) for n in range(2, 7) for f in (False, True)}))
+        by_season = {
+            (season, farmers): tuple(t for t in self.village if t.season == season and (farmers or not t.farmers))
+            for season in {t.season for t in self.village}
+            for farmers in (False, True)
+        }
+        set_(self, "_by_season", MappingProxyType(by_season))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled by its data (read-only proxies cannot be pickled): rebuilt and checked again.
@@ -314,7 +323,7 @@ class Components:
 
     def season_tiles(self, season: str, farmers: bool) -> tuple[VillageTile, ...]:
         """The village tiles of ``season`` in play (the Farmers ones only with the expansion)."""
-        return tuple(t for t in self.village if t.season == season and (farmers or not t.farmers))
+        return self._by_season.get((season, farmers), ())
 
     def boats_for(self, players: int) -> tuple[Boat, ...]:
         """The boats used with ``players`` players: those whose minimum is at most that."""

@@ -10,6 +10,7 @@ the holder of the lowest home tile takes the purple worker and starts spring.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -38,7 +39,7 @@ from tabletop.keyflower_farmers.state import (
     Workers,
 )
 from tabletop.kernel.auction import Lot
-from tabletop.kernel.engine import replace_top
+from tabletop.kernel.engine import evolve, replace_top
 from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
@@ -58,7 +59,7 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> KeyflowerState:
     first = _box(components, players, farmers, options)
     if options["first_game"]:
         first = _first_game(first)
-    return RULES.start(attrs.evolve(first, stack=_setup_events(first), rng=rng))
+    return RULES.start(evolve(first, stack=_setup_events(first), rng=rng))
 
 
 def _box(components: Components, players: int, farmers: bool, options: Mapping[str, Any]) -> KeyflowerState:
@@ -67,7 +68,7 @@ def _box(components: Components, players: int, farmers: bool, options: Mapping[s
     workers = dict(components.workers)
     screens = tuple(Workers.of(green=1 if seat in options["extra_green"] else 0) for seat in range(players))
     green = workers["green"] - sum(screen.named("green") for screen in screens)
-    bag = tuple(colour for colour in COLOURS[:3] for _ in range(workers[colour]))
+    bag = tuple(chain.from_iterable((colour,) * workers[colour] for colour in COLOURS[:3]))
     order = tuple(f"order{tile.number}" for tile, _ in components.turn_order_for(players, farmers))
     piles: tuple[Pile[str], ...] = tuple(
         Pile(tuple(t.code for t in components.season_tiles(s, farmers))) for s in ("spring", "summer", "autumn")

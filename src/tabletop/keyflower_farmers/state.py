@@ -21,7 +21,8 @@ from typing import NamedTuple
 
 import attrs
 
-from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components, Face
+from tabletop.keyflower_farmers.moves import Move
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
@@ -37,6 +38,13 @@ Resources = Pool.kinds("Resources", RESOURCES)
 Skills = Pool.kinds("Skills", SKILLS)
 #: Animals by kind (sheep, pig, cow).
 Animals = Pool.kinds("Animals", ANIMALS)
+
+#: The empty pools of each kind, shared (pools are immutable): building one checks every
+#: count, and empty ones are made again and again (fresh tiles, boats emptied, fields).
+NO_RESOURCES = Resources()
+NO_WORKERS = Workers()
+NO_SKILLS = Skills()
+NO_ANIMALS = Animals()
 
 #: The most workers that may be placed on one tile in a season (base rulebook, Production).
 MOST_ON_A_TILE = 6
@@ -92,8 +100,8 @@ class Tile:
 
     id: str
     face: int = 0
-    goods: Pool = attrs.field(factory=Resources, converter=_resources)
-    workers: Pool = attrs.field(factory=Workers, converter=_workers)
+    goods: Pool = attrs.field(default=NO_RESOURCES, converter=_resources)
+    workers: Pool = attrs.field(default=NO_WORKERS, converter=_workers)
     uses: tuple[int, ...] = ()
     colour: str | None = None
     sheep: int = 0
@@ -102,14 +110,40 @@ class Tile:
 class LayoutFacts(NamedTuple):
     """Facts of a village's layout, computed once and kept with it (:attr:`Village.turned`):
     the components and the Farmers option they were read with, the turned sides of each hex,
-    and, found so far, the road steps from a hex (with or without summer boat 2a's crossing
-    of grass sides) and the fields entered from a field to reach each other field."""
+    the empty cells beside the village with the side codes a hex placed there must show (each
+    placed neighbour's facing side: ``(direction, code)`` pairs), the hexes each hex shares a
+    road with, and, found so far, the road steps from a hex (with or without summer boat 2a's
+    crossing of grass sides) and the fields entered from a field to reach each other field."""
 
     components: Components
     farmers: bool
     sides: Mapping[Hex, tuple[str, ...]]
+    frontier: Mapping[Hex, tuple[tuple[int, str], ...]]
+    roads: Mapping[Hex, tuple[Hex, ...]]
     road_steps: Mapping[tuple[Hex, bool], Mapping[Hex, int]]
     field_steps: Mapping[Sector, Mapping[Sector, int]]
+
+
+class Workable(NamedTuple):
+    """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its printed
+    ``face`` as it lies, and the fewest and most workers the next use may place."""
+
+    tile: Tile
+    face: Face
+    least: int
+    most: int
+
+
+def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
+    """``tile`` as a :class:`Workable` (``worked_faces``: the components'), or ``None`` if it
+    has no face to use or no room for another use this season."""
+    faces = worked_faces.get(tile.id)
+    face = None if faces is None else faces[tile.face]
+    if face is None:
+        return None
+    least = tile.uses[-1] + 1 if tile.uses else 1
+    most = MOST_ON_A_TILE - sum(tile.workers)
+    return Workable(tile, face, least, most) if least <= most else None
 
 
 @attrs.frozen
@@ -150,7 +184,7 @@ class Village:
         for name, animals in self.animals:
             if name == field:
                 return animals
-        return Animals()
+        return NO_ANIMALS
 
 
 @attrs.frozen
@@ -158,8 +192,8 @@ class Cargo:
     """A boat in play and what it carries this season (workers from the bag, skills face up)."""
 
     boat: str
-    workers: Pool = attrs.field(factory=Workers, converter=_workers)
-    skills: Pool = attrs.field(factory=Skills, converter=_skills)
+    workers: Pool = attrs.field(default=NO_WORKERS, converter=_workers)
+    skills: Pool = attrs.field(default=NO_SKILLS, converter=_skills)
 
 
 # --- pending decisions ---------------------------------------------------------------------
@@ -201,6 +235,9 @@ class PlaceWorkers:
     moved: tuple[str, ...] = ()
     colour: str = ""
     count: int = 0
+    #: The answers to ask once listed (see :func:`.rules.turns.placing_moves`: the chain lists
+    #: them to know whether to ask, then the engine asks for them); read-only.
+    answers: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -484,6 +521,9 @@ class KeyflowerState(EngineState):
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
+    _workable: tuple[tuple[Tile, ...], tuple[Workable, ...]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
     #: The summer boats (those with faces) in each village, with the layout they were read
     #: from, for :meth:`boat_abilities` (animals moving leave a layout as it is).
     _summer_boats: tuple[tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...]], ...] | None = attrs.field(
@@ -503,7 +543,11 @@ class KeyflowerState(EngineState):
 
     def tile(self, tile_id: str) -> Tile:
         """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
-        return self.tiles[self.tile_positions()[tile_id]]
+        tiles = self.tiles
+        cached = self._tile_index
+        if cached is not None and cached[0] is tiles:  # tile_positions(), inlined: a hot path
+            return tiles[cached[1][tile_id]]
+        return tiles[self.tile_positions()[tile_id]]
 
     def tile_positions(self) -> Mapping[str, int]:
         """The position of each hex in :attr:`tiles` (the same while hexes are only changed)."""
@@ -513,6 +557,31 @@ class KeyflowerState(EngineState):
             cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
             object.__setattr__(self, "_tile_index", cached)
         return cached[1]
+
+    def workable(self) -> tuple[Workable, ...]:
+        """The hexes in play that may be used now, in the order of :attr:`tiles` (the same
+        while the hexes are; see also :meth:`workable_after`)."""
+        tiles = self.tiles
+        cached = self._workable
+        if cached is None or cached[0] is not tiles:
+            faces = self.components.worked_faces
+            found = (workable_entry(faces, tile) for tile in tiles)
+            cached = (tiles, tuple(entry for entry in found if entry is not None))
+            object.__setattr__(self, "_workable", cached)
+        return cached[1]
+
+    def workable_after(self, old: Tile, new: Tile) -> tuple[Workable, ...] | None:
+        """:meth:`workable` once the hex ``old`` has become ``new`` (its entry changed, not
+        the whole found again: a turn changes one hex); ``None`` if not known yet."""
+        cached = self._workable
+        if cached is None or cached[0] is not self.tiles:
+            return None
+        entry = workable_entry(self.components.worked_faces, new)
+        entries = cached[1]
+        for k, known in enumerate(entries):
+            if known.tile is old:
+                return entries[:k] + entries[k + 1 :] if entry is None else entries[:k] + (entry,) + entries[k + 1 :]
+        return entries if entry is None else None
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
@@ -544,9 +613,13 @@ class KeyflowerState(EngineState):
         if cached is None or cached[seat][0] is not villages[seat].layout:
             boats = self.components.boat_ids
             faces = self.components.faces_by_id
+            # Read again for the villages that changed only (one hex placed at a time).
+            old = cached if cached is not None and len(cached) == len(villages) else (((), ()),) * len(villages)
             cached = tuple(
-                (village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces))
-                for village in villages
+                known
+                if known[0] is village.layout
+                else (village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces))
+                for known, village in zip(old, villages, strict=True)
             )
             object.__setattr__(self, "_summer_boats", cached)
         ids = cached[seat][1]

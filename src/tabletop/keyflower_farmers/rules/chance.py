@@ -28,6 +28,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
+from tabletop.kernel.rng import Rng
 from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
@@ -87,13 +88,16 @@ def worker_outcomes(state: KeyflowerState, pending: DrawWorker) -> tuple[tuple[W
     return tuple(out)
 
 
+def worker_sample(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[WorkerDrawn, Rng]:
+    """The worker :func:`worker_outcomes` would yield with ``rng``, drawn without listing them."""
+    colour, rng = state.bag.sample_draw(rng)
+    return _WORKER_DRAWN[colour], rng
+
+
 def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDrawn) -> KeyflowerState:
     bag = state.bag.take(outcome.colour)
     if pending.seat_to is None:
-        boats = tuple(
-            Cargo(c.boat, c.workers.add(outcome.colour), c.skills) if c.boat == pending.boat else c for c in state.boats
-        )
-        return popped(state, bag=bag, boats=boats)
+        return popped(state, bag=bag, boats=_loaded(state.boats, pending.boat, worker=outcome.colour))
     seat = pending.seat_to
     screens = with_seat(state.screens, seat, state.screens[seat].add(outcome.colour))
     if state.open_information and state.start < 0:
@@ -101,6 +105,17 @@ def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDr
         secret = with_seat(state.secret, seat, state.secret[seat].add(outcome.colour))
         return popped(state, bag=bag, screens=screens, secret=secret)
     return popped(state, bag=bag, screens=screens)
+
+
+def _loaded(boats: tuple[Cargo, ...], boat: str, worker: str = "", skill: str = "") -> tuple[Cargo, ...]:
+    """``boats`` once ``boat`` is loaded with a worker of the colour ``worker`` or the skill
+    tile ``skill``."""
+    for k, cargo in enumerate(boats):
+        if cargo.boat == boat:
+            workers = cargo.workers.add(worker) if worker else cargo.workers
+            skills = cargo.skills.add(skill) if skill else cargo.skills
+            return with_seat(boats, k, Cargo(boat, workers, skills))
+    raise KeyError(boat)
 
 
 #: The outcome of drawing each skill (made once).
@@ -111,13 +126,16 @@ def skill_outcomes(state: KeyflowerState, pending: DrawSkill) -> tuple[tuple[Ski
     return tuple((_SKILL_DRAWN[skill], n) for skill, n in state.skill_pile.draw_outcomes())
 
 
+def skill_sample(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[SkillDrawn, Rng]:
+    """The skill :func:`skill_outcomes` would yield with ``rng``, drawn without listing them."""
+    skill, rng = state.skill_pile.sample_draw(rng)
+    return _SKILL_DRAWN[skill], rng
+
+
 def resolve_skill(state: KeyflowerState, pending: DrawSkill, outcome: SkillDrawn) -> KeyflowerState:
     pile = state.skill_pile.take(outcome.skill)
     if pending.seat_to is None:
-        boats = tuple(
-            Cargo(c.boat, c.workers, c.skills.add(outcome.skill)) if c.boat == pending.boat else c for c in state.boats
-        )
-        return popped(state, skill_pile=pile, boats=boats)
+        return popped(state, skill_pile=pile, boats=_loaded(state.boats, pending.boat, skill=outcome.skill))
     seat = pending.seat_to
     return popped(state, skill_pile=pile, skills=with_seat(state.skills, seat, state.skills[seat].add(outcome.skill)))
 
@@ -131,6 +149,12 @@ def _tile_drawn(code: str) -> TileDrawn:
 def season_tile_outcomes(state: KeyflowerState, pending: DrawSeasonTile) -> tuple[tuple[TileDrawn, int], ...]:
     pile = state.season_piles[SEASON_INDEX[pending.season]]
     return tuple((_tile_drawn(code), n) for code, n in pile.draw_outcomes())
+
+
+def season_tile_sample(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) -> tuple[TileDrawn, Rng]:
+    """The tile :func:`season_tile_outcomes` would yield with ``rng``, drawn without listing them."""
+    code, rng = state.season_piles[SEASON_INDEX[pending.season]].sample_draw(rng)
+    return _tile_drawn(code), rng
 
 
 def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome: TileDrawn) -> KeyflowerState:
@@ -172,6 +196,12 @@ def resolve_select(state: KeyflowerState, pending: SelectWinter, outcome: TileDr
 
 def winter_outcomes(state: KeyflowerState, pending: DealWinter) -> tuple[tuple[TileDrawn, int], ...]:
     return tuple((_tile_drawn(code), n) for code, n in state.winter_deck.draw_outcomes())
+
+
+def winter_sample(state: KeyflowerState, pending: DealWinter, rng: Rng) -> tuple[TileDrawn, Rng]:
+    """The tile :func:`winter_outcomes` would yield with ``rng``, drawn without listing them."""
+    code, rng = state.winter_deck.sample_draw(rng)
+    return _tile_drawn(code), rng
 
 
 def resolve_winter(state: KeyflowerState, pending: DealWinter, outcome: TileDrawn) -> KeyflowerState:

@@ -32,10 +32,16 @@ def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Ti
     positions = state.tile_positions()
     i = positions[tile_id]
     tiles = state.tiles
-    tiles = tiles[:i] + (change(tiles[i]),) + tiles[i + 1 :]
+    old = tiles[i]
+    new = change(old)
+    workable = state.workable_after(old, new)
+    tiles = tiles[:i] + (new,) + tiles[i + 1 :]
     state = evolve(state, tiles=tiles, **changes)
-    # The same hexes in the same places: the positions carry over.
+    # The same hexes in the same places: the positions carry over, and the hexes that may be
+    # used are known but for this one.
     object.__setattr__(state, "_tile_index", (tiles, positions))
+    if workable is not None:
+        object.__setattr__(state, "_workable", (tiles, workable))
     return state
 
 

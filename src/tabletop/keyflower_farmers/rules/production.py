@@ -171,7 +171,7 @@ def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, 
     out = []
     for field in village.fields.fields_on(cell):
         held = village.animals_in(field)
-        if field not in used and all(n == 0 or k == kind for k, n in enumerate(held)):
+        if field not in used and sum(held) == held[kind]:  # empty, or only that animal
             out.append(field)
     return tuple(out)
 

@@ -18,8 +18,6 @@ order, keyflower.md §7):
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.keyflower_farmers.components import COLOURS
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
 from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, with_seat
@@ -28,11 +26,11 @@ from tabletop.keyflower_farmers.state import (
     AfterBoats,
     BeginSeason,
     ChooseBoat,
+    NO_WORKERS,
+    Cargo,
     KeyflowerState,
     PlaceTile,
-    Skills,
     Tile,
-    Workers,
 )
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.pile import Pile
@@ -117,11 +115,14 @@ def _collect_workers(state: KeyflowerState, won: tuple[tuple[str, int], ...]) ->
                 returned += (group.colour,) * group.count
     tiles = []
     for tile in state.tiles:
+        if not tile.uses:  # unused this season: no workers on it (most hexes)
+            tiles.append(tile)
+            continue
         owner = state.owner(tile.id)
         keeper = winner_of.get(tile.id) if owner is None else owner
-        if keeper is not None and tile.workers.total:
+        if keeper is not None:
             screens[keeper] = screens[keeper].plus(tile.workers)
-        tiles.append(attrs.evolve(tile, workers=Workers(), uses=(), colour=None) if tile.uses else tile)
+        tiles.append(Tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
     bag = state.bag.shuffle_in(returned) if returned else state.bag
     return evolve(state, screens=tuple(screens), bag=bag, tiles=tuple(tiles))
 
@@ -160,7 +161,7 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     cargo = next(c for c in state.boats if c.boat == move.boat)
     screens = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
     skills = with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills))
-    boats = tuple(attrs.evolve(c, workers=Workers(), skills=Skills()) if c is cargo else c for c in state.boats)
+    boats = tuple(Cargo(c.boat) if c is cargo else c for c in state.boats)  # emptied
     state = evolve(state, screens=screens, skills=skills, boats=boats)
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).

@@ -13,7 +13,7 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from types import MappingProxyType
@@ -24,7 +24,7 @@ from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKIL
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Tile, Transport, Village
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Tile, Transport, Village
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.hexgrid import Hex
@@ -47,20 +47,27 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, in
     found = facts.road_steps.get((source, across_grass))
     if found is not None:
         return found
-    layout = facts.sides
+    # Road to road: the links found as the hexes were placed (see layout_facts).
+    linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
+    found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
+    known = MappingProxyType({**facts.road_steps, (source, across_grass): found})
+    object.__setattr__(village, "turned", facts._replace(road_steps=known))
+    return found
+
+
+def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iterable[Hex]]:
+    """The hexes of ``layout`` a resource moves to from a hex with summer boat 2a: across a road
+    or a grass side (never water)."""
 
     def linked(cell: Hex) -> Iterator[Hex]:
         for direction, other in enumerate(hexgrid.neighbours(cell)):
             if other not in layout:
                 continue
             here, there = layout[cell][direction], layout[other][facing(direction)]
-            if here == there == ROAD or (across_grass and WATER not in (here, there)):
+            if here == there == ROAD or WATER not in (here, there):
                 yield other
 
-    found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
-    known = MappingProxyType({**facts.road_steps, (source, across_grass): found})
-    object.__setattr__(village, "turned", facts._replace(road_steps=known))
-    return found
+    return linked
 
 
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
@@ -130,7 +137,7 @@ def _herds(state: KeyflowerState, seat: int, budget: int) -> Iterator[Herd]:
                 if 0 < distance <= budget:
                     there = held_by.get(target)
                     # One animal type per field (boat 5a excepted).
-                    if mixed or there is None or all(n == 0 or k == kind for k, n in enumerate(there)):
+                    if mixed or there is None or sum(there) == there[kind]:
                         yield _herd_move(animal, field, target)
 
 
@@ -257,7 +264,7 @@ def _herd(state: KeyflowerState, seat: int, move: Herd) -> KeyflowerState:
     village = state.villages[seat]
     held = dict(village.animals)
     held[move.source] = held[move.source].take(move.animal)
-    held[move.target] = held.get(move.target, Animals()).add(move.animal)
+    held[move.target] = held.get(move.target, NO_ANIMALS).add(move.animal)
     animals = tuple(sorted((field, a) for field, a in held.items() if a.total))
     return evolve(state, villages=with_seat(state.villages, seat, village.with_animals(animals)))
 

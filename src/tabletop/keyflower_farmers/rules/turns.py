@@ -57,36 +57,42 @@ def _use(tile_id: str) -> Use:
 
 
 _PASS = Pass()
+_ONLY_PASS = (_PASS,)
 
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     """Each location where some placement is legal (bids, then uses), and passing. Found
     without listing the placements: only whether one exists."""
     seat = pending.seat
-    # Each lot's bids read once: the seat's own bid and the best of the others'.
-    standings = []
+    # Each lot's bids read once: the seat's own bid and the best of the others' (as
+    # outbid_groups reads them, here with every lot's standing kept for the bids below).
+    lots = []
     groups = []
     for tile_id, lot in state.lots:
         own = None
         best_other = 0
-        for bid in lot.bids:
-            if bid.bidder == seat:
-                own = bid
-            elif bid.count > best_other:
-                best_other = bid.count
-        standings.append((tile_id, lot, own, best_other))
-        if own is not None and own.count < best_other:  # outbid (bids are never tied)
-            groups.append((tile_id, own))
+        if lot.bids:  # most lots have none
+            for bid in lot.bids:
+                if bid.bidder == seat:
+                    own = bid
+                elif bid.count > best_other:
+                    best_other = bid.count
+            if own is not None and own.count < best_other:  # outbid (bids are never tied)
+                groups.append((tile_id, own))
+        lots.append((tile_id, lot, own, best_other))
     outbid = tuple(groups)
     screen = state.screens[seat]
+    if not outbid and not any(screen):
+        return _ONLY_PASS  # no worker to place (common late in a season)
     # Workers of each colour the seat could place: behind the screen and in outbid groups.
     reach = list(screen)
     for _, group in outbid:
         reach[COLOUR_INDEX[group.colour]] += group.count
     most_of_a_colour = max(reach)
-    counter_bid = has_ability(state, seat, "boat_counter_bid")
+    abilities = state.boat_abilities(seat)
+    counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
-    for tile_id, lot, own, best_other in standings:
+    for tile_id, lot, own, best_other in lots:
         if own is not None:
             # Adding to one's own bid, in its colour (an outbid one stays where it is).
             least = max(1, best_other + 1 - own.count)
@@ -101,30 +107,23 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
                 able = reach[COLOUR_INDEX[colour]] > best_other
         if able:
             moves.append(_bid(tile_id))
-    ignore_colour = has_ability(state, seat, "boat_ignore_colour")
+    ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
-    worked_faces = state.components.worked_faces
     lot_of = state.lots_by_id().get
     # Every hex in play is up for auction or in a village: each may be used.
-    for tile in state.tiles:
-        faces = worked_faces.get(tile.id)
-        face = None if faces is None else faces[tile.face]
-        if face is None:
-            continue
-        least = tile.uses[-1] + 1 if tile.uses else 1
-        most = MOST_ON_A_TILE - sum(tile.workers)
-        if least > most:
-            continue
-        bids = lot_of(tile.id)
-        required = tile.colour or (bids.colour if bids is not None else None)
+    for tile, face, least, most in state.workable():
+        required = tile.colour
+        if required is None:
+            bids = lot_of(tile.id)
+            if bids is not None:
+                required = bids.colour
         if required is None or ignore_colour:
-            colours = COLOURS
-            behind = most_behind
+            colours, behind, within_reach = COLOURS, most_behind, most_of_a_colour
         else:
-            colours = (required,)
-            behind = screen[COLOUR_INDEX[required]]
+            k = COLOUR_INDEX[required]
+            colours, behind, within_reach = (required,), screen[k], reach[k]
         # Enough workers behind the screen is the usual case; else outbid groups may help.
-        if behind < least and not _can_place(screen, outbid, reach, colours, least, most):
+        if behind < least and (within_reach < least or not _can_place(screen, outbid, reach, colours, least, most)):
             continue
         if face.ability != "exchange" or _can_pay(state, seat, tile, face, outbid, (colours, least, most, reach)):
             moves.append(_use(tile.id))
@@ -238,8 +237,16 @@ def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], 
     """``seat``'s outbid groups: ``(lot, group)`` for each lot where they bid and do not lead."""
     out = []
     for tile_id, lot in state.lots:
-        own = lot.bid_of(seat)
-        if own is not None and lot.leader != seat:
+        if not lot.bids:  # the usual case
+            continue
+        own = None
+        best_other = 0
+        for bid in lot.bids:
+            if bid.bidder == seat:
+                own = bid
+            elif bid.count > best_other:
+                best_other = bid.count
+        if own is not None and own.count < best_other:  # outbid (bids are never tied)
             out.append((tile_id, own))
     return tuple(out)
 
@@ -321,7 +328,17 @@ def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> 
 
 def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
     """The answers to the first part of the placement on which the options differ: the colour,
-    else the next group that moves or the number of workers, else the payment."""
+    else the next group that moves or the number of workers, else the payment (listed once per
+    decision: see :attr:`.state.PlaceWorkers.answers`)."""
+    answers = pending.answers
+    if answers is None:
+        answers = _placing_answers(pending)
+        object.__setattr__(pending, "answers", answers)
+    return answers
+
+
+def _placing_answers(pending: PlaceWorkers) -> tuple[Move, ...]:
+    """:func:`placing_moves`, listed."""
     options = pending.options
     colours = {option.colour for option in options}
     if len(colours) > 1:

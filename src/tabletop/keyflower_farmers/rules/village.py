@@ -11,10 +11,10 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.keyflower_farmers.components import WATER
+from tabletop.keyflower_farmers.components import ROAD, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, popped, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, LayoutFacts, PlaceTile, Village
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutFacts, PlaceTile, Village
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
@@ -35,32 +35,70 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     turned = village.turned
     if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
-    layout = {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
-    turned = LayoutFacts(state.components, state.farmers, MappingProxyType(layout), NO_STEPS, NO_STEPS)
+    layout: dict[Hex, Sides] = {}
+    frontier: dict[Hex, tuple[tuple[int, str], ...]] = {}
+    roads: dict[Hex, tuple[Hex, ...]] = {}
+    for cell, tile_id, turns in village.layout:
+        _grow(layout, frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
+    turned = _facts(state, layout, frontier, roads)
     object.__setattr__(village, "turned", turned)
     return turned
+
+
+def _facts(
+    state: KeyflowerState,
+    layout: dict[Hex, Sides],
+    frontier: dict[Hex, tuple[tuple[int, str], ...]],
+    roads: dict[Hex, tuple[Hex, ...]],
+) -> LayoutFacts:
+    """The facts of a layout (no steps found yet), read-only."""
+    proxy = MappingProxyType
+    return LayoutFacts(state.components, state.farmers, proxy(layout), proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS)
+
+
+def _grow(
+    layout: dict[Hex, Sides],
+    frontier: dict[Hex, tuple[tuple[int, str], ...]],
+    roads: dict[Hex, tuple[Hex, ...]],
+    cell: Hex,
+    sides: Sides,
+) -> None:
+    """The facts of a layout (see :class:`.state.LayoutFacts`) once the hex with (turned)
+    ``sides`` is placed at ``cell``: its cell is no longer empty, each empty cell beside it
+    must show the code of the side it faces, and it shares a road with each neighbour whose
+    facing side is a road like its own."""
+    layout[cell] = sides
+    frontier.pop(cell, None)
+    joined = []
+    for direction, near in enumerate(hexgrid.neighbours(cell)):
+        placed = layout.get(near)
+        back = tiles.facing(direction)
+        if placed is None:
+            frontier[near] = (*frontier.get(near, ()), (back, sides[direction]))
+        elif sides[direction] == ROAD and placed[back] == ROAD:
+            joined.append(near)
+            roads[near] = (*roads[near], cell)
+    roads[cell] = tuple(joined)
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     """Every cell and turn where the hex fits (turns giving the same sides counted once), by
     cell then turn. If no matching place exists (the rules do not say what then), any place
     touching the village is allowed (inferred)."""
-    layout = layout_of(state, state.villages[pending.seat])
+    frontier = layout_facts(state, state.villages[pending.seat]).frontier
     steps, masks = _turnings(sides_of(state, pending.tile))
     every = (1 << len(steps)) - 1
     match = not has_ability(state, pending.seat, "boat_fields")
-    # One pass over the sides of the placed hexes: each empty cell beside them, with the turns
-    # that show each placed neighbour the code of the side it faces.
-    fitting: dict[Hex, int] = {}
-    for cell, sides in layout.items():
-        for direction, near in enumerate(hexgrid.neighbours(cell)):
-            if near not in layout:
-                mask = fitting.get(near, every)
-                fitting[near] = mask & masks.get(((direction + 3) % 6, sides[direction]), 0) if match else mask
-    cells = sorted(fitting)
+    cells = sorted(frontier)
     found: list[Move] = []
     for cell in cells:
-        found += _places(cell, steps, fitting[cell])
+        # The turns that show each placed neighbour the code of the side it faces.
+        fitting = every
+        if match:
+            for need in frontier[cell]:
+                fitting &= masks.get(need, 0)
+        if fitting:
+            found += _places(cell, steps, fitting)
     if not found:
         for cell in cells:
             found += _places(cell, steps, every)
@@ -108,13 +146,15 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     seat = pending.seat
     village = state.villages[seat]
     sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
-    layout = {**layout_of(state, village), move.cell: sides}
+    facts = layout_facts(state, village)
+    layout, frontier, roads = dict(facts.sides), dict(facts.frontier), dict(facts.roads)
+    _grow(layout, frontier, roads, move.cell, sides)
     ids = {cell: tile_id for cell, tile_id, _ in village.layout}
     ids[move.cell] = pending.tile
     fields, merges = village.fields.place(move.cell, spokes(sides), _open_side(state, ids, layout))
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
     grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
-    object.__setattr__(grown, "turned", LayoutFacts(state.components, state.farmers, MappingProxyType(layout), NO_STEPS, NO_STEPS))
+    object.__setattr__(grown, "turned", _facts(state, layout, frontier, roads))
     return popped(state, villages=with_seat(state.villages, seat, grown))
 
 
@@ -124,5 +164,5 @@ def merged_animals(animals: tuple[tuple[Sector, Pool], ...], merges: tuple[Merge
     totals: dict[Sector, Pool] = {}
     for field, held in animals:
         name = into.get(field, field)
-        totals[name] = totals.get(name, Animals()).plus(held)
+        totals[name] = totals.get(name, NO_ANIMALS).plus(held)
     return tuple(sorted(totals.items()))
