@@ -105,3 +105,28 @@ def test_the_sampled_draws_are_those_the_listed_outcomes_give(players):
             move = rnd.choice(state.legal_moves())
         state = state.apply(move)
     assert checked > 50
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_facts_kept_with_a_village_are_those_of_its_layout(players):
+    # Each village keeps the empty cells beside it and the hexes sharing a road, updated as a
+    # hex is placed; they must be what its whole layout gives.
+    from tabletop.keyflower_farmers.rules.village import layout_facts
+    from tabletop.keyflower_farmers.state import Village
+
+    checked = 0
+
+    def check(state):
+        nonlocal checked
+        for village in state.villages:
+            kept = layout_facts(state, village)
+            fresh = layout_facts(state, Village(village.layout, village.fields, village.animals))
+            assert dict(kept.sides) == dict(fresh.sides)
+            assert dict(kept.frontier) == dict(fresh.frontier)
+            assert {cell: sorted(linked) for cell, linked in kept.roads.items()} == {
+                cell: sorted(linked) for cell, linked in fresh.roads.items()
+            }
+            checked += 1
+
+    playout(players, players + 7, {}, check)
+    assert checked > 100

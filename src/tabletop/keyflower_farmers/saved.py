@@ -30,7 +30,7 @@ STATE_FORMAT = 2
 
 #: The engine's and the state's own fields that a saved state does not carry as such:
 #: ``components`` is written by its data, ``log`` as the history, the rest is not data.
-_NOT_SAVED = ("components", "rules", "log", "_moves", "_tile_index", "_lot_index", "_owner_index", "_summer_boats", "_workable")
+_NOT_SAVED = ("components", "rules", "log", "_moves", "_tile_index", "_lot_index", "_owner_index", "_summer_boats", "_workable", "_outbid")
 
 
 def _exactly(kind: type) -> Callable[[Any, Any], Any]:

@@ -23,7 +23,7 @@ import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components, Face
 from tabletop.keyflower_farmers.moves import Move
-from tabletop.kernel.auction import Lot
+from tabletop.kernel.auction import Bid, Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
@@ -522,6 +522,11 @@ class KeyflowerState(EngineState):
         default=None, init=False, eq=False, repr=False
     )
     _workable: tuple[tuple[Tile, ...], tuple[Workable, ...]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    #: A seat's outbid groups with the lots and the seat they were read for (see
+    #: :func:`.rules.turns.outbid_groups`: a turn reads them, then the placement chosen).
+    _outbid: tuple[tuple[tuple[str, Lot], ...], int, tuple[tuple[str, Bid], ...]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
     #: The summer boats (those with faces) in each village, with the layout they were read

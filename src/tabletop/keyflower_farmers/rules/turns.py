@@ -81,6 +81,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
                 groups.append((tile_id, own))
         lots.append((tile_id, lot, own, best_other))
     outbid = tuple(groups)
+    object.__setattr__(state, "_outbid", (state.lots, seat, outbid))  # for outbid_groups
     screen = state.screens[seat]
     if not outbid and not any(screen):
         return _ONLY_PASS  # no worker to place (common late in a season)
@@ -234,7 +235,11 @@ def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
 
 
 def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], ...]:
-    """``seat``'s outbid groups: ``(lot, group)`` for each lot where they bid and do not lead."""
+    """``seat``'s outbid groups: ``(lot, group)`` for each lot where they bid and do not lead
+    (as :func:`turn_moves` found them, when it did for these lots)."""
+    cached = state._outbid
+    if cached is not None and cached[0] is state.lots and cached[1] == seat:
+        return cached[2]
     out = []
     for tile_id, lot in state.lots:
         if not lot.bids:  # the usual case

@@ -70,15 +70,18 @@ def _grow(
     layout[cell] = sides
     frontier.pop(cell, None)
     joined = []
-    for direction, near in enumerate(hexgrid.neighbours(cell)):
+    for near, back, code in zip(hexgrid.neighbours(cell), _FACING, sides):
         placed = layout.get(near)
-        back = tiles.facing(direction)
         if placed is None:
-            frontier[near] = (*frontier.get(near, ()), (back, sides[direction]))
-        elif sides[direction] == ROAD and placed[back] == ROAD:
+            frontier[near] = (*frontier.get(near, ()), (back, code))
+        elif code == ROAD and placed[back] == ROAD:
             joined.append(near)
             roads[near] = (*roads[near], cell)
     roads[cell] = tuple(joined)
+
+
+#: The side of a neighbour facing each side of a hex (:func:`tiles.facing`, listed once).
+_FACING = tuple(tiles.facing(direction) for direction in range(6))
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
