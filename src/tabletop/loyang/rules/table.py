@@ -232,7 +232,7 @@ def facts(components: Components) -> Facts:
             wanted=tuple(tuple((v, n) for v, n in enumerate(card.want_counts) if n) for card in components.cards),
             bowls=bowls,
             most_bowls=max((n for slots in bowls.values() for n in slots), default=0),
-            not_stored=tuple(veg for veg in range(len(components.vegetables)) if veg not in components.storehouse_accepts),
+            not_stored=tuple(v for v in range(len(components.vegetables)) if v not in components.storehouse_accepts),
         ))
         _FACTS[id(components)] = entry
     return entry[1]
