@@ -124,10 +124,9 @@ def _sow_moves(table: Facts, player: Player, out: list[Any]) -> None:
 
 def _shop_moves(components: Components, table: Facts, player: Player, out: list[Any]) -> None:
     """B: buy from the shop (at its price); C: sell from the cart into a free shop space."""
-    shop, cart, cash = player.shop, player.cart, player.cash
+    cart, cash = player.cart, player.cash
     prices, spaces = table.prices, components.shop_slots
-    for v in range(6):
-        have = shop[v]
+    for v, have in enumerate(player.shop):
         if have and cash >= prices[v]:
             out.append(BUY[v])
         if cart[v] and have < spaces[v]:

@@ -16,9 +16,9 @@ from tabletop.loyang.rules.table import (
     PICK,
     PLACE,
     PLAY_ALONE,
-    cached,
     sale_moves,
     set_player,
+    shared,
     squire,
     take_moves,
     without,
@@ -78,7 +78,7 @@ def courtyard_moves(state: LoyangState, pending: CourtyardPending) -> tuple[Any,
         out.extend(take_moves(state.courtyard, plays))
         squire_card = squire(state, pending.seat)
         if squire_card >= 0:
-            out.extend(cached(moves.UseSquire(squire_card, h)) for h in plays)
+            out.extend(shared(moves.UseSquire, squire_card, h) for h in plays)
     if not out:
         # Only after a short deal: no courtyard card to take and no card that may be placed.
         out.extend(PLAY_ALONE[c] for c in player.hand)
@@ -185,7 +185,7 @@ def offer_moves(state: LoyangState, pending: OfferPending) -> tuple[Any, ...]:
     out: list[Any] = []
     if pending.bought < pending.limit:
         out.extend(
-            cached(moves.OfferBuy(pos, card)) for pos, card in enumerate(state.grid)
+            shared(moves.OfferBuy, pos, card) for pos, card in enumerate(state.grid)
             if card >= 0 and player.cash >= row_price(state, pos)
         )
         # Introductory version: the start customer replaces one of the cards of the Card phase.
@@ -195,7 +195,7 @@ def offer_moves(state: LoyangState, pending: OfferPending) -> tuple[Any, ...]:
         out.extend(sale_moves(state.components, player))
     squire_card = squire(state, 0)
     if squire_card >= 0 and pending.squire < 0 and pending.bought < pending.limit:
-        out.append(cached(moves.UseHelper(squire_card, "offer")))
+        out.append(shared(moves.UseHelper, squire_card, "offer"))
     out.append(moves.LOAN)
     out.append(moves.DONE)
     return tuple(out)

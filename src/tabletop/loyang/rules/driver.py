@@ -66,7 +66,7 @@ from tabletop.loyang.rules.preparation import (
     start_outcomes,
     turn_up_for_opponent,
 )
-from tabletop.loyang.rules.table import cached, facts, find, reveal_outcomes, set_player
+from tabletop.loyang.rules.table import facts, find, reveal_outcomes, set_player, shared
 from tabletop.loyang.state import (
     CARD,
     HARVEST,
@@ -111,7 +111,7 @@ def _sow_home(state: LoyangState, pending: SowHomePending, move: moves.SowHome) 
 
 
 def _partner_moves(state: LoyangState, pending: PartnerPending) -> tuple[Any, ...]:
-    return tuple(cached(moves.Partner(seat)) for seat in range(4) if seat not in (state.start, state.second))
+    return tuple(shared(moves.Partner, seat) for seat in range(4) if seat not in (state.start, state.second))
 
 
 def _choose_partner(state: LoyangState, pending: PartnerPending, move: moves.Partner) -> LoyangState:

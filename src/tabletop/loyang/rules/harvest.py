@@ -11,7 +11,7 @@ from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.rules import helpers
 from tabletop.loyang.rules.play_area import discard_emptied_field
-from tabletop.loyang.rules.table import cached, harvest_helper, reveal, set_player
+from tabletop.loyang.rules.table import harvest_helper, reveal, set_player, shared
 from tabletop.loyang.state import (
     DUE,
     HARVEST,
@@ -85,11 +85,11 @@ def harvest_moves(state: LoyangState, pending: HarvestPending) -> tuple[Any, ...
         return ()
     fields = state.seats[pending.seat].fields
     extras = [
-        cached(moves.ExtraHarvest(i)) for i, f in enumerate(fields)
+        shared(moves.ExtraHarvest, i) for i, f in enumerate(fields)
         if f.veg >= 0 and f.count >= 4 and i not in pending.chosen
     ]
     if pending.chosen:
-        return (cached(moves.UseHelper(card, "harvest")), *extras)
+        return (shared(moves.UseHelper, card, "harvest"), *extras)
     if not extras:
         return ()
     return (moves.HARVEST, *extras)

@@ -23,14 +23,15 @@ from tabletop.loyang.components import HELPER, PRIVATE_BASE, Vegetables
 from tabletop.loyang.rules.payments import pay
 from tabletop.loyang.rules.play_area import discard_emptied_field, leave_play, take_stall_vegetable
 from tabletop.loyang.rules.table import (
-    cached,
     casual_price,
+    covers,
     find,
     others,
     owner_of,
     return_all_to_supply,
     return_to_supply,
     set_player,
+    shared,
     take_all_from_supply,
     take_from_supply,
     use_helper_move,
@@ -126,7 +127,7 @@ def _deliveryman_moves(state: LoyangState, turn: ActionsPending, player: Player,
     components = state.components
     for t in others(state, turn.seat):
         for r in state.seats[t].regulars:
-            if player.cart.covers(components.cards[r.card].want_counts):
+            if covers(player.cart, components.cards[r.card].want_counts):
                 out.append(_use(card, "", r.card))
 
 
@@ -237,7 +238,7 @@ def _tout_moves(state: LoyangState, turn: ActionsPending, player: Player, card: 
     for t in others(state, turn.seat):
         for theirs in state.seats[t].casuals:
             out.extend(_use(card, "swap", mine, theirs) for mine in player.casuals)
-            if player.cart.covers(components.cards[theirs].want_counts):
+            if covers(player.cart, components.cards[theirs].want_counts):
                 out.append(_use(card, "buy", theirs))
 
 
@@ -486,11 +487,11 @@ def _merchant_buys(state: LoyangState, pending: MerchantPending) -> list[Any]:
         if v in pending.bought or not player.shop[v]:
             continue
         if player.cash >= 1:
-            out.append(cached(moves.MerchantBuy(v)))
+            out.append(shared(moves.MerchantBuy, v))
         if shopper:
-            out.append(cached(moves.MerchantBuy(v, "Shopper")))
+            out.append(shared(moves.MerchantBuy, v, "Shopper"))
         if haggler and player.shop[v] >= 2 and player.cash >= 1:
-            out.append(cached(moves.MerchantBuy(v, "Haggler")))
+            out.append(shared(moves.MerchantBuy, v, "Haggler"))
     return out
 
 
@@ -727,14 +728,14 @@ def _crier_sales(state: LoyangState, player: Player) -> list[Any]:
     for s in player.stalls:
         for i, ((veg, _), full) in enumerate(zip(components.cards[s.card].slots, s.goods)):
             if full and player.shop[veg] < components.shop_slots[veg]:
-                out.append(cached(moves.CrierSell(s.card, i)))
+                out.append(shared(moves.CrierSell, s.card, i))
     return out
 
 
 def session_moves(state: LoyangState, pending: Any) -> tuple[Any, ...]:
     if isinstance(pending, ShopPending):
         limit = state.components.shop_slots[pending.veg]
-        return tuple(cached(moves.ShopCount(pending.veg, k)) for k in range(limit + 1))
+        return tuple(shared(moves.ShopCount, pending.veg, k) for k in range(limit + 1))
     if isinstance(pending, BonusPending):
         return moves.BONUS
     if isinstance(pending, MerchantPending):

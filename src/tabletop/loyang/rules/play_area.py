@@ -145,7 +145,7 @@ def deck_sample(state: LoyangState, rng: Rng, refill: bool = False) -> tuple[mov
     draws from :func:`deck_outcomes`), and the next generator: the sampled mode's shortcut."""
     if state.deck_top:
         return reveal(state.deck_top[0]), rng
-    deck = state.deck if state.deck or not refill else Pile(state.discard)
+    deck = Pile(state.discard) if refill and not state.deck else state.deck
     card, rng = deck.sample_draw(rng)
     return reveal(card), rng
 

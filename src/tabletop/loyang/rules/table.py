@@ -8,7 +8,7 @@ supply cancel improvised ones first (see :func:`take_from_supply`, :func:`return
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import ge
 from typing import Any, TypeVar
 
@@ -34,12 +34,12 @@ SERVE = tuple(moves.Serve(c) for c in _CARDS)
 DISCARD = tuple(moves.DiscardHelper(c) for c in _CARDS)
 _REVEAL = {card: moves.Reveal(card) for card in (*_CARDS, *range(PRIVATE_BASE, PRIVATE_BASE + 8))}
 _REVEAL_ONCE = {card: (outcome, 1) for card, outcome in _REVEAL.items()}
-_MOVE_CACHE: dict[Any, Any] = {}
+_SHARED: dict[tuple[Any, tuple[Any, ...]], Any] = {}
 
 
 def take_move(court: int, hand: int) -> moves.Take:
     """Take ``court`` from the courtyard and play ``hand`` (one shared instance)."""
-    return TAKE[court][hand] if court < len(TAKE) and hand < len(TAKE) else cached(moves.Take(court, hand))
+    return TAKE[court][hand] if court < len(TAKE) and hand < len(TAKE) else shared(moves.Take, court, hand)
 
 
 def take_moves(courtyard: tuple[int, ...], plays: tuple[int, ...]) -> list[moves.Take]:
@@ -62,10 +62,15 @@ def use_helper_move(card: int, option: str = "", *args: int) -> moves.UseHelper:
     return move
 
 
-def cached(move: MoveT) -> MoveT:
-    """One shared instance per distinct move value."""
-    shared: MoveT = _MOVE_CACHE.setdefault(move, move)
-    return shared
+def shared(kind: Callable[..., MoveT], *args: Any) -> MoveT:
+    """The move ``kind(*args)``: one shared instance, built the first time it is asked for
+    (found by its class and arguments: building and hashing a new move to look it up would
+    cost several times more, on every listing)."""
+    key = (kind, args)
+    move: MoveT | None = _SHARED.get(key)
+    if move is None:
+        move = _SHARED[key] = kind(*args)
+    return move
 
 
 _SOW = tuple(tuple(moves.Sow(pos, veg) for veg in range(6)) for pos in range(24))
@@ -74,7 +79,7 @@ _SOW = tuple(tuple(moves.Sow(pos, veg) for veg in range(6)) for pos in range(24)
 def reveal(card: int) -> moves.Reveal:
     """The chance outcome that turns up ``card`` (one shared instance)."""
     outcome = _REVEAL.get(card)
-    return outcome if outcome is not None else cached(moves.Reveal(card))
+    return outcome if outcome is not None else shared(moves.Reveal, card)
 
 
 def reveal_outcomes(weighted: tuple[tuple[int, int], ...]) -> tuple[tuple[moves.Reveal, int], ...]:
@@ -95,7 +100,7 @@ def sow_moves_at(pos: int) -> tuple[moves.Sow, ...]:
     """The sowings of the field at ``pos``, by vegetable (shared instances)."""
     if pos < len(_SOW):
         return _SOW[pos]
-    return tuple(cached(moves.Sow(pos, veg)) for veg in range(6))
+    return tuple(shared(moves.Sow, pos, veg) for veg in range(6))
 
 
 def sale_moves(components: Components, player: Player) -> list[moves.Sell]:
@@ -232,7 +237,7 @@ def facts(components: Components) -> Facts:
             wanted=tuple(tuple((v, n) for v, n in enumerate(card.want_counts) if n) for card in components.cards),
             bowls=bowls,
             most_bowls=max((n for slots in bowls.values() for n in slots), default=0),
-            not_stored=tuple(veg for veg in range(len(components.vegetables)) if veg not in components.storehouse_accepts),
+            not_stored=tuple(v for v in range(len(components.vegetables)) if v not in components.storehouse_accepts),
         ))
         _FACTS[id(components)] = entry
     return entry[1]
