@@ -20,6 +20,7 @@ from typing import ClassVar, TypeVar
 P = TypeVar("P", bound="Pool")
 
 _tuple_new = tuple.__new__
+_INT = {int}
 
 
 class PoolError(ValueError):
@@ -56,6 +57,11 @@ class Pool(tuple[int, ...]):
 
     def __new__(cls: type[P], counts: Iterable[int] = ()) -> P:
         values = tuple(counts) or (0,) * len(cls.KINDS)
+        # Pools are built at every copy of what holds them: whole numbers of the right length,
+        # none negative and no cap to check, are taken at once; anything else is looked at
+        # kind by kind below, so that the error names the kind.
+        if not cls.CAPPED and len(values) == len(cls.KINDS) and values and set(map(type, values)) == _INT and min(values) >= 0:
+            return _tuple_new(cls, values)
         if len(values) != len(cls.KINDS):
             raise PoolError(f"{cls.__name__} counts {len(cls.KINDS)} kinds, not {len(values)}")
         for kind, count, cap in zip(cls.KINDS, values, cls.CAPS, strict=True):
@@ -94,7 +100,8 @@ class Pool(tuple[int, ...]):
 
     def named(self, kind: str) -> int:
         """The count of the kind called ``kind``."""
-        return self[self.position(kind)]
+        i = self.INDEX.get(kind)
+        return self[self.position(kind) if i is None else i]
 
     @property
     def total(self) -> int:
@@ -106,7 +113,9 @@ class Pool(tuple[int, ...]):
 
     def add(self: P, kind: str | int, count: int = 1) -> P:
         """This pool with ``count`` more of ``kind`` (at most its cap)."""
-        i = kind if type(kind) is int else self.position(kind)
+        i = kind if isinstance(kind, int) else self.INDEX.get(kind)
+        if i is None:
+            i = self.position(kind)  # an unknown name: refused, naming the kinds
         if count < 0:
             raise PoolError(f"cannot add {count} {self.KINDS[i]}")
         new = self[i] + count
@@ -119,7 +128,9 @@ class Pool(tuple[int, ...]):
 
     def take(self: P, kind: str | int, count: int = 1) -> P:
         """This pool with ``count`` fewer of ``kind``; never below zero."""
-        i = kind if type(kind) is int else self.position(kind)
+        i = kind if isinstance(kind, int) else self.INDEX.get(kind)
+        if i is None:
+            i = self.position(kind)
         have = self[i]
         if count < 0 or count > have:
             raise PoolError(f"cannot take {count} {self.KINDS[i]}: {type(self).__name__} holds {have}")
