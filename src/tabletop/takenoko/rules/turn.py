@@ -93,8 +93,12 @@ def _ruled_out(state: State) -> int:
     if not state.garden.plots:
         out |= 4 | 8
     board = state.boards[state.current]
-    if len(board.hand) >= HAND_LIMIT or board.held >= HAND_LIMIT or not any(map(holds, state.decks)):
-        out |= 16  # (a full hand of known cards, the usual case, is seen before counting backs)
+    held = len(board.hand)
+    if held < HAND_LIMIT:  # (a full hand of known cards, the usual case, needs no more counting)
+        held += sum(board.backs)
+    decks = state.decks
+    if held >= HAND_LIMIT or not (holds(decks[0]) or holds(decks[1]) or holds(decks[2])):
+        out |= 16
     return out
 
 

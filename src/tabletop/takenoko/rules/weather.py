@@ -135,11 +135,13 @@ def rain_spots(state: State) -> tuple[Hex, ...]:
     irrigated_only = state.options.rain_needs_irrigation
     reserve = state.reserve_bamboo
     return tuple(
-        cell
-        for cell, plot in state.garden.plots.items()
-        if plot.bamboo < MAX_HEIGHT
-        and (plot.irrigated or not irrigated_only)
-        and (reserve is None or reserve[COLOUR_INDEX[plot.colour]] > 0)
+        [
+            cell
+            for cell, plot in state.garden.plots.items()
+            if plot.bamboo < MAX_HEIGHT
+            and (plot.irrigated or not irrigated_only)
+            and (reserve is None or reserve[COLOUR_INDEX[plot.colour]] > 0)
+        ]
     )
 
 
