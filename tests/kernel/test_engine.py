@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from tabletop.agents import RandomAgent
 from tabletop.kernel.engine import (
     CHANCE,
+    ChanceDecision,
+    Rules,
     HiddenChance,
     Link,
     evolve,
@@ -172,3 +174,29 @@ def test_hidden_chance_is_the_masked_randomness_of_a_view() -> None:
     from tabletop.kernel.rng import MaskedRandomness
 
     assert issubclass(HiddenChance, MaskedRandomness)
+
+
+def _spied_draws(calls: list[DrawCard]) -> Rules[ToyState]:
+    """The toy game's rules, whose card draws have a ``run`` shortcut that notes each call and resolves
+    the draw as the engine would."""
+    base = RULES.decisions[DrawCard]
+    assert isinstance(base, ChanceDecision)
+
+    def run(state: ToyState, pending: DrawCard, rng: Rng) -> tuple[ToyState, Rng]:
+        calls.append(pending)
+        outcome, rng = sample(base.outcomes(state, pending), rng)
+        return base.resolve(state, pending, outcome), rng
+
+    return attrs.evolve(RULES, decisions={**RULES.decisions, DrawCard: attrs.evolve(base, run=run)})
+
+
+def test_a_chance_run_resolves_sampled_events_and_leaves_explicit_ones_asked() -> None:
+    calls: list[DrawCard] = []
+    rules = _spied_draws(calls)
+    plain = TOY.new_game(2, seed=5)
+    spied = evolve(plain, rules=rules).apply(Draw())
+    assert calls == [DrawCard(0)]
+    assert spied == plain.apply(Draw()) and spied.rng == plain.apply(Draw()).rng
+    explicit = TOY.new_game(2, seed=5, chance="explicit")
+    asked = evolve(explicit, rules=rules).apply(Drawn(2))
+    assert asked.to_move == CHANCE and calls == [DrawCard(0)]

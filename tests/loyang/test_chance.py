@@ -11,6 +11,7 @@ import json
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 from tabletop.kernel.engine import CHANCE
@@ -195,3 +196,24 @@ def test_the_sampled_shortcut_draws_what_the_explicit_outcomes_give(players):
                 checked += 1
         state = state.apply(chooser.choice(state.legal_moves()))
     assert checked > 9 * players
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_sampled_deal_reaches_what_dealing_card_by_card_reaches(players):
+    # The sampled mode deals a hand of cards in one go (HandDeal's run); it must reach the very
+    # state and generator that sampling and dealing the cards one by one reaches.
+    chooser = random.Random(players)
+    state = new_game(players, seed=players, chance="explicit")
+    rules = state.rules
+    dealing = rules.decisions[HandDeal]
+    one_by_one = attrs.evolve(rules, decisions={**rules.decisions, HandDeal: attrs.evolve(dealing, run=None)})
+    deals = 0
+    while not state.is_over:
+        if isinstance(state.pending, HandDeal):
+            sampled = evolve(state, chance="sampled")
+            at_once = rules.start(sampled)
+            by_card = one_by_one.start(evolve(sampled, rules=one_by_one))
+            assert at_once == by_card and at_once.rng == by_card.rng
+            deals += 1
+        state = state.apply(chooser.choice(state.legal_moves()))
+    assert deals > 9 * players

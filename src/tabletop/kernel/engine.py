@@ -114,6 +114,12 @@ class ChanceDecision(Generic[S]):
     #: The sampled mode uses it; the explicit mode and :meth:`EngineState.chance_outcomes`
     #: still list the outcomes, so both modes draw from one distribution.
     sample: Callable[[S, Any, Rng], tuple[Any, Rng]] | None = None
+    #: Optional ``run(state, pending, rng) -> (state, next rng)``: in sampled mode, the event on
+    #: top of the stack and the events of the same type directly under it resolved together
+    #: (a deal of several cards), in one copy rather than one per event. It must reach the very
+    #: state and generator that sampling and resolving them one by one reaches, ``settle``
+    #: included, so the game is the same; the explicit mode still asks each event.
+    run: Callable[[S, Any, Rng], tuple[S, Rng]] | None = None
 
 
 def _read_only(table: Mapping[type, Any]) -> Mapping[type, Any]:
@@ -231,11 +237,14 @@ class Rules(Generic[S]):
                     f"({decision.doing}); its random source is hidden: play on from "
                     "game.determinize(view, rng) instead"
                 )
-            if decision.sample is not None:
-                outcome, rng = decision.sample(state, top, rng)
+            if decision.run is not None:
+                after, rng = decision.run(state, top, rng)
             else:
-                outcome, rng = sample(decision.outcomes(state, top), rng)
-            after = decision.resolve(state, top, outcome)
+                if decision.sample is not None:
+                    outcome, rng = decision.sample(state, top, rng)
+                else:
+                    outcome, rng = sample(decision.outcomes(state, top), rng)
+                after = decision.resolve(state, top, outcome)
             # The resolved position is a fresh copy (as in apply): it takes the next generator
             # without another copy.
             if after is state:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.rng import Rng
 from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.components import FIELD
@@ -58,6 +59,28 @@ def deal_card(state: LoyangState, pending: HandDeal, move: moves.Reveal) -> Loya
     player = seats[pending.to]
     player = evolve(player, hand=player.hand + (move.card,))
     return draw_from_deck(state, move.card, seats=seats[: pending.to] + (player,) + seats[pending.to + 1 :])
+
+
+def deal_cards(state: LoyangState, pending: HandDeal, rng: Rng) -> tuple[LoyangState, Rng]:
+    """The sampled mode's shortcut for the whole deal (see ``ChanceDecision.run``): every card
+    dealt on top of the stack, each drawn as :func:`~.play_area.deck_sample` draws it and given
+    as :func:`deal_card` gives it, in one copy of the state (nothing is settled between two
+    cards of a deal)."""
+    stack, deck, deck_top = state.stack, state.deck, state.deck_top
+    hands = [player.hand for player in state.seats]
+    while stack and type(stack[-1]) is HandDeal:
+        if deck_top:
+            card, deck_top = deck_top[0], deck_top[1:]
+        else:
+            card, rng = deck.sample_draw(rng)
+            deck = deck.take(card)
+        hands[stack[-1].to] += (card,)
+        stack = stack[:-1]
+    seats = tuple(
+        player if hand is player.hand else evolve(player, hand=hand)
+        for player, hand in zip(state.seats, hands, strict=True)
+    )
+    return evolve(state, stack=stack, deck=deck, deck_top=deck_top, seats=seats), rng
 
 
 def flip_card(state: LoyangState, pending: CourtyardFlip, move: moves.Reveal) -> LoyangState:

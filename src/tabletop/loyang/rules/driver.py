@@ -35,6 +35,7 @@ from tabletop.loyang.rules.card_phase import (
     begin_card_phase,
     courtyard_moves,
     deal_card,
+    deal_cards,
     end_card_phase,
     flip_card,
     offer_moves,
@@ -149,7 +150,7 @@ DECISIONS: dict[type, Decision[LoyangState] | ChanceDecision[LoyangState]] = {
         deck_card_outcomes, turn_up_for_opponent, "turning up a card for the opponent", deck_card_sample
     ),
     GridDraw: ChanceDecision(deck_card_outcomes, fill_grid, "drawing a card for the grid", deck_card_sample),
-    HandDeal: ChanceDecision(deck_card_outcomes, deal_card, "dealing a card", deck_card_sample),
+    HandDeal: ChanceDecision(deck_card_outcomes, deal_card, "dealing a card", deck_card_sample, deal_cards),
     CourtyardFlip: ChanceDecision(
         deck_card_outcomes, flip_card, "turning a card into the courtyard", deck_card_sample
     ),
