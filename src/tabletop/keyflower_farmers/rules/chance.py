@@ -66,6 +66,10 @@ def home_fields(sides: Sides) -> Fields:
 _WORKER_DRAWN = {colour: WorkerDrawn(colour) for colour in COLOURS}
 
 
+#: The position of each colour in a pool of workers (a pool adds by position without looking
+#: the name up).
+_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+
 #: The colours in the order of the bag's unseen workers (a sorted multiset).
 _SORTED_COLOURS = tuple(sorted(COLOURS))
 
@@ -99,7 +103,7 @@ def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDr
     if pending.seat_to is None:
         return popped(state, bag=bag, boats=_loaded(state.boats, pending.boat, worker=outcome.colour))
     seat = pending.seat_to
-    screens = with_seat(state.screens, seat, state.screens[seat].add(outcome.colour))
+    screens = with_seat(state.screens, seat, state.screens[seat].add(_COLOUR_INDEX[outcome.colour]))
     if state.open_information and state.start < 0:
         # Variant B: the workers drawn at setup are the ones that stay hidden.
         secret = with_seat(state.secret, seat, state.secret[seat].add(outcome.colour))

@@ -50,8 +50,9 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, in
     # Road to road: the links found as the hexes were placed (see layout_facts).
     linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
     found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
-    known = MappingProxyType({**facts.road_steps, (source, across_grass): found})
-    object.__setattr__(village, "turned", facts._replace(road_steps=known))
+    known = facts.road_steps.copy()
+    known[source, across_grass] = found
+    object.__setattr__(village, "turned", facts._replace(road_steps=MappingProxyType(known)))
     return found
 
 
@@ -115,8 +116,9 @@ def field_steps(state: KeyflowerState, village: Village, source: Sector) -> Mapp
     if found is not None:
         return found
     found = MappingProxyType(dict(sorted(regions.distances(source, village.fields.adjacent).items())))
-    known = MappingProxyType({**facts.field_steps, source: found})
-    object.__setattr__(village, "turned", facts._replace(field_steps=known))
+    known = facts.field_steps.copy()
+    known[source] = found
+    object.__setattr__(village, "turned", facts._replace(field_steps=MappingProxyType(known)))
     return found
 
 

@@ -60,6 +60,13 @@ _PASS = Pass()
 _ONLY_PASS = (_PASS,)
 
 
+@cache
+def _turn_of(seat: int) -> Turn:
+    """The decision ``Turn(seat)`` (made once per seat: every placement and pass asks the next
+    seat's turn)."""
+    return Turn(seat)
+
+
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     """Each location where some placement is legal (bids, then uses), and passing. Found
     without listing the placements: only whether one exists."""
@@ -353,9 +360,11 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
 def _placing_answers(pending: PlaceWorkers) -> tuple[Move, ...]:
     """:func:`placing_moves`, listed."""
     options = pending.options
-    colours = {option.colour for option in options}
-    if len(colours) > 1:
-        return tuple(_COLOUR[colour] for colour in COLOURS if colour in colours)
+    colour = options[0].colour
+    for option in options:
+        if option.colour != colour:
+            colours = {option.colour for option in options}
+            return tuple(_COLOUR[colour] for colour in COLOURS if colour in colours)
     settled = len(pending.moved)
     groups: dict[Move, None] = {}
     counts: set[int] = set()
@@ -445,7 +454,7 @@ def _go_on(state: KeyflowerState, pending: PlaceWorkers) -> KeyflowerState:
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
     if isinstance(move, Pass):
-        following = Turn(next_seat(pending.seat, state.players))
+        following = _turn_of(next_seat(pending.seat, state.players))
         return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
     assert isinstance(move, Bid | Use)
     bid = isinstance(move, Bid)
@@ -479,7 +488,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         "screens": screens,
         "secret": secret,
         "lots": tuple([(i, changed.get(i, old)) for i, old in state.lots]) if changed else state.lots,
-        "stack": state.stack[:-1] + (Turn(next_seat(seat, state.players)),),
+        "stack": state.stack[:-1] + (_turn_of(next_seat(seat, state.players)),),
     }
     if bid:
         return evolve(state, **changes)
