@@ -50,7 +50,11 @@ class Lot:
         """The bidder with the largest bid (bids are never tied: each must beat the others)."""
         if not self.bids:
             return None
-        return max(self.bids, key=lambda bid: bid.count).bidder
+        leader = self.bids[0]
+        for bid in self.bids:  # a loop rather than max with a key: read at every season's end
+            if bid.count > leader.count:
+                leader = bid
+        return leader.bidder
 
     def bid_of(self, bidder: int) -> Bid | None:
         for bid in self.bids:
@@ -65,7 +69,11 @@ class Lot:
 
     def best_other(self, bidder: int) -> int:
         """The largest bid of anyone but ``bidder`` (0 if none)."""
-        return max((bid.count for bid in self.bids if bid.bidder != bidder), default=0)
+        best = 0
+        for bid in self.bids:
+            if bid.bidder != bidder and bid.count > best:
+                best = bid.count
+        return best
 
     def fewest_to_add(self, bidder: int) -> int:
         """The fewest workers ``bidder`` may add so that their total beats every other bid."""

@@ -201,7 +201,7 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
 
 def _upgrades(state: KeyflowerState, seat: int) -> Iterator[Upgrade]:
     upgrades = state.components.upgrades_by_id
-    for tile_id in state.villages[seat].ids:
+    for _, tile_id, _ in state.villages[seat].layout:
         cost = upgrades.get(tile_id)
         if not cost:
             continue
