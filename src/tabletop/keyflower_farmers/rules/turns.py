@@ -19,7 +19,7 @@ answers are exactly the legal placements.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import attrs
@@ -352,20 +352,20 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
     decision: see :attr:`.state.PlaceWorkers.answers`)."""
     answers = pending.answers
     if answers is None:
-        answers = _placing_answers(pending)
+        answers = _placing_answers(pending.options, len(pending.moved))
         object.__setattr__(pending, "answers", answers)
     return answers
 
 
-def _placing_answers(pending: PlaceWorkers) -> tuple[Move, ...]:
-    """:func:`placing_moves`, listed."""
-    options = pending.options
-    colour = options[0].colour
+@lru_cache(maxsize=4096)
+def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move, ...]:
+    """:func:`placing_moves`, listed for the ``options`` left once ``settled`` outbid groups
+    are known to move (values in, moves out: remembered, since the same few sets of options,
+    from behind the screen, come back turn after turn)."""
     for option in options:
-        if option.colour != colour:
+        if option.colour != options[0].colour:
             colours = {option.colour for option in options}
             return tuple(_COLOUR[colour] for colour in COLOURS if colour in colours)
-    settled = len(pending.moved)
     groups: dict[Move, None] = {}
     counts: set[int] = set()
     for option in options:
