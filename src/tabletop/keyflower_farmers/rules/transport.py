@@ -90,16 +90,16 @@ def _carries(state: KeyflowerState, seat: int, budget: int) -> Iterator[Carry]:
     village = state.villages[seat]
     ids = None
     for cell, tile_id, _ in village.layout:
-        goods = state.tile(tile_id).goods
-        if not goods.total:
+        goods = state.tile(tile_id).goods  # a Resources pool: counts in the order of RESOURCES
+        if not any(goods):
             continue
         if ids is None:
             ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+        held = [resource for resource, n in zip(RESOURCES, goods, strict=True) if n]
         for target, distance in road_steps(state, seat, cell).items():
             if 0 < distance <= budget:
-                for resource in RESOURCES:
-                    if goods.named(resource):
-                        yield _carry(resource, tile_id, ids[target])
+                for resource in held:
+                    yield _carry(resource, tile_id, ids[target])
 
 
 @cache
