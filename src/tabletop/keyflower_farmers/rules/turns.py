@@ -220,7 +220,7 @@ def bids_at(
     least = lot.fewest_to_add(seat)
     for colour in bid_colours(state, seat, lot):
         behind = state.screens[seat][COLOUR_INDEX[colour]]
-        if not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
+        if not groups or not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
             # The usual case: workers from behind the screen only.
             yield from _from_behind(colour, max(least, 1), behind)
             continue
@@ -318,7 +318,7 @@ def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[st
     colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
     exchange = face.ability == "exchange"
     for colour in colours:
-        if not exchange and not any(g.colour == colour for _, g in groups):
+        if not exchange and (not groups or not any(g.colour == colour for _, g in groups)):
             # The usual case: workers from behind the screen only.
             yield from _from_behind(colour, max(least, 1), min(state.screens[seat][COLOUR_INDEX[colour]], most))
             continue
