@@ -50,7 +50,11 @@ class Lot:
         """The bidder with the largest bid (bids are never tied: each must beat the others)."""
         if not self.bids:
             return None
-        return max(self.bids, key=lambda bid: bid.count).bidder
+        leader = self.bids[0]
+        for bid in self.bids:  # a loop rather than max with a key: read at every season's end
+            if bid.count > leader.count:
+                leader = bid
+        return leader.bidder
 
     def bid_of(self, bidder: int) -> Bid | None:
         for bid in self.bids:
@@ -65,7 +69,11 @@ class Lot:
 
     def best_other(self, bidder: int) -> int:
         """The largest bid of anyone but ``bidder`` (0 if none)."""
-        return max((bid.count for bid in self.bids if bid.bidder != bidder), default=0)
+        best = 0
+        for bid in self.bids:
+            if bid.bidder != bidder and bid.count > best:
+                best = bid.count
+        return best
 
     def fewest_to_add(self, bidder: int) -> int:
         """The fewest workers ``bidder`` may add so that their total beats every other bid."""
@@ -77,28 +85,32 @@ class Lot:
         """Why adding ``count`` workers of ``colour`` to ``bidder``'s bid is refused (``""`` if
         it is allowed). ``off_colour``: a game's exception lets this bid be of another colour
         than the lot's (the lot keeps its colour); the bidder's own bid keeps one colour."""
+        return self._refusal(bidder, self.bid_of(bidder), colour, count, off_colour)
+
+    def _refusal(self, bidder: int, own: Bid | None, colour: str, count: int, off_colour: bool) -> str:
+        """:meth:`refusal`, ``bidder``'s own bid (``own``) found already."""
         if count < 1:
             return "a bid adds at least one worker"
-        own = self.bid_of(bidder)
         if own is not None and own.colour != colour:
             return f"seat {bidder}'s bid on this lot is in {own.colour}, not {colour}"
         if not off_colour and self.colour is not None and colour != self.colour:
             return f"every bid on this lot is in {self.colour}, not {colour}"
         if off_colour and colour == self.colour:
             return f"an off-colour bid is not in the lot's colour {colour}"
-        need = self.fewest_to_add(bidder)
+        best = self.best_other(bidder)
+        need = max(1, best + 1 - (own.count if own is not None else 0))  # fewest_to_add
         if count < need:
-            return f"the bid must beat {self.best_other(bidder)} workers: add at least {need}"
+            return f"the bid must beat {best} workers: add at least {need}"
         return ""
 
     def with_bid(self, bidder: int, colour: str, count: int, *, off_colour: bool = False) -> Lot:
         """The lot after ``bidder`` adds ``count`` workers of ``colour`` to their bid (opening
         one if they had none); :class:`AuctionError` if the rules refuse it. An ``off_colour``
         bid (see :meth:`refusal`) leaves the lot's colour as it was."""
-        why = self.refusal(bidder, colour, count, off_colour=off_colour)
+        own = self.bid_of(bidder)
+        why = self._refusal(bidder, own, colour, count, off_colour)
         if why:
             raise AuctionError(why)
-        own = self.bid_of(bidder)
         if own is None:
             bids = self.bids + (Bid(bidder, colour, count),)
         else:

@@ -404,7 +404,9 @@ class _FieldIndex:
             parts[name] = part
             for sector in part:
                 field_of[sector] = name
-        return _FieldIndex({**self.spokes, cell: spokes}, field_of, parts)
+        placed = self.spokes.copy()  # the dict's own copy: far faster than {**proxy}
+        placed[cell] = spokes
+        return _FieldIndex(placed, field_of, parts)
 
 
 class _Neighbourhood:

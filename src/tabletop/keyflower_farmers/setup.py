@@ -56,10 +56,22 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> KeyflowerState:
     extra_green = options["extra_green"]
     if any(seat >= players for seat in extra_green):
         raise ValueError(f"keyflower_farmers option 'extra_green' names seats of {players} players: 0 to {players - 1}")
-    first = _box(components, players, farmers, options)
-    if options["first_game"]:
-        first = _first_game(first)
-    return RULES.start(evolve(first, stack=_setup_events(first), rng=rng))
+    key = (players, farmers, options["first_game"], options["open_information"], extra_green, options["chance"])
+    known = _LAID_OUT.get((id(components), *key))
+    if known is None or known[0] is not components:
+        first = _box(components, players, farmers, options)
+        if options["first_game"]:
+            first = _first_game(first)
+        if len(_LAID_OUT) >= 64:  # a few option sets per process: kept bounded all the same
+            _LAID_OUT.clear()
+        known = _LAID_OUT[(id(components), *key)] = (components, evolve(first, stack=_setup_events(first)))
+    return RULES.start(evolve(known[1], rng=rng))
+
+
+#: The box laid out with its setup events stacked, before any random event, by the components
+#: (checked to be the very object: the key holds its id) and the options it depends on: the
+#: same for every game of those options, so made once (the random events then differ by seed).
+_LAID_OUT: dict[tuple[Any, ...], tuple[Components, KeyflowerState]] = {}
 
 
 def _box(components: Components, players: int, farmers: bool, options: Mapping[str, Any]) -> KeyflowerState:

@@ -66,6 +66,10 @@ def home_fields(sides: Sides) -> Fields:
 _WORKER_DRAWN = {colour: WorkerDrawn(colour) for colour in COLOURS}
 
 
+#: The position of each colour in a pool of workers (a pool adds by position without looking
+#: the name up).
+_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+
 #: The colours in the order of the bag's unseen workers (a sorted multiset).
 _SORTED_COLOURS = tuple(sorted(COLOURS))
 
@@ -95,16 +99,18 @@ def worker_sample(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple
 
 
 def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDrawn) -> KeyflowerState:
-    bag = state.bag.take(outcome.colour)
-    if pending.seat_to is None:
-        return popped(state, bag=bag, boats=_loaded(state.boats, pending.boat, worker=outcome.colour))
+    colour = outcome.colour
+    bag = state.bag.take(colour)
+    stack = state.stack[:-1]  # the draw done (popped, written out: the commonest random event)
     seat = pending.seat_to
-    screens = with_seat(state.screens, seat, state.screens[seat].add(outcome.colour))
+    if seat is None:
+        return evolve(state, stack=stack, bag=bag, boats=_loaded(state.boats, pending.boat, worker=colour))
+    screens = with_seat(state.screens, seat, state.screens[seat].add(_COLOUR_INDEX[colour]))
     if state.open_information and state.start < 0:
         # Variant B: the workers drawn at setup are the ones that stay hidden.
-        secret = with_seat(state.secret, seat, state.secret[seat].add(outcome.colour))
-        return popped(state, bag=bag, screens=screens, secret=secret)
-    return popped(state, bag=bag, screens=screens)
+        secret = with_seat(state.secret, seat, state.secret[seat].add(colour))
+        return evolve(state, stack=stack, bag=bag, screens=screens, secret=secret)
+    return evolve(state, stack=stack, bag=bag, screens=screens)
 
 
 def _loaded(boats: tuple[Cargo, ...], boat: str, worker: str = "", skill: str = "") -> tuple[Cargo, ...]:
@@ -112,7 +118,7 @@ def _loaded(boats: tuple[Cargo, ...], boat: str, worker: str = "", skill: str = 
     tile ``skill``."""
     for k, cargo in enumerate(boats):
         if cargo.boat == boat:
-            workers = cargo.workers.add(worker) if worker else cargo.workers
+            workers = cargo.workers.add(_COLOUR_INDEX[worker]) if worker else cargo.workers
             skills = cargo.skills.add(skill) if skill else cargo.skills
             return with_seat(boats, k, Cargo(boat, workers, skills))
     raise KeyError(boat)

@@ -50,8 +50,9 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, in
     # Road to road: the links found as the hexes were placed (see layout_facts).
     linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
     found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
-    known = MappingProxyType({**facts.road_steps, (source, across_grass): found})
-    object.__setattr__(village, "turned", facts._replace(road_steps=known))
+    known = facts.road_steps.copy()
+    known[source, across_grass] = found
+    object.__setattr__(village, "turned", facts._replace(road_steps=MappingProxyType(known)))
     return found
 
 
@@ -89,16 +90,16 @@ def _carries(state: KeyflowerState, seat: int, budget: int) -> Iterator[Carry]:
     village = state.villages[seat]
     ids = None
     for cell, tile_id, _ in village.layout:
-        goods = state.tile(tile_id).goods
-        if not goods.total:
+        goods = state.tile(tile_id).goods  # a Resources pool: counts in the order of RESOURCES
+        if not any(goods):
             continue
         if ids is None:
             ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+        held = [resource for resource, n in zip(RESOURCES, goods, strict=True) if n]
         for target, distance in road_steps(state, seat, cell).items():
             if 0 < distance <= budget:
-                for resource in RESOURCES:
-                    if goods.named(resource):
-                        yield _carry(resource, tile_id, ids[target])
+                for resource in held:
+                    yield _carry(resource, tile_id, ids[target])
 
 
 @cache
@@ -115,8 +116,9 @@ def field_steps(state: KeyflowerState, village: Village, source: Sector) -> Mapp
     if found is not None:
         return found
     found = MappingProxyType(dict(sorted(regions.distances(source, village.fields.adjacent).items())))
-    known = MappingProxyType({**facts.field_steps, source: found})
-    object.__setattr__(village, "turned", facts._replace(field_steps=known))
+    known = facts.field_steps.copy()
+    known[source] = found
+    object.__setattr__(village, "turned", facts._replace(field_steps=MappingProxyType(known)))
     return found
 
 
@@ -199,7 +201,7 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
 
 def _upgrades(state: KeyflowerState, seat: int) -> Iterator[Upgrade]:
     upgrades = state.components.upgrades_by_id
-    for tile_id in state.villages[seat].ids:
+    for _, tile_id, _ in state.villages[seat].layout:
         cost = upgrades.get(tile_id)
         if not cost:
             continue

@@ -19,7 +19,7 @@ answers are exactly the legal placements.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import attrs
@@ -60,18 +60,26 @@ _PASS = Pass()
 _ONLY_PASS = (_PASS,)
 
 
+@cache
+def _turn_of(seat: int) -> Turn:
+    """The decision ``Turn(seat)`` (made once per seat: every placement and pass asks the next
+    seat's turn)."""
+    return Turn(seat)
+
+
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     """Each location where some placement is legal (bids, then uses), and passing. Found
     without listing the placements: only whether one exists."""
     seat = pending.seat
-    # Each lot's bids read once: the seat's own bid and the best of the others' (as
-    # outbid_groups reads them, here with every lot's standing kept for the bids below).
-    lots = []
+    lots = state.lots
+    # The bids of each lot that has some read once: the seat's own bid and the best of the
+    # others' (as outbid_groups reads them, here kept for the bids below, in the lots' order).
+    standings = []
     groups = []
-    for tile_id, lot in state.lots:
-        own = None
-        best_other = 0
+    for tile_id, lot in lots:
         if lot.bids:  # most lots have none
+            own = None
+            best_other = 0
             for bid in lot.bids:
                 if bid.bidder == seat:
                     own = bid
@@ -79,9 +87,9 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
                     best_other = bid.count
             if own is not None and own.count < best_other:  # outbid (bids are never tied)
                 groups.append((tile_id, own))
-        lots.append((tile_id, lot, own, best_other))
+            standings.append((own, best_other))
     outbid = tuple(groups)
-    object.__setattr__(state, "_outbid", (state.lots, seat, outbid))  # for outbid_groups
+    object.__setattr__(state, "_outbid", (lots, seat, outbid))  # for outbid_groups
     screen = state.screens[seat]
     if not outbid and not any(screen):
         return _ONLY_PASS  # no worker to place (common late in a season)
@@ -93,39 +101,46 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     abilities = state.boat_abilities(seat)
     counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
-    for tile_id, lot, own, best_other in lots:
+    lot_colours = {}  # the lots that have a colour, for the uses below
+    read = iter(standings)
+    for tile_id, lot in lots:
+        colour = lot.colour
+        if colour is not None:
+            lot_colours[tile_id] = colour
+        if not lot.bids:
+            # The usual case: any worker may open the bidding (some can be placed: see above),
+            # in the lot's colour if a use gave it one.
+            if colour is None or reach[COLOUR_INDEX[colour]]:
+                moves.append(_bid(tile_id))
+            continue
+        own, best_other = next(read)
         if own is not None:
             # Adding to one's own bid, in its colour (an outbid one stays where it is).
             least = max(1, best_other + 1 - own.count)
             staying = own.count if own.count < best_other else 0
             able = reach[COLOUR_INDEX[own.colour]] - staying >= least
-        else:
+        elif colour is None or (counter_bid and colour != "green"):
             # A bid has no upper limit: every worker of the colour may go (see bid_colours).
-            colour = lot.colour
-            if colour is None or (counter_bid and lot.bids and colour != "green"):
-                able = most_of_a_colour > best_other
-            else:
-                able = reach[COLOUR_INDEX[colour]] > best_other
+            able = most_of_a_colour > best_other
+        else:
+            able = reach[COLOUR_INDEX[colour]] > best_other
         if able:
             moves.append(_bid(tile_id))
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
-    lot_of = state.lots_by_id().get
     # Every hex in play is up for auction or in a village: each may be used.
     for tile, face, least, most in state.workable():
-        required = tile.colour
-        if required is None:
-            bids = lot_of(tile.id)
-            if bids is not None:
-                required = bids.colour
+        required = tile.colour or lot_colours.get(tile.id)
+        # Enough workers behind the screen is the usual case; else outbid groups may help.
         if required is None or ignore_colour:
-            colours, behind, within_reach = COLOURS, most_behind, most_of_a_colour
+            colours = COLOURS
+            if most_behind < least and (most_of_a_colour < least or not _can_place(screen, outbid, reach, colours, least, most)):
+                continue
         else:
             k = COLOUR_INDEX[required]
-            colours, behind, within_reach = (required,), screen[k], reach[k]
-        # Enough workers behind the screen is the usual case; else outbid groups may help.
-        if behind < least and (within_reach < least or not _can_place(screen, outbid, reach, colours, least, most)):
-            continue
+            colours = (required,)
+            if screen[k] < least and (reach[k] < least or not _can_place(screen, outbid, reach, colours, least, most)):
+                continue
         if face.ability != "exchange" or _can_pay(state, seat, tile, face, outbid, (colours, least, most, reach)):
             moves.append(_use(tile.id))
     moves.append(_PASS)
@@ -204,8 +219,8 @@ def bids_at(
     """Each bid ``seat`` may place on ``lot`` (the bids around ``tile_id``)."""
     least = lot.fewest_to_add(seat)
     for colour in bid_colours(state, seat, lot):
-        behind = state.screens[seat].named(colour)
-        if not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
+        behind = state.screens[seat][COLOUR_INDEX[colour]]
+        if not groups or not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
             # The usual case: workers from behind the screen only.
             yield from _from_behind(colour, max(least, 1), behind)
             continue
@@ -268,7 +283,7 @@ def placements(
     """Each way ``seat`` can place between ``least`` and ``most`` workers of ``colour`` at
     ``target``: ``(count, lots whose outbid groups move)``, the rest from behind the screen."""
     own = tuple((lot_id, g.count) for lot_id, g in groups if g.colour == colour and lot_id != target)
-    behind = state.screens[seat].named(colour)
+    behind = state.screens[seat][COLOUR_INDEX[colour]]
     if not own:  # the usual case: workers from behind the screen only
         top = behind if most is None else min(behind, most)
         for count in range(max(least, 1), top + 1):
@@ -303,9 +318,9 @@ def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[st
     colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
     exchange = face.ability == "exchange"
     for colour in colours:
-        if not exchange and not any(g.colour == colour for _, g in groups):
+        if not exchange and (not groups or not any(g.colour == colour for _, g in groups)):
             # The usual case: workers from behind the screen only.
-            yield from _from_behind(colour, max(least, 1), min(state.screens[seat].named(colour), most))
+            yield from _from_behind(colour, max(least, 1), min(state.screens[seat][COLOUR_INDEX[colour]], most))
             continue
         for count, moved in placements(state, seat, colour, least, most, groups, ""):
             if not exchange:
@@ -337,18 +352,20 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
     decision: see :attr:`.state.PlaceWorkers.answers`)."""
     answers = pending.answers
     if answers is None:
-        answers = _placing_answers(pending)
+        answers = _placing_answers(pending.options, len(pending.moved))
         object.__setattr__(pending, "answers", answers)
     return answers
 
 
-def _placing_answers(pending: PlaceWorkers) -> tuple[Move, ...]:
-    """:func:`placing_moves`, listed."""
-    options = pending.options
-    colours = {option.colour for option in options}
-    if len(colours) > 1:
-        return tuple(_COLOUR[colour] for colour in COLOURS if colour in colours)
-    settled = len(pending.moved)
+@lru_cache(maxsize=4096)
+def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move, ...]:
+    """:func:`placing_moves`, listed for the ``options`` left once ``settled`` outbid groups
+    are known to move (values in, moves out: remembered, since the same few sets of options,
+    from behind the screen, come back turn after turn)."""
+    for option in options:
+        if option.colour != options[0].colour:
+            colours = {option.colour for option in options}
+            return tuple(_COLOUR[colour] for colour in COLOURS if colour in colours)
     groups: dict[Move, None] = {}
     counts: set[int] = set()
     for option in options:
@@ -437,7 +454,7 @@ def _go_on(state: KeyflowerState, pending: PlaceWorkers) -> KeyflowerState:
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
     if isinstance(move, Pass):
-        following = Turn(next_seat(pending.seat, state.players))
+        following = _turn_of(next_seat(pending.seat, state.players))
         return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
     assert isinstance(move, Bid | Use)
     bid = isinstance(move, Bid)
@@ -471,7 +488,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         "screens": screens,
         "secret": secret,
         "lots": tuple([(i, changed.get(i, old)) for i, old in state.lots]) if changed else state.lots,
-        "stack": state.stack[:-1] + (Turn(next_seat(seat, state.players)),),
+        "stack": state.stack[:-1] + (_turn_of(next_seat(seat, state.players)),),
     }
     if bid:
         return evolve(state, **changes)

@@ -22,7 +22,7 @@ from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 
 
 #: No steps found yet (see :class:`.state.LayoutFacts`).
-NO_STEPS: Mapping[Any, Mapping[Any, int]] = MappingProxyType({})
+NO_STEPS: MappingProxyType[Any, Mapping[Any, int]] = MappingProxyType({})
 
 
 def layout_of(state: KeyflowerState, village: Village) -> Mapping[Hex, Sides]:
@@ -150,7 +150,7 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     village = state.villages[seat]
     sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
     facts = layout_facts(state, village)
-    layout, frontier, roads = dict(facts.sides), dict(facts.frontier), dict(facts.roads)
+    layout, frontier, roads = facts.sides.copy(), facts.frontier.copy(), facts.roads.copy()
     _grow(layout, frontier, roads, move.cell, sides)
     ids = {cell: tile_id for cell, tile_id, _ in village.layout}
     ids[move.cell] = pending.tile
