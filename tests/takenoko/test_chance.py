@@ -10,8 +10,9 @@ from collections import Counter
 import attrs
 import pytest
 
-from tabletop.kernel.engine import CHANCE, HiddenChance, evolve
+from tabletop.kernel.engine import CHANCE, HiddenChance, evolve, sample
 from tabletop.kernel.record import record_of
+from tabletop.kernel.rng import Rng
 from tabletop.takenoko import GAME, invariants, new_game
 from tabletop.takenoko.moves import DrawCard, DrawTile, FirstSeat, Roll
 from tabletop.takenoko.positions import position
@@ -90,6 +91,27 @@ def test_plot_draws_are_three_chance_events_weighted_by_the_pile():
     assert outcomes == {DrawTile(code): pytest.approx(n / pile.total()) for code, n in pile.items()}
     state = play(state, "draw tile G", "draw tile PW", "draw tile G")
     assert state.pending == KeepPlot(0, ("G", "PW", "G")) and len(state.tile_pile) == 24
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_sampled_shortcut_draws_what_the_explicit_outcomes_give(players):
+    # The sampled mode rolls the die and draws objective cards without listing the outcomes; at
+    # every random event of a game it must draw the very outcome (and advance the generator as
+    # far) as sampling the explicit mode's weighted outcomes does: one distribution for both.
+    chooser = random.Random(players)
+    state = new_game(players, seed=players, chance="explicit", redraw_satisfied=True)
+    checked = 0
+    while not state.is_over:
+        if state.to_move == CHANCE:
+            pending = state.pending
+            decision = state.rules.decisions[type(pending)]
+            if decision.sample is not None:
+                for seed in range(3):
+                    rng = Rng.from_seed(seed + 100 * checked)
+                    assert decision.sample(state, pending, rng) == sample(decision.outcomes(state, pending), rng)
+                checked += 1
+        state = state.apply(chooser.choice(state.legal_moves()))
+    assert checked > 10
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
