@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
-from tabletop.kernel.engine import CHANCE, HiddenChance
+from tabletop.kernel.engine import CHANCE, HiddenChance, evolve, sample
 from tabletop.kernel.record import record_of
+from tabletop.kernel.rng import Rng
 from tabletop.takenoko import GAME, invariants, new_game
 from tabletop.takenoko.moves import DrawCard, DrawTile, FirstSeat, Roll
 from tabletop.takenoko.positions import position
@@ -89,6 +91,49 @@ def test_plot_draws_are_three_chance_events_weighted_by_the_pile():
     assert outcomes == {DrawTile(code): pytest.approx(n / pile.total()) for code, n in pile.items()}
     state = play(state, "draw tile G", "draw tile PW", "draw tile G")
     assert state.pending == KeepPlot(0, ("G", "PW", "G")) and len(state.tile_pile) == 24
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_sampled_shortcut_draws_what_the_explicit_outcomes_give(players):
+    # The sampled mode rolls the die and draws objective cards without listing the outcomes; at
+    # every random event of a game it must draw the very outcome (and advance the generator as
+    # far) as sampling the explicit mode's weighted outcomes does: one distribution for both.
+    chooser = random.Random(players)
+    state = new_game(players, seed=players, chance="explicit", redraw_satisfied=True)
+    checked = 0
+    while not state.is_over:
+        if state.to_move == CHANCE:
+            pending = state.pending
+            decision = state.rules.decisions[type(pending)]
+            if decision.sample is not None:
+                for seed in range(3):
+                    rng = Rng.from_seed(seed + 100 * checked)
+                    assert decision.sample(state, pending, rng) == sample(decision.outcomes(state, pending), rng)
+                checked += 1
+        state = state.apply(chooser.choice(state.legal_moves()))
+    assert checked > 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_sampled_plot_draw_reaches_what_drawing_tile_by_tile_reaches(players):
+    # The sampled mode draws a Plot action's tiles in one go (DrawPlots' run); it must reach
+    # the very state and generator that sampling and drawing the tiles one by one reaches.
+    chooser = random.Random(players)
+    state = new_game(players, seed=players, chance="explicit")
+    rules = state.rules
+    drawing = rules.decisions[DrawPlots]
+    one_by_one = attrs.evolve(rules, decisions={**rules.decisions, DrawPlots: attrs.evolve(drawing, run=None)})
+    draws = 0
+    while not state.is_over:
+        if isinstance(state.pending, DrawPlots):
+            sampled = evolve(state, chance="sampled")
+            at_once = rules.start(sampled)
+            by_tile = one_by_one.start(evolve(sampled, rules=one_by_one))
+            assert at_once == by_tile and at_once.rng == by_tile.rng
+            draws += 1
+        move = _chance_pick(chooser, state) if state.to_move == CHANCE else chooser.choice(state.legal_moves())
+        state = state.apply(move)
+    assert draws > 10
 
 
 def test_objective_draws_are_chance_events_over_the_chosen_deck():

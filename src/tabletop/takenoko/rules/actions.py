@@ -139,10 +139,6 @@ def tile_draws(state: State, pending: DrawPlots) -> tuple[tuple[DrawTile, int], 
     return tile_outcomes(state.tile_pile)
 
 
-def tile_drawn(state: State, pending: DrawPlots, rng: Rng) -> tuple[DrawTile, Rng]:
-    return tile_sample(state.tile_pile, rng)
-
-
 def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
     """One plot tile comes off the pile; after the last, the player chooses the one to keep."""
     pile = state.tile_pile
@@ -150,13 +146,34 @@ def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
     if not pile.unseen:  # tiles put back under the pile come up once the rest is drawn
         returned = returned[1:]
     drawn = pending.drawn + (move.code,)
-    following = DrawPlots(CHANCE, drawn, pending.left - 1) if pending.left > 1 else KeepPlot(state.current, drawn)
-    state = ask(state, following, tile_pile=pile.take(move.code), returned_by=returned)
-    if pending.left == 1:
-        choices = keep_choices(drawn)
-        if len(choices) == 1:
-            return keep_plot(state, choices[0])
-    return state
+    pile = pile.take(move.code)
+    if pending.left > 1:
+        return ask(state, DrawPlots(CHANCE, drawn, pending.left - 1), tile_pile=pile, returned_by=returned)
+    return _to_keep(state, drawn, tile_pile=pile, returned_by=returned)
+
+
+def draw_tiles(state: State, pending: DrawPlots, rng: Rng) -> tuple[State, Rng]:
+    """The sampled mode's shortcut for the rest of a Plot action's draw (see
+    ``ChanceDecision.run``): every tile left to draw, each drawn as :func:`tile_sample` draws
+    it and taken as :func:`draw_tile` takes it, in one copy of the state rather than one per
+    tile (settling does nothing between two draws: a chance event is on top)."""
+    pile, returned, drawn = state.tile_pile, state.returned_by, pending.drawn
+    for _ in range(pending.left):
+        tile, rng = tile_sample(pile, rng)
+        if not pile.unseen:
+            returned = returned[1:]
+        pile = pile.take(tile.code)
+        drawn += (tile.code,)
+    return _to_keep(state, drawn, tile_pile=pile, returned_by=returned), rng
+
+
+def _to_keep(state: State, drawn: tuple[str, ...], **changes: Any) -> State:
+    """The draw done, with ``changes``: the player chooses the tile to keep (kept at once when
+    there is one choice)."""
+    choices = keep_choices(drawn)
+    if len(choices) == 1:
+        return keep_plot(evolve(state, **changes), choices[0])
+    return ask(state, KeepPlot(state.current, drawn), **changes)
 
 
 @functools.cache

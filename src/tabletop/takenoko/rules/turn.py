@@ -40,13 +40,14 @@ _CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
 def action_phase(state: State, **changes: Any) -> State:
     """Enter (or return to) the action phase, with ``changes`` made to the state."""
     seat: int = changes.get("current", state.current)
-    turn: Turn = changes.get("turn", state.turn)
-    if turn.declared is None and state.options.declare_actions:
-        declaring = ask(state, Declare(seat), **changes)
-        moves = declare_moves(declaring)
-        if len(moves) == 1:
-            return ask(declaring, ChooseAction(seat), turn=evolve(turn, declared=moves[0].actions))
-        return declaring
+    if state.options.declare_actions:
+        turn: Turn = changes.get("turn", state.turn)
+        if turn.declared is None:
+            declaring = ask(state, Declare(seat), **changes)
+            moves = declare_moves(declaring)
+            if len(moves) == 1:
+                return ask(declaring, ChooseAction(seat), turn=evolve(turn, declared=moves[0].actions))
+            return declaring
     return evolve(state, stack=_CHOOSING[seat], **changes)
 
 
