@@ -113,6 +113,30 @@ def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDr
     return evolve(state, stack=stack, bag=bag, screens=screens)
 
 
+def worker_run(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (see ``ChanceDecision.run``) for workers drawn several at a
+    time (eight per player at setup, the boats' loads): every draw on top of the stack, each as
+    :func:`worker_sample` draws it and :func:`resolve_worker` resolves it, in one copy. Settle
+    does nothing between two draws while the bag holds workers; once it is empty, the run stops
+    and settle drops the draws left."""
+    stack, bag, boats = state.stack, state.bag, state.boats
+    screens, secret = list(state.screens), list(state.secret)
+    hidden_at_setup = state.open_information and state.start < 0
+    while stack and type(stack[-1]) is DrawWorker and bag:
+        draw = stack[-1]
+        colour, rng = bag.sample_draw(rng)
+        bag = bag.take(colour)
+        stack = stack[:-1]
+        seat = draw.seat_to
+        if seat is None:
+            boats = _loaded(boats, draw.boat, worker=colour)
+            continue
+        screens[seat] = screens[seat].add(_COLOUR_INDEX[colour])
+        if hidden_at_setup:
+            secret[seat] = secret[seat].add(colour)
+    return evolve(state, stack=stack, bag=bag, boats=boats, screens=tuple(screens), secret=tuple(secret)), rng
+
+
 def _loaded(boats: tuple[Cargo, ...], boat: str, worker: str = "", skill: str = "") -> tuple[Cargo, ...]:
     """``boats`` once ``boat`` is loaded with a worker of the colour ``worker`` or the skill
     tile ``skill``."""
@@ -146,6 +170,24 @@ def resolve_skill(state: KeyflowerState, pending: DrawSkill, outcome: SkillDrawn
     return popped(state, skill_pile=pile, skills=with_seat(state.skills, seat, state.skills[seat].add(outcome.skill)))
 
 
+def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (see ``ChanceDecision.run``) for skill tiles drawn several
+    at a time: every draw on top of the stack, each as :func:`skill_sample` draws it and
+    :func:`resolve_skill` resolves it, in one copy (settle does nothing between two draws while
+    the pile holds tiles; once it is empty, the run stops and settle drops the draws left)."""
+    stack, pile, boats, skills = state.stack, state.skill_pile, state.boats, list(state.skills)
+    while stack and type(stack[-1]) is DrawSkill and pile:
+        draw = stack[-1]
+        skill, rng = pile.sample_draw(rng)
+        pile = pile.take(skill)
+        stack = stack[:-1]
+        if draw.seat_to is None:
+            boats = _loaded(boats, draw.boat, skill=skill)
+        else:
+            skills[draw.seat_to] = skills[draw.seat_to].add(skill)
+    return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
+
+
 @cache
 def _tile_drawn(code: str) -> TileDrawn:
     """The outcome drawing the tile ``code`` (made once per tile: each draw lists every tile left)."""
@@ -172,6 +214,24 @@ def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome:
         # A summer boat's side up is chosen at random as it is laid out (base rulebook).
         state = push(state, TossSummerBoat(outcome.code))
     return state
+
+
+def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (see ``ChanceDecision.run``) for the season's tiles laid out:
+    every draw on top of the stack, each as :func:`season_tile_sample` draws it and
+    :func:`resolve_season_tile` resolves it, in one copy (settle never acts on a draw). A summer
+    boat's toss, pushed on top, ends the run: it happens before the next draw."""
+    stack, piles, tiles, lots = state.stack, list(state.season_piles), state.tiles, state.lots
+    components = state.components
+    while stack and type(stack[-1]) is DrawSeasonTile:
+        index = SEASON_INDEX[stack[-1].season]
+        code, rng = piles[index].sample_draw(rng)
+        piles[index] = piles[index].take(code)
+        stack = stack[:-1]
+        tiles, lots = (*tiles, Tile(code)), _offered(lots, code)
+        if components.tile(code).kind == "summer_boat":
+            stack = (*stack, TossSummerBoat(code))
+    return evolve(state, stack=stack, season_piles=tuple(piles), tiles=tiles, lots=lots), rng
 
 
 def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple[SideUp, int], ...]:
@@ -208,6 +268,20 @@ def winter_sample(state: KeyflowerState, pending: DealWinter, rng: Rng) -> tuple
     """The tile :func:`winter_outcomes` would yield with ``rng``, drawn without listing them."""
     code, rng = state.winter_deck.sample_draw(rng)
     return _tile_drawn(code), rng
+
+
+def winter_run(state: KeyflowerState, pending: DealWinter, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (see ``ChanceDecision.run``) for the winter tiles dealt at
+    setup: every deal on top of the stack, each as :func:`winter_sample` draws it and
+    :func:`resolve_winter` resolves it, in one copy (settle never acts on a deal)."""
+    stack, deck, hands = state.stack, state.winter_deck, list(state.winter_hands)
+    while stack and type(stack[-1]) is DealWinter:
+        seat = stack[-1].seat_to
+        code, rng = deck.sample_draw(rng)
+        deck = deck.take(code)
+        stack = stack[:-1]
+        hands[seat] = tuple(sorted((*hands[seat], code)))
+    return evolve(state, stack=stack, winter_deck=deck, winter_hands=tuple(hands)), rng
 
 
 def resolve_winter(state: KeyflowerState, pending: DealWinter, outcome: TileDrawn) -> KeyflowerState:
