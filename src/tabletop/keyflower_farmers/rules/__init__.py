@@ -59,13 +59,15 @@ RULES: Rules[KeyflowerState] = Rules(
         ChooseBoat: Decision(season_end.boat_moves, season_end.resolve_boat, "choosing a boat's cargo"),
         PlaceTile: Decision(village.place_moves, village.resolve_place, "adding a tile to the village"),
         DealHome: ChanceDecision(chance.home_outcomes, chance.resolve_home, "dealing a home tile"),
-        DrawWorker: ChanceDecision(chance.worker_outcomes, chance.resolve_worker, "drawing a worker from the bag", chance.worker_sample),
-        DrawSkill: ChanceDecision(chance.skill_outcomes, chance.resolve_skill, "drawing a skill tile", chance.skill_sample),
+        DrawWorker: ChanceDecision(
+            chance.worker_outcomes, chance.resolve_worker, "drawing a worker from the bag", chance.worker_sample, chance.worker_run
+        ),
+        DrawSkill: ChanceDecision(chance.skill_outcomes, chance.resolve_skill, "drawing a skill tile", chance.skill_sample, chance.skill_run),
         DrawSeasonTile: ChanceDecision(
-            chance.season_tile_outcomes, chance.resolve_season_tile, "laying out a tile", chance.season_tile_sample
+            chance.season_tile_outcomes, chance.resolve_season_tile, "laying out a tile", chance.season_tile_sample, chance.season_tile_run
         ),
         SelectWinter: ChanceDecision(chance.select_outcomes, chance.resolve_select, "selecting a base winter tile"),
-        DealWinter: ChanceDecision(chance.winter_outcomes, chance.resolve_winter, "dealing a winter tile", chance.winter_sample),
+        DealWinter: ChanceDecision(chance.winter_outcomes, chance.resolve_winter, "dealing a winter tile", chance.winter_sample, chance.winter_run),
         TossSummerBoat: ChanceDecision(chance.side_outcomes, chance.resolve_side, "laying out a summer boat"),
     },
     settle=settle,

@@ -4,6 +4,7 @@ season tiles laid out and winter tiles dealt. Each is a chance decision (see the
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import cache
 
 import attrs
@@ -104,7 +105,7 @@ def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDr
     stack = state.stack[:-1]  # the draw done (popped, written out: the commonest random event)
     seat = pending.seat_to
     if seat is None:
-        return evolve(state, stack=stack, bag=bag, boats=_loaded(state.boats, pending.boat, worker=colour))
+        return evolve(state, stack=stack, bag=bag, boats=_loaded(state.boats, pending.boat, workers=(colour,)))
     screens = with_seat(state.screens, seat, state.screens[seat].add(_COLOUR_INDEX[colour]))
     if state.open_information and state.start < 0:
         # Variant B: the workers drawn at setup are the ones that stay hidden.
@@ -113,14 +114,45 @@ def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDr
     return evolve(state, stack=stack, bag=bag, screens=screens)
 
 
-def _loaded(boats: tuple[Cargo, ...], boat: str, worker: str = "", skill: str = "") -> tuple[Cargo, ...]:
-    """``boats`` once ``boat`` is loaded with a worker of the colour ``worker`` or the skill
-    tile ``skill``."""
+def worker_run(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (see ``ChanceDecision.run``) for workers drawn several at a
+    time (eight per player at setup, the boats' loads): every draw on top of the stack, each as
+    :func:`worker_sample` draws it and :func:`resolve_worker` resolves it, in one copy. Settle
+    does nothing between two draws while the bag holds workers; once it is empty, the run stops
+    and settle drops the draws left."""
+    stack, bag = state.stack, state.bag
+    screens, secret = list(state.screens), list(state.secret)
+    loads: dict[str, list[str]] = {}  # by boat, loaded once the run is drawn
+    hidden_at_setup = state.open_information and state.start < 0
+    while stack and type(stack[-1]) is DrawWorker and bag:
+        draw = stack[-1]
+        colour, rng = bag.sample_draw(rng)
+        bag = bag.take(colour)
+        stack = stack[:-1]
+        seat = draw.seat_to
+        if seat is None:
+            loads.setdefault(draw.boat, []).append(colour)
+            continue
+        screens[seat] = screens[seat].add(_COLOUR_INDEX[colour])
+        if hidden_at_setup:
+            secret[seat] = secret[seat].add(colour)
+    boats = state.boats
+    for boat, colours in loads.items():
+        boats = _loaded(boats, boat, workers=colours)
+    return evolve(state, stack=stack, bag=bag, boats=boats, screens=tuple(screens), secret=tuple(secret)), rng
+
+
+def _loaded(boats: tuple[Cargo, ...], boat: str, workers: Sequence[str] = (), skills: Sequence[str] = ()) -> tuple[Cargo, ...]:
+    """``boats`` once ``boat`` is loaded with workers of the colours ``workers`` and the skill
+    tiles ``skills``."""
     for k, cargo in enumerate(boats):
         if cargo.boat == boat:
-            workers = cargo.workers.add(_COLOUR_INDEX[worker]) if worker else cargo.workers
-            skills = cargo.skills.add(skill) if skill else cargo.skills
-            return with_seat(boats, k, Cargo(boat, workers, skills))
+            on_board, face_up = cargo.workers, cargo.skills
+            for colour in workers:
+                on_board = on_board.add(_COLOUR_INDEX[colour])
+            for skill in skills:
+                face_up = face_up.add(skill)
+            return with_seat(boats, k, Cargo(boat, on_board, face_up))
     raise KeyError(boat)
 
 
@@ -141,9 +173,31 @@ def skill_sample(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[S
 def resolve_skill(state: KeyflowerState, pending: DrawSkill, outcome: SkillDrawn) -> KeyflowerState:
     pile = state.skill_pile.take(outcome.skill)
     if pending.seat_to is None:
-        return popped(state, skill_pile=pile, boats=_loaded(state.boats, pending.boat, skill=outcome.skill))
+        return popped(state, skill_pile=pile, boats=_loaded(state.boats, pending.boat, skills=(outcome.skill,)))
     seat = pending.seat_to
     return popped(state, skill_pile=pile, skills=with_seat(state.skills, seat, state.skills[seat].add(outcome.skill)))
+
+
+def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (see ``ChanceDecision.run``) for skill tiles drawn several
+    at a time: every draw on top of the stack, each as :func:`skill_sample` draws it and
+    :func:`resolve_skill` resolves it, in one copy (settle does nothing between two draws while
+    the pile holds tiles; once it is empty, the run stops and settle drops the draws left)."""
+    stack, pile, skills = state.stack, state.skill_pile, list(state.skills)
+    loads: dict[str, list[str]] = {}  # by boat, loaded once the run is drawn
+    while stack and type(stack[-1]) is DrawSkill and pile:
+        draw = stack[-1]
+        skill, rng = pile.sample_draw(rng)
+        pile = pile.take(skill)
+        stack = stack[:-1]
+        if draw.seat_to is None:
+            loads.setdefault(draw.boat, []).append(skill)
+        else:
+            skills[draw.seat_to] = skills[draw.seat_to].add(skill)
+    boats = state.boats
+    for boat, tiles_drawn in loads.items():
+        boats = _loaded(boats, boat, skills=tiles_drawn)
+    return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
 
 
 @cache
@@ -167,11 +221,31 @@ def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome:
     """The tile is laid out for auction, its season side up."""
     index = SEASON_INDEX[pending.season]
     piles = with_seat(state.season_piles, index, state.season_piles[index].take(outcome.code))
-    state = popped(state, season_piles=piles, tiles=(*state.tiles, Tile(outcome.code)), lots=_offered(state.lots, outcome.code))
+    state = popped(state, season_piles=piles, tiles=(*state.tiles, Tile(outcome.code)), lots=_offered(state.lots, (outcome.code,)))
     if state.components.tile(outcome.code).kind == "summer_boat":
         # A summer boat's side up is chosen at random as it is laid out (base rulebook).
         state = push(state, TossSummerBoat(outcome.code))
     return state
+
+
+def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (see ``ChanceDecision.run``) for the season's tiles laid out:
+    every draw on top of the stack, each as :func:`season_tile_sample` draws it and
+    :func:`resolve_season_tile` resolves it, in one copy (settle never acts on a draw). A summer
+    boat's toss, pushed on top, ends the run: it happens before the next draw."""
+    stack, piles = state.stack, list(state.season_piles)
+    codes: list[str] = []  # laid out once the run is drawn
+    components = state.components
+    while stack and type(stack[-1]) is DrawSeasonTile:
+        index = SEASON_INDEX[stack[-1].season]
+        code, rng = piles[index].sample_draw(rng)
+        piles[index] = piles[index].take(code)
+        stack = stack[:-1]
+        codes.append(code)
+        if components.tile(code).kind == "summer_boat":
+            stack = (*stack, TossSummerBoat(code))
+    tiles = (*state.tiles, *(Tile(code) for code in codes))
+    return evolve(state, stack=stack, season_piles=tuple(piles), tiles=tiles, lots=_offered(state.lots, codes)), rng
 
 
 def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple[SideUp, int], ...]:
@@ -183,11 +257,12 @@ def resolve_side(state: KeyflowerState, pending: TossSummerBoat, outcome: SideUp
     return pop(change_tile(state, pending.tile, lambda t: attrs.evolve(t, face=face)))
 
 
-def _offered(lots: tuple[tuple[str, Lot], ...], code: str) -> tuple[tuple[str, Lot], ...]:
-    """The lots with a new season tile, season tiles before the turn-order tiles."""
+def _offered(lots: tuple[tuple[str, Lot], ...], codes: Sequence[str]) -> tuple[tuple[str, Lot], ...]:
+    """The lots with new season tiles ``codes`` in the order laid out, season tiles before the
+    turn-order tiles."""
     season = tuple(pair for pair in lots if not pair[0].startswith("order"))
     order = tuple(pair for pair in lots if pair[0].startswith("order"))
-    return (*season, (code, Lot()), *order)
+    return (*season, *((code, Lot()) for code in codes), *order)
 
 
 def select_outcomes(state: KeyflowerState, pending: SelectWinter) -> tuple[tuple[TileDrawn, int], ...]:
@@ -208,6 +283,20 @@ def winter_sample(state: KeyflowerState, pending: DealWinter, rng: Rng) -> tuple
     """The tile :func:`winter_outcomes` would yield with ``rng``, drawn without listing them."""
     code, rng = state.winter_deck.sample_draw(rng)
     return _tile_drawn(code), rng
+
+
+def winter_run(state: KeyflowerState, pending: DealWinter, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (see ``ChanceDecision.run``) for the winter tiles dealt at
+    setup: every deal on top of the stack, each as :func:`winter_sample` draws it and
+    :func:`resolve_winter` resolves it, in one copy (settle never acts on a deal)."""
+    stack, deck, hands = state.stack, state.winter_deck, list(state.winter_hands)
+    while stack and type(stack[-1]) is DealWinter:
+        seat = stack[-1].seat_to
+        code, rng = deck.sample_draw(rng)
+        deck = deck.take(code)
+        stack = stack[:-1]
+        hands[seat] = tuple(sorted((*hands[seat], code)))
+    return evolve(state, stack=stack, winter_deck=deck, winter_hands=tuple(hands)), rng
 
 
 def resolve_winter(state: KeyflowerState, pending: DealWinter, outcome: TileDrawn) -> KeyflowerState:

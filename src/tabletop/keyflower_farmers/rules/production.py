@@ -36,7 +36,7 @@ from tabletop.keyflower_farmers.state import (
     PlaceAnimal,
     ReturnSkill,
     ReturnWorker,
-    Tile,
+    new_tile,
 )
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, pop, push, replace_top
@@ -122,7 +122,7 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
             n = min(n, state.supply.named(item))
             goods = state.tile(at).goods.add(item, n)
             state = change_tile(
-                state, at, lambda t: Tile(t.id, t.face, goods, t.workers, t.uses, t.colour, t.sheep), supply=state.supply.take(item, n)
+                state, at, lambda t: new_tile(t.id, t.face, goods, t.workers, t.uses, t.colour, t.sheep), supply=state.supply.take(item, n)
             )
         elif item == "green":
             n = min(n, state.green)

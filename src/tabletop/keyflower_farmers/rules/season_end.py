@@ -31,6 +31,7 @@ from tabletop.keyflower_farmers.state import (
     KeyflowerState,
     PlaceTile,
     Tile,
+    new_tile,
 )
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.pile import Pile
@@ -122,7 +123,7 @@ def _collect_workers(state: KeyflowerState, won: tuple[tuple[str, int], ...]) ->
         keeper = winner_of.get(tile.id) if owner is None else owner
         if keeper is not None:
             screens[keeper] = screens[keeper].plus(tile.workers)
-        tiles.append(Tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
+        tiles.append(new_tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
     bag = state.bag.shuffle_in(returned) if returned else state.bag
     return evolve(state, screens=tuple(screens), bag=bag, tiles=tuple(tiles))
 

@@ -24,7 +24,7 @@ from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKIL
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Tile, Transport, Village
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Transport, Village, new_tile
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.hexgrid import Hex
@@ -240,12 +240,12 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
     if isinstance(move, Carry):
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
-        state = change_tile(state, move.source, lambda t: Tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
+        state = change_tile(state, move.source, lambda t: new_tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
         left = Transport(seat, pending.moves - distance, pending.upgrades)
         return change_tile(
             state,
             move.target,
-            lambda t: Tile(t.id, t.face, t.goods.add(move.resource), t.workers, t.uses, t.colour, t.sheep),
+            lambda t: new_tile(t.id, t.face, t.goods.add(move.resource), t.workers, t.uses, t.colour, t.sheep),
             stack=state.stack[:-1] + (left,),
         )
     if isinstance(move, Shelter):

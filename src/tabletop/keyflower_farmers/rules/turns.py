@@ -34,7 +34,7 @@ from tabletop.keyflower_farmers.rules.common import (
     screens_without,
 )
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
-from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Placement, PlaceWorkers, Tile, Turn
+from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Placement, PlaceWorkers, Tile, Turn, new_tile
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, replace_top
@@ -495,7 +495,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     state = change_tile(
         state,
         tile_id,
-        lambda t: Tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
+        lambda t: new_tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
         **changes,
     )
     return use_tile(state, seat, tile_id, placement.paying)
