@@ -78,8 +78,9 @@ RULES: Rules[NullState] = Rules(
 )
 
 
-def main() -> int:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 4.0
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    seconds = float(args[0]) if args else 4.0
     decisions = games = 0
     started = time.process_time()
     while time.process_time() - started < seconds:

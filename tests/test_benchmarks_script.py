@@ -114,3 +114,16 @@ def test_a_game_missing_at_the_old_revision_is_skipped(tmp_path: Path, capsys: p
     out = capsys.readouterr().out
     assert "skipped, the game does not exist at that revision: loyang @old" in out
     assert "loyang @new" in out and "new/old" not in out
+
+
+def test_the_engine_floor_plays_null_games_to_their_end(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("benchmarks_engine_floor", SCRIPT.parent / "engine_floor.py")
+    assert spec is not None and spec.loader is not None
+    floor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(floor)
+    state = floor.NullState(stack=(floor.Ask(0),), rng=floor.Rng.from_seed(1), rules=floor.RULES)
+    for _ in range(floor.LENGTH):
+        state = state.apply(state.legal_moves()[0])
+    assert state.is_over and state.move_count == floor.LENGTH
+    assert floor.main(["0.05"]) == 0
+    assert "decisions per CPU second" in capsys.readouterr().out
