@@ -582,7 +582,8 @@ class Garden(Mapping[Hex, Plot]):
 
         It shares the layout while no plot is added, the irrigated plots while none is watered
         or dries, and the plots that may take a token while none gains or loses bamboo or an
-        improvement; the heights are brought up to date from this garden's.
+        improvement (a bare plot that grows is only dropped from them); the heights are
+        brought up to date from this garden's.
         """
         old_plots = self.plots
         plots = old_plots.copy()
@@ -591,6 +592,7 @@ class Garden(Mapping[Hex, Plot]):
         bucket_of = _BUCKET_OF.get
         added: list[Hex] = []
         watered: list[Hex] = []
+        grown: list[Hex] = []  # bare plots that got bamboo (they leave the bare plots)
         dried = bared = improved = False
         for cell, plot in changes.items():
             old = old_plots.get(cell)
@@ -606,8 +608,13 @@ class Garden(Mapping[Hex, Plot]):
                     watered.append(cell)
                 if old.improvement != plot.improvement:
                     bared = improved = True
-                elif (not old.bamboo) != (not plot.bamboo):
-                    bared = True
+                elif (not old.bamboo) != (not plot.bamboo) and not plot.improvement:
+                    # A plot leaving the bare plots is dropped from them; one joining them
+                    # must be put back in its place in the order placed: found anew.
+                    if plot.bamboo:
+                        grown.append(cell)
+                    else:
+                        bared = True
                 bucket = bucket_of((old.colour, old.improvement, old.bamboo))
                 if bucket is not None:
                     heights[bucket] -= 1
@@ -624,7 +631,12 @@ class Garden(Mapping[Hex, Plot]):
         else:
             _set_wet(garden, self.wet)
         _set_heights(garden, bytes(heights))
-        _set_bare(garden, _bare(plots) if bared else self.bare)
+        if bared:
+            _set_bare(garden, _bare(plots))
+        elif grown:
+            _set_bare(garden, Spots(tuple([cell for cell in self.bare.cells if cell not in grown])))
+        else:
+            _set_bare(garden, self.bare)
         _set_unimproved(garden, _unimproved(plots) if improved else self.unimproved)
         return garden
 

@@ -255,20 +255,22 @@ def take_irrigation(state: State, move: IrrigationAction) -> State:
 
 def move_gardener(state: State, move: GardenerAction) -> State:
     """Gardener: move, then grow the plot reached and the adjacent irrigated plots of its colour."""
-    changes: dict[str, Any] = {"gardener": move.to, "turn": took(state, "gardener")}
-    plots = state.garden.plots
+    turn = took(state, "gardener")
+    garden = state.garden
+    plots = garden.plots
     target = plots.get(move.to)
-    if target is not None:
-        grown: dict[Hex, Plot] = {}
-        reserve = state.reserve_bamboo
-        for cell in AROUND[move.to]:
-            plot = plots.get(cell)
-            if plot is not None and plot.colour == target.colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
-                grown[cell], reserve = grow(state, plot, growth(plot), reserve)
-        if grown:
-            changes["garden"] = state.garden.updated(grown)
-            changes["reserve_bamboo"] = reserve
-    return action_phase(state, **changes)
+    if target is None:
+        return action_phase(state, gardener=move.to, turn=turn)
+    colour = target.colour
+    grown: dict[Hex, Plot] = {}
+    reserve = state.reserve_bamboo
+    for cell in AROUND[move.to]:
+        plot = plots.get(cell)
+        if plot is not None and plot.colour == colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
+            grown[cell], reserve = grow(state, plot, growth(plot), reserve)
+    if not grown:
+        return action_phase(state, gardener=move.to, turn=turn)
+    return action_phase(state, gardener=move.to, turn=turn, garden=garden.updated(grown), reserve_bamboo=reserve)
 
 
 def move_panda(state: State, move: PandaAction) -> State:
