@@ -135,12 +135,13 @@ def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Side
 def _open_side(state: KeyflowerState, ids: Mapping[Hex, str], layout: Mapping[Hex, Sides]) -> OpenSide:
     """:func:`open_side` of the village whose hexes are ``ids`` (by cell)."""
     boats = state.components.boat_ids
-    by_water = tiles.open_between(layout, {WATER})
 
+    # tiles.open_between(layout, {WATER}) written out with the boats' rule in one function:
+    # asked for every placed neighbour each time a hex is placed.
     def is_open(cell: Hex, direction: int, other: Hex) -> bool:
         if ids[cell] in boats and ids[other] in boats:
             return False
-        return by_water(cell, direction, other)
+        return layout[cell][direction] != WATER and layout[other][_FACING[direction]] != WATER
 
     return is_open
 
