@@ -159,7 +159,9 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
     grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
     object.__setattr__(grown, "turned", _facts(state, layout, frontier, roads))
-    return popped(state, villages=with_seat(state.villages, seat, grown))
+    after = popped(state, villages=with_seat(state.villages, seat, grown))
+    after.keep_summer_boats(state, seat, pending.tile)
+    return after
 
 
 def merged_animals(animals: tuple[tuple[Sector, Pool], ...], merges: tuple[Merge, ...]) -> tuple[tuple[Sector, Pool], ...]:
