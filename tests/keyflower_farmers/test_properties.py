@@ -130,3 +130,25 @@ def test_the_facts_kept_with_a_village_are_those_of_its_layout(players):
 
     playout(players, players + 7, {}, check)
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_summer_boats_kept_with_a_state_are_those_of_its_villages(players):
+    # Placing a hex carries the summer boats known over to the next state (the new hex added if
+    # it is one); the abilities they give must be those read again from every village.
+    from tabletop.kernel.engine import evolve
+
+    shown = 0
+
+    def check(state):
+        nonlocal shown
+        fresh = evolve(state)
+        object.__setattr__(fresh, "_summer_boats", None)
+        for seat in range(players):
+            kept = state.boat_abilities(seat)
+            assert kept == fresh.boat_abilities(seat)
+            shown += bool(kept)
+
+    for seed in range(3):
+        playout(players, seed + 11, {}, check)
+    assert shown > 0

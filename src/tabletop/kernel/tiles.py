@@ -312,44 +312,66 @@ class Fields:
         halves = half_sectors(spokes)
         # The new tile's sectors joined through the old fields they touch: a union-find over
         # its (at most six) sectors, and one new sector touching each old field reached.
-        joins = list(range(sector_count(spokes)))
+        count = sector_count(spokes)
+        joins = list(range(count))
         reached: dict[Sector, int] = {}
         for direction, other in enumerate(hexgrid.neighbours(cell)):
             other_spokes = placed.get(other)
             if other_spokes is None or not open_side(cell, direction, other):
                 continue
             back = half_sectors(other_spokes)
-            side = 2 * facing(direction)
+            side = 2 * _FACING[direction]
             for new, old in ((halves[2 * direction], back[side + 1]), (halves[2 * direction + 1], back[side])):
                 first = reached.setdefault(field_of[other, old], new)
                 if first != new:
                     a, b = _root(joins, first), _root(joins, new)
                     joins[max(a, b)] = min(a, b)
+        # Each sector's root: a joined sector points to a lesser one, so in increasing order
+        # its parent's root is already known (one pass, no walking up).
         sectors: dict[int, list[Sector]] = {}
-        for k in range(len(joins)):
-            sectors.setdefault(_root(joins, k), []).append((cell, k))
+        for k in range(count):
+            root = joins[k] = joins[joins[k]]
+            sectors.setdefault(root, []).append((cell, k))
         olds: dict[int, list[Sector]] = {}
         for name, k in reached.items():
-            olds.setdefault(_root(joins, k), []).append(name)
+            olds.setdefault(joins[k], []).append(name)
         parts = index.parts
         joined = []
+        merges = []
         for root, group in sectors.items():
-            names = sorted(olds.get(root, ()))
+            names = olds.get(root)
+            if names is None:
+                # A field of the new tile alone: its sectors are already in order.
+                joined.append(tuple(group))
+                continue
+            names.sort()
             for name in names:
                 group += parts[name]
-            joined.append((tuple(sorted(group)), tuple(names)))
+            part = tuple(sorted(group))
+            joined.append(part)
+            if len(names) > 1 or names[0] != part[0]:
+                merges.append(Merge(part[0], tuple(names)))
         # The untouched fields keep their order; the new ones go in by name.
         kept = list(self.parts)
         for name in reached:
             kept.remove(parts[name])  # the very object listed: found at once
-        for part, _ in joined:
+        for part in joined:
             insort(kept, part)
         cells = list(self.spokes)
         insort(cells, (cell, spokes))
         after = Fields(tuple(cells), tuple(kept))
-        object.__setattr__(after, "_index", index.placed(cell, spokes, reached, [part for part, _ in joined]))
-        merges = [Merge(part[0], names) for part, names in joined if len(names) > 1 or (names and names[0] != part[0])]
-        return after, tuple(sorted(merges, key=lambda merge: merge.into))
+        object.__setattr__(after, "_index", index.placed(cell, spokes, reached, joined))
+        if len(merges) > 1:
+            merges.sort(key=_merged_into)
+        return after, tuple(merges)
+
+
+#: The side of a neighbour facing each side of a hex (:func:`facing`, listed once).
+_FACING = tuple(facing(direction) for direction in range(6))
+
+
+def _merged_into(merge: Merge) -> Sector:
+    return merge.into
 
 
 def _root(joins: list[int], k: int) -> int:

@@ -658,4 +658,19 @@ class KeyflowerState(EngineState):
         return frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids)
 
 
+    def keep_summer_boats(self, before: KeyflowerState, seat: int, tile_id: str) -> None:
+        """Carry ``before``'s summer boats (see :meth:`boat_abilities`) over to this state, in
+        which ``seat``'s village is ``before``'s with the hex ``tile_id`` added last: that
+        village's boats are those known with ``tile_id`` added if it is one (what reading the
+        layout again would give), the other villages' are unchanged."""
+        cached = before._summer_boats
+        if cached is None or cached[seat][0] is not before.villages[seat].layout:
+            return
+        ids = cached[seat][1]
+        if tile_id in self.components.boat_ids and tile_id in self.components.faces_by_id:
+            ids = (*ids, tile_id)
+        known = (*cached[:seat], (self.villages[seat].layout, ids), *cached[seat + 1 :])
+        object.__setattr__(self, "_summer_boats", known)
+
+
 _NO_ABILITIES: frozenset[str] = frozenset()

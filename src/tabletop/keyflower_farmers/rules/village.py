@@ -135,12 +135,13 @@ def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Side
 def _open_side(state: KeyflowerState, ids: Mapping[Hex, str], layout: Mapping[Hex, Sides]) -> OpenSide:
     """:func:`open_side` of the village whose hexes are ``ids`` (by cell)."""
     boats = state.components.boat_ids
-    by_water = tiles.open_between(layout, {WATER})
 
+    # tiles.open_between(layout, {WATER}) written out with the boats' rule in one function:
+    # asked for every placed neighbour each time a hex is placed.
     def is_open(cell: Hex, direction: int, other: Hex) -> bool:
         if ids[cell] in boats and ids[other] in boats:
             return False
-        return by_water(cell, direction, other)
+        return layout[cell][direction] != WATER and layout[other][_FACING[direction]] != WATER
 
     return is_open
 
@@ -158,7 +159,9 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
     grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
     object.__setattr__(grown, "turned", _facts(state, layout, frontier, roads))
-    return popped(state, villages=with_seat(state.villages, seat, grown))
+    after = popped(state, villages=with_seat(state.villages, seat, grown))
+    after.keep_summer_boats(state, seat, pending.tile)
+    return after
 
 
 def merged_animals(animals: tuple[tuple[Sector, Pool], ...], merges: tuple[Merge, ...]) -> tuple[tuple[Sector, Pool], ...]:
