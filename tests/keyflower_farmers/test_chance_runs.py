@@ -5,31 +5,17 @@ resolving the events one by one (settling between them) reaches."""
 
 import random
 
-import attrs
 import pytest
 
 from tabletop.keyflower_farmers.options import OPTIONS
-from tabletop.keyflower_farmers.rules import RULES
 from tabletop.keyflower_farmers.setup import setup
 from tabletop.keyflower_farmers.state import DealWinter, DrawSeasonTile, DrawSkill, DrawWorker
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.rng import Rng
 
+from chance_runs import assert_run_reaches_one_by_one
+
 RUNS = (DrawWorker, DrawSkill, DrawSeasonTile, DealWinter)
-
-
-def one_by_one(kind):
-    """The rules with ``kind``'s events sampled and resolved one at a time."""
-    decision = RULES.decisions[kind]
-    return attrs.evolve(RULES, decisions={**RULES.decisions, kind: attrs.evolve(decision, run=None)})
-
-
-def assert_run_reaches_one_by_one(state, kind):
-    sampled = evolve(state, chance="sampled")
-    at_once = RULES.start(sampled)
-    rules = one_by_one(kind)
-    by_event = rules.start(evolve(sampled, rules=rules))
-    assert at_once == by_event and at_once.rng == by_event.rng
 
 
 @pytest.mark.parametrize(

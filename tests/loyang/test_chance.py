@@ -11,7 +11,6 @@ import json
 import random
 from collections import Counter
 
-import attrs
 import pytest
 
 from tabletop.kernel.engine import CHANCE
@@ -31,6 +30,8 @@ from tabletop.loyang.state import (
     TwoPackDraw,
     pile_cards,
 )
+
+from chance_runs import assert_run_reaches_one_by_one
 
 from .helpers import TEST, card, cash, deck_cards, play, scenario
 
@@ -200,20 +201,13 @@ def test_the_sampled_shortcut_draws_what_the_explicit_outcomes_give(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_sampled_deal_reaches_what_dealing_card_by_card_reaches(players):
-    # The sampled mode deals a hand of cards in one go (HandDeal's run); it must reach the very
-    # state and generator that sampling and dealing the cards one by one reaches.
+    # The sampled mode deals a hand of cards in one go (HandDeal's run).
     chooser = random.Random(players)
     state = new_game(players, seed=players, chance="explicit")
-    rules = state.rules
-    dealing = rules.decisions[HandDeal]
-    one_by_one = attrs.evolve(rules, decisions={**rules.decisions, HandDeal: attrs.evolve(dealing, run=None)})
     deals = 0
     while not state.is_over:
         if isinstance(state.pending, HandDeal):
-            sampled = evolve(state, chance="sampled")
-            at_once = rules.start(sampled)
-            by_card = one_by_one.start(evolve(sampled, rules=one_by_one))
-            assert at_once == by_card and at_once.rng == by_card.rng
+            assert_run_reaches_one_by_one(state, HandDeal)
             deals += 1
         state = state.apply(chooser.choice(state.legal_moves()))
     assert deals > 9 * players

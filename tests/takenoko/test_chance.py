@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import attrs
 import pytest
 
-from tabletop.kernel.engine import CHANCE, HiddenChance, evolve, sample
+from tabletop.kernel.engine import CHANCE, HiddenChance, sample
 from tabletop.kernel.record import record_of
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko import GAME, invariants, new_game
@@ -26,6 +25,8 @@ from tabletop.takenoko.state import (
     Rain,
     WeatherDie,
 )
+
+from chance_runs import assert_run_reaches_one_by_one
 
 from .helpers import play
 
@@ -116,20 +117,13 @@ def test_the_sampled_shortcut_draws_what_the_explicit_outcomes_give(players):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_sampled_plot_draw_reaches_what_drawing_tile_by_tile_reaches(players):
-    # The sampled mode draws a Plot action's tiles in one go (DrawPlots' run); it must reach
-    # the very state and generator that sampling and drawing the tiles one by one reaches.
+    # The sampled mode draws a Plot action's tiles in one go (DrawPlots' run).
     chooser = random.Random(players)
     state = new_game(players, seed=players, chance="explicit")
-    rules = state.rules
-    drawing = rules.decisions[DrawPlots]
-    one_by_one = attrs.evolve(rules, decisions={**rules.decisions, DrawPlots: attrs.evolve(drawing, run=None)})
     draws = 0
     while not state.is_over:
         if isinstance(state.pending, DrawPlots):
-            sampled = evolve(state, chance="sampled")
-            at_once = rules.start(sampled)
-            by_tile = one_by_one.start(evolve(sampled, rules=one_by_one))
-            assert at_once == by_tile and at_once.rng == by_tile.rng
+            assert_run_reaches_one_by_one(state, DrawPlots)
             draws += 1
         move = _chance_pick(chooser, state) if state.to_move == CHANCE else chooser.choice(state.legal_moves())
         state = state.apply(move)
