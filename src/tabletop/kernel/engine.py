@@ -257,11 +257,16 @@ class Rules(Generic[S]):
             return f"the game is over ({self.game}), so {move} cannot be played"
         top = state.stack[-1]
         decision = self.decisions[type(top)]
-        who = "chance" if top.seat == CHANCE else f"seat {top.seat}"
+        who = seat_name(top.seat)
         reason = self.describe(state, move) if self.describe is not None else ""
         sample_moves = ", ".join(str(m) for m in state.legal_moves()[:8])
         because = f": {reason}" if reason else ""
         return f"'{move}' is not legal here{because}; {who} is {decision.doing} (legal: {sample_moves})"
+
+
+def seat_name(seat: int) -> str:
+    """``"seat 2"``, or ``"chance"`` for the chance seat (in messages and reprs)."""
+    return "chance" if seat == CHANCE else f"seat {seat}"
 
 
 def sample(weighted: tuple[tuple[P, int], ...], rng: Rng) -> tuple[P, Rng]:
@@ -380,6 +385,15 @@ class EngineState:
         """The decision being asked (``None`` once the game is over)."""
         stack = self.stack
         return stack[-1] if stack else None
+
+    @property
+    def asking(self) -> str:
+        """Who is asked what, for short reprs: ``"seat 1 Turn"``, ``"chance DrawWorker"``,
+        or ``"over"``."""
+        stack = self.stack
+        if not stack:
+            return "over"
+        return f"{seat_name(stack[-1].seat)} {type(stack[-1]).__name__}"
 
     @property
     def history(self) -> tuple[Any, ...]:

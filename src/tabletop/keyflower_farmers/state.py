@@ -561,14 +561,8 @@ class KeyflowerState(EngineState):
 
     def __repr__(self) -> str:
         # Short, like every game's: the full field-by-field repr runs to thousands of characters.
-        seat = self.to_move
-        if seat is None:
-            where = "over"
-        else:
-            who = "chance" if seat == CHANCE else f"seat {seat}"
-            where = f"{who} {type(self.stack[-1]).__name__}"
         view = " view" if self.viewer is not None else ""
-        return f"<keyflower_farmers.State{view} {self.players}p {SEASONS[self.season]} {where}>"
+        return f"<keyflower_farmers.State{view} {self.players}p {SEASONS[self.season]} {self.asking}>"
 
     def tile(self, tile_id: str) -> Tile:
         """The hex ``tile_id`` in play; ``KeyError`` if it is not."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tabletop.kernel.engine import CHANCE
+from tabletop.kernel.engine import CHANCE, seat_name
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, REGULAR, VEGETABLES, Components
 from tabletop.loyang.state import (
     ACTION,
@@ -363,8 +363,7 @@ def render(state: LoyangState) -> str:
             lines.append(f"game over: scores {scores}; {winners} {verb}")
     else:
         pending = state.stack[-1]
-        who = "chance" if pending.seat == CHANCE else f"seat {pending.seat}"
-        text = f"{who} to decide: {decision_text(state, pending)}"
+        text = f"{seat_name(pending.seat)} to decide: {decision_text(state, pending)}"
         lines.extend(textwrap.wrap(text, WIDTH, subsequent_indent="  "))
     lines.extend(textwrap.wrap(LEGEND, WIDTH, subsequent_indent="  "))
     return "\n".join(lines)

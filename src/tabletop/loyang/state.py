@@ -409,12 +409,7 @@ class LoyangState(EngineState):
 
     def __repr__(self) -> str:
         # Short, like every game's: the full field-by-field repr runs to thousands of characters.
-        seat = self.to_move
-        if seat is None:
-            where = "over"
-        else:
-            who = "chance" if seat == CHANCE else f"seat {seat}"
-            where = f"{PHASE_NAMES[self.phase]} {who} {type(self.stack[-1]).__name__}"
+        where = f"{PHASE_NAMES[self.phase]} {self.asking}" if self.stack else "over"
         view = " view" if self.rng.masked else ""
         return f"<loyang.State{view} {self.n}p round {self.round} {where}>"
 

@@ -537,11 +537,5 @@ class State(EngineState):
 
     def __repr__(self) -> str:
         # Short, like every game's: the full field-by-field repr runs to thousands of characters.
-        seat = self.to_move
-        if seat is None:
-            where = "over"
-        else:
-            who = "chance" if seat == CHANCE else f"seat {seat}"
-            where = f"{who} {type(self.stack[-1]).__name__}"
         view = " view" if self.viewer is not None else ""
-        return f"<windmill_valley.State{view} {self.players}p round {self.turn.round} {where}>"
+        return f"<windmill_valley.State{view} {self.players}p round {self.turn.round} {self.asking}>"
