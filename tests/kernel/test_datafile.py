@@ -131,3 +131,16 @@ def test_table_reader_names_file_table_and_field() -> None:
     files["cards.toml"]["cards"]["status"] = "guessed"
     with pytest.raises(InvalidData, match="field 'status': must be one of certain, inferred, provisional"):
         reader.table("cards")
+
+
+def test_frozen_data_has_read_only_tables_and_tuples_all_the_way_down() -> None:
+    from types import MappingProxyType
+
+    from tabletop.kernel.datafile import frozen
+
+    data = frozen({"tiles": [{"id": "a", "sides": [1, 2]}], "count": 3})
+    assert isinstance(data, MappingProxyType) and data["count"] == 3
+    assert isinstance(data["tiles"], tuple) and isinstance(data["tiles"][0], MappingProxyType)
+    assert data["tiles"][0]["sides"] == (1, 2)
+    with pytest.raises(TypeError):
+        data["tiles"][0]["id"] = "b"  # type: ignore[index]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -86,6 +87,16 @@ def read_toml(directory: Path, name: str) -> dict[str, Any]:
         raise InvalidData(f"{name}: no such data file in {directory}") from None
     except tomllib.TOMLDecodeError as err:
         raise InvalidData(f"{name}: not valid TOML: {err}") from None
+
+
+def frozen(value: Any) -> Any:
+    """``value`` (parsed data) with every table a read-only mapping and every array a tuple: the
+    data a component box keeps, which nothing may change."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: frozen(item) for key, item in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(item) for item in value)
+    return value
 
 
 class HasData(Protocol):

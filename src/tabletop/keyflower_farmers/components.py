@@ -25,7 +25,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from tabletop.kernel.api import InvalidData
-from tabletop.kernel.datafile import ComponentsOption, TableReader, read_toml
+from tabletop.kernel.datafile import ComponentsOption, TableReader, frozen, read_toml
 from tabletop.kernel.tiles import Sides
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -276,7 +276,7 @@ class Components:
     def __attrs_post_init__(self) -> None:
         # Lookups the rules make at every decision, computed once from the immutable data.
         set_ = object.__setattr__
-        set_(self, "data", _frozen(self.data))
+        set_(self, "data", frozen(self.data))
         set_(self, "by_code", MappingProxyType({tile.code: tile for tile in self.village}))
         faces: dict[str, tuple[Face, ...]] = {tile.code: tile.faces for tile in self.village}
         faces.update((f"home{home.number}", home.faces) for home in self.homes)
@@ -364,15 +364,6 @@ class Components:
                 "build changed components with components_from_data(), not attrs.evolve()"
             )
         return plain
-
-
-def _frozen(value: Any) -> Any:
-    """``value`` (parsed data) with every table a read-only mapping and every array a tuple."""
-    if isinstance(value, Mapping):
-        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(item) for item in value)
-    return value
 
 
 def _plain(value: Any) -> Any:

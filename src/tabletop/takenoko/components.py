@@ -23,7 +23,7 @@ import attrs
 
 from tabletop.kernel import hexgrid
 from tabletop.kernel.api import InvalidData
-from tabletop.kernel.datafile import ComponentsOption, TableReader, read_toml
+from tabletop.kernel.datafile import ComponentsOption, TableReader, frozen, read_toml
 from tabletop.kernel.hexgrid import Hex
 
 #: Bamboo and plot colours, in the order used by every per-colour tuple.
@@ -153,7 +153,7 @@ class Components:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "bamboo", MappingProxyType(dict(self.bamboo)))
-        object.__setattr__(self, "data", _frozen(self.data))
+        object.__setattr__(self, "data", frozen(self.data))
         object.__setattr__(self, "cards", MappingProxyType({card.id: card for card in self.objectives}))
         object.__setattr__(self, "tile_by_code", MappingProxyType({tile.code: tile for tile in self.tiles}))
 
@@ -185,15 +185,6 @@ class Components:
             )
         plain: dict[str, Any] = _plain(self.data)
         return plain
-
-
-def _frozen(value: Any) -> Any:
-    """``value`` (parsed data) with every table a read-only mapping and every array a tuple."""
-    if isinstance(value, Mapping):
-        return MappingProxyType({key: _frozen(item) for key, item in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(item) for item in value)
-    return value
 
 
 #: How deep data files nest (files, tables, rows, cells): deeper data is no Takenoko box.
