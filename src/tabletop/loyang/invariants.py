@@ -14,6 +14,7 @@ from tabletop.loyang.state import (
     KeepPending,
     LoyangState,
     Player,
+    action_cards_of,
     pile_cards,
 )
 
@@ -129,16 +130,7 @@ def _card_faults(state: LoyangState) -> list[str]:
         if isinstance(pending, KeepPending):
             places.extend(pending.drawn)
     for player in state.seats:
-        places.extend(f.card for f in player.fields if f.card < PRIVATE_BASE)
-        places.extend(s.card for s in player.stalls)
-        places.extend(r.card for r in player.regulars)
-        places.extend(player.casuals)
-        places.extend(player.helpers)
-        places.extend(lower for _, lower in player.covered)
-        places.extend(c for c in pile_cards(player) if c < PRIVATE_BASE)
-        places.extend(player.hand)
-        if player.intro >= 0:
-            places.append(player.intro)
+        places.extend(action_cards_of(player))
     # Counted once (linear in the number of cards, however long a pile a bad state holds).
     counts = Counter(places)
     everything = range(len(state.components.cards))

@@ -15,7 +15,7 @@ import attrs
 
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.pile import Pile
-from tabletop.loyang.components import STANDARD, Components, Vegetables
+from tabletop.loyang.components import PRIVATE_BASE, STANDARD, Components, Vegetables
 
 NO_VEG = Vegetables()
 
@@ -103,6 +103,23 @@ class Player:
 def pile_cards(player: Player) -> tuple[int, ...]:
     """The fields of ``player``'s pile: each set's (in no known order), then what lies under it."""
     return tuple(card for part in player.pile for card in part.cards())
+
+
+def action_cards_of(player: Player) -> list[int]:
+    """The action cards ``player`` holds: fields in play and in the pile (not the private
+    ones), stalls, customers, helpers and the cards under them, the hand and the introductory
+    card."""
+    cards = [f.card for f in player.fields if f.card < PRIVATE_BASE]
+    cards.extend(s.card for s in player.stalls)
+    cards.extend(r.card for r in player.regulars)
+    cards.extend(player.casuals)
+    cards.extend(player.helpers)
+    cards.extend(lower for _, lower in player.covered)
+    cards.extend(c for c in pile_cards(player) if c < PRIVATE_BASE)
+    cards.extend(player.hand)
+    if player.intro >= 0:
+        cards.append(player.intro)
+    return cards
 
 
 # ---------------------------------------------------------------------------------------------

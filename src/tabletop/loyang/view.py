@@ -22,9 +22,9 @@ from typing import Any
 from tabletop.kernel.engine import evolve, link_moves
 from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
 from tabletop.kernel.rng import Rng
-from tabletop.loyang.components import PRIVATE_BASE, REGULAR
+from tabletop.loyang.components import REGULAR
 from tabletop.loyang.moves import Reveal
-from tabletop.loyang.state import KeepPending, LoyangState, Player, pile_cards
+from tabletop.loyang.state import KeepPending, LoyangState, Player, action_cards_of
 
 
 def view(state: LoyangState, seat: int) -> LoyangState:
@@ -57,16 +57,7 @@ def _visible(state: LoyangState) -> list[int]:
     """The action cards a view shows (face up, or in its own seat's hand)."""
     seen: list[int] = [*state.discard, *state.courtyard, *(g for g in state.grid if g >= 0)]
     for player in state.seats:
-        seen.extend(f.card for f in player.fields if f.card < PRIVATE_BASE)
-        seen.extend(s.card for s in player.stalls)
-        seen.extend(r.card for r in player.regulars)
-        seen.extend(player.casuals)
-        seen.extend(player.helpers)
-        seen.extend(lower for _, lower in player.covered)
-        seen.extend(c for c in pile_cards(player) if c < PRIVATE_BASE)
-        seen.extend(player.hand)
-        if player.intro >= 0:
-            seen.append(player.intro)
+        seen.extend(action_cards_of(player))
     for pending in state.stack:
         if isinstance(pending, KeepPending):
             seen.extend(pending.drawn)
