@@ -8,7 +8,7 @@ from tabletop.kernel.engine import evolve
 from tabletop.windmill_valley import GAME, position
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.rules import RULES
-from tabletop.windmill_valley.state import State
+from tabletop.windmill_valley.state import AdjustFloodgate, State
 
 
 def asking(state: State, *pending: Any) -> State:
@@ -32,3 +32,14 @@ def band_level(band: str) -> int:
 
 def first_position(players: int = 2, **kwargs: Any) -> State:
     return position(players, **kwargs)
+
+
+def finish_turn(state: State) -> State:
+    """Play the seat's turn to its end with the first offers (stopping at the next seat's
+    floodgate)."""
+    seat = state.to_move
+    while state.to_move == seat and not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+        if isinstance(state.pending, AdjustFloodgate) and state.to_move != seat:
+            break
+    return state

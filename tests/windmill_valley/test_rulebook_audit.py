@@ -37,17 +37,7 @@ from tabletop.windmill_valley.state import (
     VisitMarket,
 )
 
-from .helpers import asking, band_level, first_position, notations, play
-
-
-def _finish_turn(state):
-    """Play the seat's turn to its end with the first offers."""
-    seat = state.to_move
-    while state.to_move == seat and not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-        if isinstance(state.pending, AdjustFloodgate) and state.to_move != seat:
-            break
-    return state
+from .helpers import asking, band_level, finish_turn, first_position, notations, play
 
 
 # --- Game components --------------------------------------------------------------------------
@@ -68,7 +58,7 @@ def test_the_floodgate_moves_in_one_direction_once_per_turn():
     state = play(first_position(farms={0: {"guilders": 9}}), "floodgate 3")
     assert isinstance(state.pending, MoveWheels)
     assert not any(isinstance(p, AdjustFloodgate) and p.seat == 0 for p in state.stack)
-    state = _finish_turn(play(state, notations(state)[0]))
+    state = finish_turn(play(state, notations(state)[0]))
     assert isinstance(state.pending, AdjustFloodgate) and state.to_move == 1
 
 
@@ -355,12 +345,12 @@ def test_the_end_triggered_by_the_last_player_of_a_round_gives_everyone_one_more
     # triggered. Finish the current round, so each player gets the same number of turns, than
     # each player gets one more turn."
     state = first_position(players=2, farms={1: {"turned": 23}})
-    state = _finish_turn(state)  # seat 0
-    state = _finish_turn(state)  # seat 1 reaches the last calendar space: the round is finished
+    state = finish_turn(state)  # seat 0
+    state = finish_turn(state)  # seat 1 reaches the last calendar space: the round is finished
     assert not state.is_over and state.to_move == 0
-    state = _finish_turn(state)
+    state = finish_turn(state)
     assert not state.is_over and state.to_move == 1
-    state = _finish_turn(state)
+    state = finish_turn(state)
     assert state.is_over
 
 
@@ -368,7 +358,7 @@ def test_the_expert_variant_triggered_by_the_last_player_of_a_round_ends_at_once
     # "after any player reaches the final space of the Calendar, you play until the end of the
     # round (equal number of turns for all players) and proceed to final scoring."
     state = first_position(players=2, expert=True, farms={1: {"turned": 23}})
-    state = _finish_turn(_finish_turn(state))
+    state = finish_turn(finish_turn(state))
     assert state.is_over
 
 

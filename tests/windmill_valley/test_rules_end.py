@@ -8,40 +8,30 @@ import attrs
 from tabletop.kernel.engine import evolve
 from tabletop.windmill_valley.components import STANDARD as BOX
 from tabletop.windmill_valley.scoring import contract_score, group_score, patch_score, scores, winners
-from tabletop.windmill_valley.state import AdjustFloodgate, Turn
+from tabletop.windmill_valley.state import Turn
 
-from .helpers import first_position, notations, play
-
-
-def _finish_turn(state):
-    """Play the seat's turn to its end with the first offers, from its floodgate."""
-    seat = state.to_move
-    while state.to_move == seat and not state.is_over:
-        state = state.apply(state.legal_moves()[0])
-        if isinstance(state.pending, AdjustFloodgate) and state.to_move != seat:
-            break
-    return state
+from .helpers import finish_turn, first_position, notations, play
 
 
 def test_after_the_trigger_the_round_is_finished_then_one_more_round():
     state = first_position(players=3, turn=Turn(seat=0, ending=0), farms={1: {"turned": 23}})
-    state = _finish_turn(state)  # seat 0
-    state = _finish_turn(state)  # seat 1 reaches the last calendar space
+    state = finish_turn(state)  # seat 0
+    state = finish_turn(state)  # seat 1 reaches the last calendar space
     assert state.turn.ending == 1 and state.to_move == 2
-    state = _finish_turn(state)  # seat 2 finishes the round
+    state = finish_turn(state)  # seat 2 finishes the round
     assert state.turn.ending == 2 and state.to_move == 0
     for seat in (0, 1):
-        state = _finish_turn(state)
+        state = finish_turn(state)
         assert not state.is_over
-    state = _finish_turn(state)
+    state = finish_turn(state)
     assert state.is_over and state.winners()
 
 
 def test_the_expert_variant_has_no_extra_round():
     state = first_position(players=2, expert=True, farms={0: {"turned": 23}})
-    state = _finish_turn(state)
+    state = finish_turn(state)
     assert state.turn.ending == 1 and not state.is_over
-    state = _finish_turn(state)
+    state = finish_turn(state)
     assert state.is_over
 
 
