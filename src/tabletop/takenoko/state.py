@@ -396,7 +396,7 @@ class Layout:
 
     def __init__(self, cells: tuple[Hex, ...], grew_from: Layout | None = None, added: tuple[Hex, ...] = ()) -> None:
         _set(self, "cells", cells)
-        _set(self, "occupied", frozenset(cells).union((POND,)))
+        _set(self, "occupied", frozenset(cells).union((POND,)) if grew_from is None else grew_from.occupied.union(added))
         _set(self, "grew_from", grew_from)
         _set(self, "added", added)
 
@@ -582,8 +582,9 @@ class Garden(Mapping[Hex, Plot]):
 
         It shares the layout while no plot is added, the irrigated plots while none is watered
         or dries, and the plots that may take a token while none gains or loses bamboo or an
-        improvement (a bare plot that grows is only dropped from them); the heights are
-        brought up to date from this garden's.
+        improvement; a new plot joins them at the end (the order placed), a plot that grows or
+        gains an improvement is only dropped from them; the heights are brought up to date
+        from this garden's.
         """
         old_plots = self.plots
         plots = old_plots.copy()
@@ -592,29 +593,37 @@ class Garden(Mapping[Hex, Plot]):
         bucket_of = _BUCKET_OF.get
         added: list[Hex] = []
         watered: list[Hex] = []
-        grown: list[Hex] = []  # bare plots that got bamboo (they leave the bare plots)
-        dried = bared = improved = False
+        new_bare: list[Hex] = []  # new plots that may take a token (they come last)
+        new_unimproved: list[Hex] = []
+        left_bare: list[Hex] = []  # plots that got bamboo or an improvement
+        left_unimproved: list[Hex] = []
+        dried = rejoined = False  # rejoined: a plot back among the bare plots (found anew)
         for cell, plot in changes.items():
             old = old_plots.get(cell)
             if old is None:
                 added.append(cell)
                 if plot.irrigated:
                     watered.append(cell)
-                bared = improved = True
+                if not plot.improvement:
+                    new_unimproved.append(cell)
+                    if not plot.bamboo:
+                        new_bare.append(cell)
             else:
                 if old.irrigated and (not plot.irrigated or old.colour != plot.colour):
                     dried = True
                 elif plot.irrigated and not old.irrigated:
                     watered.append(cell)
                 if old.improvement != plot.improvement:
-                    bared = improved = True
-                elif (not old.bamboo) != (not plot.bamboo) and not plot.improvement:
-                    # A plot leaving the bare plots is dropped from them; one joining them
-                    # must be put back in its place in the order placed: found anew.
-                    if plot.bamboo:
-                        grown.append(cell)
+                    if old.improvement:
+                        rejoined = True
                     else:
-                        bared = True
+                        left_unimproved.append(cell)
+                        left_bare.append(cell)
+                elif (not old.bamboo) != (not plot.bamboo) and not plot.improvement:
+                    if plot.bamboo:
+                        left_bare.append(cell)
+                    else:
+                        rejoined = True
                 bucket = bucket_of((old.colour, old.improvement, old.bamboo))
                 if bucket is not None:
                     heights[bucket] -= 1
@@ -631,13 +640,47 @@ class Garden(Mapping[Hex, Plot]):
         else:
             _set_wet(garden, self.wet)
         _set_heights(garden, bytes(heights))
-        if bared:
+        if rejoined:
             _set_bare(garden, _bare(plots))
-        elif grown:
-            _set_bare(garden, Spots(tuple([cell for cell in self.bare.cells if cell not in grown])))
+            _set_unimproved(garden, _unimproved(plots))
         else:
-            _set_bare(garden, self.bare)
-        _set_unimproved(garden, _unimproved(plots) if improved else self.unimproved)
+            _set_bare(garden, _spots_after(self.bare, left_bare, new_bare))
+            _set_unimproved(garden, _spots_after(self.unimproved, left_unimproved, new_unimproved))
+        return garden
+
+    def regrown(self, changes: Mapping[Hex, Plot]) -> Garden:
+        """:meth:`updated` for the rules' commonest change, growing and eating: the plots of
+        ``changes`` are this garden's with only their bamboo changed (the gardener, the panda,
+        the rain). The layout, the irrigated plots and the unimproved plots are shared as they
+        are; the heights and the bare plots are brought up to date."""
+        old_plots = self.plots
+        plots = old_plots.copy()
+        plots.update(changes)
+        heights = bytearray(self.heights)
+        bucket_of = _BUCKET_OF.get
+        bare = self.bare
+        for cell, plot in changes.items():
+            old = old_plots[cell]
+            bucket = bucket_of((old.colour, old.improvement, old.bamboo))
+            if bucket is not None:
+                heights[bucket] -= 1
+            bucket = bucket_of((plot.colour, plot.improvement, plot.bamboo))
+            if bucket is not None:
+                heights[bucket] += 1
+            if (not old.bamboo) != (not plot.bamboo) and not plot.improvement:
+                # A plot leaving the bare plots is dropped from them; one joining them must be
+                # put back in its place in the order placed: found anew.
+                if plot.bamboo:
+                    bare = Spots(tuple([spot for spot in bare.cells if spot != cell]))
+                else:
+                    bare = _bare(plots)
+        garden: Garden = _new(Garden)
+        _set_plots(garden, MappingProxyType(plots))
+        _set_layout(garden, self.layout)
+        _set_wet(garden, self.wet)
+        _set_heights(garden, bytes(heights))
+        _set_bare(garden, bare)
+        _set_unimproved(garden, self.unimproved)
         return garden
 
 
@@ -657,6 +700,16 @@ def _watered(before: Irrigated, plots: dict[Hex, Plot], watered: tuple[Hex, ...]
     for cell in watered:
         colours[cell] = plots[cell].colour
     return Irrigated(colours, before, watered)
+
+
+def _spots_after(spots: Spots, left: list[Hex], joined: list[Hex]) -> Spots:
+    """``spots`` without the cells ``left`` and with the new plots ``joined`` at the end (the
+    same spots while neither holds a cell)."""
+    if left:
+        return Spots(tuple([cell for cell in spots.cells if cell not in left] + joined))
+    if joined:
+        return Spots(spots.cells + tuple(joined))
+    return spots
 
 
 def _bare(plots: dict[Hex, Plot]) -> Spots:

@@ -32,13 +32,14 @@ from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     AROUND,
     IMPROVEMENT_INDEX,
-    DESTINATIONS,
     POND_RING_SET,
+    RAYS,
     Memo,
     eat,
     grow,
     growth,
     irrigate,
+    line_destinations,
     plot_spots,
     unchanged_from,
     with_board,
@@ -86,27 +87,61 @@ _OBJECTIVE_ACTIONS = tuple(ObjectiveAction(kind) for kind in OBJECTIVE_KINDS)
 
 
 def _gardener_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
-    return _figure_moves(key, _GARDENER_MOVES, _GARDENER_TO)
+    return _figure_moves(key, _GARDENER_MOVES, _GARDENER_RAYS, _GARDENER_TO)
 
 
 def _panda_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
-    return _figure_moves(key, _PANDA_MOVES, _PANDA_TO)
+    return _figure_moves(key, _PANDA_MOVES, _PANDA_RAYS, _PANDA_TO)
 
 
 def _figure_moves(
-    key: tuple[Layout, Hex], known: Memo[tuple[Layout, Hex], tuple[Move, ...]], to: Shared[Move]
+    key: tuple[Layout, Hex],
+    known: Memo[tuple[Layout, Hex], tuple[Move, ...]],
+    rays: Memo[Hex, tuple[tuple[tuple[Hex, ...], tuple[Move, ...]], ...]],
+    to: Shared[Move],
 ) -> tuple[Move, ...]:
     """The moves of a figure standing on ``key[1]``: those it had on the layout this one grew
-    from when no plot was added on its lines, else one to each of its destinations."""
+    from when no plot was added on its lines, else, line by line, the moves to the cells met
+    before the first gap (as :func:`~tabletop.takenoko.rules.garden.line_destinations` walks
+    them). A figure moves at every other decision, so this is worked out often: the moves
+    along each line are made once per cell (:func:`_ray_moves`), and cut where the tiles stop."""
     layout, start = key
     before = unchanged_from(layout, start)
     if before is not None:
         moves = known.get((before, start))
         if moves is not None:
             return moves
-    return tuple(map(to.__getitem__, DESTINATIONS[key]))
+    occupied = layout.occupied
+    found: list[Move] = []
+    for cells, ray_moves in rays[start]:
+        reach = 0
+        for cell in cells:
+            if cell not in occupied:
+                break
+            reach += 1
+        else:  # a line of tiles longer than the table's: walked to its end
+            return tuple(map(to.__getitem__, line_destinations(layout, start)))
+        found += ray_moves[:reach]
+    return tuple(found)
 
 
+#: How far :func:`_ray_moves` makes moves along a line: a figure seldom sees further.
+_MOVE_REACH = 8
+
+
+def _ray_moves(to: Shared[Move]) -> Memo[Hex, tuple[tuple[tuple[Hex, ...], tuple[Move, ...]], ...]]:
+    """A table, by cell, of the cells along its six lines (nearest first, :data:`_MOVE_REACH`
+    of them) with the moves there."""
+
+    def along(start: Hex) -> tuple[tuple[tuple[Hex, ...], tuple[Move, ...]], ...]:
+        rays = tuple(ray[:_MOVE_REACH] for ray in RAYS[start])
+        return tuple((ray, tuple(map(to.__getitem__, ray))) for ray in rays)
+
+    return Memo(along, 4_096)
+
+
+_GARDENER_RAYS = _ray_moves(_GARDENER_TO)
+_PANDA_RAYS = _ray_moves(_PANDA_TO)
 #: The moves of the gardener and of the panda, by (layout, cell the figure stands on).
 _GARDENER_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_gardener_moves)
 _PANDA_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_panda_moves)
@@ -255,12 +290,13 @@ def take_irrigation(state: State, move: IrrigationAction) -> State:
 
 def move_gardener(state: State, move: GardenerAction) -> State:
     """Gardener: move, then grow the plot reached and the adjacent irrigated plots of its colour."""
+    # The action phase goes on: the state already asks the current player to choose (so
+    # :func:`action_phase` has nothing to change but the fields given here).
     turn = took(state, "gardener")
-    garden = state.garden
-    plots = garden.plots
+    plots = state.garden.plots
     target = plots.get(move.to)
     if target is None:
-        return action_phase(state, gardener=move.to, turn=turn)
+        return evolve(state, gardener=move.to, turn=turn)
     colour = target.colour
     grown: dict[Hex, Plot] = {}
     reserve = state.reserve_bamboo
@@ -269,14 +305,15 @@ def move_gardener(state: State, move: GardenerAction) -> State:
         if plot is not None and plot.colour == colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
             grown[cell], reserve = grow(state, plot, growth(plot), reserve)
     if not grown:
-        return action_phase(state, gardener=move.to, turn=turn)
-    return action_phase(state, gardener=move.to, turn=turn, garden=garden.updated(grown), reserve_bamboo=reserve)
+        return evolve(state, gardener=move.to, turn=turn)
+    return evolve(state, gardener=move.to, turn=turn, garden=state.garden.regrown(grown), reserve_bamboo=reserve)
 
 
 def move_panda(state: State, move: PandaAction) -> State:
     """Panda: move, then eat one section of the plot reached (not on an enclosure)."""
     garden, boards = eat(state, move.to, state.current)
-    return action_phase(state, panda=move.to, garden=garden, boards=boards, turn=took(state, "panda"))
+    # The action phase goes on (see move_gardener).
+    return evolve(state, panda=move.to, garden=garden, boards=boards, turn=took(state, "panda"))
 
 
 # --- Objective ----------------------------------------------------------------------------------

@@ -94,23 +94,7 @@ def bamboo_box(components: Components, options: Options) -> Bamboo | None:
 
 def figure_destinations(state: State, start: Hex) -> tuple[Hex, ...]:
     """Where the gardener or the panda may go from ``start``: straight lines over tiles, no gaps."""
-    return DESTINATIONS[state.garden.layout, start]
-
-
-def _destinations(key: tuple[Layout, Hex]) -> tuple[Hex, ...]:
-    """Where a figure on ``key[1]`` may go in the layout ``key[0]``: as in the layout it grew
-    from when no plot was added on the figure's lines and that is known, else walked anew."""
-    layout, start = key
-    before = unchanged_from(layout, start)
-    if before is not None:
-        known = DESTINATIONS.get((before, start))
-        if known is not None:
-            return known
-    return line_destinations(layout, start)
-
-
-#: Where a figure may go, by (layout, cell it stands on): shared by the gardener and the panda.
-DESTINATIONS: Memo[tuple[Layout, Hex], tuple[Hex, ...]] = Memo(_destinations)
+    return line_destinations(state.garden.layout, start)
 
 
 def unchanged_from(layout: Layout, start: Hex) -> Layout | None:
@@ -131,7 +115,7 @@ def line_destinations(layout: Layout, start: Hex) -> tuple[Hex, ...]:
     by direction as :func:`~tabletop.kernel.hexgrid.line_destinations` lists them."""
     occupied = layout.occupied
     out: list[Hex] = []
-    for ray in _RAYS[start]:
+    for ray in RAYS[start]:
         for cell in ray:
             if cell not in occupied:
                 break
@@ -153,7 +137,8 @@ def _rays(start: Hex) -> tuple[tuple[Hex, ...], ...]:
 
 
 _REACH = 32
-_RAYS: Memo[Hex, tuple[tuple[Hex, ...], ...]] = Memo(_rays, 4_096)
+#: The rays of each cell (see :func:`_rays`).
+RAYS: Memo[Hex, tuple[tuple[Hex, ...], ...]] = Memo(_rays, 4_096)
 
 #: Each cell followed by the six around it (where the gardener makes bamboo grow).
 AROUND: Memo[Hex, tuple[Hex, ...]] = Memo(lambda cell: (cell,) + hexgrid.neighbours(cell), 4_096)
@@ -298,7 +283,7 @@ def eat(state: State, cell: Hex, seat: int) -> tuple[Garden, tuple[Player, ...]]
     plot = state.garden.plots.get(cell)
     if plot is None or not plot.bamboo or plot.improvement == "enclosure":
         return state.garden, state.boards
-    garden = state.garden.with_plot(cell, evolve(plot, bamboo=plot.bamboo - 1))
+    garden = state.garden.regrown({cell: evolve(plot, bamboo=plot.bamboo - 1)})
     board = state.boards[seat]
     board = evolve(board, bamboo=board.bamboo.add(COLOUR_INDEX[plot.colour]))
     return garden, with_board(state, seat, board)
