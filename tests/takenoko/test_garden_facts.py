@@ -12,7 +12,8 @@ from tabletop.kernel.engine import evolve
 from tabletop.takenoko import new_game
 from tabletop.takenoko.positions import position
 from tabletop.takenoko.rules import figure_destinations
-from tabletop.takenoko.state import Garden, State
+from tabletop.takenoko.rules.garden import with_bamboo
+from tabletop.takenoko.state import Garden, Plot, State
 
 VARIANTS = [
     {},
@@ -61,3 +62,12 @@ def test_a_figure_sees_a_line_longer_than_the_listing_table_to_its_end():
     moves = [str(move) for move in state.legal_moves() if str(move).startswith("gardener")]
     assert moves == [f"gardener {q},{r}" for q, r in figure_destinations(state, state.gardener)]
     assert "gardener 9,0" in moves
+
+
+def test_a_plot_at_another_height_is_the_copy_evolve_makes_and_made_once():
+    plot = Plot("G", "green", bamboo=1, irrigated=True, sprouted=True)
+    taller = with_bamboo(plot, 3)
+    assert taller == evolve(plot, bamboo=3) and with_bamboo(plot, 3) is taller
+    assert with_bamboo(taller, 1) is plot and with_bamboo(plot, 1) is plot
+    broken = Plot("G", "green", bamboo=7)  # a broken position's: not made again in the table
+    assert with_bamboo(broken, 6) == evolve(broken, bamboo=6)

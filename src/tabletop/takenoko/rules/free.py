@@ -42,7 +42,7 @@ def free_moves(state: State) -> tuple[Move, ...]:
         moves += _IMPROVEMENT_MOVES[improvable(state), stock]
     ready = completable(state)
     if ready:
-        moves += tuple(map(_COMPLETE.__getitem__, ready))
+        moves += _COMPLETIONS[ready]
     return moves
 
 
@@ -59,6 +59,8 @@ def _improvement_moves(key: tuple[Spots, Improvements]) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+#: The moves completing objectives, by the cards (ids) that can be completed.
+_COMPLETIONS: Memo[tuple[str, ...], tuple[Move, ...]] = Memo(lambda ready: tuple(map(_COMPLETE.__getitem__, ready)))
 #: The moves placing a stored improvement, by (plots that may take one, stock).
 _IMPROVEMENT_MOVES: Memo[tuple[Spots, Improvements], tuple[Move, ...]] = Memo(_improvement_moves)
 #: The moves placing a channel, by the key of :data:`~tabletop.takenoko.rules.garden.CHANNEL_SPOTS`.

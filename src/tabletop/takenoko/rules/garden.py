@@ -247,7 +247,33 @@ def grow(state: State, plot: Plot, base: int, reserve: Bamboo | None) -> tuple[P
             reserve = reserve.take(colour, amount)
     if amount <= 0:
         return plot, reserve
-    return evolve(plot, bamboo=plot.bamboo + amount), reserve
+    return with_bamboo(plot, plot.bamboo + amount), reserve
+
+
+def with_bamboo(plot: Plot, bamboo: int) -> Plot:
+    """``plot`` with ``bamboo`` sections standing (0 to :data:`MAX_HEIGHT`).
+
+    Bamboo grows and is eaten at most decisions, and a plot can only stand at five heights:
+    the five are made once, together, and kept in a table of the module by the identity of
+    each (a lookup costs a fifth of a copy). An entry holds its plots, so their identities
+    are not reused while it lives; plots are immutable values, so sharing them changes
+    nothing.
+    """
+    found = _HEIGHTS_OF.get(id(plot))
+    if found is not None and found[plot.bamboo] is plot:
+        return found[bamboo]
+    if not (0 <= plot.bamboo <= MAX_HEIGHT and 0 <= bamboo <= MAX_HEIGHT):  # a broken position's plot
+        return evolve(plot, bamboo=bamboo)
+    if len(_HEIGHTS_OF) >= 4_096:
+        _HEIGHTS_OF.clear()
+    heights = tuple(plot if height == plot.bamboo else evolve(plot, bamboo=height) for height in range(MAX_HEIGHT + 1))
+    for same in heights:
+        _HEIGHTS_OF[id(same)] = heights
+    return heights[bamboo]
+
+
+#: See :func:`with_bamboo`: each plot's five heights, by the identity of each.
+_HEIGHTS_OF: dict[int, tuple[Plot, ...]] = {}
 
 
 def growth(plot: Plot) -> int:
@@ -283,7 +309,7 @@ def eat(state: State, cell: Hex, seat: int) -> tuple[Garden, tuple[Player, ...]]
     plot = state.garden.plots.get(cell)
     if plot is None or not plot.bamboo or plot.improvement == "enclosure":
         return state.garden, state.boards
-    garden = state.garden.regrown({cell: evolve(plot, bamboo=plot.bamboo - 1)})
+    garden = state.garden.regrown({cell: with_bamboo(plot, plot.bamboo - 1)})
     board = state.boards[seat]
     board = evolve(board, bamboo=board.bamboo.add(COLOUR_INDEX[plot.colour]))
     return garden, with_board(state, seat, board)

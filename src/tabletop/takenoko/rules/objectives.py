@@ -186,7 +186,10 @@ def completable(state: State) -> tuple[str, ...]:
             met |= bit
     if not met:
         return ()
-    return tuple([cid for i, cid in enumerate(hand) if met >> i & 1])
+    ready = reading.ready.get(met)
+    if ready is None:
+        ready = reading.ready[met] = tuple([cid for i, cid in enumerate(hand) if met >> i & 1])
+    return ready
 
 
 class _Reading:
@@ -194,12 +197,14 @@ class _Reading:
     gardener cards (with the counts of heights they look at and the number of plots needed)
     and its panda cards (the sections needed), each with its bit: ``1 << position in the
     hand``. Copies of a panda card are interchangeable, so only the first is read (one choice).
+    ``ready`` keeps, by the bits of the cards met, the cards :func:`completable` answers (the
+    same few answers come back at every listing while the hand lasts).
 
     Compared and hashed by identity, so that :data:`_PLOTS_SHOWN` finds it in one step; it
     is kept in the module's tables only, never on a state.
     """
 
-    __slots__ = ("components", "hand", "plots", "gardeners", "gardener_cards", "pandas")
+    __slots__ = ("components", "hand", "plots", "gardeners", "gardener_cards", "pandas", "ready")
 
     def __init__(self, components: Components, hand: tuple[str, ...]) -> None:
         plots: list[tuple[int, PlotObjective]] = []
@@ -222,6 +227,7 @@ class _Reading:
         self.gardeners = tuple(gardeners)
         self.gardener_cards = tuple(gardener_cards)
         self.pandas = tuple(pandas)
+        self.ready: dict[int, tuple[str, ...]] = {}
 
 
 def _read(components: Components, hand: tuple[str, ...]) -> _Reading:
