@@ -166,8 +166,10 @@ def _touching(layout: Layout) -> dict[Hex, int]:
     if known is None:
         touching: dict[Hex, int] = {}
         new = layout.cells
-    else:
-        touching = {cell: n for cell, n in known.items() if cell not in taken}
+    else:  # the cells the known ones touch are still empty but for the plots added
+        touching = known.copy()
+        for cell in layout.added:
+            touching.pop(cell, None)
         new = layout.added
     for cell in new:
         for other in hexgrid.neighbours(cell):
@@ -254,26 +256,30 @@ def with_bamboo(plot: Plot, bamboo: int) -> Plot:
     """``plot`` with ``bamboo`` sections standing (0 to :data:`MAX_HEIGHT`).
 
     Bamboo grows and is eaten at most decisions, and a plot can only stand at five heights:
-    the five are made once, together, and kept in a table of the module by the identity of
-    each (a lookup costs a fifth of a copy). An entry holds its plots, so their identities
-    are not reused while it lives; plots are immutable values, so sharing them changes
-    nothing.
+    each is made once, the first time it is asked, and kept with the others in a table of the
+    module by the identity of each (a lookup costs a fifth of a copy). An entry holds its
+    plots, so their identities are not reused while it lives; plots are immutable values, so
+    sharing them changes nothing.
     """
-    found = _HEIGHTS_OF.get(id(plot))
-    if found is not None and found[plot.bamboo] is plot:
-        return found[bamboo]
-    if not (0 <= plot.bamboo <= MAX_HEIGHT and 0 <= bamboo <= MAX_HEIGHT):  # a broken position's plot
-        return evolve(plot, bamboo=bamboo)
-    if len(_HEIGHTS_OF) >= 4_096:
-        _HEIGHTS_OF.clear()
-    heights = tuple(plot if height == plot.bamboo else evolve(plot, bamboo=height) for height in range(MAX_HEIGHT + 1))
-    for same in heights:
-        _HEIGHTS_OF[id(same)] = heights
-    return heights[bamboo]
+    heights = _HEIGHTS_OF.get(id(plot))
+    if heights is None or heights[plot.bamboo] is not plot:
+        if not (0 <= plot.bamboo <= MAX_HEIGHT and 0 <= bamboo <= MAX_HEIGHT):  # a broken position's plot
+            return evolve(plot, bamboo=bamboo)
+        if len(_HEIGHTS_OF) >= 4_096:
+            _HEIGHTS_OF.clear()
+        heights = [None] * (MAX_HEIGHT + 1)
+        heights[plot.bamboo] = plot
+        _HEIGHTS_OF[id(plot)] = heights
+    other = heights[bamboo]
+    if other is None:
+        other = heights[bamboo] = evolve(plot, bamboo=bamboo)
+        _HEIGHTS_OF[id(other)] = heights
+    return other
 
 
-#: See :func:`with_bamboo`: each plot's five heights, by the identity of each.
-_HEIGHTS_OF: dict[int, tuple[Plot, ...]] = {}
+#: See :func:`with_bamboo`: each plot at the heights made so far (``None`` for the others),
+#: by the identity of each.
+_HEIGHTS_OF: dict[int, list[Plot | None]] = {}
 
 
 def growth(plot: Plot) -> int:
