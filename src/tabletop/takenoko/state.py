@@ -650,8 +650,8 @@ class Garden(Mapping[Hex, Plot]):
 
     def regrown(self, changes: Mapping[Hex, Plot]) -> Garden:
         """:meth:`updated` for the rules' commonest change, growing and eating: the plots of
-        ``changes`` are this garden's with only their bamboo changed (the gardener, the panda,
-        the rain). The layout, the irrigated plots and the unimproved plots are shared as they
+        ``changes`` are this garden's with only their bamboo changed (the gardener and the
+        panda's moves). The layout, the irrigated plots and the unimproved plots are shared as they
         are; the heights and the bare plots are brought up to date."""
         old_plots = self.plots
         plots = old_plots.copy()

@@ -265,7 +265,7 @@ def with_bamboo(plot: Plot, bamboo: int) -> Plot:
     if heights is None or heights[plot.bamboo] is not plot:
         if not (0 <= plot.bamboo <= MAX_HEIGHT and 0 <= bamboo <= MAX_HEIGHT):  # a broken position's plot
             return evolve(plot, bamboo=bamboo)
-        if len(_HEIGHTS_OF) >= 4_096:
+        if len(_HEIGHTS_OF) >= 512:
             _HEIGHTS_OF.clear()
         heights = [None] * (MAX_HEIGHT + 1)
         heights[plot.bamboo] = plot
