@@ -280,7 +280,9 @@ def place_plot(state: State, move: PlaceTile) -> State:
 def take_irrigation(state: State, move: IrrigationAction) -> State:
     """Irrigation: take a channel from the reserve (placing it is free, now or later)."""
     board = state.boards[state.current]
-    return action_phase(
+    # The action phase goes on: the state already asks the current player to choose (so
+    # :func:`action_phase` would have nothing to change but the fields given here).
+    return evolve(
         state,
         reserve_channels=state.reserve_channels - 1,
         boards=with_board(state, state.current, evolve(board, channels=board.channels + 1)),
@@ -290,8 +292,7 @@ def take_irrigation(state: State, move: IrrigationAction) -> State:
 
 def move_gardener(state: State, move: GardenerAction) -> State:
     """Gardener: move, then grow the plot reached and the adjacent irrigated plots of its colour."""
-    # The action phase goes on: the state already asks the current player to choose (so
-    # :func:`action_phase` has nothing to change but the fields given here).
+    # The action phase goes on (see take_irrigation).
     turn = took(state, "gardener")
     plots = state.garden.plots
     target = plots.get(move.to)
@@ -312,7 +313,7 @@ def move_gardener(state: State, move: GardenerAction) -> State:
 def move_panda(state: State, move: PandaAction) -> State:
     """Panda: move, then eat one section of the plot reached (not on an enclosure)."""
     garden, boards = eat(state, move.to, state.current)
-    # The action phase goes on (see move_gardener).
+    # The action phase goes on (see take_irrigation).
     return evolve(state, panda=move.to, garden=garden, boards=boards, turn=took(state, "panda"))
 
 
