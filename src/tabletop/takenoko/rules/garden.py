@@ -53,10 +53,10 @@ POND_RING: tuple[Hex, ...] = hexgrid.neighbours(POND)
 POND_RING_SET = frozenset(POND_RING)
 
 # For each cell, the edges towards its E, SE and SW neighbours (each edge of the grid is met
-# once from one of its cells), with, for both ends of the edge, the cell closing that corner
-# and the two edges that leave the corner: a channel may go on the edge when a corner touches
-# the pond or one of those edges already holds a channel.
-_EdgeGeometry = tuple[Hex, Edge, tuple[tuple[Hex, Edge, Edge], ...]]
+# once from one of its cells), with whether one of the edge's ends is a corner of the pond and,
+# for its other ends, the two edges that leave that corner: a channel may go on the edge when an
+# end touches the pond or one of those edges already holds a channel.
+_EdgeGeometry = tuple[Hex, Edge, bool, tuple[tuple[Edge, Edge], ...]]
 _FORWARD_EDGES: dict[Hex, tuple[_EdgeGeometry, ...]] = {}
 
 
@@ -67,10 +67,9 @@ def _forward_edges(cell: Hex) -> tuple[_EdgeGeometry, ...]:
         for direction in range(3):
             other = hexgrid.neighbour(cell, direction)
             e = hexgrid.edge(cell, other)
-            corners = tuple(
-                (far, hexgrid.edge(cell, far), hexgrid.edge(other, far)) for far in hexgrid.edge_far_cells(e)
-            )
-            out.append((other, e, corners))
+            fars = hexgrid.edge_far_cells(e)
+            ends = tuple((hexgrid.edge(cell, far), hexgrid.edge(other, far)) for far in fars if far != POND)
+            out.append((other, e, POND in fars, ends))
         found = _FORWARD_EDGES[cell] = tuple(out)
     return found
 
@@ -198,11 +197,14 @@ def _channel_spots(key: tuple[Layout, frozenset[Edge], bool]) -> tuple[Edge, ...
     taken = layout.occupied  # the plots and the pond
     spots: list[Edge] = []
     for cell in layout.cells:
-        for other, e, corners in _forward_edges(cell):
+        for other, e, at_pond, ends in _forward_edges(cell):
             if other not in taken or other == POND or e in channels:
                 continue
-            for far, left, right in corners:
-                if far == POND or left in channels or right in channels:
+            if at_pond:
+                spots.append(e)
+                continue
+            for left, right in ends:
+                if left in channels or right in channels:
                     spots.append(e)
                     break
     if border:

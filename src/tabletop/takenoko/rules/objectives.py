@@ -72,8 +72,8 @@ def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
     The answers are kept in a table of the module by (irrigated plots, card), both compared
     by identity (the table holds the card, so its identity is not reused while the entry
     lives). Irrigated plots grown from others by watering more plots start from the answer
-    there: a pattern shown stays shown, and one not shown can only appear through a plot
-    just watered.
+    there, or further back: a pattern shown stays shown, and one not shown can only appear
+    through a plot watered since.
     """
     return _pattern_shown(garden.wet, card)
 
@@ -83,10 +83,17 @@ def _pattern_shown(wet: Irrigated, card: PlotObjective) -> bool:
     found = _SHOWN.get((wet, id(card)))
     if found is not None and found[0] is card:
         return found[1]
+    # Back along the irrigated plots this one grew from, to the last the card was looked at
+    # on (often a few waterings back: the other players' turns look at their own cards).
+    added = wet.added
     before = wet.grew_from
-    earlier = None if before is None else _SHOWN.get((before, id(card)))
-    if earlier is not None and earlier[0] is card:
-        shown = earlier[1] or _shown_through(card, wet.colours, wet.added)
+    while before is not None:
+        earlier = _SHOWN.get((before, id(card)))
+        if earlier is not None and earlier[0] is card:
+            shown = earlier[1] or _shown_through(card, wet.colours, added)
+            break
+        added += before.added
+        before = before.grew_from
     else:
         shown = _shown_anywhere(card, wet.colours)
     if len(_SHOWN) >= 256:
