@@ -20,6 +20,7 @@ VARIANTS = [
     {"improvement_on_bamboo": True, "bamboo_supply": "2011", "gardener_on_plot": True},
     {"exact_height": False, "channel_on_pond_border": True, "clouds_when_empty": "move_improvement"},
     {"fertilizer_first_shoot": False, "improvement_before_shoot": False, "rain_needs_irrigation": False},
+    {"declare_actions": True, "redraw_satisfied": True, "bamboo_supply": "later"},
 ]
 
 
