@@ -295,6 +295,34 @@ class Fields:
             raise TileError(f"no field is named {name!r}")
         return found
 
+    def steps_from(self, name: Sector) -> dict[Sector, int]:
+        """The fields entered from the field ``name`` to reach each field (0 for ``name``
+        itself), by field: fields sharing a hex are :meth:`adjacent`. Found hex by hex, each
+        hex looked at once, rather than from every field's neighbours (which would need them
+        all listed first)."""
+        parts = self._lookups().parts
+        if name not in parts:
+            raise TileError(f"no field is named {name!r}")
+        on_cell = self._around().on_cell
+        found = {name: 0}
+        seen: set[Hex] = set()
+        layer = [name]
+        steps = 0
+        while layer:
+            steps += 1
+            following = []
+            for field in layer:
+                for cell, _ in parts[field]:
+                    if cell in seen:
+                        continue
+                    seen.add(cell)
+                    for other in on_cell[cell]:
+                        if other not in found:
+                            found[other] = steps
+                            following.append(other)
+            layer = following
+        return found
+
     def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
         """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at
         ``cell``, and the old fields whose name changed: those merged into one, and a field

@@ -41,19 +41,31 @@ def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: 
 def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, int]:
     """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches, by
     hex (kept with the village's layout once found)."""
+    return _road_steps(state, seat, (source,), has_ability(state, seat, "boat_fields"))[0]
+
+
+def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across_grass: bool) -> list[Mapping[Hex, int]]:
+    """:func:`road_steps` from each of ``sources`` (``across_grass``: with summer boat 2a),
+    those not known yet found and kept together (one new set of facts for the village, not
+    one per source)."""
     village = state.villages[seat]
-    across_grass = has_ability(state, seat, "boat_fields")
     facts = layout_facts(state, village)
-    found = facts.road_steps.get((source, across_grass))
-    if found is not None:
-        return found
-    # Road to road: the links found as the hexes were placed (see layout_facts).
-    linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
-    found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
-    known = facts.road_steps.copy()
-    known[source, across_grass] = found
-    object.__setattr__(village, "turned", facts._replace(road_steps=MappingProxyType(known)))
-    return found
+    known = facts.road_steps
+    added = None
+    out = []
+    for source in sources:
+        found = known.get((source, across_grass))
+        if found is None:
+            # Road to road: the links found as the hexes were placed (see layout_facts).
+            linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
+            found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
+            if added is None:
+                added = known.copy()
+            added[source, across_grass] = found
+        out.append(found)
+    if added is not None:
+        object.__setattr__(village, "turned", facts._replace(road_steps=MappingProxyType(added)))
+    return out
 
 
 def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iterable[Hex]]:
@@ -73,33 +85,37 @@ def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iter
 
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
     seat = pending.seat
+    abilities = state.boat_abilities(seat)  # read once for the three kinds of move
     moves: list[Move] = []
     if pending.moves:
-        moves += _carries(state, seat, pending.moves)
-        moves += _herds(state, seat, pending.moves)
+        moves += _carries(state, seat, pending.moves, "boat_fields" in abilities)
+        moves += _herds(state, seat, pending.moves, "boat_mixed_fields" in abilities)
     moves += _shelterings(state, seat)
     if state.wheat[seat]:
         moves.append(SpendWheat())
     if pending.upgrades:
-        moves += _upgrades(state, seat)
+        moves += _upgrades(state, seat, "boat_swap_upgrade" in abilities)
     moves.append(Stop())
     return tuple(moves)
 
 
-def _carries(state: KeyflowerState, seat: int, budget: int) -> Iterator[Carry]:
+def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool) -> list[Carry]:
     village = state.villages[seat]
-    ids = None
-    for cell, tile_id, _ in village.layout:
-        goods = state.tile(tile_id).goods  # a Resources pool: counts in the order of RESOURCES
-        if not any(goods):
-            continue
-        if ids is None:
-            ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    tile = state.tile
+    # The hexes holding resources (Resources pools: counts in the order of RESOURCES).
+    sources = [(cell, tile_id, goods) for cell, tile_id, _ in village.layout if any(goods := tile(tile_id).goods)]
+    if not sources:
+        return []
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    found = []
+    steps = _road_steps(state, seat, [cell for cell, _, _ in sources], across_grass)
+    for (_, tile_id, goods), reached in zip(sources, steps, strict=True):
         held = [resource for resource, n in zip(RESOURCES, goods, strict=True) if n]
-        for target, distance in road_steps(state, seat, cell).items():
+        for target, distance in reached.items():
             if 0 < distance <= budget:
                 for resource in held:
-                    yield _carry(resource, tile_id, ids[target])
+                    found.append(_carry(resource, tile_id, ids[target]))
+    return found
 
 
 @cache
@@ -111,36 +127,49 @@ def _carry(resource: str, source: str, target: str) -> Carry:
 def field_steps(state: KeyflowerState, village: Village, source: Sector) -> Mapping[Sector, int]:
     """Fields entered from the field ``source`` to reach each other field of ``village``, by
     field (kept with the village's layout once found)."""
+    return _field_steps(state, village, (source,))[0]
+
+
+def _field_steps(state: KeyflowerState, village: Village, sources: Iterable[Sector]) -> list[Mapping[Sector, int]]:
+    """:func:`field_steps` from each of ``sources``, those not known yet found and kept
+    together (one new set of facts for the village)."""
     facts = layout_facts(state, village)
-    found = facts.field_steps.get(source)
-    if found is not None:
-        return found
-    found = MappingProxyType(dict(sorted(regions.distances(source, village.fields.adjacent).items())))
-    known = facts.field_steps.copy()
-    known[source] = found
-    object.__setattr__(village, "turned", facts._replace(field_steps=MappingProxyType(known)))
-    return found
+    known = facts.field_steps
+    added = None
+    out = []
+    for source in sources:
+        found = known.get(source)
+        if found is None:
+            found = MappingProxyType(dict(sorted(village.fields.steps_from(source).items())))
+            if added is None:
+                added = known.copy()
+            added[source] = found
+        out.append(found)
+    if added is not None:
+        object.__setattr__(village, "turned", facts._replace(field_steps=MappingProxyType(added)))
+    return out
 
 
-def _herds(state: KeyflowerState, seat: int, budget: int) -> Iterator[Herd]:
+def _herds(state: KeyflowerState, seat: int, budget: int, mixed: bool) -> list[Herd]:
+    """Each animal may be herded to a field it reaches with ``budget`` movement, empty or
+    holding its own kind (``mixed``: boat 5a, any field)."""
     village = state.villages[seat]
-    if not village.animals:
-        return
-    mixed = has_ability(state, seat, "boat_mixed_fields")
-    held_by = dict(village.animals)
-    for field, held in village.animals:
-        steps = None
+    animals = village.animals
+    if not animals:
+        return []
+    held_by = dict(animals)
+    found = []
+    for (field, held), steps in zip(animals, _field_steps(state, village, held_by), strict=True):
         for kind, animal in enumerate(ANIMALS):
             if not held[kind]:
                 continue
-            if steps is None:
-                steps = field_steps(state, village, field).items()
-            for target, distance in steps:
+            for target, distance in steps.items():
                 if 0 < distance <= budget:
                     there = held_by.get(target)
                     # One animal type per field (boat 5a excepted).
                     if mixed or there is None or sum(there) == there[kind]:
-                        yield _herd_move(animal, field, target)
+                        found.append(_herd_move(animal, field, target))
+    return found
 
 
 @cache
@@ -199,18 +228,40 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
             yield combo
 
 
-def _upgrades(state: KeyflowerState, seat: int) -> Iterator[Upgrade]:
+def _upgrades(state: KeyflowerState, seat: int, swap: bool) -> Iterator[Upgrade]:
+    """The upgrades of the tiles of ``seat``'s village (``swap``: boat 3a)."""
     upgrades = state.components.upgrades_by_id
+    skills = state.skills[seat]
     for _, tile_id, _ in state.villages[seat].layout:
         cost = upgrades.get(tile_id)
         if not cost:
             continue
         tile = state.tile(tile_id)
         # The resources of a cost lie on the tile (boat 3a changes their kind, not their number).
-        if tile.face == 0 and tile.goods.total >= _resources_in(cost):
-            yield from _upgrade_moves(
-                tile_id, cost, tile.goods, state.skills[seat], has_ability(state, seat, "boat_swap_upgrade")
-            )
+        if tile.face or tile.goods.total < _resources_in(cost):
+            continue
+        named = None if swap else _named_cost(tile_id, cost)
+        if named is None:
+            yield from _upgrade_moves(tile_id, cost, tile.goods, skills, swap)
+            continue
+        # Most costs name every item: one way to pay, if the tile and the screen hold them.
+        resources, skill_counts, move = named
+        goods = tile.goods
+        if all(goods[i] >= n for i, n in resources) and all(skills[i] >= n for i, n in skill_counts):
+            yield move
+
+
+@cache
+def _named_cost(tile_id: str, cost: Items) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], Upgrade] | None:
+    """For a ``cost`` naming every item (no resource or skill of the payer's choice): the
+    resources and the skills it takes, as ``(position in the pool, count)`` pairs, and the one
+    upgrade paying it (the single payment :func:`_payments` finds when they are held);
+    ``None`` for a cost leaving a choice."""
+    if any(item not in RESOURCES and item not in SKILLS for item, _ in cost):
+        return None
+    resources = tuple((RESOURCES.index(item), n) for item, n in cost if item in RESOURCES)
+    skills = tuple((SKILLS.index(item), n) for item, n in cost if item in SKILLS)
+    return resources, skills, Upgrade(tile_id, tuple(sorted(item for item, n in cost for _ in range(n))))
 
 
 @lru_cache(maxsize=4096)
