@@ -340,7 +340,7 @@ class Fields:
         halves = half_sectors(spokes)
         # The new tile's sectors joined through the old fields they touch: a union-find over
         # its (at most six) sectors, and one new sector touching each old field reached.
-        count = sector_count(spokes)
+        count = len(spokes) if len(spokes) >= 2 else 1  # sector_count, inlined
         joins = list(range(count))
         reached: dict[Sector, int] = {}
         for direction, other in enumerate(hexgrid.neighbours(cell)):
@@ -387,11 +387,26 @@ class Fields:
             insort(kept, part)
         cells = list(self.spokes)
         insort(cells, (cell, spokes))
-        after = Fields(tuple(cells), tuple(kept))
-        object.__setattr__(after, "_index", index.placed(cell, spokes, reached, joined))
+        after: Fields = _new_fields(tuple(cells), tuple(kept), index.placed(cell, spokes, reached, joined))
         if len(merges) > 1:
             merges.sort(key=_merged_into)
         return after, tuple(merges)
+
+
+#: The slots of a :class:`Fields` value that :func:`_new_fields` sets.
+_SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("spokes", "parts", "_index", "_neighbourhood"))
+
+
+def _new_fields(spokes: tuple[tuple[Hex, frozenset[int]], ...], parts: tuple[tuple[Sector, ...], ...], index: _FieldIndex) -> Fields:
+    """A :class:`Fields` value with its lookups already known, its slots set directly (no
+    ``__init__``: placing a tile is the hot path, and its checks were made)."""
+    fields: Fields = object.__new__(Fields)
+    set_spokes, set_parts, set_index, set_neighbourhood = _SET_FIELDS
+    set_spokes(fields, spokes)
+    set_parts(fields, parts)
+    set_index(fields, index)
+    set_neighbourhood(fields, None)
+    return fields
 
 
 #: The side of a neighbour facing each side of a hex (:func:`facing`, listed once).

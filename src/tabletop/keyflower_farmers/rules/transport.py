@@ -24,7 +24,7 @@ from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKIL
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Transport, Village, new_tile
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Tile, Transport, Village, new_tile
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.hexgrid import Hex
@@ -85,36 +85,46 @@ def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iter
 
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
     seat = pending.seat
+    village = state.villages[seat]
     abilities = state.boat_abilities(seat)  # read once for the three kinds of move
+    # One pass over the village's hexes: those holding resources (to carry) and those that may
+    # be upgraded (their front up, a cost printed).
+    tiles, positions = state.tiles, state.tile_positions()
+    costs = state.components.upgrades_by_id
+    holding: list[tuple[Hex, Tile]] = []
+    upgradable: list[Tile] = []
+    for cell, tile_id, _ in village.layout:
+        tile = tiles[positions[tile_id]]
+        if any(tile.goods):  # a Resources pool: counts in the order of RESOURCES
+            holding.append((cell, tile))
+        if not tile.face and costs.get(tile_id):  # (a tile with no upgrade has no cost)
+            upgradable.append(tile)
     moves: list[Move] = []
     if pending.moves:
-        moves += _carries(state, seat, pending.moves, "boat_fields" in abilities)
+        if holding:
+            moves += _carries(state, seat, pending.moves, "boat_fields" in abilities, holding)
         moves += _herds(state, seat, pending.moves, "boat_mixed_fields" in abilities)
     moves += _shelterings(state, seat)
     if state.wheat[seat]:
         moves.append(SpendWheat())
     if pending.upgrades:
-        moves += _upgrades(state, seat, "boat_swap_upgrade" in abilities)
+        moves += _upgrades(state, seat, "boat_swap_upgrade" in abilities, upgradable)
     moves.append(Stop())
     return tuple(moves)
 
 
-def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool) -> list[Carry]:
-    village = state.villages[seat]
-    tile = state.tile
-    # The hexes holding resources (Resources pools: counts in the order of RESOURCES).
-    sources = [(cell, tile_id, goods) for cell, tile_id, _ in village.layout if any(goods := tile(tile_id).goods)]
-    if not sources:
-        return []
-    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, holding: list[tuple[Hex, Tile]]) -> list[Carry]:
+    """Each resource of the hexes ``holding`` some may be carried to a hex it reaches along
+    roads with ``budget`` movement (``across_grass``: summer boat 2a)."""
+    ids = {cell: tile_id for cell, tile_id, _ in state.villages[seat].layout}
     found = []
-    steps = _road_steps(state, seat, [cell for cell, _, _ in sources], across_grass)
-    for (_, tile_id, goods), reached in zip(sources, steps, strict=True):
-        held = [resource for resource, n in zip(RESOURCES, goods, strict=True) if n]
+    steps = _road_steps(state, seat, [cell for cell, _ in holding], across_grass)
+    for (_, tile), reached in zip(holding, steps, strict=True):
+        held = [resource for resource, n in zip(RESOURCES, tile.goods, strict=True) if n]
         for target, distance in reached.items():
             if 0 < distance <= budget:
                 for resource in held:
-                    found.append(_carry(resource, tile_id, ids[target]))
+                    found.append(_carry(resource, tile.id, ids[target]))
     return found
 
 
@@ -228,25 +238,22 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
             yield combo
 
 
-def _upgrades(state: KeyflowerState, seat: int, swap: bool) -> Iterator[Upgrade]:
-    """The upgrades of the tiles of ``seat``'s village (``swap``: boat 3a)."""
-    upgrades = state.components.upgrades_by_id
+def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[Tile]) -> Iterator[Upgrade]:
+    """The upgrades of the ``upgradable`` tiles of ``seat``'s village (``swap``: boat 3a)."""
+    costs = state.components.upgrades_by_id
     skills = state.skills[seat]
-    for _, tile_id, _ in state.villages[seat].layout:
-        cost = upgrades.get(tile_id)
-        if not cost:
-            continue
-        tile = state.tile(tile_id)
+    for tile in upgradable:
+        tile_id, goods = tile.id, tile.goods
+        cost = costs[tile_id]
         # The resources of a cost lie on the tile (boat 3a changes their kind, not their number).
-        if tile.face or tile.goods.total < _resources_in(cost):
+        if goods.total < _resources_in(cost):
             continue
         named = None if swap else _named_cost(tile_id, cost)
         if named is None:
-            yield from _upgrade_moves(tile_id, cost, tile.goods, skills, swap)
+            yield from _upgrade_moves(tile_id, cost, goods, skills, swap)
             continue
         # Most costs name every item: one way to pay, if the tile and the screen hold them.
         resources, skill_counts, move = named
-        goods = tile.goods
         if all(goods[i] >= n for i, n in resources) and all(skills[i] >= n for i, n in skill_counts):
             yield move
 
