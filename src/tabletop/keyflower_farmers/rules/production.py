@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import attrs
-
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Face, Items
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take
 from tabletop.keyflower_farmers.rules.common import (
@@ -39,7 +37,7 @@ from tabletop.keyflower_farmers.state import (
     new_tile,
 )
 from tabletop.kernel.auction import Bid as Group
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Sector
 
@@ -187,7 +185,8 @@ def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField)
     held = village.animals_in(field).add(pending.animal)
     animals = tuple(sorted([*(pair for pair in village.animals if pair[0] != field), (field, held)]))
     villages = with_seat(state.villages, seat, village.with_animals(animals))
-    state = evolve(state, villages=villages, animals=state.animals.take(pending.animal))
+    # The position and the decision on top of the stack change in one copy.
+    stack = state.stack[:-1]
     if pending.left > 1:
-        return replace_top(state, attrs.evolve(pending, left=pending.left - 1, used=(*pending.used, field)))
-    return pop(state)
+        stack += (PlaceAnimal(seat, pending.animal, pending.cell, pending.left - 1, (*pending.used, field)),)
+    return evolve(state, villages=villages, animals=state.animals.take(pending.animal), stack=stack)

@@ -18,15 +18,13 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from types import MappingProxyType
 
-import attrs
-
 from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Items
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
 from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Tile, Transport, Village, new_tile
 from tabletop.kernel import hexgrid, regions
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Sector, facing
@@ -289,12 +287,14 @@ def _resources_in(cost: Items) -> int:
 
 
 def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> KeyflowerState:
+    # Each move changes the position and the decision on top of the stack in one copy.
     seat = pending.seat
     if isinstance(move, Stop):
         return pop(state)
     if isinstance(move, SpendWheat):
-        state = evolve(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] - 1), wheat_supply=state.wheat_supply + 1)
-        return replace_top(state, attrs.evolve(pending, moves=pending.moves + 1))
+        left = Transport(seat, pending.moves + 1, pending.upgrades)
+        wheat = with_seat(state.wheat, seat, state.wheat[seat] - 1)
+        return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if isinstance(move, Carry):
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
@@ -310,28 +310,34 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         village = state.villages[seat]
         held = tuple((f, a.take("sheep") if f == move.source else a) for f, a in village.animals)
         held = tuple((f, a) for f, a in held if a.total)
-        state = evolve(state, villages=with_seat(state.villages, seat, village.with_animals(held)))
-        return change_tile(state, "sheep_shelter", lambda t: attrs.evolve(t, sheep=t.sheep + 1))
+        return change_tile(
+            state,
+            "sheep_shelter",
+            lambda t: new_tile(t.id, t.face, t.goods, t.workers, t.uses, t.colour, t.sheep + 1),
+            villages=with_seat(state.villages, seat, village.with_animals(held)),
+        )
     if isinstance(move, Herd):
         village = state.villages[seat]
         distance = field_steps(state, village, move.source)[move.target]
-        return replace_top(_herd(state, seat, move), attrs.evolve(pending, moves=pending.moves - distance))
+        return _herd(state, seat, move, Transport(seat, pending.moves - distance, pending.upgrades))
     assert isinstance(move, Upgrade)
-    return replace_top(_upgrade(state, seat, move), attrs.evolve(pending, upgrades=pending.upgrades - 1))
+    return _upgrade(state, seat, move, Transport(seat, pending.moves, pending.upgrades - 1))
 
 
-def _herd(state: KeyflowerState, seat: int, move: Herd) -> KeyflowerState:
+def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> KeyflowerState:
+    """``move`` made, ``left`` asked next."""
     village = state.villages[seat]
     held = dict(village.animals)
     held[move.source] = held[move.source].take(move.animal)
     held[move.target] = held.get(move.target, NO_ANIMALS).add(move.animal)
     animals = tuple(sorted((field, a) for field, a in held.items() if a.total))
-    return evolve(state, villages=with_seat(state.villages, seat, village.with_animals(animals)))
+    villages = with_seat(state.villages, seat, village.with_animals(animals))
+    return evolve(state, villages=villages, stack=state.stack[:-1] + (left,))
 
 
-def _upgrade(state: KeyflowerState, seat: int, move: Upgrade) -> KeyflowerState:
+def _upgrade(state: KeyflowerState, seat: int, move: Upgrade, left: Transport) -> KeyflowerState:
     """Flip the tile: the resources paid go back to the supply, the skills into the pile;
-    whatever else lies on it stays."""
+    whatever else lies on it stays. ``left`` is asked next."""
     paid_resources = tuple(item for item in move.paid if item in RESOURCES)
     paid_skills = tuple(item for item in move.paid if item in SKILLS)
     goods = state.tile(move.tile).goods
@@ -342,11 +348,12 @@ def _upgrade(state: KeyflowerState, seat: int, move: Upgrade) -> KeyflowerState:
     skills = state.skills[seat]
     for skill in paid_skills:
         skills = skills.take(skill)
-    state = change_tile(state, move.tile, lambda t: attrs.evolve(t, face=1, goods=goods))
-    return evolve(
+    return change_tile(
         state,
+        move.tile,
+        lambda t: new_tile(t.id, 1, goods, t.workers, t.uses, t.colour, t.sheep),
         supply=supply,
         skills=with_seat(state.skills, seat, skills),
         skill_pile=state.skill_pile.shuffle_in(paid_skills),
+        stack=state.stack[:-1] + (left,),
     )
-
