@@ -35,6 +35,7 @@ from tabletop.keyflower_farmers.state import (
     ReturnSkill,
     ReturnWorker,
     new_tile,
+    new_village,
 )
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, pop, push
@@ -184,7 +185,7 @@ def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField)
     field = move.sector
     held = village.animals_in(field).add(pending.animal)
     animals = tuple(sorted([*(pair for pair in village.animals if pair[0] != field), (field, held)]))
-    villages = with_seat(state.villages, seat, village.with_animals(animals))
+    villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
     # The position and the decision on top of the stack change in one copy.
     stack = state.stack[:-1]
     if pending.left > 1:

@@ -22,7 +22,7 @@ from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKIL
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Tile, Transport, Village, new_tile
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Tile, Transport, Village, new_tile, new_village
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import Hex
@@ -104,11 +104,16 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
         moves += _herds(state, seat, pending.moves, "boat_mixed_fields" in abilities)
     moves += _shelterings(state, seat)
     if state.wheat[seat]:
-        moves.append(SpendWheat())
+        moves.append(_SPEND_WHEAT)
     if pending.upgrades:
         moves += _upgrades(state, seat, "boat_swap_upgrade" in abilities, upgradable)
-    moves.append(Stop())
+    moves.append(_STOP)
     return tuple(moves)
+
+
+#: The moves with nothing to say, made once (listed at nearly every transport decision).
+_STOP = Stop()
+_SPEND_WHEAT = SpendWheat()
 
 
 def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, holding: list[tuple[Hex, Tile]]) -> list[Carry]:
@@ -314,7 +319,7 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
             state,
             "sheep_shelter",
             lambda t: new_tile(t.id, t.face, t.goods, t.workers, t.uses, t.colour, t.sheep + 1),
-            villages=with_seat(state.villages, seat, village.with_animals(held)),
+            villages=with_seat(state.villages, seat, new_village(village.layout, village.fields, held, village.turned)),
         )
     if isinstance(move, Herd):
         village = state.villages[seat]
@@ -331,7 +336,7 @@ def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> Keyf
     held[move.source] = held[move.source].take(move.animal)
     held[move.target] = held.get(move.target, NO_ANIMALS).add(move.animal)
     animals = tuple(sorted((field, a) for field, a in held.items() if a.total))
-    villages = with_seat(state.villages, seat, village.with_animals(animals))
+    villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
     return evolve(state, villages=villages, stack=state.stack[:-1] + (left,))
 
 

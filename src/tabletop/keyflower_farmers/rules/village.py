@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.keyflower_farmers.components import ROAD, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, popped, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutFacts, PlaceTile, Village
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutFacts, PlaceTile, Village, new_village
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
@@ -172,8 +172,8 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
         is_open = _open_across(layout)
     fields, merges = village.fields.place(move.cell, spokes(sides), is_open)
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
-    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
-    object.__setattr__(grown, "turned", _facts(state, layout, frontier, roads))
+    placed = (*village.layout, (move.cell, pending.tile, move.turns))
+    grown = new_village(placed, fields, animals, _facts(state, layout, frontier, roads))
     after = popped(state, villages=with_seat(state.villages, seat, grown))
     after.keep_summer_boats(state, seat, pending.tile)
     return after
