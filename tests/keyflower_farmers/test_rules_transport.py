@@ -171,7 +171,7 @@ def test_a_cost_naming_every_item_is_paid_the_one_way_the_full_search_finds():
         resources, skills, move = named
         for goods, held in product(product(range(3), repeat=4), product(range(2), repeat=3)):
             goods, held = Resources(goods), Skills(held)
-            covered = all(goods[i] >= n for i, n in resources) and all(held[i] >= n for i, n in skills)
+            covered = all(g >= n for g, n in zip(goods, resources)) and all(h >= n for h, n in zip(held, skills))
             assert _upgrade_moves(tile_id, cost, goods, held, False) == ((move,) if covered else ())
             checked += 1
     assert checked > 1000

@@ -12,6 +12,7 @@ fields. A supply that runs short gives only what is left.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Face, Items
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take
@@ -152,7 +153,13 @@ def _animal_cell(state: KeyflowerState, seat: int, at: str) -> tuple[int, int]:
 
 
 def choose_moves(state: KeyflowerState, pending: ChooseGood) -> tuple[Move, ...]:
-    return tuple(Take(item) for item in pending.offer)
+    return _takes(pending.offer)
+
+
+@cache
+def _takes(offer: tuple[str, ...]) -> tuple[Take, ...]:
+    """The moves taking each item of ``offer`` (made once per offer)."""
+    return tuple(Take(item) for item in offer)
 
 
 def resolve_choose(state: KeyflowerState, pending: ChooseGood, move: Take) -> KeyflowerState:
@@ -176,7 +183,13 @@ def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, 
 
 
 def animal_moves(state: KeyflowerState, pending: PlaceAnimal) -> tuple[Move, ...]:
-    return tuple(IntoField(field) for field in open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))
+    return tuple(_into(field) for field in open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))
+
+
+@cache
+def _into(field: Sector) -> IntoField:
+    """The move putting the animal into ``field`` (made once per field)."""
+    return IntoField(field)
 
 
 def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField) -> KeyflowerState:

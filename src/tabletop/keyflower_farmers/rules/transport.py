@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from operator import ge
 from types import MappingProxyType
 
 from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Items
@@ -248,29 +249,31 @@ def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[Til
     for tile in upgradable:
         tile_id, goods = tile.id, tile.goods
         cost = costs[tile_id]
-        # The resources of a cost lie on the tile (boat 3a changes their kind, not their number).
-        if goods.total < _resources_in(cost):
-            continue
         named = None if swap else _named_cost(tile_id, cost)
         if named is None:
-            yield from _upgrade_moves(tile_id, cost, goods, skills, swap)
+            # The resources of a cost lie on the tile (boat 3a changes their kind, not their
+            # number).
+            if goods.total >= _resources_in(cost):
+                yield from _upgrade_moves(tile_id, cost, goods, skills, swap)
             continue
-        # Most costs name every item: one way to pay, if the tile and the screen hold them.
+        # Most costs name every item: one way to pay, if the tile and the screen hold them
+        # (counts compared kind by kind, in the pools' order).
         resources, skill_counts, move = named
-        if all(goods[i] >= n for i, n in resources) and all(skills[i] >= n for i, n in skill_counts):
+        if all(map(ge, goods, resources)) and all(map(ge, skills, skill_counts)):
             yield move
 
 
 @cache
-def _named_cost(tile_id: str, cost: Items) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], Upgrade] | None:
+def _named_cost(tile_id: str, cost: Items) -> tuple[tuple[int, ...], tuple[int, ...], Upgrade] | None:
     """For a ``cost`` naming every item (no resource or skill of the payer's choice): the
-    resources and the skills it takes, as ``(position in the pool, count)`` pairs, and the one
-    upgrade paying it (the single payment :func:`_payments` finds when they are held);
+    resources and the skills it takes, counted in the order of RESOURCES and SKILLS, and the
+    one upgrade paying it (the single payment :func:`_payments` finds when they are held);
     ``None`` for a cost leaving a choice."""
     if any(item not in RESOURCES and item not in SKILLS for item, _ in cost):
         return None
-    resources = tuple((RESOURCES.index(item), n) for item, n in cost if item in RESOURCES)
-    skills = tuple((SKILLS.index(item), n) for item, n in cost if item in SKILLS)
+    named = dict(cost)
+    resources = tuple(named.get(resource, 0) for resource in RESOURCES)
+    skills = tuple(named.get(skill, 0) for skill in SKILLS)
     return resources, skills, Upgrade(tile_id, tuple(sorted(item for item, n in cost for _ in range(n))))
 
 

@@ -89,8 +89,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     cell then turn. If no matching place exists (the rules do not say what then), any place
     touching the village is allowed (inferred)."""
     frontier = layout_facts(state, state.villages[pending.seat]).frontier
-    steps, masks = _turnings(sides_of(state, pending.tile))
-    every = (1 << len(steps)) - 1
+    every, masks = _turnings(sides_of(state, pending.tile))
     match = not has_ability(state, pending.seat, "boat_fields")
     cells = sorted(frontier)
     found: list[Move] = []
@@ -101,30 +100,38 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
             for need in frontier[cell]:
                 fitting &= masks.get(need, 0)
         if fitting:
-            found += _places(cell, steps, fitting)
+            found += _places(cell, fitting)
     if not found:
         for cell in cells:
-            found += _places(cell, steps, every)
+            found += _places(cell, every)
     return tuple(found)
 
 
 @cache
-def _turnings(sides: Sides) -> tuple[tuple[int, ...], Mapping[tuple[int, str], int]]:
-    """The turns of ``sides`` giving distinct sides, and for each ``(direction, code)`` the set
-    of those turns (bit ``i`` for the ``i``-th) that show ``code`` in ``direction``."""
-    steps = tiles.rotations(sides)
+def _turnings(sides: Sides) -> tuple[int, Mapping[tuple[int, str], int]]:
+    """The turns of ``sides`` giving distinct sides, and for each ``(direction, code)`` those
+    of them that show ``code`` in ``direction``: sets of turns, bit ``t`` for ``t`` turns (the
+    same set for any hex: the moves of a cell are made once for all hexes)."""
+    every = 0
     masks: dict[tuple[int, str], int] = {}
-    for i, turns in enumerate(steps):
+    for turns in tiles.rotations(sides):
+        every |= 1 << turns
         for direction, code in enumerate(tiles.rotated(sides, turns)):
-            masks[direction, code] = masks.get((direction, code), 0) | 1 << i
-    return steps, MappingProxyType(masks)
+            masks[direction, code] = masks.get((direction, code), 0) | 1 << turns
+    return every, MappingProxyType(masks)
 
 
 @cache
-def _places(cell: Hex, steps: tuple[int, ...], turns: int) -> tuple[Place, ...]:
-    """The moves placing a hex at ``cell`` turned each of ``steps`` whose bit is set in
-    ``turns`` (made once: listed again and again)."""
-    return tuple(Place(cell, step) for i, step in enumerate(steps) if turns >> i & 1)
+def _places(cell: Hex, turns: int) -> tuple[Place, ...]:
+    """The moves placing a hex at ``cell`` turned each of ``turns`` (bit ``t`` for ``t`` turns),
+    fewest turns first (made once: listed again and again)."""
+    return tuple(_place(cell, step) for step in range(6) if turns >> step & 1)
+
+
+@cache
+def _place(cell: Hex, turns: int) -> Place:
+    """The move placing a hex at ``cell`` turned ``turns`` times (made once: in many lists)."""
+    return Place(cell, turns)
 
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
