@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.kernel import hexgrid, tiles
+from tabletop.kernel import hexgrid, regions, tiles
 from tabletop.kernel.tiles import Fields, TileError
 
 R, G, W = "road", "grass", "water"
@@ -223,3 +223,19 @@ def test_the_lookups_kept_from_tile_to_tile_are_those_of_the_whole_layout(layout
     for name in whole.names:
         assert fields.sectors(name) == whole.sectors(name)
         assert fields.adjacent(name) == whole.adjacent(name)
+
+
+@settings(max_examples=60)
+@given(layouts)
+def test_the_steps_from_a_field_are_those_of_a_search_over_adjacent_fields(layout):
+    fields = tiles.fields_of(
+        {cell: tiles.spokes_of(sides, {R}) for cell, sides in layout.items()}, tiles.open_between(layout, {W})
+    )
+    for name in fields.names:
+        assert fields.steps_from(name) == regions.distances(name, fields.adjacent)
+
+
+def test_steps_from_a_field_that_does_not_exist_are_refused():
+    fields, _ = Fields().place((0, 0), frozenset(), lambda *_: True)
+    with pytest.raises(TileError):
+        fields.steps_from(((5, 5), 0))

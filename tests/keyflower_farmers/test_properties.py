@@ -132,6 +132,25 @@ def test_the_facts_kept_with_a_village_are_those_of_its_layout(players):
     assert checked > 100
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_villages_made_directly_are_those_their_class_makes(players):
+    # Placing hexes and moving animals make villages with state.new_village (no converter):
+    # each must equal the village the class makes from the same values, its animals of their kind.
+    from tabletop.keyflower_farmers.state import Animals, Village
+
+    checked = 0
+
+    def check(state):
+        nonlocal checked
+        for village in state.villages:
+            assert village == Village(village.layout, village.fields, village.animals)
+            assert all(type(held) is Animals for _, held in village.animals)
+            checked += 1
+
+    playout(players, players + 11, {}, check)
+    assert checked > 100
+
+
 @pytest.mark.parametrize("players", [3, 5])
 def test_the_summer_boats_kept_with_a_state_are_those_of_its_villages(players):
     # Placing a hex carries the summer boats known over to the next state (the new hex added if

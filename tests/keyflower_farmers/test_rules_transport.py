@@ -151,3 +151,27 @@ def test_sheep_in_the_sheep_shelters_field_may_be_put_on_the_shelter():
     assert state.villages[0].animals_in(field).named("sheep") == 1
     assert state.pending.moves == 1  # it costs no movement
     assert not invariants(state)
+
+
+def test_a_cost_naming_every_item_is_paid_the_one_way_the_full_search_finds():
+    # The upgrades of a cost with no item of the payer's choice are listed without searching
+    # the ways to pay (transport._named_cost): they must be what the search gives.
+    from itertools import product
+
+    from tabletop.keyflower_farmers.rules.transport import _named_cost, _upgrade_moves
+    from tabletop.keyflower_farmers.state import Skills
+
+    components = chain().components
+    checked = 0
+    for tile_id, cost in components.upgrades_by_id.items():
+        named = _named_cost(tile_id, cost)
+        if named is None:
+            assert any(item.startswith("any_") for item, _ in cost)
+            continue
+        resources, skills, move = named
+        for goods, held in product(product(range(3), repeat=4), product(range(2), repeat=3)):
+            goods, held = Resources(goods), Skills(held)
+            covered = all(g >= n for g, n in zip(goods, resources)) and all(h >= n for h, n in zip(held, skills))
+            assert _upgrade_moves(tile_id, cost, goods, held, False) == ((move,) if covered else ())
+            checked += 1
+    assert checked > 1000

@@ -264,15 +264,15 @@ class Fields:
 
     def field_of(self, sector: Sector) -> Sector:
         """The name of the field holding ``sector``."""
-        name = self._lookups().field_of.get(sector)
-        if name is None:
+        part = self._lookups().part_of.get(sector)
+        if part is None:
             raise TileError(f"no sector {sector[1]} on a tile at {hexgrid.cell_text(sector[0])}")
-        return name
+        return part[0]
 
     def sectors(self, name: Sector) -> tuple[Sector, ...]:
         """The sectors of the field named ``name``."""
-        part = self._lookups().parts.get(name)
-        if part is None:
+        part = self._lookups().part_of.get(name)
+        if part is None or part[0] != name:
             raise TileError(f"no field is named {name!r}")
         return part
 
@@ -295,6 +295,34 @@ class Fields:
             raise TileError(f"no field is named {name!r}")
         return found
 
+    def steps_from(self, name: Sector) -> dict[Sector, int]:
+        """The fields entered from the field ``name`` to reach each field (0 for ``name``
+        itself), by field: fields sharing a hex are :meth:`adjacent`. Found hex by hex, each
+        hex looked at once, rather than from every field's neighbours (which would need them
+        all listed first)."""
+        parts = self._lookups().part_of
+        if name not in parts or parts[name][0] != name:
+            raise TileError(f"no field is named {name!r}")
+        on_cell = self._around().on_cell
+        found = {name: 0}
+        seen: set[Hex] = set()
+        layer = [name]
+        steps = 0
+        while layer:
+            steps += 1
+            following = []
+            for field in layer:
+                for cell, _ in parts[field]:
+                    if cell in seen:
+                        continue
+                    seen.add(cell)
+                    for other in on_cell[cell]:
+                        if other not in found:
+                            found[other] = steps
+                            following.append(other)
+            layer = following
+        return found
+
     def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
         """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at
         ``cell``, and the old fields whose name changed: those merged into one, and a field
@@ -308,11 +336,11 @@ class Fields:
         placed = index.spokes
         if cell in placed:
             raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
-        field_of = index.field_of
+        part_of = index.part_of
         halves = half_sectors(spokes)
         # The new tile's sectors joined through the old fields they touch: a union-find over
         # its (at most six) sectors, and one new sector touching each old field reached.
-        count = sector_count(spokes)
+        count = len(spokes) if len(spokes) >= 2 else 1  # sector_count, inlined
         joins = list(range(count))
         reached: dict[Sector, int] = {}
         for direction, other in enumerate(hexgrid.neighbours(cell)):
@@ -322,7 +350,7 @@ class Fields:
             back = half_sectors(other_spokes)
             side = 2 * _FACING[direction]
             for new, old in ((halves[2 * direction], back[side + 1]), (halves[2 * direction + 1], back[side])):
-                first = reached.setdefault(field_of[other, old], new)
+                first = reached.setdefault(part_of[other, old][0], new)
                 if first != new:
                     a, b = _root(joins, first), _root(joins, new)
                     joins[max(a, b)] = min(a, b)
@@ -335,7 +363,6 @@ class Fields:
         olds: dict[int, list[Sector]] = {}
         for name, k in reached.items():
             olds.setdefault(joins[k], []).append(name)
-        parts = index.parts
         joined = []
         merges = []
         for root, group in sectors.items():
@@ -346,7 +373,7 @@ class Fields:
                 continue
             names.sort()
             for name in names:
-                group += parts[name]
+                group += part_of[name]
             part = tuple(sorted(group))
             joined.append(part)
             if len(names) > 1 or names[0] != part[0]:
@@ -354,16 +381,33 @@ class Fields:
         # The untouched fields keep their order; the new ones go in by name.
         kept = list(self.parts)
         for name in reached:
-            kept.remove(parts[name])  # the very object listed: found at once
+            kept.remove(part_of[name])  # the very object listed: found at once
         for part in joined:
             insort(kept, part)
         cells = list(self.spokes)
         insort(cells, (cell, spokes))
-        after = Fields(tuple(cells), tuple(kept))
-        object.__setattr__(after, "_index", index.placed(cell, spokes, reached, joined))
+        after: Fields = _new_fields(tuple(cells), tuple(kept), index.placed(cell, spokes, joined))
         if len(merges) > 1:
             merges.sort(key=_merged_into)
         return after, tuple(merges)
+
+
+#: The slots of a :class:`Fields` value that :func:`_new_fields` sets.
+_SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("spokes", "parts", "_index", "_neighbourhood"))
+
+
+def _new_fields(
+    spokes: tuple[tuple[Hex, frozenset[int]], ...], parts: tuple[tuple[Sector, ...], ...], index: _FieldIndex
+) -> Fields:
+    """A :class:`Fields` value with its lookups already known, its slots set directly (no
+    ``__init__``: placing a tile is the hot path, and its checks were made)."""
+    fields: Fields = object.__new__(Fields)
+    set_spokes, set_parts, set_index, set_neighbourhood = _SET_FIELDS
+    set_spokes(fields, spokes)
+    set_parts(fields, parts)
+    set_index(fields, index)
+    set_neighbourhood(fields, None)
+    return fields
 
 
 #: The side of a neighbour facing each side of a hex (:func:`facing`, listed once).
@@ -383,52 +427,35 @@ def _root(joins: list[int], k: int) -> int:
 
 class _FieldIndex:
     """The lookups of one :class:`Fields` value that placing a tile keeps up to date,
-    read-only: each cell's spokes, each sector's field and each field's sectors."""
+    read-only: each cell's spokes, and the field (its sectors, the first its name) holding
+    each sector. One lookup serves both the field of a sector and the sectors of a field
+    (a name is a sector of its field): placing a tile updates one table, not two."""
 
-    __slots__ = ("spokes", "field_of", "parts")
+    __slots__ = ("spokes", "part_of")
 
     spokes: MappingProxyType[Hex, frozenset[int]]
-    field_of: MappingProxyType[Sector, Sector]
-    parts: MappingProxyType[Sector, tuple[Sector, ...]]
+    part_of: MappingProxyType[Sector, tuple[Sector, ...]]
 
     @classmethod
     def of(cls, fields: Fields) -> _FieldIndex:
         """The lookups of ``fields``, computed from scratch."""
-        parts = fields.parts
-        return cls(
-            dict(fields.spokes),
-            {sector: part[0] for part in parts for sector in part},
-            {part[0]: part for part in parts},
-        )
+        return cls(dict(fields.spokes), {sector: part for part in fields.parts for sector in part})
 
-    def __init__(
-        self,
-        spokes: dict[Hex, frozenset[int]],
-        field_of: dict[Sector, Sector],
-        parts: dict[Sector, tuple[Sector, ...]],
-    ) -> None:
+    def __init__(self, spokes: dict[Hex, frozenset[int]], part_of: dict[Sector, tuple[Sector, ...]]) -> None:
         # Each dict is this index's own (never shared), seen only through a read-only proxy.
         self.spokes = MappingProxyType(spokes)
-        self.field_of = MappingProxyType(field_of)
-        self.parts = MappingProxyType(parts)
+        self.part_of = MappingProxyType(part_of)
 
-    def placed(
-        self, cell: Hex, spokes: frozenset[int], touched: Collection[Sector], new_parts: list[tuple[Sector, ...]]
-    ) -> _FieldIndex:
-        """The lookups once a tile with ``spokes`` is placed at ``cell``: the old fields
-        ``touched`` became the fields ``new_parts`` (only their entries change)."""
-        field_of = self.field_of.copy()
-        parts = self.parts.copy()
-        for name in touched:
-            del parts[name]
+    def placed(self, cell: Hex, spokes: frozenset[int], new_parts: list[tuple[Sector, ...]]) -> _FieldIndex:
+        """The lookups once a tile with ``spokes`` is placed at ``cell`` and the fields
+        ``new_parts`` formed (only their sectors' entries change)."""
+        part_of = self.part_of.copy()
         for part in new_parts:
-            name = part[0]
-            parts[name] = part
             for sector in part:
-                field_of[sector] = name
+                part_of[sector] = part
         placed = self.spokes.copy()  # the dict's own copy: far faster than {**proxy}
         placed[cell] = spokes
-        return _FieldIndex(placed, field_of, parts)
+        return _FieldIndex(placed, part_of)
 
 
 class _Neighbourhood:

@@ -211,6 +211,26 @@ class Village:
         return NO_ANIMALS
 
 
+# The slots of a village, set directly by :func:`new_village`.
+_SET_VILLAGE = tuple(vars(Village)[name].__set__ for name in ("layout", "fields", "animals", "turned"))
+
+
+def new_village(
+    layout: tuple[tuple[Hex, str, int], ...], fields: Fields, animals: tuple[tuple[Sector, Pool], ...], turned: LayoutFacts | None
+) -> Village:
+    """A :class:`Village` from values already of their kinds (``animals``: pairs of a field and
+    an Animals pool, as a village's own or a pool's ``add``/``take`` of them give) with the
+    facts of its layout ``turned``: no converter and no ``__init__``, on the hot path of
+    placing hexes and moving animals."""
+    village: Village = object.__new__(Village)
+    set_layout, set_fields, set_animals, set_turned = _SET_VILLAGE
+    set_layout(village, layout)
+    set_fields(village, fields)
+    set_animals(village, animals)
+    set_turned(village, turned)
+    return village
+
+
 @attrs.frozen
 class Cargo:
     """A boat in play and what it carries this season (workers from the bag, skills face up)."""

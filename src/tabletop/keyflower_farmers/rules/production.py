@@ -12,8 +12,7 @@ fields. A supply that runs short gives only what is left.
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-import attrs
+from functools import cache
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Face, Items
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take
@@ -37,9 +36,10 @@ from tabletop.keyflower_farmers.state import (
     ReturnSkill,
     ReturnWorker,
     new_tile,
+    new_village,
 )
 from tabletop.kernel.auction import Bid as Group
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Sector
 
@@ -153,7 +153,13 @@ def _animal_cell(state: KeyflowerState, seat: int, at: str) -> tuple[int, int]:
 
 
 def choose_moves(state: KeyflowerState, pending: ChooseGood) -> tuple[Move, ...]:
-    return tuple(Take(item) for item in pending.offer)
+    return _takes(pending.offer)
+
+
+@cache
+def _takes(offer: tuple[str, ...]) -> tuple[Take, ...]:
+    """The moves taking each item of ``offer`` (made once per offer)."""
+    return tuple(Take(item) for item in offer)
 
 
 def resolve_choose(state: KeyflowerState, pending: ChooseGood, move: Take) -> KeyflowerState:
@@ -177,7 +183,13 @@ def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, 
 
 
 def animal_moves(state: KeyflowerState, pending: PlaceAnimal) -> tuple[Move, ...]:
-    return tuple(IntoField(field) for field in open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))
+    return tuple(_into(field) for field in open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))
+
+
+@cache
+def _into(field: Sector) -> IntoField:
+    """The move putting the animal into ``field`` (made once per field)."""
+    return IntoField(field)
 
 
 def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField) -> KeyflowerState:
@@ -186,8 +198,9 @@ def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField)
     field = move.sector
     held = village.animals_in(field).add(pending.animal)
     animals = tuple(sorted([*(pair for pair in village.animals if pair[0] != field), (field, held)]))
-    villages = with_seat(state.villages, seat, village.with_animals(animals))
-    state = evolve(state, villages=villages, animals=state.animals.take(pending.animal))
+    villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
+    # The position and the decision on top of the stack change in one copy.
+    stack = state.stack[:-1]
     if pending.left > 1:
-        return replace_top(state, attrs.evolve(pending, left=pending.left - 1, used=(*pending.used, field)))
-    return pop(state)
+        stack += (PlaceAnimal(seat, pending.animal, pending.cell, pending.left - 1, (*pending.used, field)),)
+    return evolve(state, villages=villages, animals=state.animals.take(pending.animal), stack=stack)

@@ -16,17 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from operator import ge
 from types import MappingProxyType
-
-import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Items
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Transport, Village, new_tile
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Tile, Transport, Village, new_tile, new_village
 from tabletop.kernel import hexgrid, regions
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Sector, facing
@@ -41,19 +40,31 @@ def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: 
 def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, int]:
     """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches, by
     hex (kept with the village's layout once found)."""
+    return _road_steps(state, seat, (source,), has_ability(state, seat, "boat_fields"))[0]
+
+
+def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across_grass: bool) -> list[Mapping[Hex, int]]:
+    """:func:`road_steps` from each of ``sources`` (``across_grass``: with summer boat 2a),
+    those not known yet found and kept together (one new set of facts for the village, not
+    one per source)."""
     village = state.villages[seat]
-    across_grass = has_ability(state, seat, "boat_fields")
     facts = layout_facts(state, village)
-    found = facts.road_steps.get((source, across_grass))
-    if found is not None:
-        return found
-    # Road to road: the links found as the hexes were placed (see layout_facts).
-    linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
-    found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
-    known = facts.road_steps.copy()
-    known[source, across_grass] = found
-    object.__setattr__(village, "turned", facts._replace(road_steps=MappingProxyType(known)))
-    return found
+    known = facts.road_steps
+    added = None
+    out = []
+    for source in sources:
+        found = known.get((source, across_grass))
+        if found is None:
+            # Road to road: the links found as the hexes were placed (see layout_facts).
+            linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
+            found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
+            if added is None:
+                added = known.copy()
+            added[source, across_grass] = found
+        out.append(found)
+    if added is not None:
+        object.__setattr__(village, "turned", facts._replace(road_steps=MappingProxyType(added)))
+    return out
 
 
 def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iterable[Hex]]:
@@ -73,33 +84,52 @@ def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iter
 
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
     seat = pending.seat
+    village = state.villages[seat]
+    abilities = state.boat_abilities(seat)  # read once for the three kinds of move
+    # One pass over the village's hexes: those holding resources (to carry) and those that may
+    # be upgraded (their front up, a cost printed).
+    tiles, positions = state.tiles, state.tile_positions()
+    costs = state.components.upgrades_by_id
+    holding: list[tuple[Hex, Tile]] = []
+    upgradable: list[Tile] = []
+    for cell, tile_id, _ in village.layout:
+        tile = tiles[positions[tile_id]]
+        if any(tile.goods):  # a Resources pool: counts in the order of RESOURCES
+            holding.append((cell, tile))
+        if not tile.face and costs.get(tile_id):  # (a tile with no upgrade has no cost)
+            upgradable.append(tile)
     moves: list[Move] = []
     if pending.moves:
-        moves += _carries(state, seat, pending.moves)
-        moves += _herds(state, seat, pending.moves)
+        if holding:
+            moves += _carries(state, seat, pending.moves, "boat_fields" in abilities, holding)
+        moves += _herds(state, seat, pending.moves, "boat_mixed_fields" in abilities)
     moves += _shelterings(state, seat)
     if state.wheat[seat]:
-        moves.append(SpendWheat())
+        moves.append(_SPEND_WHEAT)
     if pending.upgrades:
-        moves += _upgrades(state, seat)
-    moves.append(Stop())
+        moves += _upgrades(state, seat, "boat_swap_upgrade" in abilities, upgradable)
+    moves.append(_STOP)
     return tuple(moves)
 
 
-def _carries(state: KeyflowerState, seat: int, budget: int) -> Iterator[Carry]:
-    village = state.villages[seat]
-    ids = None
-    for cell, tile_id, _ in village.layout:
-        goods = state.tile(tile_id).goods  # a Resources pool: counts in the order of RESOURCES
-        if not any(goods):
-            continue
-        if ids is None:
-            ids = {cell: tile_id for cell, tile_id, _ in village.layout}
-        held = [resource for resource, n in zip(RESOURCES, goods, strict=True) if n]
-        for target, distance in road_steps(state, seat, cell).items():
+#: The moves with nothing to say, made once (listed at nearly every transport decision).
+_STOP = Stop()
+_SPEND_WHEAT = SpendWheat()
+
+
+def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, holding: list[tuple[Hex, Tile]]) -> list[Carry]:
+    """Each resource of the hexes ``holding`` some may be carried to a hex it reaches along
+    roads with ``budget`` movement (``across_grass``: summer boat 2a)."""
+    ids = {cell: tile_id for cell, tile_id, _ in state.villages[seat].layout}
+    found = []
+    steps = _road_steps(state, seat, [cell for cell, _ in holding], across_grass)
+    for (_, tile), reached in zip(holding, steps, strict=True):
+        held = [resource for resource, n in zip(RESOURCES, tile.goods, strict=True) if n]
+        for target, distance in reached.items():
             if 0 < distance <= budget:
                 for resource in held:
-                    yield _carry(resource, tile_id, ids[target])
+                    found.append(_carry(resource, tile.id, ids[target]))
+    return found
 
 
 @cache
@@ -111,36 +141,49 @@ def _carry(resource: str, source: str, target: str) -> Carry:
 def field_steps(state: KeyflowerState, village: Village, source: Sector) -> Mapping[Sector, int]:
     """Fields entered from the field ``source`` to reach each other field of ``village``, by
     field (kept with the village's layout once found)."""
+    return _field_steps(state, village, (source,))[0]
+
+
+def _field_steps(state: KeyflowerState, village: Village, sources: Iterable[Sector]) -> list[Mapping[Sector, int]]:
+    """:func:`field_steps` from each of ``sources``, those not known yet found and kept
+    together (one new set of facts for the village)."""
     facts = layout_facts(state, village)
-    found = facts.field_steps.get(source)
-    if found is not None:
-        return found
-    found = MappingProxyType(dict(sorted(regions.distances(source, village.fields.adjacent).items())))
-    known = facts.field_steps.copy()
-    known[source] = found
-    object.__setattr__(village, "turned", facts._replace(field_steps=MappingProxyType(known)))
-    return found
+    known = facts.field_steps
+    added = None
+    out = []
+    for source in sources:
+        found = known.get(source)
+        if found is None:
+            found = MappingProxyType(dict(sorted(village.fields.steps_from(source).items())))
+            if added is None:
+                added = known.copy()
+            added[source] = found
+        out.append(found)
+    if added is not None:
+        object.__setattr__(village, "turned", facts._replace(field_steps=MappingProxyType(added)))
+    return out
 
 
-def _herds(state: KeyflowerState, seat: int, budget: int) -> Iterator[Herd]:
+def _herds(state: KeyflowerState, seat: int, budget: int, mixed: bool) -> list[Herd]:
+    """Each animal may be herded to a field it reaches with ``budget`` movement, empty or
+    holding its own kind (``mixed``: boat 5a, any field)."""
     village = state.villages[seat]
-    if not village.animals:
-        return
-    mixed = has_ability(state, seat, "boat_mixed_fields")
-    held_by = dict(village.animals)
-    for field, held in village.animals:
-        steps = None
+    animals = village.animals
+    if not animals:
+        return []
+    held_by = dict(animals)
+    found = []
+    for (field, held), steps in zip(animals, _field_steps(state, village, held_by), strict=True):
         for kind, animal in enumerate(ANIMALS):
             if not held[kind]:
                 continue
-            if steps is None:
-                steps = field_steps(state, village, field).items()
-            for target, distance in steps:
+            for target, distance in steps.items():
                 if 0 < distance <= budget:
                     there = held_by.get(target)
                     # One animal type per field (boat 5a excepted).
                     if mixed or there is None or sum(there) == there[kind]:
-                        yield _herd_move(animal, field, target)
+                        found.append(_herd_move(animal, field, target))
+    return found
 
 
 @cache
@@ -199,18 +242,39 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
             yield combo
 
 
-def _upgrades(state: KeyflowerState, seat: int) -> Iterator[Upgrade]:
-    upgrades = state.components.upgrades_by_id
-    for _, tile_id, _ in state.villages[seat].layout:
-        cost = upgrades.get(tile_id)
-        if not cost:
+def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[Tile]) -> Iterator[Upgrade]:
+    """The upgrades of the ``upgradable`` tiles of ``seat``'s village (``swap``: boat 3a)."""
+    costs = state.components.upgrades_by_id
+    skills = state.skills[seat]
+    for tile in upgradable:
+        tile_id, goods = tile.id, tile.goods
+        cost = costs[tile_id]
+        named = None if swap else _named_cost(tile_id, cost)
+        if named is None:
+            # The resources of a cost lie on the tile (boat 3a changes their kind, not their
+            # number).
+            if goods.total >= _resources_in(cost):
+                yield from _upgrade_moves(tile_id, cost, goods, skills, swap)
             continue
-        tile = state.tile(tile_id)
-        # The resources of a cost lie on the tile (boat 3a changes their kind, not their number).
-        if tile.face == 0 and tile.goods.total >= _resources_in(cost):
-            yield from _upgrade_moves(
-                tile_id, cost, tile.goods, state.skills[seat], has_ability(state, seat, "boat_swap_upgrade")
-            )
+        # Most costs name every item: one way to pay, if the tile and the screen hold them
+        # (counts compared kind by kind, in the pools' order).
+        resources, skill_counts, move = named
+        if all(map(ge, goods, resources)) and all(map(ge, skills, skill_counts)):
+            yield move
+
+
+@cache
+def _named_cost(tile_id: str, cost: Items) -> tuple[tuple[int, ...], tuple[int, ...], Upgrade] | None:
+    """For a ``cost`` naming every item (no resource or skill of the payer's choice): the
+    resources and the skills it takes, counted in the order of RESOURCES and SKILLS, and the
+    one upgrade paying it (the single payment :func:`_payments` finds when they are held);
+    ``None`` for a cost leaving a choice."""
+    if any(item not in RESOURCES and item not in SKILLS for item, _ in cost):
+        return None
+    named = dict(cost)
+    resources = tuple(named.get(resource, 0) for resource in RESOURCES)
+    skills = tuple(named.get(skill, 0) for skill in SKILLS)
+    return resources, skills, Upgrade(tile_id, tuple(sorted(item for item, n in cost for _ in range(n))))
 
 
 @lru_cache(maxsize=4096)
@@ -231,12 +295,14 @@ def _resources_in(cost: Items) -> int:
 
 
 def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> KeyflowerState:
+    # Each move changes the position and the decision on top of the stack in one copy.
     seat = pending.seat
     if isinstance(move, Stop):
         return pop(state)
     if isinstance(move, SpendWheat):
-        state = evolve(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] - 1), wheat_supply=state.wheat_supply + 1)
-        return replace_top(state, attrs.evolve(pending, moves=pending.moves + 1))
+        left = Transport(seat, pending.moves + 1, pending.upgrades)
+        wheat = with_seat(state.wheat, seat, state.wheat[seat] - 1)
+        return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if isinstance(move, Carry):
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
@@ -252,28 +318,34 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         village = state.villages[seat]
         held = tuple((f, a.take("sheep") if f == move.source else a) for f, a in village.animals)
         held = tuple((f, a) for f, a in held if a.total)
-        state = evolve(state, villages=with_seat(state.villages, seat, village.with_animals(held)))
-        return change_tile(state, "sheep_shelter", lambda t: attrs.evolve(t, sheep=t.sheep + 1))
+        return change_tile(
+            state,
+            "sheep_shelter",
+            lambda t: new_tile(t.id, t.face, t.goods, t.workers, t.uses, t.colour, t.sheep + 1),
+            villages=with_seat(state.villages, seat, new_village(village.layout, village.fields, held, village.turned)),
+        )
     if isinstance(move, Herd):
         village = state.villages[seat]
         distance = field_steps(state, village, move.source)[move.target]
-        return replace_top(_herd(state, seat, move), attrs.evolve(pending, moves=pending.moves - distance))
+        return _herd(state, seat, move, Transport(seat, pending.moves - distance, pending.upgrades))
     assert isinstance(move, Upgrade)
-    return replace_top(_upgrade(state, seat, move), attrs.evolve(pending, upgrades=pending.upgrades - 1))
+    return _upgrade(state, seat, move, Transport(seat, pending.moves, pending.upgrades - 1))
 
 
-def _herd(state: KeyflowerState, seat: int, move: Herd) -> KeyflowerState:
+def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> KeyflowerState:
+    """``move`` made, ``left`` asked next."""
     village = state.villages[seat]
     held = dict(village.animals)
     held[move.source] = held[move.source].take(move.animal)
     held[move.target] = held.get(move.target, NO_ANIMALS).add(move.animal)
     animals = tuple(sorted((field, a) for field, a in held.items() if a.total))
-    return evolve(state, villages=with_seat(state.villages, seat, village.with_animals(animals)))
+    villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
+    return evolve(state, villages=villages, stack=state.stack[:-1] + (left,))
 
 
-def _upgrade(state: KeyflowerState, seat: int, move: Upgrade) -> KeyflowerState:
+def _upgrade(state: KeyflowerState, seat: int, move: Upgrade, left: Transport) -> KeyflowerState:
     """Flip the tile: the resources paid go back to the supply, the skills into the pile;
-    whatever else lies on it stays."""
+    whatever else lies on it stays. ``left`` is asked next."""
     paid_resources = tuple(item for item in move.paid if item in RESOURCES)
     paid_skills = tuple(item for item in move.paid if item in SKILLS)
     goods = state.tile(move.tile).goods
@@ -284,11 +356,12 @@ def _upgrade(state: KeyflowerState, seat: int, move: Upgrade) -> KeyflowerState:
     skills = state.skills[seat]
     for skill in paid_skills:
         skills = skills.take(skill)
-    state = change_tile(state, move.tile, lambda t: attrs.evolve(t, face=1, goods=goods))
-    return evolve(
+    return change_tile(
         state,
+        move.tile,
+        lambda t: new_tile(t.id, 1, goods, t.workers, t.uses, t.colour, t.sheep),
         supply=supply,
         skills=with_seat(state.skills, seat, skills),
         skill_pile=state.skill_pile.shuffle_in(paid_skills),
+        stack=state.stack[:-1] + (left,),
     )
-

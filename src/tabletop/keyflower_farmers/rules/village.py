@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.keyflower_farmers.components import ROAD, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, popped, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutFacts, PlaceTile, Village
+from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutFacts, PlaceTile, Village, new_village
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
@@ -89,8 +89,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     cell then turn. If no matching place exists (the rules do not say what then), any place
     touching the village is allowed (inferred)."""
     frontier = layout_facts(state, state.villages[pending.seat]).frontier
-    steps, masks = _turnings(sides_of(state, pending.tile))
-    every = (1 << len(steps)) - 1
+    every, masks = _turnings(sides_of(state, pending.tile))
     match = not has_ability(state, pending.seat, "boat_fields")
     cells = sorted(frontier)
     found: list[Move] = []
@@ -101,30 +100,38 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
             for need in frontier[cell]:
                 fitting &= masks.get(need, 0)
         if fitting:
-            found += _places(cell, steps, fitting)
+            found += _places(cell, fitting)
     if not found:
         for cell in cells:
-            found += _places(cell, steps, every)
+            found += _places(cell, every)
     return tuple(found)
 
 
 @cache
-def _turnings(sides: Sides) -> tuple[tuple[int, ...], Mapping[tuple[int, str], int]]:
-    """The turns of ``sides`` giving distinct sides, and for each ``(direction, code)`` the set
-    of those turns (bit ``i`` for the ``i``-th) that show ``code`` in ``direction``."""
-    steps = tiles.rotations(sides)
+def _turnings(sides: Sides) -> tuple[int, Mapping[tuple[int, str], int]]:
+    """The turns of ``sides`` giving distinct sides, and for each ``(direction, code)`` those
+    of them that show ``code`` in ``direction``: sets of turns, bit ``t`` for ``t`` turns (the
+    same set for any hex: the moves of a cell are made once for all hexes)."""
+    every = 0
     masks: dict[tuple[int, str], int] = {}
-    for i, turns in enumerate(steps):
+    for turns in tiles.rotations(sides):
+        every |= 1 << turns
         for direction, code in enumerate(tiles.rotated(sides, turns)):
-            masks[direction, code] = masks.get((direction, code), 0) | 1 << i
-    return steps, MappingProxyType(masks)
+            masks[direction, code] = masks.get((direction, code), 0) | 1 << turns
+    return every, MappingProxyType(masks)
 
 
 @cache
-def _places(cell: Hex, steps: tuple[int, ...], turns: int) -> tuple[Place, ...]:
-    """The moves placing a hex at ``cell`` turned each of ``steps`` whose bit is set in
-    ``turns`` (made once: listed again and again)."""
-    return tuple(Place(cell, step) for i, step in enumerate(steps) if turns >> i & 1)
+def _places(cell: Hex, turns: int) -> tuple[Place, ...]:
+    """The moves placing a hex at ``cell`` turned each of ``turns`` (bit ``t`` for ``t`` turns),
+    fewest turns first (made once: listed again and again)."""
+    return tuple(_place(cell, step) for step in range(6) if turns >> step & 1)
+
+
+@cache
+def _place(cell: Hex, turns: int) -> Place:
+    """The move placing a hex at ``cell`` turned ``turns`` times (made once: in many lists)."""
+    return Place(cell, turns)
 
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
@@ -135,12 +142,23 @@ def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Side
 def _open_side(state: KeyflowerState, ids: Mapping[Hex, str], layout: Mapping[Hex, Sides]) -> OpenSide:
     """:func:`open_side` of the village whose hexes are ``ids`` (by cell)."""
     boats = state.components.boat_ids
+    land = _open_across(layout)
 
-    # tiles.open_between(layout, {WATER}) written out with the boats' rule in one function:
-    # asked for every placed neighbour each time a hex is placed.
     def is_open(cell: Hex, direction: int, other: Hex) -> bool:
         if ids[cell] in boats and ids[other] in boats:
             return False
+        return land(cell, direction, other)
+
+    return is_open
+
+
+def _open_across(layout: Mapping[Hex, Sides]) -> OpenSide:
+    """Land continues across a side unless either tile has water there (the whole rule when
+    no two boats can meet: :func:`open_side` without looking the hexes up)."""
+
+    # tiles.open_between(layout, {WATER}) written out: asked for every placed neighbour each
+    # time a hex is placed.
+    def is_open(cell: Hex, direction: int, other: Hex) -> bool:
         return layout[cell][direction] != WATER and layout[other][_FACING[direction]] != WATER
 
     return is_open
@@ -153,12 +171,16 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     facts = layout_facts(state, village)
     layout, frontier, roads = facts.sides.copy(), facts.frontier.copy(), facts.roads.copy()
     _grow(layout, frontier, roads, move.cell, sides)
-    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
-    ids[move.cell] = pending.tile
-    fields, merges = village.fields.place(move.cell, spokes(sides), _open_side(state, ids, layout))
+    if pending.tile in state.components.boat_ids:
+        ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+        ids[move.cell] = pending.tile
+        is_open = _open_side(state, ids, layout)
+    else:  # two boats cannot meet across the new hex's sides: no need to know which are boats
+        is_open = _open_across(layout)
+    fields, merges = village.fields.place(move.cell, spokes(sides), is_open)
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
-    grown = Village((*village.layout, (move.cell, pending.tile, move.turns)), fields, animals)
-    object.__setattr__(grown, "turned", _facts(state, layout, frontier, roads))
+    placed = (*village.layout, (move.cell, pending.tile, move.turns))
+    grown = new_village(placed, fields, animals, _facts(state, layout, frontier, roads))
     after = popped(state, villages=with_seat(state.villages, seat, grown))
     after.keep_summer_boats(state, seat, pending.tile)
     return after
