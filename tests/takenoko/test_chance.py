@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from tabletop.kernel.engine import CHANCE, HiddenChance, sample
+from tabletop.kernel.engine import CHANCE, HiddenChance, evolve, sample
 from tabletop.kernel.record import record_of
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko import GAME, invariants, new_game
@@ -128,6 +128,43 @@ def test_the_sampled_plot_draw_reaches_what_drawing_tile_by_tile_reaches(players
         move = _chance_pick(chooser, state) if state.to_move == CHANCE else chooser.choice(state.legal_moves())
         state = state.apply(move)
     assert draws > 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_sampled_deal_reaches_what_dealing_card_by_card_reaches(players):
+    # The sampled mode deals the objectives in one go (DealObjective's run), from the first
+    # card or from any card after it.
+    state = new_game(players, seed=players, chance="explicit")
+    chooser = random.Random(players)
+    while isinstance(state.pending, DealObjective):
+        assert_run_reaches_one_by_one(state, DealObjective)
+        state = state.apply(_chance_pick(chooser, state))
+
+
+@pytest.mark.parametrize("options", [{}, {"redraw_satisfied": True, "bamboo_supply": "2011"}, {"declare_actions": True}])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_sampled_game_is_the_explicit_game_with_each_event_sampled_in_turn(players, options):
+    # The sampled mode takes shortcuts (the weather die rolled as the turn begins, without a
+    # position waiting for the roll; a deal or a draw in one copy): with the same moves, it must
+    # reach at every decision the very position (generator included) that the explicit mode
+    # reaches when each of its events is sampled from the generator, one by one.
+    chooser = random.Random(players)
+    sampled = new_game(players, seed=players, **options)
+    explicit = new_game(players, seed=players, chance="explicit", **options)
+    rolls = 0
+    while True:
+        while explicit.to_move == CHANCE:
+            rolls += isinstance(explicit.pending, WeatherDie)
+            decision = explicit.rules.decisions[type(explicit.pending)]
+            outcome, rng = sample(decision.outcomes(explicit, explicit.pending), explicit.rng)
+            explicit = evolve(explicit.apply(outcome), rng=rng)
+        assert evolve(explicit, chance="sampled", log=None) == evolve(sampled, log=None)
+        assert explicit.rng == sampled.rng
+        if sampled.is_over:
+            break
+        move = chooser.choice(sampled.legal_moves())
+        sampled, explicit = sampled.apply(move), explicit.apply(move)
+    assert rolls > 10
 
 
 def test_objective_draws_are_chance_events_over_the_chosen_deck():

@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.kernel.engine import CHANCE, evolve
 from tabletop.kernel.hexgrid import Hex
-from tabletop.kernel.rng import Rng
+from tabletop.kernel.rng import MASKED, Rng
 from tabletop.takenoko.components import IMPROVEMENTS
 from tabletop.takenoko.moves import (
     ChooseWeather,
@@ -56,10 +56,20 @@ _FACES = tuple((Roll(face), 1) for face in WEATHER_FACES)
 
 
 def begin_turn(state: State, seat: int) -> State:
-    """Start ``seat``'s turn: roll the weather from each player's second turn on."""
+    """Start ``seat``'s turn: roll the weather from each player's second turn on.
+
+    The sampled mode rolls the die here, as the engine would on reaching the roll (with
+    :func:`die_sample`, then :func:`roll`: nothing settles in between): one copy of the
+    position rather than a second one waiting for the roll, once a turn. The explicit mode,
+    and a view (whose random source is hidden: the engine says so), wait for the roll.
+    """
     turn_number = state.turn_number + 1
     if turn_number <= state.players or not state.options.weather:
         return action_phase(state, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+    rng = state.rng
+    if state.chance == "sampled" and rng.state != MASKED:
+        face, rng = die_sample(state, _ROLL, rng)
+        return apply_weather(state, face.face, rng=rng, current=seat, turn_number=turn_number, turn=_NEW_TURN)
     return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
 
 
@@ -103,9 +113,10 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
     # that the weather looks at are those of ``state``.
     if weather == "rain":
         raining = ask(state, Rain(seat), **changes)
-        # A free move made first (a stored channel, a watershed, a panda card returning
-        # sections to a short supply) may give the Rain a plot to grow.
-        if rain_spots(state) or free_moves(raining):
+        # Asked when there is a plot to grow or a free move to make first (a stored channel, a
+        # watershed, a panda card returning sections to a short supply may give it one): when
+        # its moves are more than declining it. (Listed once: the state keeps them.)
+        if len(raining.legal_moves()) > 1:
             return raining
     if weather == "storm" and state.garden:
         return ask(state, Storm(seat), **changes)
