@@ -13,7 +13,7 @@ from tabletop.kernel.engine import CHANCE, HiddenChance, evolve, sample
 from tabletop.kernel.record import record_of
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko import GAME, invariants, new_game
-from tabletop.takenoko.moves import DrawCard, DrawTile, FirstSeat, Roll
+from tabletop.takenoko.moves import DrawCard, DrawTile, EndTurn, FirstSeat, Roll
 from tabletop.takenoko.positions import position
 from tabletop.takenoko.state import (
     WEATHER_FACES,
@@ -31,6 +31,7 @@ from chance_runs import assert_run_reaches_one_by_one
 from .helpers import play
 
 E, NE = (1, 0), (1, -1)
+END_TURN = EndTurn()
 
 
 def _chance_pick(chooser, state):
@@ -219,6 +220,10 @@ def test_a_view_that_reaches_a_random_event_raises_hidden_chance():
     explicit = play(position({}, chance="explicit"), "objective panda")
     with pytest.raises(HiddenChance):
         explicit.view(1).chance_outcomes()  # the deck's next card is hidden from a view
+    ending = play(position({E: "G", NE: "G"}), "irrigation", "panda 1,0")
+    assert "end" in [str(move) for move in ending.legal_moves()]
+    with pytest.raises(HiddenChance, match="rolling the weather die"):
+        ending.view(0).apply(END_TURN)  # the next turn opens with a roll from the hidden source
 
 
 def test_a_view_at_a_plot_draw_hides_the_tiles_another_player_drew():
