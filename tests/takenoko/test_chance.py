@@ -142,7 +142,14 @@ def test_the_sampled_deal_reaches_what_dealing_card_by_card_reaches(players):
         state = state.apply(_chance_pick(chooser, state))
 
 
-@pytest.mark.parametrize("options", [{}, {"redraw_satisfied": True, "bamboo_supply": "2011"}, {"declare_actions": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"redraw_satisfied": True, "bamboo_supply": "2011"},
+        {"declare_actions": True, "clouds_when_empty": "move_improvement"},
+    ],
+)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_sampled_game_is_the_explicit_game_with_each_event_sampled_in_turn(players, options):
     # The sampled mode takes shortcuts (the weather die rolled as the turn begins, without a

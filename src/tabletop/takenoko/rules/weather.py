@@ -108,8 +108,8 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
     if weather == "?":
         return ask(state, _CHOICE[seat, clouds_possible(state)], **changes)
     changes["turn"] = _with_weather(changes.get("turn", state.turn), weather)
-    # Only the turn, the seat and the random source change here: the garden and the reserve
-    # that the weather looks at are those of ``state``.
+    # Only the turn (its seat, number and weather) and the random source change here: the
+    # garden and the reserve that the weather looks at are those of ``state``.
     if weather == "rain":
         raining = ask(state, _RAIN[seat], **changes)
         # Asked when there is a plot to grow or a free move to make first (a stored channel, a
