@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
-from tabletop.kernel.engine import CHANCE, HiddenChance, sample
+from tabletop.kernel.engine import CHANCE, HiddenChance, evolve, sample
 from tabletop.kernel.record import record_of
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko import GAME, invariants, new_game
-from tabletop.takenoko.moves import DrawCard, DrawTile, FirstSeat, Roll
+from tabletop.takenoko.moves import DrawCard, DrawTile, EndTurn, FirstSeat, Roll
 from tabletop.takenoko.positions import position
 from tabletop.takenoko.state import (
     WEATHER_FACES,
@@ -31,6 +31,7 @@ from chance_runs import assert_run_reaches_one_by_one
 from .helpers import play
 
 E, NE = (1, 0), (1, -1)
+END_TURN = EndTurn()
 
 
 def _chance_pick(chooser, state):
@@ -130,6 +131,50 @@ def test_the_sampled_plot_draw_reaches_what_drawing_tile_by_tile_reaches(players
     assert draws > 10
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_sampled_deal_reaches_what_dealing_card_by_card_reaches(players):
+    # The sampled mode deals the objectives in one go (DealObjective's run), from the first
+    # card or from any card after it.
+    state = new_game(players, seed=players, chance="explicit")
+    chooser = random.Random(players)
+    while isinstance(state.pending, DealObjective):
+        assert_run_reaches_one_by_one(state, DealObjective)
+        state = state.apply(_chance_pick(chooser, state))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"redraw_satisfied": True, "bamboo_supply": "2011"},
+        {"declare_actions": True, "clouds_when_empty": "move_improvement"},
+    ],
+)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_sampled_game_is_the_explicit_game_with_each_event_sampled_in_turn(players, options):
+    # The sampled mode takes shortcuts (the weather die rolled as the turn begins, without a
+    # position waiting for the roll; a deal or a draw in one copy): with the same moves, it must
+    # reach at every decision the very position (generator included) that the explicit mode
+    # reaches when each of its events is sampled from the generator, one by one.
+    chooser = random.Random(players)
+    sampled = new_game(players, seed=players, **options)
+    explicit = new_game(players, seed=players, chance="explicit", **options)
+    rolls = 0
+    while True:
+        while explicit.to_move == CHANCE:
+            rolls += isinstance(explicit.pending, WeatherDie)
+            decision = explicit.rules.decisions[type(explicit.pending)]
+            outcome, rng = sample(decision.outcomes(explicit, explicit.pending), explicit.rng)
+            explicit = evolve(explicit.apply(outcome), rng=rng)
+        assert evolve(explicit, chance="sampled", log=None) == evolve(sampled, log=None)
+        assert explicit.rng == sampled.rng
+        if sampled.is_over:
+            break
+        move = chooser.choice(sampled.legal_moves())
+        sampled, explicit = sampled.apply(move), explicit.apply(move)
+    assert rolls > 10
+
+
 def test_objective_draws_are_chance_events_over_the_chosen_deck():
     state = play(position({}, hands=[("P01",), ()], chance="explicit"), "objective gardener")
     assert isinstance(state.pending, DrawObjective)
@@ -182,6 +227,10 @@ def test_a_view_that_reaches_a_random_event_raises_hidden_chance():
     explicit = play(position({}, chance="explicit"), "objective panda")
     with pytest.raises(HiddenChance):
         explicit.view(1).chance_outcomes()  # the deck's next card is hidden from a view
+    ending = play(position({E: "G", NE: "G"}), "irrigation", "panda 1,0")
+    assert "end" in [str(move) for move in ending.legal_moves()]
+    with pytest.raises(HiddenChance, match="rolling the weather die"):
+        ending.view(0).apply(END_TURN)  # the next turn opens with a roll from the hidden source
 
 
 def test_a_view_at_a_plot_draw_hides_the_tiles_another_player_drew():

@@ -11,6 +11,7 @@ import pytest
 from tabletop.kernel.api import InvalidRecord
 from tabletop.kernel.engine import EngineState
 from tabletop.takenoko import GAME, RULES, new_game
+from tabletop.takenoko.components import STANDARD, components_from_data
 from tabletop.takenoko.positions import position
 from tabletop.takenoko.state import ChooseAction, Plot
 
@@ -96,3 +97,21 @@ def position_with_stock(**options):
     from tabletop.takenoko.positions import position
 
     return position({}, stocks=[{"green": 2, "fertilizer": 1}, {}], **options)
+
+
+def test_every_new_game_starts_from_its_own_box_full_piles():
+    # The full piles are read off a box once (setup._full_piles): whatever was played or set up
+    # before, a new game's piles hold the box's cards, dealt from in sampled and explicit mode.
+    data = STANDARD.as_data()
+    gardener = data["objectives.toml"]["gardener"]
+    gardener["cards"][0]["id"] = "G16"  # a card the standard box does not hold
+    other = components_from_data(data)
+    for _ in range(2):
+        for components in (STANDARD, other):
+            state = new_game(3, seed=5, chance="explicit", components=components)
+            assert sorted(state.tile_pile.cards()) == sorted(tile.code for tile in components.tiles)
+            for kind, deck in zip(("plot", "gardener", "panda"), state.decks, strict=True):
+                assert sorted(deck.cards()) == sorted(components.deck(kind))
+            played = new_game(3, seed=5, components=components)
+            dealt = sum(len(board.hand) for board in played.boards)
+            assert sum(len(deck) for deck in played.decks) + dealt == len(components.objectives)

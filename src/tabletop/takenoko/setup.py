@@ -22,7 +22,7 @@ from tabletop.kernel.api import InvalidRecord
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko import saved
-from tabletop.takenoko.components import COMPONENTS
+from tabletop.takenoko.components import COMPONENTS, Components
 from tabletop.takenoko.invariants import invariants
 from tabletop.takenoko.moves import (
     CompleteObjective,
@@ -49,6 +49,7 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
     choices = Options(**rule_options)
     components = options.get("components")
     parts = COMPONENTS.resolve(components)
+    tile_pile, decks = _full_piles(parts)
     state = State(
         stack=(first_deal(),),
         rng=rng,
@@ -60,8 +61,8 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         channels=frozenset(),
         gardener=POND,
         panda=POND,
-        tile_pile=Pile([tile.code for tile in parts.tiles]),
-        decks=(Pile(parts.deck("plot")), Pile(parts.deck("gardener")), Pile(parts.deck("panda"))),
+        tile_pile=tile_pile,
+        decks=decks,
         reserve_channels=parts.channels,
         reserve_improvements=Improvements(parts.improvements),
         reserve_bamboo=bamboo_box(parts, choices),
@@ -73,6 +74,28 @@ def start(players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         components=parts,
     )
     return RULES.start(state)
+
+
+def _full_piles(parts: Components) -> tuple[Pile[str], tuple[Pile[str], Pile[str], Pile[str]]]:
+    """The plot pile and the plot, gardener and panda objective decks of a new game with
+    ``parts`` (immutable values: read off the box once, not at every new game)."""
+    found = _PILES.get(id(parts))
+    if found is None or found[0] is not parts:
+        tile_pile: Pile[str] = Pile([tile.code for tile in parts.tiles])
+        decks: tuple[Pile[str], Pile[str], Pile[str]] = (
+            Pile(parts.deck("plot")),
+            Pile(parts.deck("gardener")),
+            Pile(parts.deck("panda")),
+        )
+        if len(_PILES) >= 16:
+            _PILES.clear()
+        found = _PILES[id(parts)] = (parts, tile_pile, decks)
+    return found[1], found[2]
+
+
+#: The full piles of :func:`_full_piles`, by the box's identity (each entry holds its box, so the
+#: identity is not reused while the entry lives).
+_PILES: dict[int, tuple[Components, Pile[str], tuple[Pile[str], Pile[str], Pile[str]]]] = {}
 
 
 def from_json(text: str) -> State:

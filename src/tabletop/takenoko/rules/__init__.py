@@ -77,7 +77,7 @@ from tabletop.takenoko.rules.garden import (
     plot_spots,
 )
 from tabletop.takenoko.rules.objectives import completable, objective_met
-from tabletop.takenoko.rules.preparation import deal, deal_outcomes, first_deal, start, start_outcomes
+from tabletop.takenoko.rules.preparation import deal, deal_all, deal_outcomes, first_deal, start, start_outcomes
 from tabletop.takenoko.rules.refusals import describe
 from tabletop.takenoko.rules.turn import declare_actions, declare_moves, open_actions
 from tabletop.takenoko.rules.weather import (
@@ -159,7 +159,7 @@ RULES: Rules[State] = Rules(
         Clouds: Decision(clouds_moves, resolve, "choosing the improvement the clouds give"),
         KeepPlot: Decision(keep_moves, resolve, "choosing the drawn plot to keep"),
         PlacePlot: Decision(place_moves, resolve, "placing the kept plot"),
-        DealObjective: ChanceDecision(deal_outcomes, deal, "dealing the objectives"),
+        DealObjective: ChanceDecision(deal_outcomes, deal, "dealing the objectives", run=deal_all),
         DrawStartPlayer: ChanceDecision(start_outcomes, start, "drawing the start player"),
         WeatherDie: ChanceDecision(die_outcomes, roll, "rolling the weather die", die_sample),
         DrawPlots: ChanceDecision(tile_draws, draw_tile, "drawing a plot tile", run=draw_tiles),

@@ -4,8 +4,9 @@ drawn (the rulebook's tallest player; at random here). Both are chance's decisio
 from __future__ import annotations
 
 from tabletop.kernel.engine import CHANCE
+from tabletop.kernel.rng import Rng
 from tabletop.takenoko.moves import DrawCard, FirstSeat
-from tabletop.takenoko.rules.chance import card_outcomes
+from tabletop.takenoko.rules.chance import card_outcomes, card_sample
 from tabletop.takenoko.rules.garden import with_board
 from tabletop.takenoko.rules.turn import action_phase, ask
 from tabletop.takenoko.state import DealObjective, DrawStartPlayer, State
@@ -37,6 +38,28 @@ def deal(state: State, pending: DealObjective, move: DrawCard) -> State:
     else:
         following = DrawStartPlayer(CHANCE)
     return ask(state, following, decks=(decks[0], decks[1], decks[2]), boards=boards)
+
+
+def deal_all(state: State, pending: DealObjective, rng: Rng) -> tuple[State, Rng]:
+    """The sampled mode's shortcut for the deal (see ``ChanceDecision.run``): every card left to
+    deal, each drawn as :func:`card_sample` draws it (the draw :func:`deal_outcomes` weighs)
+    and dealt in :func:`deal`'s order, in one copy of the state rather than one per card
+    (settling does nothing between two cards: a chance event is on top)."""
+    decks = list(state.decks)
+    hands = [board.hand for board in state.boards]
+    to, deck = pending.to, pending.deck
+    while deck < len(decks):
+        card, rng = card_sample(decks[deck], rng)
+        decks[deck] = decks[deck].take(card.card)
+        hands[to] += (card.card,)
+        to += 1
+        if to == state.players:
+            to, deck = 0, deck + 1
+    boards = tuple(
+        board if hand is board.hand else evolve(board, hand=hand)
+        for board, hand in zip(state.boards, hands, strict=True)
+    )
+    return ask(state, DrawStartPlayer(CHANCE), decks=(decks[0], decks[1], decks[2]), boards=boards), rng
 
 
 def start_outcomes(state: State, pending: DrawStartPlayer) -> tuple[tuple[FirstSeat, int], ...]:

@@ -56,10 +56,20 @@ _FACES = tuple((Roll(face), 1) for face in WEATHER_FACES)
 
 
 def begin_turn(state: State, seat: int) -> State:
-    """Start ``seat``'s turn: roll the weather from each player's second turn on."""
+    """Start ``seat``'s turn: roll the weather from each player's second turn on.
+
+    The sampled mode rolls the die here, as the engine would on reaching the roll (with
+    :func:`die_sample`, then :func:`roll`: nothing settles in between): one copy of the
+    position rather than a second one waiting for the roll, once a turn. The explicit mode,
+    and a view (whose random source is hidden: the engine says so), wait for the roll.
+    """
     turn_number = state.turn_number + 1
     if turn_number <= state.players or not state.options.weather:
         return action_phase(state, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+    rng = state.rng
+    if state.chance == "sampled" and not rng.masked:
+        face, rng = die_sample(state, _ROLL, rng)
+        return apply_weather(state, face.face, rng=rng, current=seat, turn_number=turn_number, turn=_NEW_TURN)
     return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
 
 
@@ -96,35 +106,46 @@ def apply_weather(state: State, weather: str, **changes: Any) -> State:
     """Apply a face of the weather die (or the weather chosen on "?"), with other ``changes`` to the state."""
     seat: int = changes.get("current", state.current)
     if weather == "?":
-        choices = ("sun", "rain", "wind", "storm") + (("clouds",) if clouds_possible(state) else ())
-        return ask(state, WeatherChoice(seat, choices), **changes)
+        return ask(state, _CHOICE[seat, clouds_possible(state)], **changes)
     changes["turn"] = _with_weather(changes.get("turn", state.turn), weather)
-    # Only the turn, the seat and the random source change here: the garden and the reserve
-    # that the weather looks at are those of ``state``.
+    # Only the turn (its seat, number and weather) and the random source change here: the
+    # garden and the reserve that the weather looks at are those of ``state``.
     if weather == "rain":
-        raining = ask(state, Rain(seat), **changes)
-        # A free move made first (a stored channel, a watershed, a panda card returning
-        # sections to a short supply) may give the Rain a plot to grow.
-        if rain_spots(state) or free_moves(raining):
+        raining = ask(state, _RAIN[seat], **changes)
+        # Asked when there is a plot to grow or a free move to make first (a stored channel, a
+        # watershed, a panda card returning sections to a short supply may give it one): when
+        # its moves are more than declining it. (Listed once: the state keeps them.)
+        if len(raining.legal_moves()) > 1:
             return raining
     if weather == "storm" and state.garden:
-        return ask(state, Storm(seat), **changes)
+        return ask(state, _STORM[seat], **changes)
     if weather == "clouds":
         if clouds_possible(state):
-            return ask(state, Clouds(seat), **changes)
+            return ask(state, _CLOUDS[seat], **changes)
         if state.options.clouds_when_empty == "other_weather":
-            return ask(state, WeatherChoice(seat, ("sun", "rain", "wind", "storm")), **changes)
+            return ask(state, _CHOICE[seat, False], **changes)
     return action_phase(state, **changes)
 
 
 def _with_weather(turn: Turn, weather: str) -> Turn:
-    """``turn`` under ``weather`` (a turn that has done nothing yet: one made once per weather)."""
-    if turn is _NEW_TURN or turn == _NEW_TURN:
+    """``turn`` under ``weather`` (a turn that has done nothing yet, the usual case: one made
+    once per weather, whatever weather it had before the "?" was decided)."""
+    if not turn.actions and turn.declared is None:
         return _WEATHER_TURNS[weather]
     return evolve(turn, weather=weather)
 
 
 _WEATHER_TURNS = {weather: Turn(weather) for weather in WEATHER_FACES}
+#: The weather's decisions for each seat, made once (pending decisions are immutable values):
+#: the choice on "?" (Clouds offered or not), the Rain, the Storm and the Clouds.
+_CHOICE = {
+    (seat, clouds): WeatherChoice(seat, ("sun", "rain", "wind", "storm") + (("clouds",) if clouds else ()))
+    for seat in range(4)
+    for clouds in (False, True)
+}
+_RAIN = tuple(Rain(seat) for seat in range(4))
+_STORM = tuple(Storm(seat) for seat in range(4))
+_CLOUDS = tuple(Clouds(seat) for seat in range(4))
 
 
 # --- what each weather offers -------------------------------------------------------------------
