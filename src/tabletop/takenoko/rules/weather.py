@@ -221,7 +221,8 @@ def rain(state: State, move: RainOn) -> State:
     """Rain: one irrigated plot grows (two sections on fertilizer, at most 4)."""
     plot = state.garden[move.at]
     plot, reserve = grow(state, plot, growth(plot), state.reserve_bamboo)
-    return action_phase(state, garden=state.garden.with_plot(move.at, plot), reserve_bamboo=reserve)
+    # Only the plot's bamboo changes: the garden's cheap update for growing and eating.
+    return action_phase(state, garden=state.garden.regrown({move.at: plot}), reserve_bamboo=reserve)
 
 
 def storm(state: State, move: StormTo) -> State:
