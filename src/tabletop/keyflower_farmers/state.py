@@ -539,7 +539,7 @@ class KeyflowerState(EngineState):
     _tile_index: tuple[tuple[Tile, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, Lot]] | None = attrs.field(
+    _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
@@ -608,16 +608,23 @@ class KeyflowerState(EngineState):
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
-        return self.lots_by_id().get(tile_id)
+        i = self.lot_positions().get(tile_id)
+        return None if i is None else self.lots[i][1]
 
-    def lots_by_id(self) -> Mapping[str, Lot]:
-        """The bids around each hex up for auction, by hex."""
+    def lot_positions(self) -> Mapping[str, int]:
+        """The position of each hex up for auction in :attr:`lots` (the same while only bids
+        change: see :meth:`keep_lot_positions`)."""
         lots = self.lots
         cached = self._lot_index
         if cached is None or cached[0] is not lots:
-            cached = (lots, MappingProxyType(dict(lots)))
+            cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}))
             object.__setattr__(self, "_lot_index", cached)
         return cached[1]
+
+    def keep_lot_positions(self, positions: Mapping[str, int]) -> None:
+        """Carry ``positions`` (an earlier state's :meth:`lot_positions`) over to this state,
+        whose lots are the same hexes in the same order, their bids changed."""
+        object.__setattr__(self, "_lot_index", (self.lots, positions))
 
     def owner(self, tile_id: str) -> int | None:
         """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""

@@ -47,7 +47,12 @@ def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Ti
 
 def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:
     """``state`` with the bids around ``tile_id`` replaced by ``lot``."""
-    return evolve(state, lots=tuple((i, lot if i == tile_id else old) for i, old in state.lots))
+    positions = state.lot_positions()
+    i = positions[tile_id]
+    lots = state.lots
+    state = evolve(state, lots=lots[:i] + ((tile_id, lot),) + lots[i + 1 :])
+    state.keep_lot_positions(positions)
+    return state
 
 
 def home_id(state: KeyflowerState, seat: int) -> str:
