@@ -22,6 +22,7 @@ from typing import NamedTuple
 import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components, Face
+from tabletop.keyflower_farmers.moves import Bid as BidMove
 from tabletop.keyflower_farmers.moves import Move
 from tabletop.kernel.auction import Bid, Lot
 from tabletop.kernel.engine import CHANCE, EngineState
@@ -148,14 +149,32 @@ class LayoutFacts(NamedTuple):
     field_steps: MappingProxyType[Sector, Mapping[Sector, int]]
 
 
+#: The position of each colour in a pool of workers; :data:`ANY_COLOUR` stands for any colour
+#: (the facts a turn reads keep colours by position: see :class:`Workable`, :class:`BidPlace`).
+COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+ANY_COLOUR = len(COLOURS)
+
+
 class Workable(NamedTuple):
     """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its printed
-    ``face`` as it lies, and the fewest and most workers the next use may place."""
+    ``face`` as it lies, the fewest and most workers the next use may place, and the position
+    of the colour of its users (:data:`ANY_COLOUR` while unused)."""
 
     tile: Tile
     face: Face
     least: int
     most: int
+    colour: int
+
+
+class BidPlace(NamedTuple):
+    """A hex up for auction as a turn reads it (see :meth:`KeyflowerState.bid_places`): the
+    move bidding for it, the position of its lot's colour (:data:`ANY_COLOUR` while the lot has
+    none) and its bids."""
+
+    move: Move
+    colour: int
+    lot: Lot
 
 
 def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
@@ -167,7 +186,9 @@ def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Ti
         return None
     least = tile.uses[-1] + 1 if tile.uses else 1
     most = MOST_ON_A_TILE - sum(tile.workers)
-    return Workable(tile, face, least, most) if least <= most else None
+    if least > most:
+        return None
+    return Workable(tile, face, least, most, ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour])
 
 
 @attrs.frozen
@@ -539,7 +560,7 @@ class KeyflowerState(EngineState):
     _tile_index: tuple[tuple[Tile, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, int]] | None = attrs.field(
+    _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
@@ -613,18 +634,38 @@ class KeyflowerState(EngineState):
 
     def lot_positions(self) -> Mapping[str, int]:
         """The position of each hex up for auction in :attr:`lots` (the same while only bids
-        change: see :meth:`keep_lot_positions`)."""
+        change: see :meth:`keep_lots`)."""
+        return self._lot_facts()[1]
+
+    def bid_places(self) -> tuple[BidPlace, ...]:
+        """Each hex up for auction as a turn reads it, in the order of :attr:`lots` (kept
+        while the lots are, and carried over by :meth:`keep_lots`)."""
+        lots, positions, places = self._lot_facts()
+        if places is None:
+            places = tuple(_bid_place(tile_id, lot) for tile_id, lot in lots)
+            object.__setattr__(self, "_lot_index", (lots, positions, places))
+        return places
+
+    def _lot_facts(self) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None]:
+        """The lots with the facts known of them: their positions, and their bid places once
+        read."""
         lots = self.lots
         cached = self._lot_index
         if cached is None or cached[0] is not lots:
-            cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}))
+            cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}), None)
             object.__setattr__(self, "_lot_index", cached)
-        return cached[1]
+        return cached
 
-    def keep_lot_positions(self, positions: Mapping[str, int]) -> None:
-        """Carry ``positions`` (an earlier state's :meth:`lot_positions`) over to this state,
-        whose lots are the same hexes in the same order, their bids changed."""
-        object.__setattr__(self, "_lot_index", (self.lots, positions))
+    def keep_lots(self, before: KeyflowerState, changed: Iterable[int]) -> None:
+        """Carry ``before``'s lot positions and bid places over to this state, whose lots are
+        ``before``'s hexes in the same order, the bids of those at the ``changed`` positions
+        changed (those places read again, the others kept)."""
+        _, positions, places = before._lot_facts()
+        if places is not None:
+            lots = self.lots
+            for i in changed:
+                places = (*places[:i], _bid_place(*lots[i]), *places[i + 1 :])
+        object.__setattr__(self, "_lot_index", (self.lots, positions, places))
 
     def owner(self, tile_id: str) -> int | None:
         """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
@@ -675,3 +716,8 @@ class KeyflowerState(EngineState):
 
 
 _NO_ABILITIES: frozenset[str] = frozenset()
+
+
+def _bid_place(tile_id: str, lot: Lot) -> BidPlace:
+    """The :class:`BidPlace` of ``lot``, the bids around ``tile_id``."""
+    return BidPlace(BidMove(tile_id), ANY_COLOUR if lot.colour is None else COLOUR_INDEX[lot.colour], lot)

@@ -47,12 +47,11 @@ def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Ti
 
 def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:
     """``state`` with the bids around ``tile_id`` replaced by ``lot``."""
-    positions = state.lot_positions()
-    i = positions[tile_id]
+    i = state.lot_positions()[tile_id]
     lots = state.lots
-    state = evolve(state, lots=lots[:i] + ((tile_id, lot),) + lots[i + 1 :])
-    state.keep_lot_positions(positions)
-    return state
+    after = evolve(state, lots=lots[:i] + ((tile_id, lot),) + lots[i + 1 :])
+    after.keep_lots(state, (i,))
+    return after
 
 
 def home_id(state: KeyflowerState, seat: int) -> str:

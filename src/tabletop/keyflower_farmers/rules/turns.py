@@ -34,15 +34,22 @@ from tabletop.keyflower_farmers.rules.common import (
     screens_without,
 )
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
-from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Placement, PlaceWorkers, Tile, Turn, new_tile
+from tabletop.keyflower_farmers.state import (
+    ANY_COLOUR,
+    COLOUR_INDEX,
+    MOST_ON_A_TILE,
+    KeyflowerState,
+    Placement,
+    PlaceWorkers,
+    Tile,
+    Turn,
+    new_tile,
+)
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, replace_top
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.turns import next_seat
-
-#: The position of each colour in a pool of workers.
-COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
 
 @cache
@@ -85,30 +92,28 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
 
 def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[Move, ...] | None:
     """:func:`turn_moves` when every worker ``seat`` can place is behind their (not empty)
-    ``screen``, in one pass over the lots and one over the hexes; ``None`` as soon as an
-    outbid group of theirs shows up (:func:`_moves_with_groups` lists the moves then)."""
-    lots = state.lots
+    ``screen``, in one pass over the lots and one over the hexes, as the state keeps them for
+    turns (:meth:`~.state.KeyflowerState.bid_places`, :meth:`~.state.KeyflowerState.workable`);
+    ``None`` as soon as an outbid group of theirs shows up (:func:`_moves_with_groups` lists
+    the moves then)."""
     abilities = state.boat_abilities(seat)
-    counter_bid = "boat_counter_bid" in abilities
     most_behind = max(screen)
+    # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour.
+    top = (*screen, most_behind)
+    counter_bid = "boat_counter_bid" in abilities
+    places = state.bid_places()
     moves: list[Move] = []
-    lot_colours = {}  # the lots that have a colour, for the uses below
-    for tile_id, lot in lots:
-        colour = lot.colour
-        if colour is None:
-            have = most_behind
-        else:
-            lot_colours[tile_id] = colour
-            have = screen[COLOUR_INDEX[colour]]
-        if not lot.bids:
+    for move, colour, lot in places:
+        bids = lot.bids
+        if not bids:
             # The usual case: any worker may open the bidding, in the lot's colour if a use
             # gave it one.
-            if have:
-                moves.append(_bid(tile_id))
+            if top[colour]:
+                moves.append(move)
             continue
         own = None
         best_other = 0
-        for bid in lot.bids:
+        for bid in bids:
             if bid.bidder == seat:
                 own = bid
             elif bid.count > best_other:
@@ -117,28 +122,25 @@ def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[
             if own.count < best_other:  # outbid (bids are never tied)
                 return None
             # The seat leads: one more worker of their bid's colour keeps the lead.
-            able = screen[COLOUR_INDEX[own.colour]] > 0
-        elif counter_bid and colour != "green":
+            if screen[COLOUR_INDEX[own.colour]]:
+                moves.append(move)
+        elif top[ANY_COLOUR if counter_bid and lot.colour != "green" else colour] > best_other:
             # A bid has no upper limit: every worker of the colour may go (see bid_colours).
-            able = most_behind > best_other
-        else:
-            able = have > best_other
-        if able:
-            moves.append(_bid(tile_id))
-    object.__setattr__(state, "_outbid", (lots, seat, ()))  # for outbid_groups
+            moves.append(move)
+    object.__setattr__(state, "_outbid", (state.lots, seat, ()))  # for outbid_groups
     ignore_colour = "boat_ignore_colour" in abilities
+    positions = state.lot_positions()
     # Every hex in play is up for auction or in a village: each may be used.
-    for tile, face, least, most in state.workable():
-        required = tile.colour or lot_colours.get(tile.id)
-        if required is None or ignore_colour:
-            if most_behind < least:
-                continue
-            colours = COLOURS
-        elif screen[COLOUR_INDEX[required]] < least:
-            continue
-        else:
-            colours = (required,)
-        if face.ability != "exchange" or _can_pay(state, seat, tile, face, (), (colours, least, most, screen)):
+    for entry in state.workable():
+        tile, face, least, most, colour = entry
+        if colour == ANY_COLOUR and tile.id in positions:
+            colour = places[positions[tile.id]].colour  # the bidders' colour
+        if ignore_colour:
+            colour = ANY_COLOUR
+        if top[colour] >= least and (
+            face.ability != "exchange"
+            or _can_pay(state, seat, tile, face, (), (COLOURS if colour == ANY_COLOUR else (COLOURS[colour],), least, most, screen))
+        ):
             moves.append(_use(tile.id))
     moves.append(_PASS)
     return tuple(moves)
@@ -182,7 +184,7 @@ def _moves_with_groups(
             moves.append(_bid(tile_id))
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
-    for tile, face, least, most in state.workable():
+    for tile, face, least, most, _ in state.workable():
         required = tile.colour or lot_colours.get(tile.id)
         # Enough workers behind the screen is the usual case; else outbid groups may help.
         if required is None or ignore_colour:
@@ -484,24 +486,30 @@ def _pay(item: str) -> Pay:
     return Pay(item)
 
 
-def _narrowed(pending: PlaceWorkers, move: Move) -> PlaceWorkers:
-    """``pending`` with the options that agree with ``move``."""
-    options = pending.options
-    moved, colour, count = pending.moved, pending.colour, pending.count
-    if isinstance(move, Colour):
-        colour = move.colour
-        options = tuple(o for o in options if o.colour == colour)
-    elif isinstance(move, From):
-        settled = len(moved)
-        moved = (*moved, move.lot)
-        options = tuple(o for o in options if len(o.moved) > settled and o.moved[settled] == move.lot)
-    elif isinstance(move, Count):
+#: What the answers of a placement have settled: the lots whose outbid groups move, the colour
+#: and the number of workers (see :class:`.state.PlaceWorkers`).
+Settled = tuple[tuple[str, ...], str, int]
+
+
+def _narrowed(
+    options: tuple[Placement, ...], settled: Settled, move: Move
+) -> tuple[tuple[Placement, ...], Settled]:
+    """The ``options`` that agree with ``move``, and what is ``settled`` with it."""
+    moved, colour, count = settled
+    if isinstance(move, Count):  # the usual answer
         count = move.count
-        options = tuple(o for o in options if o.moved == moved and o.number == count)
+        options = tuple([o for o in options if o.number == count and o.moved == moved])
+    elif isinstance(move, Colour):
+        colour = move.colour
+        options = tuple([o for o in options if o.colour == colour])
+    elif isinstance(move, From):
+        n = len(moved)
+        moved = (*moved, move.lot)
+        options = tuple([o for o in options if len(o.moved) > n and o.moved[n] == move.lot])
     else:
         assert isinstance(move, Pay)
-        options = tuple(o for o in options if o.paying == move.item)
-    return PlaceWorkers(pending.seat, pending.tile, pending.bid, options, moved, colour, count)
+        options = tuple([o for o in options if o.paying == move.item])
+    return options, (moved, colour, count)
 
 
 def relisted(state: KeyflowerState) -> KeyflowerState:
@@ -522,18 +530,25 @@ def relisted(state: KeyflowerState) -> KeyflowerState:
 
 
 def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) -> KeyflowerState:
-    return _go_on(state, _narrowed(pending, move))
+    options, settled = _narrowed(pending.options, (pending.moved, pending.colour, pending.count), move)
+    return _go_on(state, pending.seat, (pending.tile, pending.bid), options, settled)
 
 
-def _go_on(state: KeyflowerState, pending: PlaceWorkers) -> KeyflowerState:
-    """Answer every part of the placement that has one possible value; ask the first that has
-    several (``pending`` on top of the stack), or place the workers once one option is left."""
-    while len(pending.options) > 1:
+def _go_on(
+    state: KeyflowerState, seat: int, at: tuple[str, bool], options: tuple[Placement, ...], settled: Settled
+) -> KeyflowerState:
+    """Answer every part of the placement at ``at`` (the hex, and whether to bid) that has one
+    possible value; ask the first that has several (a :class:`.state.PlaceWorkers` on top of
+    the stack), or place the workers once one option is left (made without asking: the
+    usual end of a chain)."""
+    tile_id, bid = at
+    while len(options) > 1:
+        pending = PlaceWorkers(seat, tile_id, bid, options, *settled)
         answers = placing_moves(state, pending)
         if len(answers) > 1:
             return replace_top(state, pending)
-        pending = _narrowed(pending, answers[0])
-    return _place_workers(state, pending.seat, pending.tile, pending.bid, pending.options[0])
+        options, settled = _narrowed(options, settled, answers[0])
+    return _place_workers(state, seat, tile_id, bid, options[0])
 
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
@@ -543,9 +558,7 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     assert isinstance(move, Bid | Use)
     bid = isinstance(move, Bid)
     options = placements_at(state, pending.seat, move.tile, bid)
-    if len(options) == 1:  # nothing to ask
-        return _place_workers(state, pending.seat, move.tile, bid, options[0])
-    return _go_on(state, PlaceWorkers(pending.seat, move.tile, bid, options))
+    return _go_on(state, pending.seat, (move.tile, bid), options, ((), "", 0))
 
 
 def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
@@ -555,12 +568,14 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     colour, count = placement.colour, placement.number
     positions = state.lot_positions()
     lots = list(state.lots)
+    changed = []  # the positions of the lots whose bids change
     taken = 0
     for lot_id in placement.moved:
         i = positions[lot_id]
         left, group = lots[i][1].without_bid(seat)
         taken += group.count
         lots[i] = (lot_id, standing(state, lot_id, left))
+        changed.append(i)
     screens, secret = screens_without(state, seat, colour, count - taken)
     i = positions.get(tile_id, -1)
     lot = lots[i][1] if i >= 0 else None
@@ -568,27 +583,27 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         assert lot is not None
         off = lot.colour is not None and colour != lot.colour
         lots[i] = (tile_id, lot.with_bid(seat, colour, count, off_colour=off))
+        changed.append(i)
     elif lot is not None and lot.colour is None:
         # Bidders on a tile must match the workers using it.
         lots[i] = (tile_id, lot.with_colour(colour))
-    changed = bid or placement.moved or (lot is not None and lot.colour is None)
-    new_lots = tuple(lots) if changed else state.lots
+        changed.append(i)
     changes = {
         "passes": 0,
         "screens": screens,
         "secret": secret,
-        "lots": new_lots,
+        "lots": tuple(lots) if changed else state.lots,
         "stack": state.stack[:-1] + (_turn_of(next_seat(seat, state.players)),),
     }
     if bid:
-        state = evolve(state, **changes)
+        after = evolve(state, **changes)
     else:
-        state = change_tile(
+        after = change_tile(
             state,
             tile_id,
             lambda t: new_tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
             **changes,
         )
-    # The same lots in the same places: their positions carry over.
-    state.keep_lot_positions(positions)
-    return state if bid else use_tile(state, seat, tile_id, placement.paying)
+    # The same lots in the same places: what is known of them carries over.
+    after.keep_lots(state, changed)
+    return after if bid else use_tile(after, seat, tile_id, placement.paying)
