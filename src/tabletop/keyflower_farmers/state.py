@@ -677,8 +677,8 @@ class KeyflowerState(EngineState):
             object.__setattr__(self, "_owner_index", cached)
         return cached[1].get(tile_id)
 
-    def boat_abilities(self, seat: int) -> frozenset[str]:
-        """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
+    def summer_boats(self, seat: int) -> tuple[str, ...]:
+        """The summer boats (those with faces) in ``seat``'s village, in the order of its layout."""
         villages = self.villages
         cached = self._summer_boats
         if cached is None or cached[seat][0] is not villages[seat].layout:
@@ -693,12 +693,15 @@ class KeyflowerState(EngineState):
                 for known, village in zip(old, villages, strict=True)
             )
             object.__setattr__(self, "_summer_boats", cached)
-        ids = cached[seat][1]
+        return cached[seat][1]
+
+    def boat_abilities(self, seat: int) -> frozenset[str]:
+        """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
+        ids = self.summer_boats(seat)
         if not ids:  # the usual case: no summer boat in the village
             return _NO_ABILITIES
         faces = self.components.faces_by_id
         return frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids)
-
 
     def keep_summer_boats(self, before: KeyflowerState, seat: int, tile_id: str) -> None:
         """Carry ``before``'s summer boats (see :meth:`boat_abilities`) over to this state, in
