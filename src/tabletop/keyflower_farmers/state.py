@@ -156,11 +156,11 @@ ANY_COLOUR = len(COLOURS)
 
 
 class Workable(NamedTuple):
-    """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its printed
-    ``face`` as it lies, the fewest and most workers the next use may place, and the position
-    of the colour of its users (:data:`ANY_COLOUR` while unused)."""
+    """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its id, its
+    printed ``face`` as it lies, the fewest and most workers the next use may place, and the
+    position of the colour of its users (:data:`ANY_COLOUR` while unused)."""
 
-    tile: Tile
+    tile_id: str
     face: Face
     least: int
     most: int
@@ -188,7 +188,7 @@ def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Ti
     most = MOST_ON_A_TILE - sum(tile.workers)
     if least > most:
         return None
-    return Workable(tile, face, least, most, ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour])
+    return Workable(tile.id, face, least, most, ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour])
 
 
 @attrs.frozen
@@ -620,10 +620,12 @@ class KeyflowerState(EngineState):
         cached = self._workable
         if cached is None or cached[0] is not self.tiles:
             return None
-        entry = workable_entry(self.components.worked_faces, new)
         entries = cached[1]
+        if new.uses == old.uses and new.workers == old.workers and new.colour == old.colour and new.face == old.face:
+            return entries  # used as before (its goods or sheep changed): the same entries
+        entry = workable_entry(self.components.worked_faces, new)
         for k, known in enumerate(entries):
-            if known.tile is old:
+            if known.tile_id == old.id:
                 return entries[:k] + entries[k + 1 :] if entry is None else entries[:k] + (entry,) + entries[k + 1 :]
         return entries if entry is None else None
 

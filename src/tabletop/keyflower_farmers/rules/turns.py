@@ -131,17 +131,16 @@ def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[
     ignore_colour = "boat_ignore_colour" in abilities
     positions = state.lot_positions()
     # Every hex in play is up for auction or in a village: each may be used.
-    for entry in state.workable():
-        tile, face, least, most, colour = entry
-        if colour == ANY_COLOUR and tile.id in positions:
-            colour = places[positions[tile.id]].colour  # the bidders' colour
+    for tile_id, face, least, most, colour in state.workable():
+        if colour == ANY_COLOUR and tile_id in positions:
+            colour = places[positions[tile_id]].colour  # the bidders' colour
         if ignore_colour:
             colour = ANY_COLOUR
         if top[colour] >= least and (
             face.ability != "exchange"
-            or _can_pay(state, seat, tile, face, (), (COLOURS if colour == ANY_COLOUR else (COLOURS[colour],), least, most, screen))
+            or _can_pay(state, seat, tile_id, face, (), (COLOURS if colour == ANY_COLOUR else (COLOURS[colour],), least, most, screen))
         ):
-            moves.append(_use(tile.id))
+            moves.append(_use(tile_id))
     moves.append(_PASS)
     return tuple(moves)
 
@@ -184,8 +183,8 @@ def _moves_with_groups(
             moves.append(_bid(tile_id))
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
-    for tile, face, least, most, _ in state.workable():
-        required = tile.colour or lot_colours.get(tile.id)
+    for tile_id, face, least, most, users in state.workable():
+        required = lot_colours.get(tile_id) if users == ANY_COLOUR else COLOURS[users]
         # Enough workers behind the screen is the usual case; else outbid groups may help.
         if required is None or ignore_colour:
             colours = COLOURS
@@ -196,8 +195,8 @@ def _moves_with_groups(
             colours = (required,)
             if screen[k] < least and (reach[k] < least or not _can_place(screen, outbid, reach, colours, least, most)):
                 continue
-        if face.ability != "exchange" or _can_pay(state, seat, tile, face, outbid, (colours, least, most, reach)):
-            moves.append(_use(tile.id))
+        if face.ability != "exchange" or _can_pay(state, seat, tile_id, face, outbid, (colours, least, most, reach)):
+            moves.append(_use(tile_id))
     moves.append(_PASS)
     return tuple(moves)
 
@@ -231,12 +230,12 @@ def _can_place(
 def _can_pay(
     state: KeyflowerState,
     seat: int,
-    tile: Tile,
+    tile_id: str,
     face: Face,
     groups: tuple[tuple[str, Group], ...],
     placing: tuple[tuple[str, ...], int, int, Sequence[int]],
 ) -> bool:
-    """Whether some placement on the exchange ``tile`` (one can be placed: ``placing`` gives
+    """Whether some placement on the exchange ``tile_id`` (one can be placed: ``placing`` gives
     its colours, least and most workers, and the seat's reach by colour) leaves its payment."""
     ((item, _),) = face.pays
     if item == "any_skill":
@@ -247,9 +246,16 @@ def _can_pay(
     colours, least, most, reach = placing
     screen = state.screens[seat]
     for colour in colours:
+        placed = COLOUR_INDEX[colour]
         for paid in COLOURS if item == "any_worker" else (item,):
             k = COLOUR_INDEX[paid]
             if not screen[k]:
+                continue
+            # The usual case first: the fewest workers placed from behind the screen, one of
+            # the colour paid left there (kept back if it is the placing colour).
+            if screen[placed] - (k == placed) >= least:
+                return True
+            if not groups:
                 continue
             if paid != colour:
                 if _can_place(screen, groups, reach, (colour,), least, most):
@@ -265,7 +271,7 @@ def _can_pay(
     # an outbid group of one worker of a colour the exchange takes may pay: list the placements.
     if not any(group.count == 1 and item in ("any_worker", group.colour) for _, group in groups):
         return False
-    return bool(uses_of(state, seat, tile, groups))
+    return bool(uses_of(state, seat, state.tile(tile_id), groups))
 
 
 def bids_at(
