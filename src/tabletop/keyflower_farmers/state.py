@@ -16,6 +16,7 @@ tile of that number when The Farmers is in play).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -24,6 +25,7 @@ import attrs
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components, Face
 from tabletop.keyflower_farmers.moves import Bid as BidMove
 from tabletop.keyflower_farmers.moves import Move
+from tabletop.keyflower_farmers.moves import Use as UseMove
 from tabletop.kernel.auction import Bid, Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
@@ -157,24 +159,49 @@ ANY_COLOUR = len(COLOURS)
 
 class Workable(NamedTuple):
     """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its id, its
-    printed ``face`` as it lies, the fewest and most workers the next use may place, and the
-    position of the colour of its users (:data:`ANY_COLOUR` while unused)."""
+    printed ``face`` as it lies, the fewest and most workers the next use may place, the
+    position of the colour of its users (:data:`ANY_COLOUR` while unused), the move using it
+    and whether it is an exchange (read by every turn)."""
 
     tile_id: str
     face: Face
     least: int
     most: int
     colour: int
+    move: Move
+    exchange: bool
 
 
 class BidPlace(NamedTuple):
     """A hex up for auction as a turn reads it (see :meth:`KeyflowerState.bid_places`): the
     move bidding for it, the position of its lot's colour (:data:`ANY_COLOUR` while the lot has
-    none) and its bids."""
+    none), and of its bids the leader's seat (-1 without bids), size and colour position, and
+    every bidder's seat (a turn reads these rather than every bid)."""
 
     move: Move
     colour: int
-    lot: Lot
+    leader: int
+    highest: int
+    leading_colour: int
+    bidders: tuple[int, ...]
+
+
+def bid_place(move: Move, lot: Lot) -> BidPlace:
+    """The :class:`BidPlace` of ``lot``, which ``move`` bids for."""
+    colour = ANY_COLOUR if lot.colour is None else COLOUR_INDEX[lot.colour]
+    if not lot.bids:  # the usual case
+        return BidPlace(move, colour, -1, 0, colour, ())
+    leader = lot.bids[0]
+    for bid in lot.bids:  # bids are never tied
+        if bid.count > leader.count:
+            leader = bid
+    return BidPlace(move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], tuple(bid.bidder for bid in lot.bids))
+
+
+@cache
+def _use_move(tile_id: str) -> Move:
+    """The move using the hex ``tile_id`` (made once per hex: its entry is made again at each use)."""
+    return UseMove(tile_id)
 
 
 def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
@@ -188,7 +215,8 @@ def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Ti
     most = MOST_ON_A_TILE - sum(tile.workers)
     if least > most:
         return None
-    return Workable(tile.id, face, least, most, ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour])
+    colour = ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour]
+    return Workable(tile.id, face, least, most, colour, _use_move(tile.id), face.ability == "exchange")
 
 
 @attrs.frozen
@@ -644,7 +672,7 @@ class KeyflowerState(EngineState):
         while the lots are, and carried over by :meth:`keep_lots`)."""
         lots, positions, places = self._lot_facts()
         if places is None:
-            places = tuple(_bid_place(tile_id, lot) for tile_id, lot in lots)
+            places = tuple(bid_place(BidMove(tile_id), lot) for tile_id, lot in lots)
             object.__setattr__(self, "_lot_index", (lots, positions, places))
         return places
 
@@ -666,7 +694,7 @@ class KeyflowerState(EngineState):
         if places is not None:
             lots = self.lots
             for i in changed:
-                places = (*places[:i], _bid_place(*lots[i]), *places[i + 1 :])
+                places = (*places[:i], bid_place(places[i].move, lots[i][1]), *places[i + 1 :])
         object.__setattr__(self, "_lot_index", (self.lots, positions, places))
 
     def owner(self, tile_id: str) -> int | None:
@@ -722,7 +750,3 @@ class KeyflowerState(EngineState):
 
 _NO_ABILITIES: frozenset[str] = frozenset()
 
-
-def _bid_place(tile_id: str, lot: Lot) -> BidPlace:
-    """The :class:`BidPlace` of ``lot``, the bids around ``tile_id``."""
-    return BidPlace(BidMove(tile_id), ANY_COLOUR if lot.colour is None else COLOUR_INDEX[lot.colour], lot)

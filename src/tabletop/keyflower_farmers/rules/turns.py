@@ -65,6 +65,7 @@ def _use(tile_id: str) -> Use:
 
 
 _PASS = Pass()
+_GREEN = COLOUR_INDEX["green"]
 _ONLY_PASS = (_PASS,)
 
 
@@ -103,46 +104,45 @@ def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[
     counter_bid = "boat_counter_bid" in abilities
     places = state.bid_places()
     moves: list[Move] = []
-    for move, colour, lot in places:
-        bids = lot.bids
-        if not bids:
+    for move, colour, leader, highest, leading_colour, bidders in places:
+        if leader < 0:
             # The usual case: any worker may open the bidding, in the lot's colour if a use
             # gave it one.
             if top[colour]:
                 moves.append(move)
-            continue
-        own = None
-        best_other = 0
-        for bid in bids:
-            if bid.bidder == seat:
-                own = bid
-            elif bid.count > best_other:
-                best_other = bid.count
-        if own is not None:
-            if own.count < best_other:  # outbid (bids are never tied)
-                return None
+        elif leader == seat:
             # The seat leads: one more worker of their bid's colour keeps the lead.
-            if screen[COLOUR_INDEX[own.colour]]:
+            if screen[leading_colour]:
                 moves.append(move)
-        elif top[ANY_COLOUR if counter_bid and lot.colour != "green" else colour] > best_other:
+        elif seat in bidders:  # outbid
+            return None
+        elif top[ANY_COLOUR if counter_bid and colour != _GREEN else colour] > highest:
             # A bid has no upper limit: every worker of the colour may go (see bid_colours).
             moves.append(move)
     object.__setattr__(state, "_outbid", (state.lots, seat, ()))  # for outbid_groups
-    ignore_colour = "boat_ignore_colour" in abilities
     positions = state.lot_positions()
+    # Summer boat 4b: its owner ignores the colour of a tile's users and bidders (any colour
+    # will do: the most of one colour counts).
+    needed = (most_behind,) * len(top) if "boat_ignore_colour" in abilities else top
     # Every hex in play is up for auction or in a village: each may be used.
-    for tile_id, face, least, most, colour in state.workable():
+    for tile_id, face, least, most, colour, use, exchange in state.workable():
         if colour == ANY_COLOUR and tile_id in positions:
             colour = places[positions[tile_id]].colour  # the bidders' colour
-        if ignore_colour:
-            colour = ANY_COLOUR
-        if top[colour] >= least and (
-            face.ability != "exchange"
-            or _can_pay(state, seat, tile_id, face, (), (COLOURS if colour == ANY_COLOUR else (COLOURS[colour],), least, most, screen))
+        if needed[colour] >= least and (
+            not exchange or _can_pay_from_behind(state, seat, (tile_id, face), colour if needed is top else ANY_COLOUR, (least, most))
         ):
-            moves.append(_use(tile_id))
+            moves.append(use)
     moves.append(_PASS)
     return tuple(moves)
+
+
+def _can_pay_from_behind(
+    state: KeyflowerState, seat: int, exchange: tuple[str, Face], colour: int, bounds: tuple[int, int]
+) -> bool:
+    """:func:`_can_pay` for ``seat``, who has no outbid group, on the ``exchange`` (its id
+    and face) used by workers of the ``colour`` position (between the ``bounds``)."""
+    colours = COLOURS if colour == ANY_COLOUR else (COLOURS[colour],)
+    return _can_pay(state, seat, exchange[0], exchange[1], (), (colours, *bounds, state.screens[seat]))
 
 
 def _moves_with_groups(
@@ -183,7 +183,7 @@ def _moves_with_groups(
             moves.append(_bid(tile_id))
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
-    for tile_id, face, least, most, users in state.workable():
+    for tile_id, face, least, most, users, _, _ in state.workable():
         required = lot_colours.get(tile_id) if users == ANY_COLOUR else COLOURS[users]
         # Enough workers behind the screen is the usual case; else outbid groups may help.
         if required is None or ignore_colour:
