@@ -749,4 +749,3 @@ class KeyflowerState(EngineState):
 
 
 _NO_ABILITIES: frozenset[str] = frozenset()
-

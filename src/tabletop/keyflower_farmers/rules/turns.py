@@ -52,18 +52,6 @@ from tabletop.kernel.pool import Pool
 from tabletop.kernel.turns import next_seat
 
 
-@cache
-def _bid(tile_id: str) -> Bid:
-    """The move ``bid tile_id`` (made once per hex: turns list them again and again)."""
-    return Bid(tile_id)
-
-
-@cache
-def _use(tile_id: str) -> Use:
-    """The move ``use tile_id`` (made once per hex)."""
-    return Use(tile_id)
-
-
 _PASS = Pass()
 _GREEN = COLOUR_INDEX["green"]
 _ONLY_PASS = (_PASS,)
@@ -160,13 +148,13 @@ def _moves_with_groups(
     counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
     lot_colours = {}  # the lots that have a colour, for the uses below
-    for tile_id, lot in lots:
+    for (tile_id, lot), place in zip(lots, state.bid_places(), strict=True):
         colour = lot.colour
         if colour is not None:
             lot_colours[tile_id] = colour
         if not lot.bids:
             if colour is None or reach[COLOUR_INDEX[colour]]:
-                moves.append(_bid(tile_id))
+                moves.append(place.move)
             continue
         own = lot.bid_of(seat)
         best_other = lot.best_other(seat)
@@ -180,10 +168,10 @@ def _moves_with_groups(
         else:
             able = reach[COLOUR_INDEX[colour]] > best_other
         if able:
-            moves.append(_bid(tile_id))
+            moves.append(place.move)
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
-    for tile_id, face, least, most, users, _, _ in state.workable():
+    for tile_id, face, least, most, users, use, exchange in state.workable():
         required = lot_colours.get(tile_id) if users == ANY_COLOUR else COLOURS[users]
         # Enough workers behind the screen is the usual case; else outbid groups may help.
         if required is None or ignore_colour:
@@ -195,8 +183,8 @@ def _moves_with_groups(
             colours = (required,)
             if screen[k] < least and (reach[k] < least or not _can_place(screen, outbid, reach, colours, least, most)):
                 continue
-        if face.ability != "exchange" or _can_pay(state, seat, tile_id, face, outbid, (colours, least, most, reach)):
-            moves.append(_use(tile_id))
+        if not exchange or _can_pay(state, seat, tile_id, face, outbid, (colours, least, most, reach)):
+            moves.append(use)
     moves.append(_PASS)
     return tuple(moves)
 
