@@ -511,6 +511,15 @@ Pending = (
 )
 
 
+class SummerBoats(NamedTuple):
+    """The summer boats in a village of ``layout`` (see :meth:`KeyflowerState.boat_abilities`):
+    their ids in the order of the layout, and the abilities their faces up show."""
+
+    layout: tuple[tuple[Hex, str, int], ...]
+    ids: tuple[str, ...]
+    abilities: frozenset[str]
+
+
 @attrs.frozen(slots=False)
 class KeyflowerState(EngineState):
     """A Keyflower position.
@@ -602,11 +611,10 @@ class KeyflowerState(EngineState):
     _outbid: tuple[tuple[tuple[str, Lot], ...], int, tuple[tuple[str, Bid], ...]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    #: The summer boats (those with faces) in each village, with the layout they were read
-    #: from, for :meth:`boat_abilities` (animals moving leave a layout as it is).
-    _summer_boats: tuple[tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...]], ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
+    #: The summer boats (those with faces) in each village and the abilities their faces up
+    #: show, with the layout they were read from, for :meth:`boat_abilities` (animals moving
+    #: leave a layout as it is; a summer boat's side, tossed as it is laid out, never changes).
+    _summer_boats: tuple[SummerBoats, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __repr__(self) -> str:
         # Short, like every game's: the full field-by-field repr runs to thousands of characters.
@@ -709,29 +717,38 @@ class KeyflowerState(EngineState):
 
     def summer_boats(self, seat: int) -> tuple[str, ...]:
         """The summer boats (those with faces) in ``seat``'s village, in the order of its layout."""
-        villages = self.villages
-        cached = self._summer_boats
-        if cached is None or cached[seat][0] is not villages[seat].layout:
-            boats = self.components.boat_ids
-            faces = self.components.faces_by_id
-            # Read again for the villages that changed only (one hex placed at a time).
-            old = cached if cached is not None and len(cached) == len(villages) else (((), ()),) * len(villages)
-            cached = tuple(
-                known
-                if known[0] is village.layout
-                else (village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces))
-                for known, village in zip(old, villages, strict=True)
-            )
-            object.__setattr__(self, "_summer_boats", cached)
-        return cached[seat][1]
+        return self._boats_of(seat).ids
 
     def boat_abilities(self, seat: int) -> frozenset[str]:
         """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
-        ids = self.summer_boats(seat)
+        return self._boats_of(seat).abilities
+
+    def _boats_of(self, seat: int) -> SummerBoats:
+        """The summer boats of ``seat``'s village, read again for the villages that changed only
+        (one hex placed at a time)."""
+        villages = self.villages
+        cached = self._summer_boats
+        if cached is None or cached[seat].layout is not villages[seat].layout:
+            boats = self.components.boat_ids
+            faces = self.components.faces_by_id
+            old = cached if cached is not None and len(cached) == len(villages) else (_NO_BOATS,) * len(villages)
+            cached = tuple(
+                known
+                if known.layout is village.layout
+                else self._boats_with(
+                    village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+                )
+                for known, village in zip(old, villages, strict=True)
+            )
+            object.__setattr__(self, "_summer_boats", cached)
+        return cached[seat]
+
+    def _boats_with(self, layout: tuple[tuple[Hex, str, int], ...], ids: tuple[str, ...]) -> SummerBoats:
+        """The :class:`SummerBoats` of a village of ``layout`` holding the summer boats ``ids``."""
         if not ids:  # the usual case: no summer boat in the village
-            return _NO_ABILITIES
+            return SummerBoats(layout, ids, _NO_ABILITIES)
         faces = self.components.faces_by_id
-        return frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids)
+        return SummerBoats(layout, ids, frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids))
 
     def keep_summer_boats(self, before: KeyflowerState, seat: int, tile_id: str) -> None:
         """Carry ``before``'s summer boats (see :meth:`boat_abilities`) over to this state, in
@@ -739,13 +756,14 @@ class KeyflowerState(EngineState):
         village's boats are those known with ``tile_id`` added if it is one (what reading the
         layout again would give), the other villages' are unchanged."""
         cached = before._summer_boats
-        if cached is None or cached[seat][0] is not before.villages[seat].layout:
+        if cached is None or cached[seat].layout is not before.villages[seat].layout:
             return
-        ids = cached[seat][1]
+        ids = cached[seat].ids
         if tile_id in self.components.boat_ids and tile_id in self.components.faces_by_id:
             ids = (*ids, tile_id)
-        known = (*cached[:seat], (self.villages[seat].layout, ids), *cached[seat + 1 :])
+        known = (*cached[:seat], self._boats_with(self.villages[seat].layout, ids), *cached[seat + 1 :])
         object.__setattr__(self, "_summer_boats", known)
 
 
 _NO_ABILITIES: frozenset[str] = frozenset()
+_NO_BOATS = SummerBoats((), (), _NO_ABILITIES)
