@@ -98,3 +98,15 @@ def test_an_off_colour_bid_leaves_the_lot_colour_and_must_beat_the_highest():
 def test_a_bidder_bid_keeps_one_colour():
     lot = Lot().with_bid(0, "red", 1).with_bid(1, "red", 2)
     assert "bid on this lot is in red" in lot.refusal(0, "blue", 3)
+
+
+def test_the_lots_and_bids_made_by_the_operations_are_the_constructed_ones():
+    # The operations build their results without __init__ (the hot path): the values must be
+    # those the constructors give, equal and hashing alike.
+    lot = Lot().with_bid(0, "red", 2).with_bid(1, "red", 3)
+    assert lot == Lot((Bid(0, "red", 2), Bid(1, "red", 3)), "red")
+    assert hash(lot) == hash(Lot((Bid(0, "red", 2), Bid(1, "red", 3)), "red"))
+    left, group = lot.without_bid(0)
+    assert (left, group) == (Lot((Bid(1, "red", 3),), "red"), Bid(0, "red", 2))
+    assert Lot().with_colour("blue") == Lot((), "blue")
+    assert lot.with_bid(0, "red", 2).bids[0] == Bid(0, "red", 4)

@@ -112,10 +112,10 @@ class Lot:
         if why:
             raise AuctionError(why)
         if own is None:
-            bids = self.bids + (Bid(bidder, colour, count),)
+            bids = self.bids + (_bid(bidder, colour, count),)
         else:
-            bids = tuple(Bid(bidder, colour, b.count + count) if b is own else b for b in self.bids)
-        return Lot(bids, self.colour if off_colour else colour)
+            bids = tuple(_bid(bidder, colour, b.count + count) if b is own else b for b in self.bids)
+        return _lot(bids, self.colour if off_colour else colour)
 
     def without_bid(self, bidder: int) -> tuple[Lot, Bid]:
         """The lot after ``bidder`` takes back their outbid group whole, and that group;
@@ -125,11 +125,37 @@ class Lot:
             raise AuctionError(f"seat {bidder} has no bid on this lot")
         if self.leader == bidder:
             raise AuctionError("the leading bid cannot be taken back")
-        return Lot(tuple(b for b in self.bids if b is not own), self.colour), own
+        return _lot(tuple(b for b in self.bids if b is not own), self.colour), own
 
     def with_colour(self, colour: str) -> Lot:
         """The lot once the game fixes its colour (e.g. a worker of ``colour`` was placed on it);
         a lot already of another colour raises :class:`AuctionError`."""
         if self.colour is not None and self.colour != colour:
             raise AuctionError(f"this lot is already {self.colour}, not {colour}")
-        return Lot(self.bids, colour)
+        return _lot(self.bids, colour)
+
+
+# The slots of bids and lots, set directly by :func:`_bid` and :func:`_lot`.
+_set_bidder = vars(Bid)["bidder"].__set__
+_set_colour = vars(Bid)["colour"].__set__
+_set_count = vars(Bid)["count"].__set__
+_set_bids = vars(Lot)["bids"].__set__
+_set_lot_colour = vars(Lot)["colour"].__set__
+
+
+def _bid(bidder: int, colour: str, count: int) -> Bid:
+    """``Bid(bidder, colour, count)`` without the call of ``__init__`` (a bid is made at every
+    placement of a game bidding workers: the hot path)."""
+    bid: Bid = object.__new__(Bid)
+    _set_bidder(bid, bidder)
+    _set_colour(bid, colour)
+    _set_count(bid, count)
+    return bid
+
+
+def _lot(bids: tuple[Bid, ...], colour: str | None) -> Lot:
+    """``Lot(bids, colour)`` without the call of ``__init__`` (see :func:`_bid`)."""
+    lot: Lot = object.__new__(Lot)
+    _set_bids(lot, bids)
+    _set_lot_colour(lot, colour)
+    return lot

@@ -16,13 +16,16 @@ tile of that number when The Farmers is in play).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
 
 import attrs
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SEASONS, SKILLS, Components, Face
+from tabletop.keyflower_farmers.moves import Bid as BidMove
 from tabletop.keyflower_farmers.moves import Move
+from tabletop.keyflower_farmers.moves import Use as UseMove
 from tabletop.kernel.auction import Bid, Lot
 from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
@@ -148,14 +151,57 @@ class LayoutFacts(NamedTuple):
     field_steps: MappingProxyType[Sector, Mapping[Sector, int]]
 
 
-class Workable(NamedTuple):
-    """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its printed
-    ``face`` as it lies, and the fewest and most workers the next use may place."""
+#: The position of each colour in a pool of workers; :data:`ANY_COLOUR` stands for any colour
+#: (the facts a turn reads keep colours by position: see :class:`Workable`, :class:`BidPlace`).
+COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+ANY_COLOUR = len(COLOURS)
 
-    tile: Tile
+
+class Workable(NamedTuple):
+    """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its id, its
+    printed ``face`` as it lies, the fewest and most workers the next use may place, the
+    position of the colour of its users (:data:`ANY_COLOUR` while unused), the move using it
+    and whether it is an exchange (read by every turn)."""
+
+    tile_id: str
     face: Face
     least: int
     most: int
+    colour: int
+    move: Move
+    exchange: bool
+
+
+class BidPlace(NamedTuple):
+    """A hex up for auction as a turn reads it (see :meth:`KeyflowerState.bid_places`): the
+    move bidding for it, the position of its lot's colour (:data:`ANY_COLOUR` while the lot has
+    none), and of its bids the leader's seat (-1 without bids), size and colour position, and
+    every bidder's seat (a turn reads these rather than every bid)."""
+
+    move: Move
+    colour: int
+    leader: int
+    highest: int
+    leading_colour: int
+    bidders: tuple[int, ...]
+
+
+def bid_place(move: Move, lot: Lot) -> BidPlace:
+    """The :class:`BidPlace` of ``lot``, which ``move`` bids for."""
+    colour = ANY_COLOUR if lot.colour is None else COLOUR_INDEX[lot.colour]
+    if not lot.bids:  # the usual case
+        return BidPlace(move, colour, -1, 0, colour, ())
+    leader = lot.bids[0]
+    for bid in lot.bids:  # bids are never tied
+        if bid.count > leader.count:
+            leader = bid
+    return BidPlace(move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], tuple(bid.bidder for bid in lot.bids))
+
+
+@cache
+def _use_move(tile_id: str) -> Move:
+    """The move using the hex ``tile_id`` (made once per hex: its entry is made again at each use)."""
+    return UseMove(tile_id)
 
 
 def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
@@ -167,7 +213,10 @@ def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Ti
         return None
     least = tile.uses[-1] + 1 if tile.uses else 1
     most = MOST_ON_A_TILE - sum(tile.workers)
-    return Workable(tile, face, least, most) if least <= most else None
+    if least > most:
+        return None
+    colour = ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour]
+    return Workable(tile.id, face, least, most, colour, _use_move(tile.id), face.ability == "exchange")
 
 
 @attrs.frozen
@@ -482,6 +531,15 @@ Pending = (
 )
 
 
+class SummerBoats(NamedTuple):
+    """The summer boats in a village of ``layout`` (see :meth:`KeyflowerState.boat_abilities`):
+    their ids in the order of the layout, and the abilities their faces up show."""
+
+    layout: tuple[tuple[Hex, str, int], ...]
+    ids: tuple[str, ...]
+    abilities: frozenset[str]
+
+
 @attrs.frozen(slots=False)
 class KeyflowerState(EngineState):
     """A Keyflower position.
@@ -559,7 +617,7 @@ class KeyflowerState(EngineState):
     _tile_index: tuple[tuple[Tile, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, Lot]] | None = attrs.field(
+    _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
@@ -573,11 +631,10 @@ class KeyflowerState(EngineState):
     _outbid: tuple[tuple[tuple[str, Lot], ...], int, tuple[tuple[str, Bid], ...]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    #: The summer boats (those with faces) in each village, with the layout they were read
-    #: from, for :meth:`boat_abilities` (animals moving leave a layout as it is).
-    _summer_boats: tuple[tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...]], ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
+    #: The summer boats (those with faces) in each village and the abilities their faces up
+    #: show, with the layout they were read from, for :meth:`boat_abilities` (animals moving
+    #: leave a layout as it is; a summer boat's side, tossed as it is laid out, never changes).
+    _summer_boats: tuple[SummerBoats, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __repr__(self) -> str:
         # Short, like every game's: the full field-by-field repr runs to thousands of characters.
@@ -619,25 +676,54 @@ class KeyflowerState(EngineState):
         cached = self._workable
         if cached is None or cached[0] is not self.tiles:
             return None
-        entry = workable_entry(self.components.worked_faces, new)
         entries = cached[1]
+        if new.uses == old.uses and new.workers == old.workers and new.colour == old.colour and new.face == old.face:
+            return entries  # used as before (its goods or sheep changed): the same entries
+        entry = workable_entry(self.components.worked_faces, new)
         for k, known in enumerate(entries):
-            if known.tile is old:
+            if known.tile_id == old.id:
                 return entries[:k] + entries[k + 1 :] if entry is None else entries[:k] + (entry,) + entries[k + 1 :]
         return entries if entry is None else None
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
-        return self.lots_by_id().get(tile_id)
+        i = self.lot_positions().get(tile_id)
+        return None if i is None else self.lots[i][1]
 
-    def lots_by_id(self) -> Mapping[str, Lot]:
-        """The bids around each hex up for auction, by hex."""
+    def lot_positions(self) -> Mapping[str, int]:
+        """The position of each hex up for auction in :attr:`lots` (the same while only bids
+        change: see :meth:`keep_lots`)."""
+        return self._lot_facts()[1]
+
+    def bid_places(self) -> tuple[BidPlace, ...]:
+        """Each hex up for auction as a turn reads it, in the order of :attr:`lots` (kept
+        while the lots are, and carried over by :meth:`keep_lots`)."""
+        lots, positions, places = self._lot_facts()
+        if places is None:
+            places = tuple(bid_place(BidMove(tile_id), lot) for tile_id, lot in lots)
+            object.__setattr__(self, "_lot_index", (lots, positions, places))
+        return places
+
+    def _lot_facts(self) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None]:
+        """The lots with the facts known of them: their positions, and their bid places once
+        read."""
         lots = self.lots
         cached = self._lot_index
         if cached is None or cached[0] is not lots:
-            cached = (lots, MappingProxyType(dict(lots)))
+            cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}), None)
             object.__setattr__(self, "_lot_index", cached)
-        return cached[1]
+        return cached
+
+    def keep_lots(self, before: KeyflowerState, changed: Iterable[int]) -> None:
+        """Carry ``before``'s lot positions and bid places over to this state, whose lots are
+        ``before``'s hexes in the same order, the bids of those at the ``changed`` positions
+        changed (those places read again, the others kept)."""
+        _, positions, places = before._lot_facts()
+        if places is not None:
+            lots = self.lots
+            for i in changed:
+                places = (*places[:i], bid_place(places[i].move, lots[i][1]), *places[i + 1 :])
+        object.__setattr__(self, "_lot_index", (self.lots, positions, places))
 
     def owner(self, tile_id: str) -> int | None:
         """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
@@ -649,28 +735,40 @@ class KeyflowerState(EngineState):
             object.__setattr__(self, "_owner_index", cached)
         return cached[1].get(tile_id)
 
+    def summer_boats(self, seat: int) -> tuple[str, ...]:
+        """The summer boats (those with faces) in ``seat``'s village, in the order of its layout."""
+        return self._boats_of(seat).ids
+
     def boat_abilities(self, seat: int) -> frozenset[str]:
         """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
+        return self._boats_of(seat).abilities
+
+    def _boats_of(self, seat: int) -> SummerBoats:
+        """The summer boats of ``seat``'s village, read again for the villages that changed only
+        (one hex placed at a time)."""
         villages = self.villages
         cached = self._summer_boats
-        if cached is None or cached[seat][0] is not villages[seat].layout:
+        if cached is None or cached[seat].layout is not villages[seat].layout:
             boats = self.components.boat_ids
             faces = self.components.faces_by_id
-            # Read again for the villages that changed only (one hex placed at a time).
-            old = cached if cached is not None and len(cached) == len(villages) else (((), ()),) * len(villages)
+            old = cached if cached is not None and len(cached) == len(villages) else (_NO_BOATS,) * len(villages)
             cached = tuple(
                 known
-                if known[0] is village.layout
-                else (village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces))
+                if known.layout is village.layout
+                else self._boats_with(
+                    village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+                )
                 for known, village in zip(old, villages, strict=True)
             )
             object.__setattr__(self, "_summer_boats", cached)
-        ids = cached[seat][1]
-        if not ids:  # the usual case: no summer boat in the village
-            return _NO_ABILITIES
-        faces = self.components.faces_by_id
-        return frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids)
+        return cached[seat]
 
+    def _boats_with(self, layout: tuple[tuple[Hex, str, int], ...], ids: tuple[str, ...]) -> SummerBoats:
+        """The :class:`SummerBoats` of a village of ``layout`` holding the summer boats ``ids``."""
+        if not ids:  # the usual case: no summer boat in the village
+            return SummerBoats(layout, ids, _NO_ABILITIES)
+        faces = self.components.faces_by_id
+        return SummerBoats(layout, ids, frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids))
 
     def keep_summer_boats(self, before: KeyflowerState, seat: int, tile_id: str) -> None:
         """Carry ``before``'s summer boats (see :meth:`boat_abilities`) over to this state, in
@@ -678,13 +776,14 @@ class KeyflowerState(EngineState):
         village's boats are those known with ``tile_id`` added if it is one (what reading the
         layout again would give), the other villages' are unchanged."""
         cached = before._summer_boats
-        if cached is None or cached[seat][0] is not before.villages[seat].layout:
+        if cached is None or cached[seat].layout is not before.villages[seat].layout:
             return
-        ids = cached[seat][1]
+        ids = cached[seat].ids
         if tile_id in self.components.boat_ids and tile_id in self.components.faces_by_id:
             ids = (*ids, tile_id)
-        known = (*cached[:seat], (self.villages[seat].layout, ids), *cached[seat + 1 :])
+        known = (*cached[:seat], self._boats_with(self.villages[seat].layout, ids), *cached[seat + 1 :])
         object.__setattr__(self, "_summer_boats", known)
 
 
 _NO_ABILITIES: frozenset[str] = frozenset()
+_NO_BOATS = SummerBoats((), (), _NO_ABILITIES)

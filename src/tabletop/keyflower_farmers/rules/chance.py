@@ -13,6 +13,7 @@ from tabletop.keyflower_farmers.components import COLOURS, SKILLS, WATER
 from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
 from tabletop.keyflower_farmers.rules.common import change_tile, popped, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
+    COLOUR_INDEX,
     Cargo,
     DealHome,
     DealWinter,
@@ -67,10 +68,6 @@ def home_fields(sides: Sides) -> Fields:
 _WORKER_DRAWN = {colour: WorkerDrawn(colour) for colour in COLOURS}
 
 
-#: The position of each colour in a pool of workers (a pool adds by position without looking
-#: the name up).
-_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
-
 #: The colours in the order of the bag's unseen workers (a sorted multiset).
 _SORTED_COLOURS = tuple(sorted(COLOURS))
 
@@ -106,7 +103,7 @@ def resolve_worker(state: KeyflowerState, pending: DrawWorker, outcome: WorkerDr
     seat = pending.seat_to
     if seat is None:
         return evolve(state, stack=stack, bag=bag, boats=_loaded(state.boats, pending.boat, workers=(colour,)))
-    screens = with_seat(state.screens, seat, state.screens[seat].add(_COLOUR_INDEX[colour]))
+    screens = with_seat(state.screens, seat, state.screens[seat].add(COLOUR_INDEX[colour]))
     if state.open_information and state.start < 0:
         # Variant B: the workers drawn at setup are the ones that stay hidden.
         secret = with_seat(state.secret, seat, state.secret[seat].add(colour))
@@ -133,7 +130,7 @@ def worker_run(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[Ke
         if seat is None:
             loads.setdefault(draw.boat, []).append(colour)
             continue
-        screens[seat] = screens[seat].add(_COLOUR_INDEX[colour])
+        screens[seat] = screens[seat].add(COLOUR_INDEX[colour])
         if hidden_at_setup:
             secret[seat] = secret[seat].add(colour)
     boats = state.boats
@@ -149,7 +146,7 @@ def _loaded(boats: tuple[Cargo, ...], boat: str, workers: Sequence[str] = (), sk
         if cargo.boat == boat:
             on_board, face_up = cargo.workers, cargo.skills
             for colour in workers:
-                on_board = on_board.add(_COLOUR_INDEX[colour])
+                on_board = on_board.add(COLOUR_INDEX[colour])
             for skill in skills:
                 face_up = face_up.add(skill)
             return with_seat(boats, k, Cargo(boat, on_board, face_up))

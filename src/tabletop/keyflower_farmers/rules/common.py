@@ -47,7 +47,11 @@ def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Ti
 
 def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:
     """``state`` with the bids around ``tile_id`` replaced by ``lot``."""
-    return evolve(state, lots=tuple((i, lot if i == tile_id else old) for i, old in state.lots))
+    i = state.lot_positions()[tile_id]
+    lots = state.lots
+    after = evolve(state, lots=lots[:i] + ((tile_id, lot),) + lots[i + 1 :])
+    after.keep_lots(state, (i,))
+    return after
 
 
 def home_id(state: KeyflowerState, seat: int) -> str:
@@ -84,12 +88,8 @@ def has_ability(state: KeyflowerState, seat: int, ability: str) -> bool:
 
 def boat_faces(state: KeyflowerState, seat: int) -> list[Face]:
     """The faces up of the summer boats in ``seat``'s village."""
-    out = []
-    for _, tile_id, _ in state.villages[seat].layout:
-        component = state.components.by_code.get(tile_id)
-        if component is not None and component.kind == "summer_boat":
-            out.append(component.faces[state.tile(tile_id).face])
-    return out
+    faces = state.components.faces_by_id
+    return [faces[tile_id][state.tile(tile_id).face] for tile_id in state.summer_boats(seat)]
 
 
 def take_workers(state: KeyflowerState, seat: int, colour: str, count: int) -> KeyflowerState:

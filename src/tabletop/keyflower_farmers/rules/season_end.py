@@ -18,6 +18,8 @@ order, keyflower.md §7):
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.keyflower_farmers.components import COLOURS
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
 from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, with_seat
@@ -33,22 +35,23 @@ from tabletop.keyflower_farmers.state import (
     Tile,
     new_tile,
 )
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.auction import Lot
+from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.turns import next_seat, order_from
 
 
 def end_season(state: KeyflowerState) -> KeyflowerState:
-    """Steps 1-4, then the boat choices asked on top of the rest (the Turn on top is replaced)."""
-    state = pop(state)
-    if state.season < 3:
-        # The season's tiles not laid out go back to the box.
-        state = evolve(state, season_piles=with_seat(state.season_piles, state.season, Pile()))
-    state = _return_losing_bids(state)
-    state = _discard_unbid_tiles(state)
-    won = _winners(state)
-    state = _collect_workers(state, won)
+    """Steps 1-4, in one copy of the state, then the boat choices asked on top of the rest
+    (the Turn on top is replaced)."""
+    screens = list(state.screens)  # workers go back behind them
+    lots = _return_losing_bids(state, screens)
+    won = _winners(lots)
+    tiles, returned = _discard_unbid_tiles(state, lots)
+    tiles = _collect_workers(state, tiles, won, screens)
+    # The winning season bids go into the bag with the workers of the discarded tiles.
+    returned += [colour for tile_id, lot in lots if not tile_id.startswith("order") for colour in _bid_workers(lot)]
     purple = _purple_tile(state)
     holder = dict(won).get(purple) if purple is not None else None
     order = _boat_order(state, won, holder)
@@ -63,69 +66,73 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     ]
     return evolve(
         state,
-        lots=tuple(pair for pair in state.lots if pair[0].startswith("order")),
-        stack=(*state.stack, BeginSeason(), *placing, AfterBoats(holder is not None), ChooseBoat(order[0], order[1:])),
+        # The season's tiles not laid out go back to the box.
+        season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, Pile()),
+        screens=tuple(screens),
+        bag=state.bag.shuffle_in(returned) if returned else state.bag,
+        tiles=tiles,
+        lots=tuple(pair for pair in lots if pair[0].startswith("order")),
+        stack=(*state.stack[:-1], BeginSeason(), *placing, AfterBoats(holder is not None), ChooseBoat(order[0], order[1:])),
     )
 
 
-def _return_losing_bids(state: KeyflowerState) -> KeyflowerState:
-    screens = list(state.screens)
+def _return_losing_bids(state: KeyflowerState, screens: list[Pool]) -> tuple[tuple[str, Lot], ...]:
+    """Step 1: the workers of losing bids go back behind their owners' ``screens``; the lots
+    with their winning bids left."""
     lots = []
     for tile_id, lot in state.lots:
         for group in lot.losing():
             screens[group.bidder] = screens[group.bidder].add(group.colour, group.count)
             lot, _ = lot.without_bid(group.bidder)
         lots.append((tile_id, lot))
-    return evolve(state, screens=tuple(screens), lots=tuple(lots))
+    return tuple(lots)
 
 
-def _discard_unbid_tiles(state: KeyflowerState) -> KeyflowerState:
-    """Season tiles without a bid go to the box; the workers on them into the bag."""
-    unbid = {tile_id for tile_id, lot in state.lots if not lot.bids and not tile_id.startswith("order")}
+def _discard_unbid_tiles(state: KeyflowerState, lots: tuple[tuple[str, Lot], ...]) -> tuple[tuple[Tile, ...], list[str]]:
+    """Step 2: season tiles without a bid go to the box: the hexes left in play, and the
+    workers on the discarded ones, which go into the bag."""
+    unbid = {tile_id for tile_id, lot in lots if not lot.bids and not tile_id.startswith("order")}
+    if not unbid:
+        return state.tiles, []
     returned = [worker for tile in state.tiles if tile.id in unbid for worker in _each_worker(tile.workers)]
-    return evolve(
-        state,
-        bag=state.bag.shuffle_in(returned) if returned else state.bag,
-        tiles=tuple(t for t in state.tiles if t.id not in unbid),
-        lots=tuple(pair for pair in state.lots if pair[0] not in unbid),
-    )
+    return tuple(t for t in state.tiles if t.id not in unbid), returned
+
+
+def _bid_workers(lot: Lot) -> list[str]:
+    """The colour of each worker bid around ``lot``."""
+    return [group.colour for group in lot.bids for _ in range(group.count)]
 
 
 def _each_worker(workers: Pool) -> tuple[str, ...]:
     return tuple(colour for colour, n in zip(COLOURS, workers, strict=True) for _ in range(n))
 
 
-def _winners(state: KeyflowerState) -> tuple[tuple[str, int], ...]:
+def _winners(lots: tuple[tuple[str, Lot], ...]) -> tuple[tuple[str, int], ...]:
     """Each lot with a bid and its winner."""
     out = []
-    for tile_id, lot in state.lots:
+    for tile_id, lot in lots:
         if lot.leader is not None:
             out.append((tile_id, lot.leader))
     return tuple(out)
 
 
-def _collect_workers(state: KeyflowerState, won: tuple[tuple[str, int], ...]) -> KeyflowerState:
-    """Steps 3 and 4: winning season bids into the bag; the workers on won tiles go behind
-    the winner's screen, those on village tiles behind the village owner's."""
-    screens = list(state.screens)
+def _collect_workers(
+    state: KeyflowerState, tiles: tuple[Tile, ...], won: tuple[tuple[str, int], ...], screens: list[Pool]
+) -> tuple[Tile, ...]:
+    """Steps 3 and 4: the workers on won tiles go behind the winner's screen, those on
+    village tiles behind the village owner's (``screens``): the hexes emptied of them."""
     winner_of = dict(won)
-    returned: list[str] = []
-    for tile_id, lot in state.lots:
-        if not tile_id.startswith("order"):
-            for group in lot.bids:  # only the winning bid is left
-                returned += (group.colour,) * group.count
-    tiles = []
-    for tile in state.tiles:
+    emptied = []
+    for tile in tiles:
         if not tile.uses:  # unused this season: no workers on it (most hexes)
-            tiles.append(tile)
+            emptied.append(tile)
             continue
         owner = state.owner(tile.id)
         keeper = winner_of.get(tile.id) if owner is None else owner
         if keeper is not None:
             screens[keeper] = screens[keeper].plus(tile.workers)
-        tiles.append(new_tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
-    bag = state.bag.shuffle_in(returned) if returned else state.bag
-    return evolve(state, screens=tuple(screens), bag=bag, tiles=tuple(tiles))
+        emptied.append(new_tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
+    return tuple(emptied)
 
 
 def _purple_tile(state: KeyflowerState) -> str | None:
@@ -160,22 +167,24 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     turn-order tiles they won, and their summer boats' bonuses."""
     seat = pending.seat
     cargo = next(c for c in state.boats if c.boat == move.boat)
-    screens = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
-    skills = with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills))
-    boats = tuple(Cargo(c.boat) if c is cargo else c for c in state.boats)  # emptied
-    state = evolve(state, screens=screens, skills=skills, boats=boats)
+    if pending.then:
+        stack = (*state.stack[:-1], ChooseBoat(pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
+    else:
+        stack = state.stack[:-1]
+    changes: dict[str, Any] = {
+        "screens": with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers)),
+        "skills": with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills)),
+        "boats": tuple(Cargo(c.boat) if c is cargo else c for c in state.boats),  # emptied
+        "stack": stack,
+    }
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
-        state = evolve(state, tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat))
+        changes.update(
+            tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, PlaceTile(seat, move.boat))
+        )
     if _is_purple_holder(state, seat):
-        state = evolve(state, start=seat)
-    if pending.then:
-        state = replace_top(state, ChooseBoat(pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
-    else:
-        state = pop(state)
-    if state.season == 3:
-        state = push(state, PlaceTile(seat, move.boat))
-    return _boat_bonuses(state, seat)
+        changes["start"] = seat
+    return _boat_bonuses(evolve(state, **changes), seat)
 
 
 def _is_purple_holder(state: KeyflowerState, seat: int) -> bool:
@@ -207,7 +216,7 @@ def _boat_bonuses(state: KeyflowerState, seat: int) -> KeyflowerState:
 def after_boats(state: KeyflowerState, marker: AfterBoats) -> KeyflowerState:
     """Turn-order bids into the bag, the start player passed on if nobody won the purple tile,
     and breeding (not after winter); the won tiles are placed next (their decisions wait below)."""
-    returned = [group.colour for _, lot in state.lots for group in lot.bids for _ in range(group.count)]
+    returned = [colour for _, lot in state.lots for colour in _bid_workers(lot)]
     bag = state.bag.shuffle_in(returned) if returned else state.bag
     start = state.start if marker.purple_won else next_seat(state.start, state.players)
     state = evolve(state, bag=bag, start=start, lots=())

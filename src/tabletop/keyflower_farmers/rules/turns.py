@@ -34,29 +34,26 @@ from tabletop.keyflower_farmers.rules.common import (
     screens_without,
 )
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
-from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, Placement, PlaceWorkers, Tile, Turn, new_tile
+from tabletop.keyflower_farmers.state import (
+    ANY_COLOUR,
+    COLOUR_INDEX,
+    MOST_ON_A_TILE,
+    KeyflowerState,
+    Placement,
+    PlaceWorkers,
+    Tile,
+    Turn,
+    new_tile,
+)
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, replace_top
+from tabletop.kernel.pool import Pool
 from tabletop.kernel.turns import next_seat
-
-#: The position of each colour in a pool of workers.
-COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
-
-
-@cache
-def _bid(tile_id: str) -> Bid:
-    """The move ``bid tile_id`` (made once per hex: turns list them again and again)."""
-    return Bid(tile_id)
-
-
-@cache
-def _use(tile_id: str) -> Use:
-    """The move ``use tile_id`` (made once per hex)."""
-    return Use(tile_id)
 
 
 _PASS = Pass()
+_GREEN = COLOUR_INDEX["green"]
 _ONLY_PASS = (_PASS,)
 
 
@@ -71,28 +68,77 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     """Each location where some placement is legal (bids, then uses), and passing. Found
     without listing the placements: only whether one exists."""
     seat = pending.seat
-    lots = state.lots
-    # The bids of each lot that has some read once: the seat's own bid and the best of the
-    # others' (as outbid_groups reads them, here kept for the bids below, in the lots' order).
-    standings = []
-    groups = []
-    for tile_id, lot in lots:
-        if lot.bids:  # most lots have none
-            own = None
-            best_other = 0
-            for bid in lot.bids:
-                if bid.bidder == seat:
-                    own = bid
-                elif bid.count > best_other:
-                    best_other = bid.count
-            if own is not None and own.count < best_other:  # outbid (bids are never tied)
-                groups.append((tile_id, own))
-            standings.append((own, best_other))
-    outbid = tuple(groups)
-    object.__setattr__(state, "_outbid", (lots, seat, outbid))  # for outbid_groups
     screen = state.screens[seat]
-    if not outbid and not any(screen):
+    if any(screen):
+        moves = _moves_from_behind(state, seat, screen)
+        if moves is not None:
+            return moves
+    outbid = outbid_groups(state, seat)
+    if not outbid:
         return _ONLY_PASS  # no worker to place (common late in a season)
+    return _moves_with_groups(state, seat, screen, outbid)
+
+
+def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[Move, ...] | None:
+    """:func:`turn_moves` when every worker ``seat`` can place is behind their (not empty)
+    ``screen``, in one pass over the lots and one over the hexes, as the state keeps them for
+    turns (:meth:`~.state.KeyflowerState.bid_places`, :meth:`~.state.KeyflowerState.workable`);
+    ``None`` as soon as an outbid group of theirs shows up (:func:`_moves_with_groups` lists
+    the moves then)."""
+    abilities = state.boat_abilities(seat)
+    most_behind = max(screen)
+    # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour.
+    top = (*screen, most_behind)
+    counter_bid = "boat_counter_bid" in abilities
+    places = state.bid_places()
+    moves: list[Move] = []
+    for move, colour, leader, highest, leading_colour, bidders in places:
+        if leader < 0:
+            # The usual case: any worker may open the bidding, in the lot's colour if a use
+            # gave it one.
+            if top[colour]:
+                moves.append(move)
+        elif leader == seat:
+            # The seat leads: one more worker of their bid's colour keeps the lead.
+            if screen[leading_colour]:
+                moves.append(move)
+        elif seat in bidders:  # outbid
+            return None
+        elif top[ANY_COLOUR if counter_bid and colour != _GREEN else colour] > highest:
+            # A bid has no upper limit: every worker of the colour may go (see bid_colours).
+            moves.append(move)
+    object.__setattr__(state, "_outbid", (state.lots, seat, ()))  # for outbid_groups
+    positions = state.lot_positions()
+    # Summer boat 4b: its owner ignores the colour of a tile's users and bidders (any colour
+    # will do: the most of one colour counts).
+    needed = (most_behind,) * len(top) if "boat_ignore_colour" in abilities else top
+    # Every hex in play is up for auction or in a village: each may be used.
+    for tile_id, face, least, most, colour, use, exchange in state.workable():
+        if colour == ANY_COLOUR and tile_id in positions:
+            colour = places[positions[tile_id]].colour  # the bidders' colour
+        if needed[colour] >= least and (
+            not exchange or _can_pay_from_behind(state, seat, (tile_id, face), colour if needed is top else ANY_COLOUR, (least, most))
+        ):
+            moves.append(use)
+    moves.append(_PASS)
+    return tuple(moves)
+
+
+def _can_pay_from_behind(
+    state: KeyflowerState, seat: int, exchange: tuple[str, Face], colour: int, bounds: tuple[int, int]
+) -> bool:
+    """:func:`_can_pay` for ``seat``, who has no outbid group, on the ``exchange`` (its id
+    and face) used by workers of the ``colour`` position (between the ``bounds``)."""
+    colours = COLOURS if colour == ANY_COLOUR else (COLOURS[colour],)
+    return _can_pay(state, seat, exchange[0], exchange[1], (), (colours, *bounds, state.screens[seat]))
+
+
+def _moves_with_groups(
+    state: KeyflowerState, seat: int, screen: Pool, outbid: tuple[tuple[str, Group], ...]
+) -> tuple[Move, ...]:
+    """:func:`turn_moves` when ``seat`` has ``outbid`` groups, which may move whole (topped
+    up from behind the screen)."""
+    lots = state.lots
     # Workers of each colour the seat could place: behind the screen and in outbid groups.
     reach = list(screen)
     for _, group in outbid:
@@ -102,35 +148,31 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
     lot_colours = {}  # the lots that have a colour, for the uses below
-    read = iter(standings)
-    for tile_id, lot in lots:
+    for (tile_id, lot), place in zip(lots, state.bid_places(), strict=True):
         colour = lot.colour
         if colour is not None:
             lot_colours[tile_id] = colour
         if not lot.bids:
-            # The usual case: any worker may open the bidding (some can be placed: see above),
-            # in the lot's colour if a use gave it one.
             if colour is None or reach[COLOUR_INDEX[colour]]:
-                moves.append(_bid(tile_id))
+                moves.append(place.move)
             continue
-        own, best_other = next(read)
+        own = lot.bid_of(seat)
+        best_other = lot.best_other(seat)
         if own is not None:
             # Adding to one's own bid, in its colour (an outbid one stays where it is).
             least = max(1, best_other + 1 - own.count)
             staying = own.count if own.count < best_other else 0
             able = reach[COLOUR_INDEX[own.colour]] - staying >= least
         elif colour is None or (counter_bid and colour != "green"):
-            # A bid has no upper limit: every worker of the colour may go (see bid_colours).
             able = most_of_a_colour > best_other
         else:
             able = reach[COLOUR_INDEX[colour]] > best_other
         if able:
-            moves.append(_bid(tile_id))
+            moves.append(place.move)
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
-    # Every hex in play is up for auction or in a village: each may be used.
-    for tile, face, least, most in state.workable():
-        required = tile.colour or lot_colours.get(tile.id)
+    for tile_id, face, least, most, users, use, exchange in state.workable():
+        required = lot_colours.get(tile_id) if users == ANY_COLOUR else COLOURS[users]
         # Enough workers behind the screen is the usual case; else outbid groups may help.
         if required is None or ignore_colour:
             colours = COLOURS
@@ -141,8 +183,8 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
             colours = (required,)
             if screen[k] < least and (reach[k] < least or not _can_place(screen, outbid, reach, colours, least, most)):
                 continue
-        if face.ability != "exchange" or _can_pay(state, seat, tile, face, outbid, (colours, least, most, reach)):
-            moves.append(_use(tile.id))
+        if not exchange or _can_pay(state, seat, tile_id, face, outbid, (colours, least, most, reach)):
+            moves.append(use)
     moves.append(_PASS)
     return tuple(moves)
 
@@ -176,12 +218,12 @@ def _can_place(
 def _can_pay(
     state: KeyflowerState,
     seat: int,
-    tile: Tile,
+    tile_id: str,
     face: Face,
     groups: tuple[tuple[str, Group], ...],
-    placing: tuple[tuple[str, ...], int, int, list[int]],
+    placing: tuple[tuple[str, ...], int, int, Sequence[int]],
 ) -> bool:
-    """Whether some placement on the exchange ``tile`` (one can be placed: ``placing`` gives
+    """Whether some placement on the exchange ``tile_id`` (one can be placed: ``placing`` gives
     its colours, least and most workers, and the seat's reach by colour) leaves its payment."""
     ((item, _),) = face.pays
     if item == "any_skill":
@@ -192,9 +234,16 @@ def _can_pay(
     colours, least, most, reach = placing
     screen = state.screens[seat]
     for colour in colours:
+        placed = COLOUR_INDEX[colour]
         for paid in COLOURS if item == "any_worker" else (item,):
             k = COLOUR_INDEX[paid]
             if not screen[k]:
+                continue
+            # The usual case first: the fewest workers placed from behind the screen, one of
+            # the colour paid left there (kept back if it is the placing colour).
+            if screen[placed] - (k == placed) >= least:
+                return True
+            if not groups:
                 continue
             if paid != colour:
                 if _can_place(screen, groups, reach, (colour,), least, most):
@@ -210,22 +259,28 @@ def _can_pay(
     # an outbid group of one worker of a colour the exchange takes may pay: list the placements.
     if not any(group.count == 1 and item in ("any_worker", group.colour) for _, group in groups):
         return False
-    return any(True for _ in uses_of(state, seat, tile, groups))
+    return bool(uses_of(state, seat, state.tile(tile_id), groups))
 
 
 def bids_at(
     state: KeyflowerState, seat: int, tile_id: str, lot: Lot, groups: tuple[tuple[str, Group], ...]
-) -> Iterator[Placement]:
+) -> tuple[Placement, ...]:
     """Each bid ``seat`` may place on ``lot`` (the bids around ``tile_id``)."""
     least = lot.fewest_to_add(seat)
-    for colour in bid_colours(state, seat, lot):
-        behind = state.screens[seat][COLOUR_INDEX[colour]]
-        if not groups or not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
-            # The usual case: workers from behind the screen only.
-            yield from _from_behind(colour, max(least, 1), behind)
+    colours = bid_colours(state, seat, lot)
+    screen = state.screens[seat]
+    if not groups:  # the usual case: workers from behind the screen only
+        if len(colours) == 1:
+            return _from_behind(colours[0], least, screen[COLOUR_INDEX[colours[0]]])
+        return _from_behind_each(colours, least, tuple(screen[COLOUR_INDEX[colour]] for colour in colours))
+    out: list[Placement] = []
+    for colour in colours:
+        if not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
+            out += _from_behind(colour, least, screen[COLOUR_INDEX[colour]])
             continue
         for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
-            yield Placement(colour, moved, count, "")
+            out.append(Placement(colour, moved, count, ""))
+    return tuple(out)
 
 
 @cache
@@ -233,6 +288,13 @@ def _from_behind(colour: str, least: int, top: int) -> tuple[Placement, ...]:
     """The placements of ``least`` to ``top`` workers of ``colour``, all from behind the screen,
     nothing paid (made once per case: the commonest placements by far)."""
     return tuple(Placement(colour, (), count, "") for count in range(least, top + 1))
+
+
+@cache
+def _from_behind_each(colours: tuple[str, ...], least: int, tops: tuple[int, ...]) -> tuple[Placement, ...]:
+    """:func:`_from_behind` for each of ``colours`` in turn, up to its own ``tops`` (an
+    uncoloured lot or tile: made once per case)."""
+    return tuple(option for colour, top in zip(colours, tops, strict=True) for option in _from_behind(colour, least, top))
 
 
 def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
@@ -306,7 +368,7 @@ def use_colour(state: KeyflowerState, tile: Tile) -> str | None:
     return lot.colour if lot is not None else None
 
 
-def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[str, Group], ...]) -> Iterator[Placement]:
+def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[str, Group], ...]) -> tuple[Placement, ...]:
     """Each use of ``tile`` open to ``seat``: one more worker than the last use, at most six
     on the tile, of the tile's colour, and what an exchange can be paid with."""
     face = face_of(state, tile)
@@ -316,11 +378,29 @@ def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[st
     required = use_colour(state, tile)
     # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
     colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
+    screen = state.screens[seat]
+    if face.ability != "exchange" and not groups:  # the usual case: workers from behind the screen only
+        if len(colours) == 1:
+            return _from_behind(colours[0], least, min(screen[COLOUR_INDEX[colours[0]]], most))
+        return _from_behind_each(colours, least, tuple(min(screen[COLOUR_INDEX[colour]], most) for colour in colours))
+    return tuple(_uses_with(state, seat, face, colours, (least, most), groups))
+
+
+def _uses_with(
+    state: KeyflowerState,
+    seat: int,
+    face: Face,
+    colours: tuple[str, ...],
+    bounds: tuple[int, int],
+    groups: tuple[tuple[str, Group], ...],
+) -> Iterator[Placement]:
+    """:func:`uses_of` when an exchange is paid or outbid groups may move: each placement of
+    ``colours`` between the ``bounds`` (least, most) and each payment it leaves."""
+    least, most = bounds
     exchange = face.ability == "exchange"
     for colour in colours:
-        if not exchange and (not groups or not any(g.colour == colour for _, g in groups)):
-            # The usual case: workers from behind the screen only.
-            yield from _from_behind(colour, max(least, 1), min(state.screens[seat][COLOUR_INDEX[colour]], most))
+        if not exchange and not any(g.colour == colour for _, g in groups):
+            yield from _from_behind(colour, least, min(state.screens[seat][COLOUR_INDEX[colour]], most))
             continue
         for count, moved in placements(state, seat, colour, least, most, groups, ""):
             if not exchange:
@@ -342,8 +422,8 @@ def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> 
     if bid:
         lot = state.lot(tile_id)
         assert lot is not None
-        return tuple(bids_at(state, seat, tile_id, lot, groups))
-    return tuple(uses_of(state, seat, state.tile(tile_id), groups))
+        return bids_at(state, seat, tile_id, lot, groups)
+    return uses_of(state, seat, state.tile(tile_id), groups)
 
 
 def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
@@ -400,24 +480,30 @@ def _pay(item: str) -> Pay:
     return Pay(item)
 
 
-def _narrowed(pending: PlaceWorkers, move: Move) -> PlaceWorkers:
-    """``pending`` with the options that agree with ``move``."""
-    options = pending.options
-    moved, colour, count = pending.moved, pending.colour, pending.count
-    if isinstance(move, Colour):
-        colour = move.colour
-        options = tuple(o for o in options if o.colour == colour)
-    elif isinstance(move, From):
-        settled = len(moved)
-        moved = (*moved, move.lot)
-        options = tuple(o for o in options if len(o.moved) > settled and o.moved[settled] == move.lot)
-    elif isinstance(move, Count):
+#: What the answers of a placement have settled: the lots whose outbid groups move, the colour
+#: and the number of workers (see :class:`.state.PlaceWorkers`).
+Settled = tuple[tuple[str, ...], str, int]
+
+
+def _narrowed(
+    options: tuple[Placement, ...], settled: Settled, move: Move
+) -> tuple[tuple[Placement, ...], Settled]:
+    """The ``options`` that agree with ``move``, and what is ``settled`` with it."""
+    moved, colour, count = settled
+    if isinstance(move, Count):  # the usual answer
         count = move.count
-        options = tuple(o for o in options if o.moved == moved and o.number == count)
+        options = tuple([o for o in options if o.number == count and o.moved == moved])
+    elif isinstance(move, Colour):
+        colour = move.colour
+        options = tuple([o for o in options if o.colour == colour])
+    elif isinstance(move, From):
+        n = len(moved)
+        moved = (*moved, move.lot)
+        options = tuple([o for o in options if len(o.moved) > n and o.moved[n] == move.lot])
     else:
         assert isinstance(move, Pay)
-        options = tuple(o for o in options if o.paying == move.item)
-    return PlaceWorkers(pending.seat, pending.tile, pending.bid, options, moved, colour, count)
+        options = tuple([o for o in options if o.paying == move.item])
+    return options, (moved, colour, count)
 
 
 def relisted(state: KeyflowerState) -> KeyflowerState:
@@ -438,18 +524,25 @@ def relisted(state: KeyflowerState) -> KeyflowerState:
 
 
 def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) -> KeyflowerState:
-    return _go_on(state, _narrowed(pending, move))
+    options, settled = _narrowed(pending.options, (pending.moved, pending.colour, pending.count), move)
+    return _go_on(state, pending.seat, (pending.tile, pending.bid), options, settled)
 
 
-def _go_on(state: KeyflowerState, pending: PlaceWorkers) -> KeyflowerState:
-    """Answer every part of the placement that has one possible value; ask the first that has
-    several (``pending`` on top of the stack), or place the workers once one option is left."""
-    while len(pending.options) > 1:
+def _go_on(
+    state: KeyflowerState, seat: int, at: tuple[str, bool], options: tuple[Placement, ...], settled: Settled
+) -> KeyflowerState:
+    """Answer every part of the placement at ``at`` (the hex, and whether to bid) that has one
+    possible value; ask the first that has several (a :class:`.state.PlaceWorkers` on top of
+    the stack), or place the workers once one option is left (made without asking: the
+    usual end of a chain)."""
+    tile_id, bid = at
+    while len(options) > 1:
+        pending = PlaceWorkers(seat, tile_id, bid, options, *settled)
         answers = placing_moves(state, pending)
         if len(answers) > 1:
             return replace_top(state, pending)
-        pending = _narrowed(pending, answers[0])
-    return _place_workers(state, pending.seat, pending.tile, pending.bid, pending.options[0])
+        options, settled = _narrowed(options, settled, answers[0])
+    return _place_workers(state, seat, tile_id, bid, options[0])
 
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
@@ -459,7 +552,7 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     assert isinstance(move, Bid | Use)
     bid = isinstance(move, Bid)
     options = placements_at(state, pending.seat, move.tile, bid)
-    return _go_on(state, PlaceWorkers(pending.seat, move.tile, bid, options))
+    return _go_on(state, pending.seat, (move.tile, bid), options, ((), "", 0))
 
 
 def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
@@ -467,35 +560,44 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     behind the screen) and bid, or placed on the tile and the tile used; the next player's
     turn (below what the use asks). One copy of the state for all but the use's own changes."""
     colour, count = placement.colour, placement.number
-    lots = state.lots_by_id()
-    changed: dict[str, Lot] = {}
+    positions = state.lot_positions()
+    lots = list(state.lots)
+    changed = []  # the positions of the lots whose bids change
     taken = 0
     for lot_id in placement.moved:
-        left, group = lots[lot_id].without_bid(seat)
+        i = positions[lot_id]
+        left, group = lots[i][1].without_bid(seat)
         taken += group.count
-        changed[lot_id] = standing(state, lot_id, left)
+        lots[i] = (lot_id, standing(state, lot_id, left))
+        changed.append(i)
     screens, secret = screens_without(state, seat, colour, count - taken)
-    lot = changed.get(tile_id, lots.get(tile_id))
+    i = positions.get(tile_id, -1)
+    lot = lots[i][1] if i >= 0 else None
     if bid:
         assert lot is not None
         off = lot.colour is not None and colour != lot.colour
-        changed[tile_id] = lot.with_bid(seat, colour, count, off_colour=off)
+        lots[i] = (tile_id, lot.with_bid(seat, colour, count, off_colour=off))
+        changed.append(i)
     elif lot is not None and lot.colour is None:
         # Bidders on a tile must match the workers using it.
-        changed[tile_id] = lot.with_colour(colour)
+        lots[i] = (tile_id, lot.with_colour(colour))
+        changed.append(i)
     changes = {
         "passes": 0,
         "screens": screens,
         "secret": secret,
-        "lots": tuple([(i, changed.get(i, old)) for i, old in state.lots]) if changed else state.lots,
+        "lots": tuple(lots) if changed else state.lots,
         "stack": state.stack[:-1] + (_turn_of(next_seat(seat, state.players)),),
     }
     if bid:
-        return evolve(state, **changes)
-    state = change_tile(
-        state,
-        tile_id,
-        lambda t: new_tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
-        **changes,
-    )
-    return use_tile(state, seat, tile_id, placement.paying)
+        after = evolve(state, **changes)
+    else:
+        after = change_tile(
+            state,
+            tile_id,
+            lambda t: new_tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
+            **changes,
+        )
+    # The same lots in the same places: what is known of them carries over.
+    after.keep_lots(state, changed)
+    return after if bid else use_tile(after, seat, tile_id, placement.paying)
