@@ -41,8 +41,7 @@ outcomes are moves too, listed and recorded only with the ``chance="explicit"`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Generic, TypeAlias, TypeVar
+from typing import TypeAlias
 
 import attrs
 
@@ -291,20 +290,3 @@ Move: TypeAlias = (
     | FirstSeat
 )
 
-
-M = TypeVar("M")
-
-
-class Shared(dict[Any, M], Generic[M]):
-    """The move of one kind for each value of its first field, made once and shared by every
-    listing of moves (moves are immutable values): ``Shared(StormTo)[cell]``; the other
-    fields, when there are any, are given once: ``Shared(PlaceImprovement, "fertilizer")[cell]``."""
-
-    def __init__(self, kind: Callable[..., M], *rest: Any) -> None:
-        super().__init__()
-        self.kind = kind
-        self.rest = rest
-
-    def __missing__(self, value: Any) -> M:
-        move = self[value] = self.kind(value, *self.rest)
-        return move

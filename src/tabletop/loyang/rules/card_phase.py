@@ -13,13 +13,13 @@ from tabletop.loyang.components import FIELD
 from tabletop.loyang.rules.actions import begin_action_phase
 from tabletop.loyang.rules.payments import charge, pay, sell_to_shop, take_loan
 from tabletop.loyang.rules.play_area import deck_size, draw_from_deck, enter_play, leave_play
+from tabletop.kernel.shared import shared
 from tabletop.loyang.rules.table import (
     PICK,
     PLACE,
     PLAY_ALONE,
     sale_moves,
     set_player,
-    shared,
     squire,
     take_moves,
     without,

@@ -67,7 +67,8 @@ from tabletop.loyang.rules.preparation import (
     start_outcomes,
     turn_up_for_opponent,
 )
-from tabletop.loyang.rules.table import facts, find, reveal_outcomes, set_player, shared
+from tabletop.kernel.shared import shared
+from tabletop.loyang.rules.table import facts, find, reveal_outcomes, set_player
 from tabletop.loyang.state import (
     CARD,
     HARVEST,

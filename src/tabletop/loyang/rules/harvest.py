@@ -11,7 +11,8 @@ from tabletop.kernel.turns import order_from
 from tabletop.loyang import moves
 from tabletop.loyang.rules import helpers
 from tabletop.loyang.rules.play_area import discard_emptied_field
-from tabletop.loyang.rules.table import harvest_helper, reveal, set_player, shared
+from tabletop.kernel.shared import shared
+from tabletop.loyang.rules.table import harvest_helper, reveal, set_player
 from tabletop.loyang.state import (
     DUE,
     HARVEST,

@@ -22,6 +22,7 @@ from tabletop.loyang import moves
 from tabletop.loyang.components import HELPER, PRIVATE_BASE, Vegetables
 from tabletop.loyang.rules.payments import pay
 from tabletop.loyang.rules.play_area import discard_emptied_field, leave_play, take_stall_vegetable
+from tabletop.kernel.shared import shared
 from tabletop.loyang.rules.table import (
     casual_price,
     covers,
@@ -31,7 +32,6 @@ from tabletop.loyang.rules.table import (
     return_all_to_supply,
     return_to_supply,
     set_player,
-    shared,
     take_all_from_supply,
     take_from_supply,
     use_helper_move,

@@ -8,17 +8,17 @@ supply cancel improvised ones first (see :func:`take_from_supply`, :func:`return
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from operator import ge
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 from tabletop.kernel.engine import evolve
+from tabletop.kernel.shared import shared
 from tabletop.loyang import moves
 from tabletop.loyang.components import CASUAL, FIELD, HELPER, PRIVATE_BASE, REGULAR, STALL, Components, Vegetables
 from tabletop.loyang.state import ACTION, AdvancePending, LoyangState, Player
 
-MoveT = TypeVar("MoveT")
 
 # Shared move instances, so that listing legal moves creates (almost) no objects.
 _CARDS = range(70)
@@ -34,7 +34,6 @@ SERVE = tuple(moves.Serve(c) for c in _CARDS)
 DISCARD = tuple(moves.DiscardHelper(c) for c in _CARDS)
 _REVEAL = {card: moves.Reveal(card) for card in (*_CARDS, *range(PRIVATE_BASE, PRIVATE_BASE + 8))}
 _REVEAL_ONCE = {card: (outcome, 1) for card, outcome in _REVEAL.items()}
-_SHARED: dict[tuple[Any, tuple[Any, ...]], Any] = {}
 
 
 def take_move(court: int, hand: int) -> moves.Take:
@@ -59,17 +58,6 @@ def use_helper_move(card: int, option: str = "", *args: int) -> moves.UseHelper:
     move = _USE_HELPER.get(key)
     if move is None:
         move = _USE_HELPER[key] = moves.UseHelper(card, option, args)
-    return move
-
-
-def shared(kind: Callable[..., MoveT], *args: Any) -> MoveT:
-    """The move ``kind(*args)``: one shared instance, built the first time it is asked for
-    (found by its class and arguments: building and hashing a new move to look it up would
-    cost several times more, on every listing)."""
-    key = (kind, args)
-    move: MoveT | None = _SHARED.get(key)
-    if move is None:
-        move = _SHARED[key] = kind(*args)
     return move
 
 

@@ -13,6 +13,7 @@ from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
+from tabletop.kernel.shared import Shared
 from tabletop.takenoko.moves import (
     DrawCard,
     DrawTile,
@@ -25,7 +26,6 @@ from tabletop.takenoko.moves import (
     PandaAction,
     PlaceTile,
     PlotAction,
-    Shared,
 )
 from tabletop.takenoko.rules.chance import card_outcomes, card_sample, tile_outcomes, tile_sample
 from tabletop.takenoko.rules.free import free_moves

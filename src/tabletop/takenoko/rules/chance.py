@@ -14,7 +14,8 @@ from collections import Counter
 from tabletop.kernel.engine import HiddenChance
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
-from tabletop.takenoko.moves import DrawCard, DrawTile, Shared
+from tabletop.kernel.shared import Shared
+from tabletop.takenoko.moves import DrawCard, DrawTile
 from tabletop.takenoko.rules.garden import Memo
 
 _TILES: Shared[DrawTile] = Shared(DrawTile)

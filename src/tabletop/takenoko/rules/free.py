@@ -9,7 +9,8 @@ from __future__ import annotations
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.takenoko.components import IMPROVEMENTS, PandaObjective
-from tabletop.takenoko.moves import CompleteObjective, Move, PlaceChannel, PlaceImprovement, Shared
+from tabletop.kernel.shared import Shared
+from tabletop.takenoko.moves import CompleteObjective, Move, PlaceChannel, PlaceImprovement
 from tabletop.takenoko.rules.garden import (
     CHANNEL_SPOTS,
     IMPROVEMENT_INDEX,

@@ -14,13 +14,13 @@ from tabletop.kernel.engine import CHANCE, evolve
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import IMPROVEMENTS
+from tabletop.kernel.shared import Shared
 from tabletop.takenoko.moves import (
     ChooseWeather,
     Move,
     MoveImprovement,
     RainOn,
     Roll,
-    Shared,
     SkipWeather,
     StormTo,
     TakeImprovement,
