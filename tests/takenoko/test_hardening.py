@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tabletop import GAMES
+from tabletop import CHANCE, GAMES
 from tabletop.kernel.api import InvalidData
 from tabletop.kernel.engine import HiddenChance, evolve
 from tabletop.kernel.rng import Rng
@@ -234,3 +234,10 @@ def test_a_state_and_its_views_have_a_short_repr(seed):
     for shown in (state, state.view(0)):
         text = repr(shown)
         assert text.startswith("<takenoko.State ") and len(text) < 100
+
+
+def test_a_state_repr_names_who_is_asked_what():
+    state = new_game(3, seed=1, chance="explicit")
+    while state.to_move != CHANCE or state.turn_number < 4:
+        state = state.apply(state.legal_moves()[0])
+    assert repr(state).endswith(f"of seat {state.current}, chance {type(state.pending).__name__}>")

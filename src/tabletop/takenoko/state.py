@@ -782,5 +782,4 @@ class State(EngineState):
         return self.garden.occupied()
 
     def __repr__(self) -> str:
-        asking = type(self.pending).__name__ if self.stack else "over"
-        return f"<takenoko.State {self.players}p turn {self.turn_number} seat {self.current} {asking}>"
+        return f"<takenoko.State {self.players}p turn {self.turn_number} of seat {self.current}, {self.asking}>"
