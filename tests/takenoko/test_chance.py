@@ -152,17 +152,23 @@ def test_the_sampled_deal_reaches_what_dealing_card_by_card_reaches(players):
 )
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_sampled_game_is_the_explicit_game_with_each_event_sampled_in_turn(players, options):
-    # The sampled mode takes shortcuts (the weather die rolled as the turn begins, without a
-    # position waiting for the roll; a deal or a draw in one copy): with the same moves, it must
-    # reach at every decision the very position (generator included) that the explicit mode
-    # reaches when each of its events is sampled from the generator, one by one.
+    # The sampled mode takes shortcuts (the weather die rolled as the turn begins, a Plot
+    # action's tiles drawn as it is taken, an Objective action's card drawn as it is taken,
+    # without a position waiting for the event; a deal or a draw in one copy): with the same
+    # moves, it must reach at every decision the very position (generator included) that the
+    # explicit mode reaches when each of its events is sampled from the generator, one by one.
     chooser = random.Random(players)
     sampled = new_game(players, seed=players, **options)
     explicit = new_game(players, seed=players, chance="explicit", **options)
-    rolls = 0
+    seen: Counter[str] = Counter()
     while True:
         while explicit.to_move == CHANCE:
-            rolls += isinstance(explicit.pending, WeatherDie)
+            pending = explicit.pending
+            seen["roll"] += isinstance(pending, WeatherDie)
+            if isinstance(pending, DrawPlots) and not pending.drawn:
+                seen["plot draw" if pending.left == 3 else "short plot draw"] += 1
+            if isinstance(pending, DrawObjective):
+                seen["card draw" if pending.looks == 1 else "redraw"] += 1
             decision = explicit.rules.decisions[type(explicit.pending)]
             outcome, rng = sample(decision.outcomes(explicit, explicit.pending), explicit.rng)
             explicit = evolve(explicit.apply(outcome), rng=rng)
@@ -172,7 +178,13 @@ def test_a_sampled_game_is_the_explicit_game_with_each_event_sampled_in_turn(pla
             break
         move = chooser.choice(sampled.legal_moves())
         sampled, explicit = sampled.apply(move), explicit.apply(move)
-    assert rolls > 10
+    assert seen["roll"] > 10 and seen["plot draw"] > 10 and seen["card draw"] > 3
+    # Every shortcut is met: the pile runs short in these games (a Plot action then draws the
+    # last one or two tiles), and the redraw variant looks at several cards.
+    if players == 2:
+        assert seen["short plot draw"] >= 2
+    if options.get("redraw_satisfied"):
+        assert seen["redraw"] > 3
 
 
 def test_objective_draws_are_chance_events_over_the_chosen_deck():
@@ -222,6 +234,7 @@ def test_same_seed_and_moves_give_the_same_game():
 
 def test_a_view_that_reaches_a_random_event_raises_hidden_chance():
     state = position({}, hands=[("P01",), ()])
+    assert str(state.legal_moves()[0]) == "plot"
     with pytest.raises(HiddenChance, match="determinize"):
         state.view(0).apply(state.legal_moves()[0])  # the plot action draws from the hidden pile
     explicit = play(position({}, chance="explicit"), "objective panda")
@@ -238,3 +251,14 @@ def test_a_view_at_a_plot_draw_hides_the_tiles_another_player_drew():
     assert isinstance(state.pending, DrawPlots) and state.pending.drawn == ("G",)
     assert state.view(1).pending.drawn == ("?",) and state.view(0).pending == state.pending
     assert [str(m) for m in state.view(1).history] == ["plot"]  # the draw is not shown either
+
+
+@pytest.mark.parametrize("options", [{}, {"redraw_satisfied": True}])
+def test_a_view_meets_hidden_chance_at_a_plot_and_an_objective_action(options):
+    # The sampled mode draws a Plot action's tiles and an Objective action's card as the action
+    # is taken; a view, whose random source is masked, waits for the draw as the explicit mode
+    # does, and the engine stops there.
+    view = position({}, hands=[("P01",), ()], **options).view(0)
+    for action, doing in (("plot", "drawing a plot tile"), ("objective panda", "drawing an objective card")):
+        with pytest.raises(HiddenChance, match=doing):
+            view.apply(GAME.parse_move(view, action))

@@ -165,9 +165,23 @@ def _objective_moves(decks: tuple[Pile[str], Pile[str], Pile[str]]) -> tuple[Mov
 
 
 def draw_plots(state: State, move: PlotAction) -> State:
-    """Plot: draw three plots (all that remain if fewer), one by one."""
-    left = min(3, len(state.tile_pile))
-    return ask(state, DrawPlots(CHANCE, (), left), turn=took(state, "plot"))
+    """Plot: draw three plots (all that remain if fewer), one by one.
+
+    The sampled mode draws them here, as the engine would on reaching the draw (as
+    :func:`draw_tiles` does: nothing settles in between): one copy of the position rather
+    than a second one waiting for the draw. The explicit mode, and a view (whose random source
+    is hidden: the engine says so), wait for the draw.
+    """
+    pending = _DRAW_PLOTS[min(3, len(state.tile_pile))]
+    turn = took(state, "plot")
+    if state.chance == "sampled" and not state.rng.masked:
+        drawn, pile, returned, rng = _sample_tiles(state, pending, state.rng)
+        return _to_keep(state, drawn, tile_pile=pile, returned_by=returned, rng=rng, turn=turn)
+    return ask(state, pending, turn=turn)
+
+
+#: A Plot action's draw, by the number of tiles to draw (immutable values, made once).
+_DRAW_PLOTS = tuple(DrawPlots(CHANCE, (), left) for left in range(4))
 
 
 def tile_draws(state: State, pending: DrawPlots) -> tuple[tuple[DrawTile, int], ...]:
@@ -189,9 +203,18 @@ def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
 
 def draw_tiles(state: State, pending: DrawPlots, rng: Rng) -> tuple[State, Rng]:
     """The sampled mode's shortcut for the rest of a Plot action's draw (see
-    ``ChanceDecision.run``): every tile left to draw, each drawn as :func:`tile_sample` draws
-    it and taken as :func:`draw_tile` takes it, in one copy of the state rather than one per
-    tile (settling does nothing between two draws: a chance event is on top)."""
+    ``ChanceDecision.run``): every tile left to draw in one copy of the state rather than one
+    per tile (settling does nothing between two draws: a chance event is on top)."""
+    drawn, pile, returned, rng = _sample_tiles(state, pending, rng)
+    return _to_keep(state, drawn, tile_pile=pile, returned_by=returned), rng
+
+
+def _sample_tiles(
+    state: State, pending: DrawPlots, rng: Rng
+) -> tuple[tuple[str, ...], Pile[str], tuple[int, ...], Rng]:
+    """The tiles drawn, the pile and its returned-by list after them, and the next generator:
+    every tile left to draw, each drawn as :func:`tile_sample` draws it and taken as
+    :func:`draw_tile` takes it."""
     pile, returned, drawn = state.tile_pile, state.returned_by, pending.drawn
     for _ in range(pending.left):
         tile, rng = tile_sample(pile, rng)
@@ -199,7 +222,7 @@ def draw_tiles(state: State, pending: DrawPlots, rng: Rng) -> tuple[State, Rng]:
             returned = returned[1:]
         pile = pile.take(tile.code)
         drawn += (tile.code,)
-    return _to_keep(state, drawn, tile_pile=pile, returned_by=returned), rng
+    return drawn, pile, returned, rng
 
 
 def _to_keep(state: State, drawn: tuple[str, ...], **changes: Any) -> State:
@@ -326,11 +349,20 @@ def draw_objective(state: State, move: ObjectiveAction) -> State:
     With the BGA variant ``redraw_satisfied``, a plot or gardener card the garden already
     shows goes under its deck and the next card is drawn instead (each card is looked at
     once at most, so a deck of satisfied cards still yields its last one).
+
+    The sampled mode draws a card looked at once here, as the engine would on reaching the
+    draw (:func:`card_drawn`, then :func:`draw_card`: nothing settles in between): one copy
+    of the position rather than a second one waiting for the draw. The explicit mode, a view
+    (whose random source is hidden: the engine says so) and a redraw wait for the draw.
     """
     index = OBJECTIVE_KINDS.index(move.deck)
     redraw = state.options.redraw_satisfied and move.deck != "panda"
     looks = len(state.decks[index]) if redraw else 1
-    return ask(state, DrawObjective(CHANCE, index, looks), turn=took(state, "objective"))
+    turn = took(state, "objective")
+    if looks == 1 and state.chance == "sampled" and not state.rng.masked:
+        card, rng = card_sample(state.decks[index], state.rng)
+        return _into_hand(state, index, card.card, rng=rng, turn=turn)
+    return ask(state, DrawObjective(CHANCE, index, looks), turn=turn)
 
 
 def card_draws(state: State, pending: DrawObjective) -> tuple[tuple[DrawCard, int], ...]:
@@ -343,16 +375,23 @@ def card_drawn(state: State, pending: DrawObjective, rng: Rng) -> tuple[DrawCard
 
 def draw_card(state: State, pending: DrawObjective, move: DrawCard) -> State:
     """The card drawn goes into the hand (or, redrawing a satisfied card, under its deck)."""
-    decks = list(state.decks)
-    deck = decks[pending.deck].take(move.card)
     card = state.components.cards[move.card]
     if pending.looks > 1 and objective_met(state, state.current, card):
-        decks[pending.deck] = deck.put_under((move.card,))
+        decks = list(state.decks)
+        decks[pending.deck] = decks[pending.deck].take(move.card).put_under((move.card,))
         return ask(state, DrawObjective(CHANCE, pending.deck, pending.looks - 1), decks=(decks[0], decks[1], decks[2]))
-    decks[pending.deck] = deck
+    return _into_hand(state, pending.deck, move.card)
+
+
+def _into_hand(state: State, index: int, card: str, **changes: Any) -> State:
+    """The action phase again, with ``card`` taken from the deck ``index`` into the current
+    player's hand, and other ``changes``."""
+    decks = list(state.decks)
+    decks[index] = decks[index].take(card)
     board = state.boards[state.current]
     return action_phase(
         state,
         decks=(decks[0], decks[1], decks[2]),
-        boards=with_board(state, state.current, evolve(board, hand=board.hand + (move.card,))),
+        boards=with_board(state, state.current, evolve(board, hand=board.hand + (card,))),
+        **changes,
     )
