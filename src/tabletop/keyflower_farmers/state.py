@@ -16,7 +16,6 @@ tile of that number when The Farmers is in play).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -31,6 +30,7 @@ from tabletop.kernel.engine import CHANCE, EngineState
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
+from tabletop.kernel.shared import Shared
 from tabletop.kernel.tiles import Fields, Sector
 
 #: Workers by colour (blue, red, yellow, green).
@@ -198,10 +198,8 @@ def bid_place(move: Move, lot: Lot) -> BidPlace:
     return BidPlace(move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], tuple(bid.bidder for bid in lot.bids))
 
 
-@cache
-def _use_move(tile_id: str) -> Move:
-    """The move using the hex ``tile_id`` (made once per hex: its entry is made again at each use)."""
-    return UseMove(tile_id)
+#: The move using each hex (made once per hex: its entry is made again at each use).
+_USE = Shared(UseMove)
 
 
 def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
@@ -216,7 +214,7 @@ def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Ti
     if least > most:
         return None
     colour = ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour]
-    return Workable(tile.id, face, least, most, colour, _use_move(tile.id), face.ability == "exchange")
+    return Workable(tile.id, face, least, most, colour, _USE[tile.id], face.ability == "exchange")
 
 
 @attrs.frozen

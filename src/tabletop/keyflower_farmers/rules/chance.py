@@ -31,6 +31,7 @@ from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.rng import Rng
+from tabletop.kernel.shared import Shared
 from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
@@ -197,21 +198,19 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
     return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
 
 
-@cache
-def _tile_drawn(code: str) -> TileDrawn:
-    """The outcome drawing the tile ``code`` (made once per tile: each draw lists every tile left)."""
-    return TileDrawn(code)
+#: The outcome drawing each tile (made once per tile: each draw lists every tile left).
+_TILE_DRAWN = Shared(TileDrawn)
 
 
 def season_tile_outcomes(state: KeyflowerState, pending: DrawSeasonTile) -> tuple[tuple[TileDrawn, int], ...]:
     pile = state.season_piles[SEASON_INDEX[pending.season]]
-    return tuple((_tile_drawn(code), n) for code, n in pile.draw_outcomes())
+    return tuple((_TILE_DRAWN[code], n) for code, n in pile.draw_outcomes())
 
 
 def season_tile_sample(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) -> tuple[TileDrawn, Rng]:
     """The tile :func:`season_tile_outcomes` would yield with ``rng``, drawn without listing them."""
     code, rng = state.season_piles[SEASON_INDEX[pending.season]].sample_draw(rng)
-    return _tile_drawn(code), rng
+    return _TILE_DRAWN[code], rng
 
 
 def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome: TileDrawn) -> KeyflowerState:
@@ -263,7 +262,7 @@ def _offered(lots: tuple[tuple[str, Lot], ...], codes: Sequence[str]) -> tuple[t
 
 
 def select_outcomes(state: KeyflowerState, pending: SelectWinter) -> tuple[tuple[TileDrawn, int], ...]:
-    return tuple((_tile_drawn(code), n) for code, n in state.season_piles[3].draw_outcomes())
+    return tuple((_TILE_DRAWN[code], n) for code, n in state.season_piles[3].draw_outcomes())
 
 
 def resolve_select(state: KeyflowerState, pending: SelectWinter, outcome: TileDrawn) -> KeyflowerState:
@@ -273,13 +272,13 @@ def resolve_select(state: KeyflowerState, pending: SelectWinter, outcome: TileDr
 
 
 def winter_outcomes(state: KeyflowerState, pending: DealWinter) -> tuple[tuple[TileDrawn, int], ...]:
-    return tuple((_tile_drawn(code), n) for code, n in state.winter_deck.draw_outcomes())
+    return tuple((_TILE_DRAWN[code], n) for code, n in state.winter_deck.draw_outcomes())
 
 
 def winter_sample(state: KeyflowerState, pending: DealWinter, rng: Rng) -> tuple[TileDrawn, Rng]:
     """The tile :func:`winter_outcomes` would yield with ``rng``, drawn without listing them."""
     code, rng = state.winter_deck.sample_draw(rng)
-    return _tile_drawn(code), rng
+    return _TILE_DRAWN[code], rng
 
 
 def winter_run(state: KeyflowerState, pending: DealWinter, rng: Rng) -> tuple[KeyflowerState, Rng]:

@@ -41,6 +41,7 @@ from tabletop.keyflower_farmers.state import (
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.pool import Pool
+from tabletop.kernel.shared import Shared
 from tabletop.kernel.tiles import Sector
 
 
@@ -183,13 +184,11 @@ def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, 
 
 
 def animal_moves(state: KeyflowerState, pending: PlaceAnimal) -> tuple[Move, ...]:
-    return tuple(_into(field) for field in open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))
+    return tuple(_INTO[field] for field in open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))
 
 
-@cache
-def _into(field: Sector) -> IntoField:
-    """The move putting the animal into ``field`` (made once per field)."""
-    return IntoField(field)
+#: The move putting the animal into each field (made once per field).
+_INTO = Shared(IntoField)
 
 
 def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField) -> KeyflowerState:

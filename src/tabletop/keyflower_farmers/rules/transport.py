@@ -28,6 +28,7 @@ from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
+from tabletop.kernel.shared import shared
 from tabletop.kernel.tiles import Sector, facing
 
 
@@ -128,14 +129,8 @@ def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, 
         for target, distance in reached.items():
             if 0 < distance <= budget:
                 for resource in held:
-                    found.append(_carry(resource, tile.id, ids[target]))
+                    found.append(shared(Carry, resource, tile.id, ids[target]))
     return found
-
-
-@cache
-def _carry(resource: str, source: str, target: str) -> Carry:
-    """The move carrying ``resource`` from ``source`` to ``target`` (made once)."""
-    return Carry(resource, source, target)
 
 
 def field_steps(state: KeyflowerState, village: Village, source: Sector) -> Mapping[Sector, int]:
@@ -182,14 +177,8 @@ def _herds(state: KeyflowerState, seat: int, budget: int, mixed: bool) -> list[H
                     there = held_by.get(target)
                     # One animal type per field (boat 5a excepted).
                     if mixed or there is None or sum(there) == there[kind]:
-                        found.append(_herd_move(animal, field, target))
+                        found.append(shared(Herd, animal, field, target))
     return found
-
-
-@cache
-def _herd_move(animal: str, source: Sector, target: Sector) -> Herd:
-    """The move herding ``animal`` from the field ``source`` to ``target`` (made once)."""
-    return Herd(animal, source, target)
 
 
 def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:

@@ -49,6 +49,7 @@ from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, replace_top
 from tabletop.kernel.pool import Pool
+from tabletop.kernel.shared import Shared
 from tabletop.kernel.turns import next_seat
 
 
@@ -57,11 +58,9 @@ _GREEN = COLOUR_INDEX["green"]
 _ONLY_PASS = (_PASS,)
 
 
-@cache
-def _turn_of(seat: int) -> Turn:
-    """The decision ``Turn(seat)`` (made once per seat: every placement and pass asks the next
-    seat's turn)."""
-    return Turn(seat)
+#: The decision ``Turn(seat)`` of each seat (made once per seat: every placement and pass asks
+#: the next seat's turn).
+_TURN = Shared(Turn)
 
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
@@ -450,34 +449,23 @@ def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move
     counts: set[int] = set()
     for option in options:
         if len(option.moved) > settled:
-            groups[_from(option.moved[settled])] = None
+            groups[_FROM[option.moved[settled]]] = None
         else:
             counts.add(option.number)
     if groups or len(counts) > 1:
-        return (*groups, *(_count(count) for count in sorted(counts)))
-    return tuple({_pay(option.paying): None for option in options})
+        return (*groups, *(_COUNT[count] for count in sorted(counts)))
+    return tuple({_PAY[option.paying]: None for option in options})
 
 
 #: The answers naming a colour (made once).
 _COLOUR = {colour: Colour(colour) for colour in COLOURS}
 
 
-@cache
-def _from(lot: str) -> From:
-    """The answer moving the outbid group around ``lot`` (made once per hex)."""
-    return From(lot)
-
-
-@cache
-def _count(count: int) -> Count:
-    """The answer placing ``count`` workers (made once per number)."""
-    return Count(count)
-
-
-@cache
-def _pay(item: str) -> Pay:
-    """The answer paying with ``item`` (made once per item)."""
-    return Pay(item)
+#: The answers moving the outbid group around a hex, placing a number of workers, paying
+#: with an item (each made once).
+_FROM = Shared(From)
+_COUNT = Shared(Count)
+_PAY = Shared(Pay)
 
 
 #: What the answers of a placement have settled: the lots whose outbid groups move, the colour
@@ -547,7 +535,7 @@ def _go_on(
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
     if isinstance(move, Pass):
-        following = _turn_of(next_seat(pending.seat, state.players))
+        following = _TURN[next_seat(pending.seat, state.players)]
         return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
     assert isinstance(move, Bid | Use)
     bid = isinstance(move, Bid)
@@ -587,7 +575,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         "screens": screens,
         "secret": secret,
         "lots": tuple(lots) if changed else state.lots,
-        "stack": state.stack[:-1] + (_turn_of(next_seat(seat, state.players)),),
+        "stack": state.stack[:-1] + (_TURN[next_seat(seat, state.players)],),
     }
     if bid:
         after = evolve(state, **changes)

@@ -18,6 +18,7 @@ from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutF
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
+from tabletop.kernel.shared import shared
 from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 
 
@@ -125,13 +126,7 @@ def _turnings(sides: Sides) -> tuple[int, Mapping[tuple[int, str], int]]:
 def _places(cell: Hex, turns: int) -> tuple[Place, ...]:
     """The moves placing a hex at ``cell`` turned each of ``turns`` (bit ``t`` for ``t`` turns),
     fewest turns first (made once: listed again and again)."""
-    return tuple(_place(cell, step) for step in range(6) if turns >> step & 1)
-
-
-@cache
-def _place(cell: Hex, turns: int) -> Place:
-    """The move placing a hex at ``cell`` turned ``turns`` times (made once: in many lists)."""
-    return Place(cell, turns)
+    return tuple(shared(Place, cell, step) for step in range(6) if turns >> step & 1)
 
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
