@@ -225,7 +225,7 @@ def _sample_tiles(
     return drawn, pile, returned, rng
 
 
-def _to_keep(state: State, drawn: tuple[str, ...], **changes: Any) -> State:
+def _to_keep(state: State, drawn: tuple[str, ...], /, **changes: Any) -> State:
     """The draw done, with ``changes``: the player chooses the tile to keep (kept at once when
     there is one choice)."""
     choices = keep_choices(drawn)
@@ -383,7 +383,7 @@ def draw_card(state: State, pending: DrawObjective, move: DrawCard) -> State:
     return _into_hand(state, pending.deck, move.card)
 
 
-def _into_hand(state: State, index: int, card: str, **changes: Any) -> State:
+def _into_hand(state: State, index: int, card: str, /, **changes: Any) -> State:
     """The action phase again, with ``card`` taken from the deck ``index`` into the current
     player's hand, and other ``changes``."""
     decks = list(state.decks)
