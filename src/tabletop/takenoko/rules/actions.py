@@ -97,14 +97,15 @@ def _panda_moves(key: tuple[Layout, Hex]) -> tuple[Move, ...]:
 def _figure_moves(
     key: tuple[Layout, Hex],
     known: Memo[tuple[Layout, Hex], tuple[Move, ...]],
-    rays: Memo[Hex, tuple[tuple[tuple[Hex, ...], tuple[Move, ...]], ...]],
+    rays: Memo[Hex, tuple[tuple[tuple[Hex, Move], ...], ...]],
     to: Shared[Move],
 ) -> tuple[Move, ...]:
     """The moves of a figure standing on ``key[1]``: those it had on the layout this one grew
     from when no plot was added on its lines, else, line by line, the moves to the cells met
     before the first gap (as :func:`~tabletop.takenoko.rules.garden.line_destinations` walks
     them). A figure moves at every other decision, so this is worked out often: the moves
-    along each line are made once per cell (:func:`_ray_moves`), and cut where the tiles stop."""
+    along each line are made once per cell (:func:`_ray_moves`), and taken up to where the tiles
+    stop."""
     layout, start = key
     before = unchanged_from(layout, start)
     if before is not None:
@@ -113,15 +114,13 @@ def _figure_moves(
             return moves
     occupied = layout.occupied
     found: list[Move] = []
-    for cells, ray_moves in rays[start]:
-        reach = 0
-        for cell in cells:
+    for ray in rays[start]:
+        for cell, move in ray:
             if cell not in occupied:
                 break
-            reach += 1
+            found.append(move)
         else:  # a line of tiles longer than the table's: walked to its end
             return tuple(map(to.__getitem__, line_destinations(layout, start)))
-        found += ray_moves[:reach]
     return tuple(found)
 
 
@@ -129,13 +128,12 @@ def _figure_moves(
 _MOVE_REACH = 8
 
 
-def _ray_moves(to: Shared[Move]) -> Memo[Hex, tuple[tuple[tuple[Hex, ...], tuple[Move, ...]], ...]]:
+def _ray_moves(to: Shared[Move]) -> Memo[Hex, tuple[tuple[tuple[Hex, Move], ...], ...]]:
     """A table, by cell, of the cells along its six lines (nearest first, :data:`_MOVE_REACH`
-    of them) with the moves there."""
+    of them), each with the move there."""
 
-    def along(start: Hex) -> tuple[tuple[tuple[Hex, ...], tuple[Move, ...]], ...]:
-        rays = tuple(ray[:_MOVE_REACH] for ray in RAYS[start])
-        return tuple((ray, tuple(map(to.__getitem__, ray))) for ray in rays)
+    def along(start: Hex) -> tuple[tuple[tuple[Hex, Move], ...], ...]:
+        return tuple(tuple((cell, to[cell]) for cell in ray[:_MOVE_REACH]) for ray in RAYS[start])
 
     return Memo(along, 4_096)
 
@@ -155,8 +153,10 @@ _PLAIN_ACTIONS: Memo[tuple[str, ...], tuple[Move, ...]] = Memo(
 
 
 def _objective_moves(decks: tuple[Pile[str], Pile[str], Pile[str]]) -> tuple[Move, ...]:
-    """A draw from each objective deck that still holds cards (usually all three)."""
-    if holds(decks[0]) and holds(decks[1]) and holds(decks[2]):
+    """A draw from each objective deck that still holds cards (usually all three: each still
+    holds unseen cards)."""
+    plot, gardener, panda = decks
+    if plot.unseen and gardener.unseen and panda.unseen:
         return _OBJECTIVE_ACTIONS
     return tuple(draw for draw, deck in zip(_OBJECTIVE_ACTIONS, decks, strict=True) if holds(deck))
 
@@ -225,7 +225,7 @@ def _sample_tiles(
     return drawn, pile, returned, rng
 
 
-def _to_keep(state: State, drawn: tuple[str, ...], **changes: Any) -> State:
+def _to_keep(state: State, drawn: tuple[str, ...], /, **changes: Any) -> State:
     """The draw done, with ``changes``: the player chooses the tile to keep (kept at once when
     there is one choice)."""
     choices = keep_choices(drawn)
@@ -383,7 +383,7 @@ def draw_card(state: State, pending: DrawObjective, move: DrawCard) -> State:
     return _into_hand(state, pending.deck, move.card)
 
 
-def _into_hand(state: State, index: int, card: str, **changes: Any) -> State:
+def _into_hand(state: State, index: int, card: str, /, **changes: Any) -> State:
     """The action phase again, with ``card`` taken from the deck ``index`` into the current
     player's hand, and other ``changes``."""
     decks = list(state.decks)

@@ -57,21 +57,20 @@ POND_RING_SET = frozenset(POND_RING)
 # for its other ends, the two edges that leave that corner: a channel may go on the edge when an
 # end touches the pond or one of those edges already holds a channel.
 _EdgeGeometry = tuple[Hex, Edge, bool, tuple[tuple[Edge, Edge], ...]]
-_FORWARD_EDGES: dict[Hex, tuple[_EdgeGeometry, ...]] = {}
 
 
 def _forward_edges(cell: Hex) -> tuple[_EdgeGeometry, ...]:
-    found = _FORWARD_EDGES.get(cell)
-    if found is None:
-        out = []
-        for direction in range(3):
-            other = hexgrid.neighbour(cell, direction)
-            e = hexgrid.edge(cell, other)
-            fars = hexgrid.edge_far_cells(e)
-            ends = tuple((hexgrid.edge(cell, far), hexgrid.edge(other, far)) for far in fars if far != POND)
-            out.append((other, e, POND in fars, ends))
-        found = _FORWARD_EDGES[cell] = tuple(out)
-    return found
+    out = []
+    for direction in range(3):
+        other = hexgrid.neighbour(cell, direction)
+        e = hexgrid.edge(cell, other)
+        fars = hexgrid.edge_far_cells(e)
+        ends = tuple((hexgrid.edge(cell, far), hexgrid.edge(other, far)) for far in fars if far != POND)
+        out.append((other, e, POND in fars, ends))
+    return tuple(out)
+
+
+_FORWARD_EDGES: Memo[Hex, tuple[_EdgeGeometry, ...]] = Memo(_forward_edges, 4_096)
 
 
 def with_board(state: State, seat: int, board: Player) -> tuple[Player, ...]:
@@ -197,7 +196,7 @@ def _channel_spots(key: tuple[Layout, frozenset[Edge], bool]) -> tuple[Edge, ...
     taken = layout.occupied  # the plots and the pond
     spots: list[Edge] = []
     for cell in layout.cells:
-        for other, e, at_pond, ends in _forward_edges(cell):
+        for other, e, at_pond, ends in _FORWARD_EDGES[cell]:
             if other not in taken or other == POND or e in channels:
                 continue
             if at_pond:

@@ -159,8 +159,8 @@ def completable(state: State) -> tuple[str, ...]:
 
     It is asked at every listing of moves, so each card is checked as cheaply as can be: the
     hand is read once into what its cards ask (:class:`_Reading`); its plot cards are looked up
-    together by the irrigated plots (which seldom change: :data:`_PLOTS_SHOWN`), gardener cards
-    read off the garden's counts of heights, panda cards off the sections held. The cards met
+    together, and the answer kept on the reading with the irrigated plots it is about (they
+    seldom change between two listings), gardener cards read off the garden's counts of heights, panda cards off the sections held. The cards met
     are a bit mask over the hand's positions, so the hand's order is kept.
     """
     board = state.boards[state.current]
@@ -171,11 +171,19 @@ def completable(state: State) -> tuple[str, ...]:
     if reading is None or reading.hand is not hand or reading.components is not state.components:
         reading = _read(state.components, hand)
     garden = state.garden
-    met = _PLOTS_SHOWN[garden.wet, reading] if reading.plots else 0
+    met = 0
+    if reading.plots:
+        wet = garden.wet
+        if reading.wet is not wet:
+            reading.wet, reading.plots_met = wet, _plots_shown(wet, reading)
+        met = reading.plots_met
     options = state.options
     if options.exact_height and not options.gardener_on_plot:
         # Without the variants, a gardener card counts the plots of exactly its height.
         heights = garden.heights
+        for bit, need, bucket in reading.one_bucket:
+            if heights[bucket] >= need:
+                met |= bit
         for bit, need, buckets in reading.gardeners:
             count = 0
             for bucket in buckets:
@@ -203,18 +211,33 @@ class _Reading:
     """What the cards of one ``hand`` ask, read once per hand (and box): its plot cards, its
     gardener cards (with the counts of heights they look at and the number of plots needed)
     and its panda cards (the sections needed), each with its bit: ``1 << position in the
-    hand``. Copies of a panda card are interchangeable, so only the first is read (one choice).
-    ``ready`` keeps, by the bits of the cards met, the cards :func:`completable` answers (the
-    same few answers come back at every listing while the hand lasts).
+    hand``. A gardener card counting the plots of one position of the heights (one
+    improvement fits it: all but the cards of any improvement) is read as that position
+    (``one_bucket``), the others with all the positions they count (``gardeners``). Copies of
+    a panda card are interchangeable, so only the first is read (one choice).
 
-    Compared and hashed by identity, so that :data:`_PLOTS_SHOWN` finds it in one step; it
-    is kept in the module's tables only, never on a state.
+    ``ready`` keeps, by the bits of the cards met, the cards :func:`completable` answers (the
+    same few answers come back at every listing while the hand lasts); ``wet`` and
+    ``plots_met``, the bits of the plot cards met by the irrigated plots last asked about. A
+    reading is kept in the module's tables only, never on a state.
     """
 
-    __slots__ = ("components", "hand", "plots", "gardeners", "gardener_cards", "pandas", "ready")
+    __slots__ = (
+        "components",
+        "hand",
+        "plots",
+        "one_bucket",
+        "gardeners",
+        "gardener_cards",
+        "pandas",
+        "ready",
+        "wet",
+        "plots_met",
+    )
 
     def __init__(self, components: Components, hand: tuple[str, ...]) -> None:
         plots: list[tuple[int, PlotObjective]] = []
+        one_bucket: list[tuple[int, int, int]] = []
         gardeners: list[tuple[int, int, tuple[int, ...]]] = []
         gardener_cards: list[tuple[int, GardenerObjective]] = []
         pandas: list[tuple[int, tuple[int, int, int]]] = []
@@ -224,17 +247,24 @@ class _Reading:
             if isinstance(card, PlotObjective):
                 plots.append((bit, card))
             elif isinstance(card, GardenerObjective):
-                gardeners.append((bit, card.bamboos, _BUCKETS[card.colour, card.improvement, card.height]))
+                buckets = _BUCKETS[card.colour, card.improvement, card.height]
+                if len(buckets) == 1:
+                    one_bucket.append((bit, card.bamboos, buckets[0]))
+                else:
+                    gardeners.append((bit, card.bamboos, buckets))
                 gardener_cards.append((bit, card))
             elif all(card.sections != sections for _, sections in pandas):
                 pandas.append((bit, card.sections))
         self.components = components
         self.hand = hand
         self.plots = tuple(plots)
+        self.one_bucket = tuple(one_bucket)
         self.gardeners = tuple(gardeners)
         self.gardener_cards = tuple(gardener_cards)
         self.pandas = tuple(pandas)
         self.ready: dict[int, tuple[str, ...]] = {}
+        self.wet: Irrigated | None = None
+        self.plots_met = 0
 
 
 def _read(components: Components, hand: tuple[str, ...]) -> _Reading:
@@ -254,16 +284,10 @@ def _read(components: Components, hand: tuple[str, ...]) -> _Reading:
 _READINGS: dict[int, _Reading] = {}
 
 
-def _plots_shown(key: tuple[Irrigated, _Reading]) -> int:
+def _plots_shown(wet: Irrigated, reading: _Reading) -> int:
     """The bits of the plot cards of a reading whose pattern the irrigated plots show."""
-    wet, reading = key
     met = 0
     for bit, card in reading.plots:
         if _pattern_shown(wet, card):
             met |= bit
     return met
-
-
-#: The plot cards of a hand met by a garden's irrigated plots, by (irrigated plots, reading of
-#: the hand): the irrigated plots and a player's hand seldom change between two listings.
-_PLOTS_SHOWN: Memo[tuple[Irrigated, _Reading], int] = Memo(_plots_shown)

@@ -16,8 +16,12 @@ from tabletop.takenoko.moves import DeclareActions
 from tabletop.takenoko.state import ACTIONS, HAND_LIMIT, ChooseAction, Declare, Pending, State, Turn
 
 
-def ask(state: State, pending: Pending, **changes: Any) -> State:
-    """``state`` with ``changes``, asking ``pending`` next."""
+def ask(state: State, pending: Pending, /, **changes: Any) -> State:
+    """``state`` with ``changes``, asking ``pending`` next.
+
+    Its parameters (as those of the other rules taking ``**changes``) are positional-only:
+    CPython then gathers each keyword into ``changes`` without comparing it to their names
+    (the hottest calls pass three or four)."""
     return evolve(state, stack=(pending,), **changes)
 
 
@@ -37,7 +41,7 @@ def _turn_after(weather: str, done: tuple[str, ...], declared: tuple[str, ...] |
 _CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
 
 
-def action_phase(state: State, **changes: Any) -> State:
+def action_phase(state: State, /, **changes: Any) -> State:
     """Enter (or return to) the action phase, with ``changes`` made to the state."""
     seat: int = changes.get("current", state.current)
     if state.options.declare_actions:
@@ -52,17 +56,27 @@ def action_phase(state: State, **changes: Any) -> State:
 
 
 def open_actions(state: State) -> tuple[str, ...]:
-    """The actions the current player may still take this turn, in :data:`ACTIONS` order."""
+    """The actions the current player may still take this turn, in :data:`ACTIONS` order.
+
+    The components are looked at only while the turn allows an action: not at the listing
+    after the last one, which may end the turn."""
     turn = state.turn
-    return _open(turn.weather, turn.actions, turn.declared, _ruled_out(state))
+    allowed = _allowed(turn.weather, turn.actions, turn.declared)
+    if not allowed:
+        return ()
+    return _BY_BITS[allowed & ~_ruled_out(state)]
 
 
 @functools.cache
-def _open(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None, ruled_out: int) -> tuple[str, ...]:
-    """The actions a turn allows that the components do not rule out (worked out once for
-    each: there are few)."""
+def _allowed(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None) -> int:
+    """:func:`allowed_actions`, one bit each in :data:`ACTIONS` order (worked out once for
+    each turn: there are few)."""
     allowed = allowed_actions(weather, done, declared)
-    return tuple(a for a in allowed if not ruled_out >> ACTIONS.index(a) & 1)
+    return sum(1 << i for i, action in enumerate(ACTIONS) if action in allowed)
+
+
+#: The actions of each set of bits (one per action, in :data:`ACTIONS` order), in that order.
+_BY_BITS = tuple(tuple(a for i, a in enumerate(ACTIONS) if bits >> i & 1) for bits in range(1 << len(ACTIONS)))
 
 
 def allowed_actions(weather: str, done: tuple[str, ...], declared: tuple[str, ...] | None) -> tuple[str, ...]:

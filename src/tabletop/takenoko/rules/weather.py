@@ -102,7 +102,7 @@ def clouds_possible(state: State) -> bool:
     return state.options.clouds_when_empty == "move_improvement" and bool(improvement_moves(state))
 
 
-def apply_weather(state: State, weather: str, **changes: Any) -> State:
+def apply_weather(state: State, weather: str, /, **changes: Any) -> State:
     """Apply a face of the weather die (or the weather chosen on "?"), with other ``changes`` to the state."""
     seat: int = changes.get("current", state.current)
     if weather == "?":
