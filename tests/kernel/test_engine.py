@@ -3,6 +3,7 @@ door (sampled from the seed, or explicit at a chance seat), checked on the toy g
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 
 import attrs
@@ -19,6 +20,7 @@ from tabletop.kernel.engine import (
     Link,
     evolve,
     link_moves,
+    own_keys,
     pop,
     push,
     replace_top,
@@ -162,6 +164,31 @@ def test_evolve_copies_any_attrs_instance_without_slots() -> None:
     point = _Point(1, 2)
     moved = evolve(point, y=5)
     assert moved == _Point(1, 5) and point == _Point(1, 2)
+
+
+@attrs.frozen(slots=False)
+class _OwnPoint:
+    __attrs_post_init__ = own_keys
+
+    x: int
+    y: int
+
+
+def test_own_keys_gives_an_instance_a_plain_dictionary_that_evolve_copies() -> None:
+    point = _OwnPoint(1, 2)
+    # The size of a plain copy: a dictionary with keys of its own (CPython's key-sharing
+    # dictionary of an instance has another size).
+    assert vars(point) == {"x": 1, "y": 2} and sys.getsizeof(vars(point)) == sys.getsizeof(dict(vars(point)))
+    moved = evolve(point, y=5)
+    assert moved == _OwnPoint(1, 5) and point == _OwnPoint(1, 2)
+    assert sys.getsizeof(vars(moved)) == sys.getsizeof(dict(vars(moved)))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        point.x = 3  # type: ignore[misc]
+
+
+def test_every_game_state_has_keys_of_its_own() -> None:
+    state = TOY.new_game(2, seed=1)
+    assert sys.getsizeof(vars(state)) == sys.getsizeof(dict(vars(state)))
 
 
 def test_a_move_after_the_end_says_the_game_is_over() -> None:

@@ -369,6 +369,9 @@ class EngineState:
     #: Attributes that cache facts derived from the position; :func:`evolve` drops them.
     CACHES: ClassVar[tuple[str, ...]] = ("_moves",)
 
+    def __attrs_post_init__(self) -> None:
+        own_keys(self)
+
     @property
     def to_move(self) -> int | None:
         """The seat whose decision it is (:data:`CHANCE` at a random event in explicit chance
@@ -457,6 +460,20 @@ class EngineState:
 
     def __str__(self) -> str:
         return self.rules.render(self)
+
+
+def own_keys(self: Any) -> None:
+    """An ``__attrs_post_init__`` for an attrs class without slots whose instances are read
+    often: the new instance gets a dictionary with keys of its own instead of the one sharing
+    its class's keys that CPython gives it. Every game state has it (from :class:`EngineState`);
+    a game gives it to its hot records with ``__attrs_post_init__ = own_keys``.
+
+    :func:`evolve` copies an instance's dictionary, and a copy is of the kind of the original,
+    so every position of a game is of the kind of the first. CPython 3.11 reads an attribute
+    from a dictionary with its own keys in one specialized step, but from one sharing its
+    class's keys only through the generic lookup, three to four times slower. It costs memory:
+    for 25 attributes, 832 bytes instead of 272."""
+    _setattr(self, "__dict__", dict(self.__dict__))
 
 
 def evolve(state: A, **changes: Any) -> A:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from tabletop.kernel.engine import CHANCE, EngineState
+from tabletop.kernel.engine import CHANCE, EngineState, own_keys
 from tabletop.kernel.pile import Pile
 from tabletop.loyang.components import PRIVATE_BASE, STANDARD, Components, Vegetables
 
@@ -32,6 +32,8 @@ class Field:
     """A field in a player's field row: the card (private field number or common field action
     card), the vegetable sown (-1 while unsown) and the tokens still on it."""
 
+    __attrs_post_init__ = own_keys
+
     card: int
     veg: int = -1
     count: int = 0
@@ -40,6 +42,8 @@ class Field:
 @attrs.frozen(slots=False)
 class Stall:
     """A market stall in play and which of its three slots still hold their vegetable."""
+
+    __attrs_post_init__ = own_keys
 
     card: int
     goods: tuple[bool, ...] = (True, True, True)
@@ -54,6 +58,8 @@ class Regular:
     ``red`` the side of its satisfaction marker, ``status`` this round's obligation.
     """
 
+    __attrs_post_init__ = own_keys
+
     card: int
     rows: int = 0
     delivered: int = 0
@@ -64,6 +70,8 @@ class Regular:
 @attrs.frozen(slots=False)
 class Player:
     """One farmer: money, board, cards in play, the private field pile and the hand."""
+
+    __attrs_post_init__ = own_keys
 
     cash: int
     loans: int = 0

@@ -20,7 +20,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from tabletop.kernel.engine import EngineState
+from tabletop.kernel.engine import EngineState, own_keys
 from tabletop.kernel.hexgrid import Edge, Hex
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
@@ -53,20 +53,6 @@ NOBODY = -1
 
 #: The placeholder for a hidden plot tile in a view.
 HIDDEN_TILE = "?"
-
-
-
-def _own_keys(self: Any) -> None:
-    """An ``__attrs_post_init__``: the new instance gets a dictionary with keys of its own
-    instead of the one sharing its class's keys that CPython gives it.
-
-    :func:`~tabletop.kernel.engine.evolve` copies an instance's dictionary, and a copy is of
-    the kind of the original. CPython 3.11 reads an attribute from a dictionary with its own
-    keys in one specialized step, but from one sharing its class's keys only through the
-    generic lookup, three to four times slower. Every position of a game is copied from the
-    first one, so the choice made here holds for all of them. It costs memory: for the 25
-    attributes of a state, 832 bytes instead of 272."""
-    _set(self, "__dict__", dict(self.__dict__))
 
 
 def _one_of(*allowed: str) -> Callable[[Any, Any, Any], None]:
@@ -199,7 +185,7 @@ class Plot:
         sprouted: whether the plot has had its first shoot (it is irrigated, or once was).
     """
 
-    __attrs_post_init__ = _own_keys
+    __attrs_post_init__ = own_keys
 
     tile: str
     colour: str
@@ -225,7 +211,7 @@ class Player:
             full state).
     """
 
-    __attrs_post_init__ = _own_keys
+    __attrs_post_init__ = own_keys
 
     hand: tuple[str, ...] = ()
     completed: tuple[str, ...] = ()
@@ -250,7 +236,7 @@ class Turn:
         declared: the actions declared up front (variant ``declare_actions`` only).
     """
 
-    __attrs_post_init__ = _own_keys
+    __attrs_post_init__ = own_keys
 
     weather: str = ""
     actions: tuple[str, ...] = ()
@@ -772,8 +758,6 @@ class State(EngineState):
     The engine's fields: ``stack`` (the pending decision; empty once the game is over),
     ``rng`` (masked in a view), ``chance``, ``log`` (the history) and ``rules``.
     """
-
-    __attrs_post_init__ = _own_keys
 
     players: int
     options: Options

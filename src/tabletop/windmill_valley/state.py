@@ -19,7 +19,7 @@ from typing import TypeAlias
 
 import attrs
 
-from tabletop.kernel.engine import CHANCE, EngineState
+from tabletop.kernel.engine import CHANCE, EngineState, own_keys
 from tabletop.kernel.pile import Pile
 from tabletop.windmill_valley.components import STANDARD, Components
 
@@ -76,6 +76,8 @@ class Farmer:
         removed: windmills returned from the farm board to the box.
     """
 
+    __attrs_post_init__ = own_keys
+
     vp: int
     guilders: int
     tools: int
@@ -121,6 +123,8 @@ class Turn:
         ending: 0 while the end is not triggered; 1 once it is (the round is finished); 2 in
             the extra round that follows.
     """
+
+    __attrs_post_init__ = own_keys
 
     seat: int = 0
     round: int = 1
