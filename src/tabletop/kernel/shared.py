@@ -17,7 +17,8 @@ makes them, never to a state or a view.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from functools import cache
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 M = TypeVar("M")
 
@@ -37,14 +38,16 @@ class Shared(dict[Any, M], Generic[M]):
         return move
 
 
-_SHARED: dict[tuple[Any, tuple[Any, ...]], Any] = {}
+class _Maker(Protocol):
+    def __call__(self, kind: Callable[..., M], /, *args: Any) -> M: ...
 
 
-def shared(kind: Callable[..., M], *args: Any) -> M:
+def _make(kind: Callable[..., M], /, *args: Any) -> M:
     """The move ``kind(*args)``: one instance, made the first time it is asked for and found
     by its class and arguments afterwards."""
-    key = (kind, args)
-    move: M | None = _SHARED.get(key)
-    if move is None:
-        move = _SHARED[key] = kind(*args)
-    return move
+    return kind(*args)
+
+
+#: :func:`_make` remembered: a lookup found by the class and arguments is answered by
+#: ``functools.cache`` without a Python call (listings look moves up again and again).
+shared = cast(_Maker, cache(_make))
