@@ -198,8 +198,10 @@ def bid_place(move: Move, lot: Lot) -> BidPlace:
     return BidPlace(move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], tuple(bid.bidder for bid in lot.bids))
 
 
-#: The move using each hex (made once per hex: its entry is made again at each use).
+#: The moves using and bidding for each hex (made once per hex: a turn's entries are made
+#: again and again).
 _USE = Shared(UseMove)
+_BID = Shared(BidMove)
 
 
 def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
@@ -698,7 +700,7 @@ class KeyflowerState(EngineState):
         while the lots are, and carried over by :meth:`keep_lots`)."""
         lots, positions, places = self._lot_facts()
         if places is None:
-            places = tuple(bid_place(BidMove(tile_id), lot) for tile_id, lot in lots)
+            places = tuple(bid_place(_BID[tile_id], lot) for tile_id, lot in lots)
             object.__setattr__(self, "_lot_index", (lots, positions, places))
         return places
 

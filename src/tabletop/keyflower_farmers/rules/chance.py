@@ -37,9 +37,13 @@ from tabletop.kernel.tiles import Fields, Sides
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
 
 
+#: The outcome dealing each home tile (made once per number).
+_HOME_DEALT = Shared(HomeDealt)
+
+
 def home_outcomes(state: KeyflowerState, pending: DealHome) -> tuple[tuple[HomeDealt, int], ...]:
     dealt = set(state.homes)
-    return tuple((HomeDealt(n), 1) for n in range(1, 7) if n not in dealt)
+    return tuple((_HOME_DEALT[n], 1) for n in range(1, 7) if n not in dealt)
 
 
 def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -> KeyflowerState:

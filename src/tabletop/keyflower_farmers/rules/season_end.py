@@ -39,6 +39,7 @@ from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
+from tabletop.kernel.shared import Shared
 from tabletop.kernel.turns import next_seat, order_from
 
 
@@ -158,8 +159,12 @@ def _boat_order(state: KeyflowerState, won: tuple[tuple[str, int], ...], holder:
 # --- step 5: the boats -------------------------------------------------------------------------
 
 
+#: The move taking each boat (made once per boat).
+_TAKE_BOAT = Shared(TakeBoat)
+
+
 def boat_moves(state: KeyflowerState, pending: ChooseBoat) -> tuple[Move, ...]:
-    return tuple(TakeBoat(cargo.boat) for cargo in state.boats if cargo.boat not in pending.taken)
+    return tuple(_TAKE_BOAT[cargo.boat] for cargo in state.boats if cargo.boat not in pending.taken)
 
 
 def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> KeyflowerState:

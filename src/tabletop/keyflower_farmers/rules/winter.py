@@ -13,6 +13,7 @@ from tabletop.keyflower_farmers.state import KeyflowerState, OfferWinter, Reveal
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.pile import Pile
+from tabletop.kernel.shared import Shared
 from tabletop.kernel.turns import order_from
 
 
@@ -28,9 +29,13 @@ def begin_winter(state: KeyflowerState, order: tuple[str, ...]) -> KeyflowerStat
     return state
 
 
+#: The move offering each winter tile (made once per tile).
+_OFFER = Shared(Offer)
+
+
 def offer_moves(state: KeyflowerState, pending: OfferWinter) -> tuple[Move, ...]:
     seat = pending.seat
-    moves: list[Move] = [Offer(code) for code in state.winter_hands[seat]]
+    moves: list[Move] = [_OFFER[code] for code in state.winter_hands[seat]]
     if state.winter_offers[seat]:
         moves.append(Offered())
     return tuple(moves)
