@@ -476,7 +476,7 @@ def own_keys(self: Any) -> None:
     _setattr(self, "__dict__", dict(self.__dict__))
 
 
-def evolve(state: A, **changes: Any) -> A:
+def evolve(state: A, /, **changes: Any) -> A:
     """A copy of ``state`` (any attrs class without slots) with ``changes``; caches dropped.
 
     The copy shares every unchanged value (all are immutable). It is ``attrs.evolve`` without
