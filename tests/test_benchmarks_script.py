@@ -127,3 +127,28 @@ def test_the_engine_floor_plays_null_games_to_their_end(capsys: pytest.CaptureFi
     assert state.is_over and state.move_count == floor.LENGTH
     assert floor.main(["0.05"]) == 0
     assert "decisions per CPU second" in capsys.readouterr().out
+
+
+def _load(name: str) -> ModuleType:
+    path = SCRIPT.parent / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"benchmarks_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_digest_is_the_same_for_the_same_games_and_differs_for_others() -> None:
+    digest = _load("digest")
+    once = digest.digest("loyang", 2)
+    assert once == digest.digest("loyang", 2)
+    assert len(once) == 16 and int(once, 16) >= 0
+    assert once != digest.digest("loyang", 1)
+
+
+def test_instructions_counts_need_a_successful_callgrind_run(tmp_path: Path) -> None:
+    instructions = _load("instructions")
+    if instructions.shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed")
+    with pytest.raises(RuntimeError, match="callgrind failed for no_such_game"):
+        instructions.instructions(tmp_path, "no_such_game", 1)
