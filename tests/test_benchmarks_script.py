@@ -145,10 +145,3 @@ def test_digest_is_the_same_for_the_same_games_and_differs_for_others() -> None:
     assert len(once) == 16 and int(once, 16) >= 0
     assert once != digest.digest("loyang", 1)
 
-
-def test_instructions_counts_need_a_successful_callgrind_run(tmp_path: Path) -> None:
-    instructions = _load("instructions")
-    if instructions.shutil.which("valgrind") is None:
-        pytest.skip("valgrind is not installed")
-    with pytest.raises(RuntimeError, match="callgrind failed for no_such_game"):
-        instructions.instructions(tmp_path, "no_such_game", 1)
