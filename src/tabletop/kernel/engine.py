@@ -207,7 +207,7 @@ class Rules(Generic[S]):
         after = self._run(self.decisions[type(top)].resolve(state, top, move))
         if after is state:  # a resolution that changed nothing must not touch the old state
             after = evolve(state)
-        _setattr(after, "log", _link(state.log, move))
+        after.__dict__["log"] = _link(state.log, move)
         return after
 
     def _run(self, state: S) -> S:
@@ -417,7 +417,9 @@ class EngineState:
                 moves = decision.moves(self, stack[-1])
             else:
                 moves = self.rules.legal_moves(self)
-            _setattr(self, "_moves", moves)
+            # Straight into the dictionary: a frozen state refuses attribute assignment, and
+            # object.__setattr__ costs a wrapper call at every listing.
+            self.__dict__["_moves"] = moves
         return moves
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
@@ -442,7 +444,7 @@ class EngineState:
         after = rules._run(rules.decisions[type(top)].resolve(self, top, move))
         if after is self:
             after = evolve(self)
-        _setattr(after, "log", _link(self.log, move))
+        after.__dict__["log"] = _link(self.log, move)  # a fresh copy, not shared yet
         return after
 
     def scores(self) -> tuple[int, ...]:
