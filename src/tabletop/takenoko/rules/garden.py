@@ -44,7 +44,10 @@ class Memo(dict[K, V], Generic[K, V]):
     def __missing__(self, key: K) -> V:
         if len(self) >= self.limit:
             self.clear()
-        value = self[key] = self.compute(key)
+        # The function is read as an attribute, then called: CPython 3.11 cannot specialize
+        # ``self.compute(key)``, a method call on an attribute that is no method.
+        compute = self.compute
+        value = self[key] = compute(key)
         return value
 
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
