@@ -11,9 +11,9 @@ from typing import Any
 from tabletop.kernel.engine import CHANCE, evolve
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
-from tabletop.kernel.rng import Rng
+from tabletop.kernel.rng import MASKED, Rng
 from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
-from tabletop.kernel.shared import Shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.takenoko.moves import (
     DrawCard,
     DrawTile,
@@ -174,7 +174,7 @@ def draw_plots(state: State, move: PlotAction) -> State:
     """
     pending = _DRAW_PLOTS[min(3, len(state.tile_pile))]
     turn = took(state, "plot")
-    if state.chance == "sampled" and not state.rng.masked:
+    if state.chance == "sampled" and state.rng.state != MASKED:
         drawn, pile, returned, rng = _sample_tiles(state, pending, state.rng)
         return _to_keep(state, drawn, tile_pile=pile, returned_by=returned, rng=rng, turn=turn)
     return ask(state, pending, turn=turn)
@@ -237,12 +237,13 @@ def _to_keep(state: State, drawn: tuple[str, ...], /, **changes: Any) -> State:
 @functools.cache
 def keep_choices(drawn: tuple[str, ...]) -> tuple[KeepTile, ...]:
     """Each distinct way to keep one drawn tile and order the others under the pile (worked out
-    once for each draw: there are few possible draws)."""
+    once for each draw). The moves are shared between draws: the same tiles drawn in another
+    order (or with another third tile) offer many of the same moves."""
     moves: dict[KeepTile, None] = {}
     for i, keep in enumerate(drawn):
         rest = drawn[:i] + drawn[i + 1 :]
         for order in itertools.permutations(rest):
-            moves.setdefault(KeepTile(keep, order))
+            moves.setdefault(shared(KeepTile, keep, order))
     return tuple(moves)
 
 
@@ -254,10 +255,24 @@ def keep_plot(state: State, move: KeepTile) -> State:
     """Plot: keep one tile; the others go under the pile, face down, in the chosen order."""
     return ask(
         state,
-        PlacePlot(state.current, move.keep),
+        _placing(state.current, move.keep),
         tile_pile=state.tile_pile.put_under(move.under),
         returned_by=state.returned_by + (state.current,) * len(move.under),
     )
+
+
+@functools.cache
+def _placing(seat: int, tile: str) -> PlacePlot:
+    """The decision placing the kept ``tile`` (made once for each seat and tile: pending
+    decisions are immutable values, and building one costs more than finding it)."""
+    return PlacePlot(seat, tile)
+
+
+@functools.cache
+def _new_plot(tile: str, colour: str, improvement: str) -> Plot:
+    """A plot just placed, before any watering (made once for each kind of tile, as
+    :func:`_placing`: plots are immutable values, shared by every garden holding them)."""
+    return Plot(tile, colour, improvement)
 
 
 _PLACE_AT: Shared[Move] = Shared(PlaceTile)
@@ -281,11 +296,11 @@ def place_moves(state: State, pending: PlacePlot) -> tuple[Move, ...]:
 
 def place_plot(state: State, move: PlaceTile) -> State:
     """Plot: put the tile next to the pond or next to two plots; irrigated at once, it sprouts."""
-    pending = state.pending
+    pending = state.stack[-1]
     assert isinstance(pending, PlacePlot)
     tile = state.components.tile_by_code[pending.tile]
     boards = state.boards
-    plot = Plot(tile.code, tile.colour, tile.improvement)
+    plot = _new_plot(pending.tile, tile.colour, tile.improvement)
     if move.improvement:
         i = IMPROVEMENT_INDEX[move.improvement]
         board = state.boards[state.current]
@@ -359,7 +374,7 @@ def draw_objective(state: State, move: ObjectiveAction) -> State:
     redraw = state.options.redraw_satisfied and move.deck != "panda"
     looks = len(state.decks[index]) if redraw else 1
     turn = took(state, "objective")
-    if looks == 1 and state.chance == "sampled" and not state.rng.masked:
+    if looks == 1 and state.chance == "sampled" and state.rng.state != MASKED:
         card, rng = card_sample(state.decks[index], state.rng)
         return _into_hand(state, index, card.card, rng=rng, turn=turn)
     return ask(state, DrawObjective(CHANCE, index, looks), turn=turn)

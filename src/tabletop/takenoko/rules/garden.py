@@ -44,7 +44,10 @@ class Memo(dict[K, V], Generic[K, V]):
     def __missing__(self, key: K) -> V:
         if len(self) >= self.limit:
             self.clear()
-        value = self[key] = self.compute(key)
+        # The function is read as an attribute, then called: CPython 3.11 cannot specialize
+        # ``self.compute(key)``, a method call on an attribute that is no method.
+        compute = self.compute
+        value = self[key] = compute(key)
         return value
 
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
@@ -52,10 +55,11 @@ IMPROVEMENT_INDEX = {kind: i for i, kind in enumerate(IMPROVEMENTS)}
 POND_RING: tuple[Hex, ...] = hexgrid.neighbours(POND)
 POND_RING_SET = frozenset(POND_RING)
 
-# For each cell, the edges towards its E, SE and SW neighbours (each edge of the grid is met
-# once from one of its cells), with whether one of the edge's ends is a corner of the pond and,
-# for its other ends, the two edges that leave that corner: a channel may go on the edge when an
-# end touches the pond or one of those edges already holds a channel.
+# For each cell, the edges towards its E, SE and SW neighbours but the pond (each edge between
+# two plots is met once from one of its cells; the pond's border is no such edge, and leaving it
+# out here spares the channel listing a test per edge), with whether one of the edge's ends is
+# a corner of the pond and, for its other ends, the two edges that leave that corner: a channel
+# may go on the edge when an end touches the pond or one of those edges already holds a channel.
 _EdgeGeometry = tuple[Hex, Edge, bool, tuple[tuple[Edge, Edge], ...]]
 
 
@@ -63,6 +67,8 @@ def _forward_edges(cell: Hex) -> tuple[_EdgeGeometry, ...]:
     out = []
     for direction in range(3):
         other = hexgrid.neighbour(cell, direction)
+        if other == POND:
+            continue
         e = hexgrid.edge(cell, other)
         fars = hexgrid.edge_far_cells(e)
         ends = tuple((hexgrid.edge(cell, far), hexgrid.edge(other, far)) for far in fars if far != POND)
@@ -197,7 +203,7 @@ def _channel_spots(key: tuple[Layout, frozenset[Edge], bool]) -> tuple[Edge, ...
     spots: list[Edge] = []
     for cell in layout.cells:
         for other, e, at_pond, ends in _FORWARD_EDGES[cell]:
-            if other not in taken or other == POND or e in channels:
+            if other not in taken or e in channels:
                 continue
             if at_pond:
                 spots.append(e)

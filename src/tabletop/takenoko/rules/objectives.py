@@ -167,8 +167,8 @@ def completable(state: State) -> tuple[str, ...]:
     hand = board.hand
     if not hand:
         return ()
-    reading = _READINGS.get(id(hand))  # (see _read, whose lookup this is)
-    if reading is None or reading.hand is not hand or reading.components is not state.components:
+    reading = _READINGS.get(hand)  # (see _read, whose lookup this is)
+    if reading is None or reading.components is not state.components:
         reading = _read(state.components, hand)
     garden = state.garden
     met = 0
@@ -208,13 +208,13 @@ def completable(state: State) -> tuple[str, ...]:
 
 
 class _Reading:
-    """What the cards of one ``hand`` ask, read once per hand (and box): its plot cards, its
-    gardener cards (with the counts of heights they look at and the number of plots needed)
-    and its panda cards (the sections needed), each with its bit: ``1 << position in the
-    hand``. A gardener card counting the plots of one position of the heights (one
-    improvement fits it: all but the cards of any improvement) is read as that position
-    (``one_bucket``), the others with all the positions they count (``gardeners``). Copies of
-    a panda card are interchangeable, so only the first is read (one choice).
+    """What the cards of one ``hand`` ask, read once per hand (its cards in order) and box:
+    its plot cards, its gardener cards (with the counts of heights they look at and the number
+    of plots needed) and its panda cards (the sections needed), each with its bit: ``1 <<
+    position in the hand``. A gardener card counting the plots of one position of the
+    heights (one improvement fits it: all but the cards of any improvement) is read as that
+    position (``one_bucket``), the others with all the positions they count (``gardeners``).
+    Copies of a panda card are interchangeable, so only the first is read (one choice).
 
     ``ready`` keeps, by the bits of the cards met, the cards :func:`completable` answers (the
     same few answers come back at every listing while the hand lasts); ``wet`` and
@@ -224,7 +224,6 @@ class _Reading:
 
     __slots__ = (
         "components",
-        "hand",
         "plots",
         "one_bucket",
         "gardeners",
@@ -256,7 +255,6 @@ class _Reading:
             elif all(card.sections != sections for _, sections in pandas):
                 pandas.append((bit, card.sections))
         self.components = components
-        self.hand = hand
         self.plots = tuple(plots)
         self.one_bucket = tuple(one_bucket)
         self.gardeners = tuple(gardeners)
@@ -268,20 +266,22 @@ class _Reading:
 
 
 def _read(components: Components, hand: tuple[str, ...]) -> _Reading:
-    """The reading of ``hand``, kept by the hand's identity (a hand is shared by every state
-    until it changes; the reading holds the hand and the box, so their identities are not
-    reused while the entry lives)."""
-    found = _READINGS.get(id(hand))
-    if found is not None and found.hand is hand and found.components is components:
+    """The reading of ``hand``, kept by the hand itself: what it reads depends on the cards
+    only (and the box, compared by identity: the reading holds it, so its identity is not
+    reused while the entry lives), so a hand of the same cards in the same order, in another
+    position or for another player, finds it too. A hand's cards are hashed at each lookup,
+    which costs less than building readings again."""
+    found = _READINGS.get(hand)
+    if found is not None and found.components is components:
         return found
     if len(_READINGS) >= 128:
         _READINGS.clear()
-    reading = _READINGS[id(hand)] = _Reading(components, hand)
+    reading = _READINGS[hand] = _Reading(components, hand)
     return reading
 
 
 #: See :func:`_read`.
-_READINGS: dict[int, _Reading] = {}
+_READINGS: dict[tuple[str, ...], _Reading] = {}
 
 
 def _plots_shown(wet: Irrigated, reading: _Reading) -> int:

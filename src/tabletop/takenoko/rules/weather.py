@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.kernel.engine import CHANCE, evolve
 from tabletop.kernel.hexgrid import Hex
-from tabletop.kernel.rng import Rng
+from tabletop.kernel.rng import MASKED, Rng
 from tabletop.takenoko.components import IMPROVEMENTS
 from tabletop.kernel.shared import Shared
 from tabletop.takenoko.moves import (
@@ -67,7 +67,7 @@ def begin_turn(state: State, seat: int) -> State:
     if turn_number <= state.players or not state.options.weather:
         return action_phase(state, current=seat, turn_number=turn_number, turn=_NEW_TURN)
     rng = state.rng
-    if state.chance == "sampled" and not rng.masked:
+    if state.chance == "sampled" and rng.state != MASKED:
         face, rng = die_sample(state, _ROLL, rng)
         return apply_weather(state, face.face, rng=rng, current=seat, turn_number=turn_number, turn=_NEW_TURN)
     return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
