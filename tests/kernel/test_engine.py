@@ -85,6 +85,23 @@ def test_history_is_a_chain_of_links_shared_between_states() -> None:
     assert Link(None, "a").moves() == ("a",) and link_moves([]) is None
 
 
+def test_history_links_are_immutable_unordered_values_compared_without_recursion() -> None:
+    import pickle
+
+    long = link_moves(list(range(50_000)))
+    again = link_moves(list(range(50_000)))
+    assert long is not None and again is not None
+    assert long == again and not long != again and hash(long) == hash(again)
+    assert long.length == 50_000 and long.move == 49_999 and long.before is not None
+    assert Link(None, "a") != Link(None, "b")
+    with pytest.raises(TypeError):
+        long < again  # noqa: B015
+    with pytest.raises(AttributeError):
+        long.move = 1  # type: ignore[misc]
+    link = Link(Link(None, "a"), "b")
+    assert pickle.loads(pickle.dumps(link)) == link and link.moves() == ("a", "b")
+
+
 def test_evolve_drops_the_caches_and_shares_every_unchanged_value() -> None:
     state = _explicit_deal(6, 5, 1, 2)
     moves = state.legal_moves()

@@ -281,62 +281,78 @@ def sample(weighted: tuple[tuple[P, int], ...], rng: Rng) -> tuple[P, Rng]:
     return weighted[bisect_right(list(accumulate(map(itemgetter(1), weighted))), pick)][0], rng
 
 
-class Link:
+class Link(tuple[Any, ...]):
     """One move of a game's history and the link to the history before it.
 
     States share their history this way: applying a move adds one link instead of copying a
-    tuple, so a state's memory does not grow with the length of the game. A plain slotted
-    class rather than attrs: one is built per move, and two links are equal when their moves
-    are (compared without recursion, however long the game).
+    tuple, so a state's memory does not grow with the length of the game. A tuple
+    ``(before, move, length)`` rather than an attrs class: one is built per move, and a
+    tuple is built in one call, where setting three slots costs three. Two links are equal
+    when their moves are (compared without recursion, however long the game); links are not
+    ordered.
     """
 
-    __slots__ = ("before", "move", "length")
+    __slots__ = ()
 
-    before: Link | None
-    move: Any
-    length: int
+    def __new__(cls, before: Link | None, move: Any) -> Link:
+        return _tuple_new(cls, (before, move, 1 if before is None else before[2] + 1))
 
-    def __init__(self, before: Link | None, move: Any) -> None:
-        _setattr(self, "before", before)
-        _setattr(self, "move", move)
-        _setattr(self, "length", 1 if before is None else before.length + 1)
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return (self[0], self[1])
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a history link is immutable")
+    @property
+    def before(self) -> Link | None:
+        """The history before this move (``None`` before the first)."""
+        before: Link | None = self[0]
+        return before
+
+    @property
+    def move(self) -> Any:
+        return self[1]
+
+    @property
+    def length(self) -> int:
+        """The number of moves up to and including this one."""
+        length: int = self[2]
+        return length
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Link):
             return NotImplemented
-        return self is other or (self.length == other.length and self.moves() == other.moves())
+        return self is other or (self[2] == other[2] and self.moves() == other.moves())
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Link):
+            return NotImplemented
+        return not self == other
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
 
     def __hash__(self) -> int:
         return hash(self.moves())
 
     def __repr__(self) -> str:
-        return f"<Link {self.length} moves, last {self.move}>"
+        return f"<Link {self[2]} moves, last {self[1]}>"
 
     def moves(self) -> tuple[Any, ...]:
         out: list[Any] = []
         link: Link | None = self
         while link is not None:
-            out.append(link.move)
-            link = link.before
+            out.append(link[1])
+            link = link[0]
         out.reverse()
         return tuple(out)
 
 
-# The slots of a link, set directly: :func:`_link` builds one per move applied.
-_set_before = vars(Link)["before"].__set__
-_set_move = vars(Link)["move"].__set__
-_set_length = vars(Link)["length"].__set__
+_tuple_new = tuple.__new__
 
 
 def _link(before: Link | None, move: Any) -> Link:
-    """``Link(before, move)`` without the call of ``__init__`` (the apply pipeline's)."""
-    link: Link = _new(Link)
-    _set_before(link, before)
-    _set_move(link, move)
-    _set_length(link, 1 if before is None else before.length + 1)
+    """``Link(before, move)`` without the call of ``__new__`` (the apply pipeline's)."""
+    link: Link = _tuple_new(Link, (before, move, 1 if before is None else before[2] + 1))
     return link
 
 
