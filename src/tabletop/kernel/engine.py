@@ -249,7 +249,7 @@ class Rules(Generic[S]):
             # without another copy.
             if after is state:
                 after = evolve(state)
-            _setattr(after, "rng", rng)
+            after.__dict__["rng"] = rng
             state = settle(after)
 
     def _why_illegal(self, state: S, move: Any) -> str:
