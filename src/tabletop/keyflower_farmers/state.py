@@ -152,50 +152,37 @@ class LayoutFacts(NamedTuple):
 
 
 #: The position of each colour in a pool of workers; :data:`ANY_COLOUR` stands for any colour
-#: (the facts a turn reads keep colours by position: see :class:`Workable`, :class:`BidPlace`).
+#: (the facts a turn reads keep colours by position: see :data:`Workable`, :data:`BidPlace`).
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 ANY_COLOUR = len(COLOURS)
 
 
-class Workable(NamedTuple):
-    """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its id, its
-    printed ``face`` as it lies, the fewest and most workers the next use may place, the
-    position of the colour of its users (:data:`ANY_COLOUR` while unused), the move using it
-    and whether it is an exchange (read by every turn)."""
-
-    tile_id: str
-    face: Face
-    least: int
-    most: int
-    colour: int
-    move: Move
-    exchange: bool
+#: A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its id, its
+#: printed face as it lies, the fewest and most workers the next use may place, the position
+#: of the colour of its users (:data:`ANY_COLOUR` while unused), the move using it and whether
+#: it is an exchange (read by every turn). A plain tuple, not a named one: CPython 3.11 unpacks
+#: only exact tuples in one specialized step (a turn unpacks every entry).
+Workable = tuple[str, Face, int, int, int, Move, bool]
 
 
-class BidPlace(NamedTuple):
-    """A hex up for auction as a turn reads it (see :meth:`KeyflowerState.bid_places`): the
-    move bidding for it, the position of its lot's colour (:data:`ANY_COLOUR` while the lot has
-    none), and of its bids the leader's seat (-1 without bids), size and colour position, and
-    every bidder's seat (a turn reads these rather than every bid)."""
-
-    move: Move
-    colour: int
-    leader: int
-    highest: int
-    leading_colour: int
-    bidders: tuple[int, ...]
+#: A hex up for auction as a turn reads it (see :meth:`KeyflowerState.bid_places`): the move
+#: bidding for it, the position of its lot's colour (:data:`ANY_COLOUR` while the lot has
+#: none), and of its bids the leader's seat (-1 without bids), size and colour position, and
+#: every bidder's seat (a turn reads these rather than every bid). A plain tuple, as
+#: :data:`Workable`.
+BidPlace = tuple[Move, int, int, int, int, tuple[int, ...]]
 
 
 def bid_place(move: Move, lot: Lot) -> BidPlace:
-    """The :class:`BidPlace` of ``lot``, which ``move`` bids for."""
+    """The :data:`BidPlace` of ``lot``, which ``move`` bids for."""
     colour = ANY_COLOUR if lot.colour is None else COLOUR_INDEX[lot.colour]
     if not lot.bids:  # the usual case
-        return BidPlace(move, colour, -1, 0, colour, ())
+        return (move, colour, -1, 0, colour, ())
     leader = lot.bids[0]
     for bid in lot.bids:  # bids are never tied
         if bid.count > leader.count:
             leader = bid
-    return BidPlace(move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], tuple(bid.bidder for bid in lot.bids))
+    return (move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], tuple(bid.bidder for bid in lot.bids))
 
 
 #: The moves using and bidding for each hex (made once per hex: a turn's entries are made
@@ -205,7 +192,7 @@ _BID = Shared(BidMove)
 
 
 def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
-    """``tile`` as a :class:`Workable` (``worked_faces``: the components'), or ``None`` if it
+    """``tile`` as a :data:`Workable` (``worked_faces``: the components'), or ``None`` if it
     has no face to use or no room for another use this season."""
     faces = worked_faces.get(tile.id)
     face = None if faces is None else faces[tile.face]
@@ -216,7 +203,7 @@ def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Ti
     if least > most:
         return None
     colour = ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour]
-    return Workable(tile.id, face, least, most, colour, _USE[tile.id], face.ability == "exchange")
+    return (tile.id, face, least, most, colour, _USE[tile.id], face.ability == "exchange")
 
 
 @attrs.frozen
@@ -681,7 +668,7 @@ class KeyflowerState(EngineState):
             return entries  # used as before (its goods or sheep changed): the same entries
         entry = workable_entry(self.components.worked_faces, new)
         for k, known in enumerate(entries):
-            if known.tile_id == old.id:
+            if known[0] == old.id:  # its id
                 return entries[:k] + entries[k + 1 :] if entry is None else entries[:k] + (entry,) + entries[k + 1 :]
         return entries if entry is None else None
 
@@ -722,7 +709,7 @@ class KeyflowerState(EngineState):
         if places is not None:
             lots = self.lots
             for i in changed:
-                places = (*places[:i], bid_place(places[i].move, lots[i][1]), *places[i + 1 :])
+                places = (*places[:i], bid_place(places[i][0], lots[i][1]), *places[i + 1 :])
         object.__setattr__(self, "_lot_index", (self.lots, positions, places))
 
     def owner(self, tile_id: str) -> int | None:

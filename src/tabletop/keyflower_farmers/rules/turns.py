@@ -114,7 +114,7 @@ def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[
     # Every hex in play is up for auction or in a village: each may be used.
     for tile_id, face, least, most, colour, use, exchange in state.workable():
         if colour == ANY_COLOUR and tile_id in positions:
-            colour = places[positions[tile_id]].colour  # the bidders' colour
+            colour = places[positions[tile_id]][1]  # the bidders' colour
         if needed[colour] >= least and (
             not exchange or _can_pay_from_behind(state, seat, (tile_id, face), colour if needed is top else ANY_COLOUR, (least, most))
         ):
@@ -148,12 +148,13 @@ def _moves_with_groups(
     moves: list[Move] = []
     lot_colours = {}  # the lots that have a colour, for the uses below
     for (tile_id, lot), place in zip(lots, state.bid_places(), strict=True):
+        bid = place[0]  # the move bidding for it
         colour = lot.colour
         if colour is not None:
             lot_colours[tile_id] = colour
         if not lot.bids:
             if colour is None or reach[COLOUR_INDEX[colour]]:
-                moves.append(place.move)
+                moves.append(bid)
             continue
         own = lot.bid_of(seat)
         best_other = lot.best_other(seat)
@@ -167,7 +168,7 @@ def _moves_with_groups(
         else:
             able = reach[COLOUR_INDEX[colour]] > best_other
         if able:
-            moves.append(place.move)
+            moves.append(bid)
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
     for tile_id, face, least, most, users, use, exchange in state.workable():
