@@ -194,8 +194,10 @@ _BID = Shared(BidMove)
 def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
     """``tile`` as a :data:`Workable` (``worked_faces``: the components'), or ``None`` if it
     has no face to use or no room for another use this season."""
-    faces = worked_faces.get(tile.id)
-    face = None if faces is None else faces[tile.face]
+    # A boat or a turn-order tile has no faces (a read-only proxy: `in` and [], its get is slow).
+    if tile.id not in worked_faces:
+        return None
+    face = worked_faces[tile.id][tile.face]
     if face is None:
         return None
     least = tile.uses[-1] + 1 if tile.uses else 1
@@ -674,8 +676,8 @@ class KeyflowerState(EngineState):
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
-        i = self.lot_positions().get(tile_id)
-        return None if i is None else self.lots[i][1]
+        positions = self.lot_positions()  # a read-only proxy: `in` and [] (its get is slow)
+        return self.lots[positions[tile_id]][1] if tile_id in positions else None
 
     def lot_positions(self) -> Mapping[str, int]:
         """The position of each hex up for auction in :attr:`lots` (the same while only bids
@@ -720,7 +722,8 @@ class KeyflowerState(EngineState):
             owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
             cached = (villages, MappingProxyType(owners))
             object.__setattr__(self, "_owner_index", cached)
-        return cached[1].get(tile_id)
+        seats = cached[1]  # a read-only proxy: `in` and [] (its get is slow)
+        return seats[tile_id] if tile_id in seats else None
 
     def summer_boats(self, seat: int) -> tuple[str, ...]:
         """The summer boats (those with faces) in ``seat``'s village, in the order of its layout."""

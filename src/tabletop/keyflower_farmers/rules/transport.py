@@ -54,8 +54,9 @@ def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across
     added = None
     out = []
     for source in sources:
-        found = known.get((source, across_grass))
-        if found is None:
+        if (source, across_grass) in known:  # a read-only proxy: `in` and [] (its get is slow)
+            found = known[source, across_grass]
+        else:
             # Road to road: the links found as the hexes were placed (see layout_facts).
             linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
             found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
@@ -97,7 +98,7 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
         tile = tiles[positions[tile_id]]
         if any(tile.goods):  # a Resources pool: counts in the order of RESOURCES
             holding.append((cell, tile))
-        if not tile.face and costs.get(tile_id):  # (a tile with no upgrade has no cost)
+        if not tile.face and tile_id in costs and costs[tile_id]:  # (a tile with no upgrade has no cost)
             upgradable.append(tile)
     moves: list[Move] = []
     if pending.moves:
@@ -147,8 +148,9 @@ def _field_steps(state: KeyflowerState, village: Village, sources: Iterable[Sect
     added = None
     out = []
     for source in sources:
-        found = known.get(source)
-        if found is None:
+        if source in known:  # a read-only proxy: `in` and [] (its get is slow)
+            found = known[source]
+        else:
             found = MappingProxyType(dict(sorted(village.fields.steps_from(source).items())))
             if added is None:
                 added = known.copy()

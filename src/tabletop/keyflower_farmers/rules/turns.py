@@ -560,7 +560,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         lots[i] = (lot_id, standing(state, lot_id, left))
         changed.append(i)
     screens, secret = screens_without(state, seat, colour, count - taken)
-    i = positions.get(tile_id, -1)
+    i = positions[tile_id] if tile_id in positions else -1  # a read-only proxy: its get is slow
     lot = lots[i][1] if i >= 0 else None
     if bid:
         assert lot is not None
