@@ -48,6 +48,9 @@ NO_RESOURCES = Resources()
 NO_WORKERS = Workers()
 NO_SKILLS = Skills()
 NO_ANIMALS = Animals()
+#: An open lot (no bids, no colour), shared: lots are immutable, and every season lays out a
+#: row of them.
+NO_BIDS = Lot()
 
 #: The most workers that may be placed on one tile in a season (base rulebook, Production).
 MOST_ON_A_TILE = 6

@@ -14,6 +14,7 @@ from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, Tile
 from tabletop.keyflower_farmers.rules.common import change_tile, popped, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
     COLOUR_INDEX,
+    NO_BIDS,
     Cargo,
     DealHome,
     DealWinter,
@@ -262,7 +263,7 @@ def _offered(lots: tuple[tuple[str, Lot], ...], codes: Sequence[str]) -> tuple[t
     turn-order tiles."""
     season = tuple(pair for pair in lots if not pair[0].startswith("order"))
     order = tuple(pair for pair in lots if pair[0].startswith("order"))
-    return (*season, *((code, Lot()) for code in codes), *order)
+    return (*season, *((code, NO_BIDS) for code in codes), *order)
 
 
 def select_outcomes(state: KeyflowerState, pending: SelectWinter) -> tuple[tuple[TileDrawn, int], ...]:

@@ -41,7 +41,7 @@ from tabletop.keyflower_farmers.state import (
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.pool import Pool
-from tabletop.kernel.shared import Shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Sector
 
 
@@ -134,9 +134,9 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
             state = evolve(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] + n), wheat_supply=state.wheat_supply - n)
         elif item == "worker":
             # Draws from an empty bag are dropped when they come up (settle).
-            state = evolve(state, stack=state.stack + (DrawWorker(seat),) * n)
+            state = evolve(state, stack=state.stack + (shared(DrawWorker, seat),) * n)
         elif item == "skill":
-            state = evolve(state, stack=state.stack + (DrawSkill(seat),) * n)
+            state = evolve(state, stack=state.stack + (shared(DrawSkill, seat),) * n)
         elif item in ANIMALS:
             state = push(state, PlaceAnimal(seat, item, _animal_cell(state, seat, at), n))
         else:

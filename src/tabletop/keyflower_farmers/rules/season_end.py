@@ -39,7 +39,7 @@ from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
-from tabletop.kernel.shared import Shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.turns import next_seat, order_from
 
 
@@ -60,7 +60,7 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     # last pushed is placed first.
     winter = state.season == 3
     placing = [
-        PlaceTile(seat, tile_id)
+        shared(PlaceTile, seat, tile_id)
         for seat in reversed(order_from(state.start, state.players))
         for tile_id, winner in reversed(won)
         if winner == seat and (winter or not tile_id.startswith("order"))
@@ -185,7 +185,7 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
         changes.update(
-            tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, PlaceTile(seat, move.boat))
+            tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
     if _is_purple_holder(state, seat):
         changes["start"] = seat

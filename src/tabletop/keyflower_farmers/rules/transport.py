@@ -35,7 +35,7 @@ from tabletop.kernel.tiles import Sector, facing
 def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: int) -> KeyflowerState:
     """The decision asked once ``seat`` has used a transport tile (boat 2b doubles it)."""
     factor = 2 if has_ability(state, seat, "boat_double") else 1
-    return push(state, Transport(seat, transport * factor, upgrades * factor))
+    return push(state, shared(Transport, seat, transport * factor, upgrades * factor))
 
 
 def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, int]:
@@ -286,19 +286,20 @@ def _resources_in(cost: Items) -> int:
 
 
 def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> KeyflowerState:
-    # Each move changes the position and the decision on top of the stack in one copy.
+    # Each move changes the position and the decision on top of the stack in one copy. The
+    # decision left is shared (kernel shared(): a few small counts make every one).
     seat = pending.seat
     if isinstance(move, Stop):
         return pop(state)
     if isinstance(move, SpendWheat):
-        left = Transport(seat, pending.moves + 1, pending.upgrades)
+        left = shared(Transport, seat, pending.moves + 1, pending.upgrades)
         wheat = with_seat(state.wheat, seat, state.wheat[seat] - 1)
         return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if isinstance(move, Carry):
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
         state = change_tile(state, move.source, lambda t: new_tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
-        left = Transport(seat, pending.moves - distance, pending.upgrades)
+        left = shared(Transport, seat, pending.moves - distance, pending.upgrades)
         return change_tile(
             state,
             move.target,
@@ -318,9 +319,9 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
     if isinstance(move, Herd):
         village = state.villages[seat]
         distance = field_steps(state, village, move.source)[move.target]
-        return _herd(state, seat, move, Transport(seat, pending.moves - distance, pending.upgrades))
+        return _herd(state, seat, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     assert isinstance(move, Upgrade)
-    return _upgrade(state, seat, move, Transport(seat, pending.moves, pending.upgrades - 1))
+    return _upgrade(state, seat, move, shared(Transport, seat, pending.moves, pending.upgrades - 1))
 
 
 def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> KeyflowerState:
