@@ -320,9 +320,40 @@ class PlaceWorkers:
     moved: tuple[str, ...] = ()
     colour: str = ""
     count: int = 0
-    #: The answers to ask once listed (see :func:`.rules.turns.placing_moves`: the chain lists
-    #: them to know whether to ask, then the engine asks for them); read-only.
+    #: The answers to ask once listed (the chain of a turn lists them to know whether to ask,
+    #: and builds the decision with them: see :func:`new_place_workers`; else
+    #: :func:`.rules.turns.placing_moves` lists them when first asked); read-only.
     answers: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+
+# The slots of a placement in progress, set directly by :func:`new_place_workers`.
+_SET_PLACE_WORKERS = tuple(
+    vars(PlaceWorkers)[name].__set__ for name in ("seat", "tile", "bid", "options", "moved", "colour", "count", "answers")
+)
+
+
+def new_place_workers(
+    seat: int,
+    tile_id: str,
+    bid: bool,
+    options: tuple[Placement, ...],
+    settled: tuple[tuple[str, ...], str, int],
+    answers: tuple[Move, ...],
+) -> PlaceWorkers:
+    """``PlaceWorkers(seat, tile_id, bid, options, *settled)`` with its ``answers`` listed,
+    without the call of ``__init__`` (a turn asks one or two of them: the hot path)."""
+    pending: PlaceWorkers = object.__new__(PlaceWorkers)
+    set_seat, set_tile, set_bid, set_options, set_moved, set_colour, set_count, set_answers = _SET_PLACE_WORKERS
+    moved, colour, count = settled
+    set_seat(pending, seat)
+    set_tile(pending, tile_id)
+    set_bid(pending, bid)
+    set_options(pending, options)
+    set_moved(pending, moved)
+    set_colour(pending, colour)
+    set_count(pending, count)
+    set_answers(pending, answers)
+    return pending
 
 
 @attrs.frozen

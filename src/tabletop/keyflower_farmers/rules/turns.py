@@ -43,6 +43,7 @@ from tabletop.keyflower_farmers.state import (
     PlaceWorkers,
     Tile,
     Turn,
+    new_place_workers,
     new_tile,
 )
 from tabletop.kernel.auction import Bid as Group
@@ -526,10 +527,9 @@ def _go_on(
     usual end of a chain)."""
     tile_id, bid = at
     while len(options) > 1:
-        pending = PlaceWorkers(seat, tile_id, bid, options, *settled)
-        answers = placing_moves(state, pending)
+        answers = _placing_answers(options, len(settled[0]))
         if len(answers) > 1:
-            return replace_top(state, pending)
+            return replace_top(state, new_place_workers(seat, tile_id, bid, options, settled, answers))
         options, settled = _narrowed(options, settled, answers[0])
     return _place_workers(state, seat, tile_id, bid, options[0])
 
