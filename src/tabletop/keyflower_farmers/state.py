@@ -230,10 +230,9 @@ class Village:
     turned: LayoutFacts | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def with_animals(self, animals: tuple[tuple[Sector, Pool], ...]) -> Village:
-        """This village with ``animals`` in its fields (the facts of its layout kept)."""
-        village = Village(self.layout, self.fields, animals)
-        object.__setattr__(village, "turned", self.turned)
-        return village
+        """This village with ``animals`` (pairs of a field and an Animals pool) in its fields
+        (the facts of its layout kept)."""
+        return new_village(self.layout, self.fields, animals, self.turned)
 
     @property
     def ids(self) -> tuple[str, ...]:

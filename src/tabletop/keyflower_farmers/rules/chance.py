@@ -32,7 +32,7 @@ from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.rng import Rng
-from tabletop.kernel.shared import Shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
@@ -155,7 +155,8 @@ def _loaded(boats: tuple[Cargo, ...], boat: str, workers: Sequence[str] = (), sk
                 on_board = on_board.add(COLOUR_INDEX[colour])
             for skill in skills:
                 face_up = face_up.add(skill)
-            return with_seat(boats, k, Cargo(boat, on_board, face_up))
+            # Shared (kernel shared()): a boat's loads are few, and a cargo is immutable.
+            return with_seat(boats, k, shared(Cargo, boat, on_board, face_up))
     raise KeyError(boat)
 
 

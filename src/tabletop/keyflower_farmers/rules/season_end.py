@@ -73,7 +73,13 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
         bag=state.bag.shuffle_in(returned) if returned else state.bag,
         tiles=tiles,
         lots=tuple(pair for pair in lots if pair[0].startswith("order")),
-        stack=(*state.stack[:-1], BeginSeason(), *placing, AfterBoats(holder is not None), ChooseBoat(order[0], order[1:])),
+        stack=(
+            *state.stack[:-1],
+            shared(BeginSeason),
+            *placing,
+            shared(AfterBoats, holder is not None),
+            shared(ChooseBoat, order[0], order[1:]),
+        ),
     )
 
 
@@ -173,13 +179,13 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     seat = pending.seat
     cargo = next(c for c in state.boats if c.boat == move.boat)
     if pending.then:
-        stack = (*state.stack[:-1], ChooseBoat(pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
+        stack = (*state.stack[:-1], shared(ChooseBoat, pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
     else:
         stack = state.stack[:-1]
     changes: dict[str, Any] = {
         "screens": with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers)),
         "skills": with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills)),
-        "boats": tuple(Cargo(c.boat) if c is cargo else c for c in state.boats),  # emptied
+        "boats": tuple(shared(Cargo, c.boat) if c is cargo else c for c in state.boats),  # emptied
         "stack": stack,
     }
     if state.season == 3:
