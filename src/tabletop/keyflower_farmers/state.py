@@ -553,13 +553,10 @@ Pending = (
 )
 
 
-class SummerBoats(NamedTuple):
-    """The summer boats in a village of ``layout`` (see :meth:`KeyflowerState.boat_abilities`):
-    their ids in the order of the layout, and the abilities their faces up show."""
-
-    layout: tuple[tuple[Hex, str, int], ...]
-    ids: tuple[str, ...]
-    abilities: frozenset[str]
+#: The summer boats in a village of a layout (see :meth:`KeyflowerState.boat_abilities`): the
+#: layout, their ids in its order, and the abilities their faces up show. A plain tuple, as
+#: :data:`Workable` (read at every turn).
+SummerBoats = tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...], frozenset[str]]
 
 
 @attrs.frozen(slots=False)
@@ -760,24 +757,26 @@ class KeyflowerState(EngineState):
 
     def summer_boats(self, seat: int) -> tuple[str, ...]:
         """The summer boats (those with faces) in ``seat``'s village, in the order of its layout."""
-        return self._boats_of(seat).ids
+        _, ids, _ = self._boats_of(seat)
+        return ids
 
     def boat_abilities(self, seat: int) -> frozenset[str]:
         """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
-        return self._boats_of(seat).abilities
+        _, _, abilities = self._boats_of(seat)
+        return abilities
 
     def _boats_of(self, seat: int) -> SummerBoats:
         """The summer boats of ``seat``'s village, read again for the villages that changed only
         (one hex placed at a time)."""
         villages = self.villages
         cached = self._summer_boats
-        if cached is None or cached[seat].layout is not villages[seat].layout:
+        if cached is None or cached[seat][0] is not villages[seat].layout:  # [0]: the layout read
             boats = self.components.boat_ids
             faces = self.components.faces_by_id
             old = cached if cached is not None and len(cached) == len(villages) else (_NO_BOATS,) * len(villages)
             cached = tuple(
                 known
-                if known.layout is village.layout
+                if known[0] is village.layout
                 else self._boats_with(
                     village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
                 )
@@ -787,11 +786,11 @@ class KeyflowerState(EngineState):
         return cached[seat]
 
     def _boats_with(self, layout: tuple[tuple[Hex, str, int], ...], ids: tuple[str, ...]) -> SummerBoats:
-        """The :class:`SummerBoats` of a village of ``layout`` holding the summer boats ``ids``."""
+        """The :data:`SummerBoats` of a village of ``layout`` holding the summer boats ``ids``."""
         if not ids:  # the usual case: no summer boat in the village
-            return SummerBoats(layout, ids, _NO_ABILITIES)
+            return (layout, ids, _NO_ABILITIES)
         faces = self.components.faces_by_id
-        return SummerBoats(layout, ids, frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids))
+        return (layout, ids, frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids))
 
     def keep_summer_boats(self, before: KeyflowerState, seat: int, tile_id: str) -> None:
         """Carry ``before``'s summer boats (see :meth:`boat_abilities`) over to this state, in
@@ -799,9 +798,9 @@ class KeyflowerState(EngineState):
         village's boats are those known with ``tile_id`` added if it is one (what reading the
         layout again would give), the other villages' are unchanged."""
         cached = before._summer_boats
-        if cached is None or cached[seat].layout is not before.villages[seat].layout:
+        if cached is None or cached[seat][0] is not before.villages[seat].layout:
             return
-        ids = cached[seat].ids
+        _, ids, _ = cached[seat]
         if tile_id in self.components.boat_ids and tile_id in self.components.faces_by_id:
             ids = (*ids, tile_id)
         known = (*cached[:seat], self._boats_with(self.villages[seat].layout, ids), *cached[seat + 1 :])
@@ -809,4 +808,4 @@ class KeyflowerState(EngineState):
 
 
 _NO_ABILITIES: frozenset[str] = frozenset()
-_NO_BOATS = SummerBoats((), (), _NO_ABILITIES)
+_NO_BOATS: SummerBoats = ((), (), _NO_ABILITIES)

@@ -538,7 +538,7 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     if isinstance(move, Pass):
         following = _TURN[next_seat(pending.seat, state.players)]
         return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
-    assert isinstance(move, Bid | Use)
+    assert isinstance(move, (Bid, Use))  # a tuple: `Bid | Use` would build a union at each turn
     bid = isinstance(move, Bid)
     options = placements_at(state, pending.seat, move.tile, bid)
     return _go_on(state, pending.seat, (move.tile, bid), options, ((), "", 0))
