@@ -712,32 +712,22 @@ class KeyflowerState(EngineState):
     def lot_positions(self) -> Mapping[str, int]:
         """The position of each hex up for auction in :attr:`lots` (the same while only bids
         change: see :meth:`keep_lots`)."""
-        return self._lot_facts()[1]
+        return _lot_facts(self)[1]
 
     def bid_places(self) -> tuple[BidPlace, ...]:
         """Each hex up for auction as a turn reads it, in the order of :attr:`lots` (kept
         while the lots are, and carried over by :meth:`keep_lots`)."""
-        lots, positions, places = self._lot_facts()
+        lots, positions, places = _lot_facts(self)
         if places is None:
             places = tuple(bid_place(_BID[tile_id], lot) for tile_id, lot in lots)
             object.__setattr__(self, "_lot_index", (lots, positions, places))
         return places
 
-    def _lot_facts(self) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None]:
-        """The lots with the facts known of them: their positions, and their bid places once
-        read."""
-        lots = self.lots
-        cached = self._lot_index
-        if cached is None or cached[0] is not lots:
-            cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}), None)
-            object.__setattr__(self, "_lot_index", cached)
-        return cached
-
     def keep_lots(self, before: KeyflowerState, changed: Iterable[int]) -> None:
         """Carry ``before``'s lot positions and bid places over to this state, whose lots are
         ``before``'s hexes in the same order, the bids of those at the ``changed`` positions
         changed (those places read again, the others kept)."""
-        _, positions, places = before._lot_facts()
+        _, positions, places = _lot_facts(before)
         if places is not None:
             lots = self.lots
             for i in changed:
@@ -757,33 +747,13 @@ class KeyflowerState(EngineState):
 
     def summer_boats(self, seat: int) -> tuple[str, ...]:
         """The summer boats (those with faces) in ``seat``'s village, in the order of its layout."""
-        _, ids, _ = self._boats_of(seat)
+        _, ids, _ = _boats_of(self, seat)
         return ids
 
     def boat_abilities(self, seat: int) -> frozenset[str]:
         """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
-        _, _, abilities = self._boats_of(seat)
+        _, _, abilities = _boats_of(self, seat)
         return abilities
-
-    def _boats_of(self, seat: int) -> SummerBoats:
-        """The summer boats of ``seat``'s village, read again for the villages that changed only
-        (one hex placed at a time)."""
-        villages = self.villages
-        cached = self._summer_boats
-        if cached is None or cached[seat][0] is not villages[seat].layout:  # [0]: the layout read
-            boats = self.components.boat_ids
-            faces = self.components.faces_by_id
-            old = cached if cached is not None and len(cached) == len(villages) else (_NO_BOATS,) * len(villages)
-            cached = tuple(
-                known
-                if known[0] is village.layout
-                else self._boats_with(
-                    village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
-                )
-                for known, village in zip(old, villages, strict=True)
-            )
-            object.__setattr__(self, "_summer_boats", cached)
-        return cached[seat]
 
     def _boats_with(self, layout: tuple[tuple[Hex, str, int], ...], ids: tuple[str, ...]) -> SummerBoats:
         """The :data:`SummerBoats` of a village of ``layout`` holding the summer boats ``ids``."""
@@ -805,6 +775,40 @@ class KeyflowerState(EngineState):
             ids = (*ids, tile_id)
         known = (*cached[:seat], self._boats_with(self.villages[seat].layout, ids), *cached[seat + 1 :])
         object.__setattr__(self, "_summer_boats", known)
+
+
+def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None]:
+    """The lots of ``state`` with the facts known of them: their positions, and their bid
+    places once read. A function, not a method: CPython 3.11 finds a method of a state (whose
+    dictionary is its own: see the kernel's own_keys) through the generic lookup, some 200
+    instructions a call, and the hot methods above read this at every turn."""
+    lots = state.lots
+    cached = state._lot_index
+    if cached is None or cached[0] is not lots:
+        cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}), None)
+        object.__setattr__(state, "_lot_index", cached)
+    return cached
+
+
+def _boats_of(state: KeyflowerState, seat: int) -> SummerBoats:
+    """The summer boats of ``seat``'s village in ``state``, read again for the villages that
+    changed only (one hex placed at a time). A function, as :func:`_lot_facts`."""
+    villages = state.villages
+    cached = state._summer_boats
+    if cached is None or cached[seat][0] is not villages[seat].layout:  # [0]: the layout read
+        boats = state.components.boat_ids
+        faces = state.components.faces_by_id
+        old = cached if cached is not None and len(cached) == len(villages) else (_NO_BOATS,) * len(villages)
+        cached = tuple(
+            known
+            if known[0] is village.layout
+            else state._boats_with(
+                village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+            )
+            for known, village in zip(old, villages, strict=True)
+        )
+        object.__setattr__(state, "_summer_boats", cached)
+    return cached[seat]
 
 
 _NO_ABILITIES: frozenset[str] = frozenset()
