@@ -344,10 +344,10 @@ class Fields:
         joins = list(range(count))
         reached: dict[Sector, int] = {}
         for direction, other in enumerate(hexgrid.neighbours(cell)):
-            other_spokes = placed.get(other)
-            if other_spokes is None or not open_side(cell, direction, other):
+            # (placed: a read-only proxy, read with `in` and [], its get being a slow generic call)
+            if other not in placed or not open_side(cell, direction, other):
                 continue
-            back = half_sectors(other_spokes)
+            back = half_sectors(placed[other])
             side = 2 * _FACING[direction]
             for new, old in ((halves[2 * direction], back[side + 1]), (halves[2 * direction + 1], back[side])):
                 first = reached.setdefault(part_of[other, old][0], new)

@@ -38,6 +38,7 @@ COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "green")
 ANIMALS: tuple[str, ...] = ("sheep", "pig", "cow")
 #: Side codes and the letters the data files write them with.
 ROAD, GRASS, WATER = "road", "grass", "water"
+SIDE_CODES: tuple[str, ...] = (ROAD, GRASS, WATER)
 _SIDE_LETTERS = {"R": ROAD, "G": GRASS, "W": WATER}
 
 #: Counts of named items, in data order: ``(("wood", 1), ("stone", 1))``.

@@ -48,6 +48,9 @@ NO_RESOURCES = Resources()
 NO_WORKERS = Workers()
 NO_SKILLS = Skills()
 NO_ANIMALS = Animals()
+#: An open lot (no bids, no colour), shared: lots are immutable, and every season lays out a
+#: row of them.
+NO_BIDS = Lot()
 
 #: The most workers that may be placed on one tile in a season (base rulebook, Production).
 MOST_ON_A_TILE = 6
@@ -152,50 +155,37 @@ class LayoutFacts(NamedTuple):
 
 
 #: The position of each colour in a pool of workers; :data:`ANY_COLOUR` stands for any colour
-#: (the facts a turn reads keep colours by position: see :class:`Workable`, :class:`BidPlace`).
+#: (the facts a turn reads keep colours by position: see :data:`Workable`, :data:`BidPlace`).
 COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 ANY_COLOUR = len(COLOURS)
 
 
-class Workable(NamedTuple):
-    """A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its id, its
-    printed ``face`` as it lies, the fewest and most workers the next use may place, the
-    position of the colour of its users (:data:`ANY_COLOUR` while unused), the move using it
-    and whether it is an exchange (read by every turn)."""
-
-    tile_id: str
-    face: Face
-    least: int
-    most: int
-    colour: int
-    move: Move
-    exchange: bool
+#: A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its id, its
+#: printed face as it lies, the fewest and most workers the next use may place, the position
+#: of the colour of its users (:data:`ANY_COLOUR` while unused), the move using it and whether
+#: it is an exchange (read by every turn). A plain tuple, not a named one: CPython 3.11 unpacks
+#: only exact tuples in one specialized step (a turn unpacks every entry).
+Workable = tuple[str, Face, int, int, int, Move, bool]
 
 
-class BidPlace(NamedTuple):
-    """A hex up for auction as a turn reads it (see :meth:`KeyflowerState.bid_places`): the
-    move bidding for it, the position of its lot's colour (:data:`ANY_COLOUR` while the lot has
-    none), and of its bids the leader's seat (-1 without bids), size and colour position, and
-    every bidder's seat (a turn reads these rather than every bid)."""
-
-    move: Move
-    colour: int
-    leader: int
-    highest: int
-    leading_colour: int
-    bidders: tuple[int, ...]
+#: A hex up for auction as a turn reads it (see :meth:`KeyflowerState.bid_places`): the move
+#: bidding for it, the position of its lot's colour (:data:`ANY_COLOUR` while the lot has
+#: none), and of its bids the leader's seat (-1 without bids), size and colour position, and
+#: every bidder's seat (a turn reads these rather than every bid). A plain tuple, as
+#: :data:`Workable`.
+BidPlace = tuple[Move, int, int, int, int, tuple[int, ...]]
 
 
 def bid_place(move: Move, lot: Lot) -> BidPlace:
-    """The :class:`BidPlace` of ``lot``, which ``move`` bids for."""
+    """The :data:`BidPlace` of ``lot``, which ``move`` bids for."""
     colour = ANY_COLOUR if lot.colour is None else COLOUR_INDEX[lot.colour]
     if not lot.bids:  # the usual case
-        return BidPlace(move, colour, -1, 0, colour, ())
+        return (move, colour, -1, 0, colour, ())
     leader = lot.bids[0]
     for bid in lot.bids:  # bids are never tied
         if bid.count > leader.count:
             leader = bid
-    return BidPlace(move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], tuple(bid.bidder for bid in lot.bids))
+    return (move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], tuple(bid.bidder for bid in lot.bids))
 
 
 #: The moves using and bidding for each hex (made once per hex: a turn's entries are made
@@ -205,10 +195,12 @@ _BID = Shared(BidMove)
 
 
 def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
-    """``tile`` as a :class:`Workable` (``worked_faces``: the components'), or ``None`` if it
+    """``tile`` as a :data:`Workable` (``worked_faces``: the components'), or ``None`` if it
     has no face to use or no room for another use this season."""
-    faces = worked_faces.get(tile.id)
-    face = None if faces is None else faces[tile.face]
+    # A boat or a turn-order tile has no faces (a read-only proxy: `in` and [], its get is slow).
+    if tile.id not in worked_faces:
+        return None
+    face = worked_faces[tile.id][tile.face]
     if face is None:
         return None
     least = tile.uses[-1] + 1 if tile.uses else 1
@@ -216,7 +208,7 @@ def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Ti
     if least > most:
         return None
     colour = ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour]
-    return Workable(tile.id, face, least, most, colour, _USE[tile.id], face.ability == "exchange")
+    return (tile.id, face, least, most, colour, _USE[tile.id], face.ability == "exchange")
 
 
 @attrs.frozen
@@ -238,10 +230,9 @@ class Village:
     turned: LayoutFacts | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def with_animals(self, animals: tuple[tuple[Sector, Pool], ...]) -> Village:
-        """This village with ``animals`` in its fields (the facts of its layout kept)."""
-        village = Village(self.layout, self.fields, animals)
-        object.__setattr__(village, "turned", self.turned)
-        return village
+        """This village with ``animals`` (pairs of a field and an Animals pool) in its fields
+        (the facts of its layout kept)."""
+        return new_village(self.layout, self.fields, animals, self.turned)
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -328,9 +319,40 @@ class PlaceWorkers:
     moved: tuple[str, ...] = ()
     colour: str = ""
     count: int = 0
-    #: The answers to ask once listed (see :func:`.rules.turns.placing_moves`: the chain lists
-    #: them to know whether to ask, then the engine asks for them); read-only.
+    #: The answers to ask once listed (the chain of a turn lists them to know whether to ask,
+    #: and builds the decision with them: see :func:`new_place_workers`; else
+    #: :func:`.rules.turns.placing_moves` lists them when first asked); read-only.
     answers: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+
+# The slots of a placement in progress, set directly by :func:`new_place_workers`.
+_SET_PLACE_WORKERS = tuple(
+    vars(PlaceWorkers)[name].__set__ for name in ("seat", "tile", "bid", "options", "moved", "colour", "count", "answers")
+)
+
+
+def new_place_workers(
+    seat: int,
+    tile_id: str,
+    bid: bool,
+    options: tuple[Placement, ...],
+    settled: tuple[tuple[str, ...], str, int],
+    answers: tuple[Move, ...],
+) -> PlaceWorkers:
+    """``PlaceWorkers(seat, tile_id, bid, options, *settled)`` with its ``answers`` listed,
+    without the call of ``__init__`` (a turn asks one or two of them: the hot path)."""
+    pending: PlaceWorkers = object.__new__(PlaceWorkers)
+    set_seat, set_tile, set_bid, set_options, set_moved, set_colour, set_count, set_answers = _SET_PLACE_WORKERS
+    moved, colour, count = settled
+    set_seat(pending, seat)
+    set_tile(pending, tile_id)
+    set_bid(pending, bid)
+    set_options(pending, options)
+    set_moved(pending, moved)
+    set_colour(pending, colour)
+    set_count(pending, count)
+    set_answers(pending, answers)
+    return pending
 
 
 @attrs.frozen
@@ -531,13 +553,10 @@ Pending = (
 )
 
 
-class SummerBoats(NamedTuple):
-    """The summer boats in a village of ``layout`` (see :meth:`KeyflowerState.boat_abilities`):
-    their ids in the order of the layout, and the abilities their faces up show."""
-
-    layout: tuple[tuple[Hex, str, int], ...]
-    ids: tuple[str, ...]
-    abilities: frozenset[str]
+#: The summer boats in a village of a layout (see :meth:`KeyflowerState.boat_abilities`): the
+#: layout, their ids in its order, and the abilities their faces up show. A plain tuple, as
+#: :data:`Workable` (read at every turn).
+SummerBoats = tuple[tuple[tuple[Hex, str, int], ...], tuple[str, ...], frozenset[str]]
 
 
 @attrs.frozen(slots=False)
@@ -681,48 +700,38 @@ class KeyflowerState(EngineState):
             return entries  # used as before (its goods or sheep changed): the same entries
         entry = workable_entry(self.components.worked_faces, new)
         for k, known in enumerate(entries):
-            if known.tile_id == old.id:
+            if known[0] == old.id:  # its id
                 return entries[:k] + entries[k + 1 :] if entry is None else entries[:k] + (entry,) + entries[k + 1 :]
         return entries if entry is None else None
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
-        i = self.lot_positions().get(tile_id)
-        return None if i is None else self.lots[i][1]
+        positions = self.lot_positions()  # a read-only proxy: `in` and [] (its get is slow)
+        return self.lots[positions[tile_id]][1] if tile_id in positions else None
 
     def lot_positions(self) -> Mapping[str, int]:
         """The position of each hex up for auction in :attr:`lots` (the same while only bids
         change: see :meth:`keep_lots`)."""
-        return self._lot_facts()[1]
+        return _lot_facts(self)[1]
 
     def bid_places(self) -> tuple[BidPlace, ...]:
         """Each hex up for auction as a turn reads it, in the order of :attr:`lots` (kept
         while the lots are, and carried over by :meth:`keep_lots`)."""
-        lots, positions, places = self._lot_facts()
+        lots, positions, places = _lot_facts(self)
         if places is None:
             places = tuple(bid_place(_BID[tile_id], lot) for tile_id, lot in lots)
             object.__setattr__(self, "_lot_index", (lots, positions, places))
         return places
 
-    def _lot_facts(self) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None]:
-        """The lots with the facts known of them: their positions, and their bid places once
-        read."""
-        lots = self.lots
-        cached = self._lot_index
-        if cached is None or cached[0] is not lots:
-            cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}), None)
-            object.__setattr__(self, "_lot_index", cached)
-        return cached
-
     def keep_lots(self, before: KeyflowerState, changed: Iterable[int]) -> None:
         """Carry ``before``'s lot positions and bid places over to this state, whose lots are
         ``before``'s hexes in the same order, the bids of those at the ``changed`` positions
         changed (those places read again, the others kept)."""
-        _, positions, places = before._lot_facts()
+        _, positions, places = _lot_facts(before)
         if places is not None:
             lots = self.lots
             for i in changed:
-                places = (*places[:i], bid_place(places[i].move, lots[i][1]), *places[i + 1 :])
+                places = (*places[:i], bid_place(places[i][0], lots[i][1]), *places[i + 1 :])
         object.__setattr__(self, "_lot_index", (self.lots, positions, places))
 
     def owner(self, tile_id: str) -> int | None:
@@ -733,42 +742,25 @@ class KeyflowerState(EngineState):
             owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
             cached = (villages, MappingProxyType(owners))
             object.__setattr__(self, "_owner_index", cached)
-        return cached[1].get(tile_id)
+        seats = cached[1]  # a read-only proxy: `in` and [] (its get is slow)
+        return seats[tile_id] if tile_id in seats else None
 
     def summer_boats(self, seat: int) -> tuple[str, ...]:
         """The summer boats (those with faces) in ``seat``'s village, in the order of its layout."""
-        return self._boats_of(seat).ids
+        _, ids, _ = _boats_of(self, seat)
+        return ids
 
     def boat_abilities(self, seat: int) -> frozenset[str]:
         """The abilities shown by the faces up of the summer boats in ``seat``'s village."""
-        return self._boats_of(seat).abilities
-
-    def _boats_of(self, seat: int) -> SummerBoats:
-        """The summer boats of ``seat``'s village, read again for the villages that changed only
-        (one hex placed at a time)."""
-        villages = self.villages
-        cached = self._summer_boats
-        if cached is None or cached[seat].layout is not villages[seat].layout:
-            boats = self.components.boat_ids
-            faces = self.components.faces_by_id
-            old = cached if cached is not None and len(cached) == len(villages) else (_NO_BOATS,) * len(villages)
-            cached = tuple(
-                known
-                if known.layout is village.layout
-                else self._boats_with(
-                    village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
-                )
-                for known, village in zip(old, villages, strict=True)
-            )
-            object.__setattr__(self, "_summer_boats", cached)
-        return cached[seat]
+        _, _, abilities = _boats_of(self, seat)
+        return abilities
 
     def _boats_with(self, layout: tuple[tuple[Hex, str, int], ...], ids: tuple[str, ...]) -> SummerBoats:
-        """The :class:`SummerBoats` of a village of ``layout`` holding the summer boats ``ids``."""
+        """The :data:`SummerBoats` of a village of ``layout`` holding the summer boats ``ids``."""
         if not ids:  # the usual case: no summer boat in the village
-            return SummerBoats(layout, ids, _NO_ABILITIES)
+            return (layout, ids, _NO_ABILITIES)
         faces = self.components.faces_by_id
-        return SummerBoats(layout, ids, frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids))
+        return (layout, ids, frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids))
 
     def keep_summer_boats(self, before: KeyflowerState, seat: int, tile_id: str) -> None:
         """Carry ``before``'s summer boats (see :meth:`boat_abilities`) over to this state, in
@@ -776,14 +768,48 @@ class KeyflowerState(EngineState):
         village's boats are those known with ``tile_id`` added if it is one (what reading the
         layout again would give), the other villages' are unchanged."""
         cached = before._summer_boats
-        if cached is None or cached[seat].layout is not before.villages[seat].layout:
+        if cached is None or cached[seat][0] is not before.villages[seat].layout:
             return
-        ids = cached[seat].ids
+        _, ids, _ = cached[seat]
         if tile_id in self.components.boat_ids and tile_id in self.components.faces_by_id:
             ids = (*ids, tile_id)
         known = (*cached[:seat], self._boats_with(self.villages[seat].layout, ids), *cached[seat + 1 :])
         object.__setattr__(self, "_summer_boats", known)
 
 
+def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None]:
+    """The lots of ``state`` with the facts known of them: their positions, and their bid
+    places once read. A function, not a method: CPython 3.11 finds a method of a state (whose
+    dictionary is its own: see the kernel's own_keys) through the generic lookup, some 200
+    instructions a call, and the hot methods above read this at every turn."""
+    lots = state.lots
+    cached = state._lot_index
+    if cached is None or cached[0] is not lots:
+        cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}), None)
+        object.__setattr__(state, "_lot_index", cached)
+    return cached
+
+
+def _boats_of(state: KeyflowerState, seat: int) -> SummerBoats:
+    """The summer boats of ``seat``'s village in ``state``, read again for the villages that
+    changed only (one hex placed at a time). A function, as :func:`_lot_facts`."""
+    villages = state.villages
+    cached = state._summer_boats
+    if cached is None or cached[seat][0] is not villages[seat].layout:  # [0]: the layout read
+        boats = state.components.boat_ids
+        faces = state.components.faces_by_id
+        old = cached if cached is not None and len(cached) == len(villages) else (_NO_BOATS,) * len(villages)
+        cached = tuple(
+            known
+            if known[0] is village.layout
+            else state._boats_with(
+                village.layout, tuple(tile_id for _, tile_id, _ in village.layout if tile_id in boats and tile_id in faces)
+            )
+            for known, village in zip(old, villages, strict=True)
+        )
+        object.__setattr__(state, "_summer_boats", cached)
+    return cached[seat]
+
+
 _NO_ABILITIES: frozenset[str] = frozenset()
-_NO_BOATS = SummerBoats((), (), _NO_ABILITIES)
+_NO_BOATS: SummerBoats = ((), (), _NO_ABILITIES)

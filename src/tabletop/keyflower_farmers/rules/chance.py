@@ -14,6 +14,7 @@ from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, Tile
 from tabletop.keyflower_farmers.rules.common import change_tile, popped, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
     COLOUR_INDEX,
+    NO_BIDS,
     Cargo,
     DealHome,
     DealWinter,
@@ -31,7 +32,7 @@ from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.rng import Rng
-from tabletop.kernel.shared import Shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
@@ -154,7 +155,8 @@ def _loaded(boats: tuple[Cargo, ...], boat: str, workers: Sequence[str] = (), sk
                 on_board = on_board.add(COLOUR_INDEX[colour])
             for skill in skills:
                 face_up = face_up.add(skill)
-            return with_seat(boats, k, Cargo(boat, on_board, face_up))
+            # Shared (kernel shared()): a boat's loads are few, and a cargo is immutable.
+            return with_seat(boats, k, shared(Cargo, boat, on_board, face_up))
     raise KeyError(boat)
 
 
@@ -262,7 +264,7 @@ def _offered(lots: tuple[tuple[str, Lot], ...], codes: Sequence[str]) -> tuple[t
     turn-order tiles."""
     season = tuple(pair for pair in lots if not pair[0].startswith("order"))
     order = tuple(pair for pair in lots if pair[0].startswith("order"))
-    return (*season, *((code, Lot()) for code in codes), *order)
+    return (*season, *((code, NO_BIDS) for code in codes), *order)
 
 
 def select_outcomes(state: KeyflowerState, pending: SelectWinter) -> tuple[tuple[TileDrawn, int], ...]:

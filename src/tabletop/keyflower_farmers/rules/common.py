@@ -62,8 +62,8 @@ def home_id(state: KeyflowerState, seat: int) -> str:
 def face_of(state: KeyflowerState, tile: Tile) -> Face | None:
     """The printed face of a village or home tile as it lies (``None`` for boats and
     turn-order tiles, which have no face to use)."""
-    faces = state.components.faces_by_id.get(tile.id)
-    return None if faces is None else faces[tile.face]
+    faces = state.components.faces_by_id  # a read-only proxy: `in` and [] (its get is slow)
+    return faces[tile.id][tile.face] if tile.id in faces else None
 
 
 def sides_of(state: KeyflowerState, tile_id: str) -> Sides:

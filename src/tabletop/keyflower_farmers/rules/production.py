@@ -41,7 +41,7 @@ from tabletop.keyflower_farmers.state import (
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.pool import Pool
-from tabletop.kernel.shared import Shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Sector
 
 
@@ -82,7 +82,7 @@ def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> Key
         state = _pay(state, seat, paying)
     if face.ability == "choose_one":
         offer = tuple(item for item, _ in face.gives if _available(state, seat, item, at))
-        return push(state, ChooseGood(seat, tile_id, offer, at)) if offer else state
+        return push(state, shared(ChooseGood, seat, tile_id, offer, at)) if offer else state
     if face.ability == "transport":
         # Paddock's wheat comes first: it may be spent on this very transport.
         return give(start_transport(state, seat, face.transport, face.upgrades), seat, face.gives, at)
@@ -94,13 +94,13 @@ def _pay(state: KeyflowerState, seat: int, paid: str) -> KeyflowerState:
     a skill back into the pile, both once the exchange's draws are done (markers below the
     draws on the stack)."""
     if paid in COLOURS:
-        return push(take_workers(state, seat, paid, 1), ReturnWorker(paid))
+        return push(take_workers(state, seat, paid, 1), shared(ReturnWorker, paid))
     lot = state.lot(paid)
     if lot is not None:  # an outbid group of one worker
         lot, group = lot.without_bid(seat)
-        return push(change_lot(state, paid, standing(state, paid, lot)), ReturnWorker(group.colour))
+        return push(change_lot(state, paid, standing(state, paid, lot)), shared(ReturnWorker, group.colour))
     skills = with_seat(state.skills, seat, state.skills[seat].take(paid))
-    return push(evolve(state, skills=skills), ReturnSkill(paid))
+    return push(evolve(state, skills=skills), shared(ReturnSkill, paid))
 
 
 def _available(state: KeyflowerState, seat: int, item: str, at: str) -> bool:
@@ -134,11 +134,11 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
             state = evolve(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] + n), wheat_supply=state.wheat_supply - n)
         elif item == "worker":
             # Draws from an empty bag are dropped when they come up (settle).
-            state = evolve(state, stack=state.stack + (DrawWorker(seat),) * n)
+            state = evolve(state, stack=state.stack + (shared(DrawWorker, seat),) * n)
         elif item == "skill":
-            state = evolve(state, stack=state.stack + (DrawSkill(seat),) * n)
+            state = evolve(state, stack=state.stack + (shared(DrawSkill, seat),) * n)
         elif item in ANIMALS:
-            state = push(state, PlaceAnimal(seat, item, _animal_cell(state, seat, at), n))
+            state = push(state, shared(PlaceAnimal, seat, item, _animal_cell(state, seat, at), n))
         else:
             raise ValueError(f"a tile cannot give {item!r}")
     return state
@@ -201,5 +201,5 @@ def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField)
     # The position and the decision on top of the stack change in one copy.
     stack = state.stack[:-1]
     if pending.left > 1:
-        stack += (PlaceAnimal(seat, pending.animal, pending.cell, pending.left - 1, (*pending.used, field)),)
+        stack += (shared(PlaceAnimal, seat, pending.animal, pending.cell, pending.left - 1, (*pending.used, field)),)
     return evolve(state, villages=villages, animals=state.animals.take(pending.animal), stack=stack)

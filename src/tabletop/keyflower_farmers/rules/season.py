@@ -9,6 +9,7 @@ from typing import Any
 from tabletop.keyflower_farmers.components import SEASONS
 from tabletop.keyflower_farmers.rules.common import with_seat
 from tabletop.keyflower_farmers.state import (
+    NO_BIDS,
     AfterBoats,
     BeginSeason,
     BeginSpring,
@@ -27,8 +28,8 @@ from tabletop.keyflower_farmers.state import (
 from tabletop.keyflower_farmers.rules.production import open_fields
 from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
-from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.shared import shared
 
 
 def begin_spring(state: KeyflowerState) -> KeyflowerState:
@@ -51,19 +52,19 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
     order = tuple(f"order{tile.number}" for tile, _ in components.turn_order_for(state.players, state.farmers))
     if season == 3:
         return begin_winter(state, order)
-    state = evolve(state, season=season, passes=0, lots=tuple((tile_id, Lot()) for tile_id in order))
+    state = evolve(state, season=season, passes=0, lots=tuple((tile_id, NO_BIDS) for tile_id in order))
     state = replace_top(state, Turn(state.start))
     if state.first_game:
         # Above the first turn: a summer boat laid out has its side up before anyone plays.
         state = _lay_out_farmers_tiles(state, name)
     laid_out = sum(1 for tile_id, _ in state.lots if not tile_id.startswith("order"))
-    draws = (DrawSeasonTile(name),) * (components.per_season[state.players - 2] - laid_out)
+    draws = (shared(DrawSeasonTile, name),) * (components.per_season[state.players - 2] - laid_out)
     sides = [(boat.code, boat.side_in(name)) for boat in components.boats_for(state.players)]
     loads: list[Any] = []
     for k in range(max((side.workers for _, side in sides), default=0)):
-        loads += [DrawWorker(None, code) for code, side in sides if k < side.workers]
+        loads += [shared(DrawWorker, None, code) for code, side in sides if k < side.workers]
     for k in range(max((side.skills for _, side in sides), default=0)):
-        loads += [DrawSkill(None, code) for code, side in sides if k < side.skills]
+        loads += [shared(DrawSkill, None, code) for code, side in sides if k < side.skills]
     # The tiles are drawn after the boats are loaded (the first load on top), in one copy.
     return evolve(state, stack=(*state.stack, *draws, *reversed(loads)))
 
@@ -79,7 +80,7 @@ def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState
         state,
         season_piles=with_seat(state.season_piles, index, pile),
         tiles=(*state.tiles, *(Tile(code) for code in codes)),
-        lots=(*((code, Lot()) for code in codes), *state.lots),
+        lots=(*((code, NO_BIDS) for code in codes), *state.lots),
     )
     for code in codes:
         if state.components.tile(code).kind == "summer_boat":

@@ -39,7 +39,7 @@ from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
-from tabletop.kernel.shared import Shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.turns import next_seat, order_from
 
 
@@ -60,7 +60,7 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     # last pushed is placed first.
     winter = state.season == 3
     placing = [
-        PlaceTile(seat, tile_id)
+        shared(PlaceTile, seat, tile_id)
         for seat in reversed(order_from(state.start, state.players))
         for tile_id, winner in reversed(won)
         if winner == seat and (winter or not tile_id.startswith("order"))
@@ -73,7 +73,13 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
         bag=state.bag.shuffle_in(returned) if returned else state.bag,
         tiles=tiles,
         lots=tuple(pair for pair in lots if pair[0].startswith("order")),
-        stack=(*state.stack[:-1], BeginSeason(), *placing, AfterBoats(holder is not None), ChooseBoat(order[0], order[1:])),
+        stack=(
+            *state.stack[:-1],
+            shared(BeginSeason),
+            *placing,
+            shared(AfterBoats, holder is not None),
+            shared(ChooseBoat, order[0], order[1:]),
+        ),
     )
 
 
@@ -173,19 +179,19 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     seat = pending.seat
     cargo = next(c for c in state.boats if c.boat == move.boat)
     if pending.then:
-        stack = (*state.stack[:-1], ChooseBoat(pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
+        stack = (*state.stack[:-1], shared(ChooseBoat, pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
     else:
         stack = state.stack[:-1]
     changes: dict[str, Any] = {
         "screens": with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers)),
         "skills": with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills)),
-        "boats": tuple(Cargo(c.boat) if c is cargo else c for c in state.boats),  # emptied
+        "boats": tuple(shared(Cargo, c.boat) if c is cargo else c for c in state.boats),  # emptied
         "stack": stack,
     }
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
         changes.update(
-            tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, PlaceTile(seat, move.boat))
+            tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
     if _is_purple_holder(state, seat):
         changes["start"] = seat

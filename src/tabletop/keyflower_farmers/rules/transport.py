@@ -35,7 +35,7 @@ from tabletop.kernel.tiles import Sector, facing
 def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: int) -> KeyflowerState:
     """The decision asked once ``seat`` has used a transport tile (boat 2b doubles it)."""
     factor = 2 if has_ability(state, seat, "boat_double") else 1
-    return push(state, Transport(seat, transport * factor, upgrades * factor))
+    return push(state, shared(Transport, seat, transport * factor, upgrades * factor))
 
 
 def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, int]:
@@ -54,8 +54,9 @@ def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across
     added = None
     out = []
     for source in sources:
-        found = known.get((source, across_grass))
-        if found is None:
+        if (source, across_grass) in known:  # a read-only proxy: `in` and [] (its get is slow)
+            found = known[source, across_grass]
+        else:
             # Road to road: the links found as the hexes were placed (see layout_facts).
             linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
             found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
@@ -97,7 +98,7 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
         tile = tiles[positions[tile_id]]
         if any(tile.goods):  # a Resources pool: counts in the order of RESOURCES
             holding.append((cell, tile))
-        if not tile.face and costs.get(tile_id):  # (a tile with no upgrade has no cost)
+        if not tile.face and tile_id in costs and costs[tile_id]:  # (a tile with no upgrade has no cost)
             upgradable.append(tile)
     moves: list[Move] = []
     if pending.moves:
@@ -147,8 +148,9 @@ def _field_steps(state: KeyflowerState, village: Village, sources: Iterable[Sect
     added = None
     out = []
     for source in sources:
-        found = known.get(source)
-        if found is None:
+        if source in known:  # a read-only proxy: `in` and [] (its get is slow)
+            found = known[source]
+        else:
             found = MappingProxyType(dict(sorted(village.fields.steps_from(source).items())))
             if added is None:
                 added = known.copy()
@@ -284,19 +286,20 @@ def _resources_in(cost: Items) -> int:
 
 
 def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> KeyflowerState:
-    # Each move changes the position and the decision on top of the stack in one copy.
+    # Each move changes the position and the decision on top of the stack in one copy. The
+    # decision left is shared (kernel shared(): a few small counts make every one).
     seat = pending.seat
     if isinstance(move, Stop):
         return pop(state)
     if isinstance(move, SpendWheat):
-        left = Transport(seat, pending.moves + 1, pending.upgrades)
+        left = shared(Transport, seat, pending.moves + 1, pending.upgrades)
         wheat = with_seat(state.wheat, seat, state.wheat[seat] - 1)
         return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if isinstance(move, Carry):
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
         state = change_tile(state, move.source, lambda t: new_tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
-        left = Transport(seat, pending.moves - distance, pending.upgrades)
+        left = shared(Transport, seat, pending.moves - distance, pending.upgrades)
         return change_tile(
             state,
             move.target,
@@ -316,9 +319,9 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
     if isinstance(move, Herd):
         village = state.villages[seat]
         distance = field_steps(state, village, move.source)[move.target]
-        return _herd(state, seat, move, Transport(seat, pending.moves - distance, pending.upgrades))
+        return _herd(state, seat, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     assert isinstance(move, Upgrade)
-    return _upgrade(state, seat, move, Transport(seat, pending.moves, pending.upgrades - 1))
+    return _upgrade(state, seat, move, shared(Transport, seat, pending.moves, pending.upgrades - 1))
 
 
 def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> KeyflowerState:

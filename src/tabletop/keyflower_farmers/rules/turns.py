@@ -43,6 +43,7 @@ from tabletop.keyflower_farmers.state import (
     PlaceWorkers,
     Tile,
     Turn,
+    new_place_workers,
     new_tile,
 )
 from tabletop.kernel.auction import Bid as Group
@@ -114,7 +115,7 @@ def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[
     # Every hex in play is up for auction or in a village: each may be used.
     for tile_id, face, least, most, colour, use, exchange in state.workable():
         if colour == ANY_COLOUR and tile_id in positions:
-            colour = places[positions[tile_id]].colour  # the bidders' colour
+            colour = places[positions[tile_id]][1]  # the bidders' colour
         if needed[colour] >= least and (
             not exchange or _can_pay_from_behind(state, seat, (tile_id, face), colour if needed is top else ANY_COLOUR, (least, most))
         ):
@@ -148,12 +149,13 @@ def _moves_with_groups(
     moves: list[Move] = []
     lot_colours = {}  # the lots that have a colour, for the uses below
     for (tile_id, lot), place in zip(lots, state.bid_places(), strict=True):
+        bid = place[0]  # the move bidding for it
         colour = lot.colour
         if colour is not None:
             lot_colours[tile_id] = colour
         if not lot.bids:
             if colour is None or reach[COLOUR_INDEX[colour]]:
-                moves.append(place.move)
+                moves.append(bid)
             continue
         own = lot.bid_of(seat)
         best_other = lot.best_other(seat)
@@ -167,7 +169,7 @@ def _moves_with_groups(
         else:
             able = reach[COLOUR_INDEX[colour]] > best_other
         if able:
-            moves.append(place.move)
+            moves.append(bid)
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
     for tile_id, face, least, most, users, use, exchange in state.workable():
@@ -525,10 +527,9 @@ def _go_on(
     usual end of a chain)."""
     tile_id, bid = at
     while len(options) > 1:
-        pending = PlaceWorkers(seat, tile_id, bid, options, *settled)
-        answers = placing_moves(state, pending)
+        answers = _placing_answers(options, len(settled[0]))
         if len(answers) > 1:
-            return replace_top(state, pending)
+            return replace_top(state, new_place_workers(seat, tile_id, bid, options, settled, answers))
         options, settled = _narrowed(options, settled, answers[0])
     return _place_workers(state, seat, tile_id, bid, options[0])
 
@@ -537,7 +538,7 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     if isinstance(move, Pass):
         following = _TURN[next_seat(pending.seat, state.players)]
         return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
-    assert isinstance(move, Bid | Use)
+    assert isinstance(move, (Bid, Use))  # a tuple: `Bid | Use` would build a union at each turn
     bid = isinstance(move, Bid)
     options = placements_at(state, pending.seat, move.tile, bid)
     return _go_on(state, pending.seat, (move.tile, bid), options, ((), "", 0))
@@ -559,7 +560,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         lots[i] = (lot_id, standing(state, lot_id, left))
         changed.append(i)
     screens, secret = screens_without(state, seat, colour, count - taken)
-    i = positions.get(tile_id, -1)
+    i = positions[tile_id] if tile_id in positions else -1  # a read-only proxy: its get is slow
     lot = lots[i][1] if i >= 0 else None
     if bid:
         assert lot is not None

@@ -11,7 +11,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.keyflower_farmers.components import ROAD, WATER
+from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, popped, sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutFacts, PlaceTile, Village, new_village
@@ -99,7 +99,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
         fitting = every
         if match:
             for need in frontier[cell]:
-                fitting &= masks.get(need, 0)
+                fitting &= masks[need]
         if fitting:
             found += _places(cell, fitting)
     if not found:
@@ -112,13 +112,15 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
 def _turnings(sides: Sides) -> tuple[int, Mapping[tuple[int, str], int]]:
     """The turns of ``sides`` giving distinct sides, and for each ``(direction, code)`` those
     of them that show ``code`` in ``direction``: sets of turns, bit ``t`` for ``t`` turns (the
-    same set for any hex: the moves of a cell are made once for all hexes)."""
+    same set for any hex: the moves of a cell are made once for all hexes). Every direction
+    and code is listed, with no turns if none shows it: :func:`place_moves` reads the masks
+    with ``[]`` (a read-only proxy's ``get`` is a slow generic method call in CPython)."""
     every = 0
-    masks: dict[tuple[int, str], int] = {}
+    masks = {(direction, code): 0 for direction in range(6) for code in SIDE_CODES}
     for turns in tiles.rotations(sides):
         every |= 1 << turns
         for direction, code in enumerate(tiles.rotated(sides, turns)):
-            masks[direction, code] = masks.get((direction, code), 0) | 1 << turns
+            masks[direction, code] |= 1 << turns
     return every, MappingProxyType(masks)
 
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from tabletop.keyflower_farmers.moves import Move, Offer, Offered
 from tabletop.keyflower_farmers.rules.common import with_seat
-from tabletop.keyflower_farmers.state import KeyflowerState, OfferWinter, RevealWinter, Tile, Turn
-from tabletop.kernel.auction import Lot
+from tabletop.keyflower_farmers.state import NO_BIDS, KeyflowerState, OfferWinter, RevealWinter, Tile, Turn
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.shared import Shared
@@ -20,7 +19,7 @@ from tabletop.kernel.turns import order_from
 def begin_winter(state: KeyflowerState, order: tuple[str, ...]) -> KeyflowerState:
     """The turn-order tiles up for auction again; the offers asked from the start player on,
     then revealed, then the start player's turn (the marker on top is replaced)."""
-    state = evolve(state, season=3, passes=0, lots=tuple((tile_id, Lot()) for tile_id in order))
+    state = evolve(state, season=3, passes=0, lots=tuple((tile_id, NO_BIDS) for tile_id in order))
     state = replace_top(state, Turn(state.start))
     state = push(state, RevealWinter())
     for seat in reversed(order_from(state.start, state.players)):
@@ -63,7 +62,7 @@ def reveal_winter(state: KeyflowerState) -> KeyflowerState:
         evolve(
             state,
             tiles=(*state.tiles, *(Tile(code) for code in offered)),
-            lots=(*((code, Lot()) for code in offered), *state.lots),
+            lots=(*((code, NO_BIDS) for code in offered), *state.lots),
             # The tiles not offered, and those never dealt, go back to the box.
             winter_hands=((),) * state.players,
             winter_offers=((),) * state.players,
