@@ -194,7 +194,7 @@ class Rules(Generic[S]):
     def apply(self, state: S, move: Any) -> S:
         legal = state._moves
         if legal is None:
-            legal = state.legal_moves()
+            legal = legal_moves(state)
         # Moves are usually the listed instances: look for the same object first (an equality
         # test of every candidate costs far more), then for an equal move.
         for listed in legal:
@@ -364,6 +364,29 @@ def link_moves(moves: tuple[Any, ...] | list[Any]) -> Link | None:
     return link
 
 
+def legal_moves(state: EngineState) -> tuple[Any, ...]:
+    """The moves open to ``state.to_move`` (empty once the game is over); computed once.
+
+    It is also the method ``state.legal_moves()``. The rules call the function: a method load
+    on a state is not specialized by CPython 3.11 (its dictionary has keys of its own, see
+    :func:`own_keys`) and costs about 220 instructions more a call."""
+    moves = state._moves
+    if moves is None:
+        stack = state.stack
+        decision = state.rules.decisions[type(stack[-1])] if stack else None
+        if type(decision) is Decision:  # a player's decision (Rules.legal_moves, inlined)
+            # Read, then called: CPython 3.11 cannot specialize a method load of a field
+            # holding a function (decision.moves(...)), only the read of the field.
+            listing = decision.moves
+            moves = listing(state, stack[-1])
+        else:
+            moves = state.rules.legal_moves(state)
+        # Straight into the dictionary: a frozen state refuses attribute assignment, and
+        # object.__setattr__ costs a wrapper call at every listing.
+        state.__dict__["_moves"] = moves
+    return moves
+
+
 @attrs.frozen(slots=False, kw_only=True)
 class EngineState:
     """The fields and methods every game's state shares. A game's state subclasses it with
@@ -423,20 +446,8 @@ class EngineState:
     def move_count(self) -> int:
         return 0 if self.log is None else self.log.length
 
-    def legal_moves(self) -> tuple[Any, ...]:
-        """The moves open to :attr:`to_move` (empty once the game is over); computed once."""
-        moves = self._moves
-        if moves is None:
-            stack = self.stack
-            decision = self.rules.decisions[type(stack[-1])] if stack else None
-            if type(decision) is Decision:  # a player's decision (Rules.legal_moves, inlined)
-                moves = decision.moves(self, stack[-1])
-            else:
-                moves = self.rules.legal_moves(self)
-            # Straight into the dictionary: a frozen state refuses attribute assignment, and
-            # object.__setattr__ costs a wrapper call at every listing.
-            self.__dict__["_moves"] = moves
-        return moves
+    # The module function itself, not a method calling it: one call per listing.
+    legal_moves = legal_moves
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         """At a chance node (``to_move == CHANCE``): each outcome with its probability, summing
@@ -448,7 +459,7 @@ class EngineState:
         rules = self.rules
         legal = self._moves
         if legal is None:
-            legal = self.legal_moves()
+            legal = legal_moves(self)
         # Rules.apply, inlined (one call less per move): check, resolve, settle, link.
         for listed in legal:
             if listed is move:
@@ -457,7 +468,8 @@ class EngineState:
             if move not in legal:
                 raise IllegalMove(rules._why_illegal(self, move))
         top = self.stack[-1]
-        after = rules._run(rules.decisions[type(top)].resolve(self, top, move))
+        resolve = rules.decisions[type(top)].resolve  # read, then called (see legal_moves)
+        after = rules._run(resolve(self, top, move))
         if after is self:
             after = evolve(self)
         # The history link (see Link), built here rather than by _link: a call less per move.

@@ -7,7 +7,7 @@ nobody finishes.
 
 from __future__ import annotations
 
-from tabletop.kernel.engine import evolve
+from tabletop.kernel.engine import evolve, legal_moves
 from tabletop.kernel.turns import next_seat
 from tabletop.takenoko.moves import EndTurn
 from tabletop.takenoko.rules.actions import END_TURN
@@ -32,10 +32,11 @@ def end_turn(state: State, move: EndTurn) -> State:
 def settle(state: State) -> State:
     """Resolve at once what leaves nothing to decide: a turn whose only move left is to end it,
     a weather effect that can only be declined."""
-    while state.stack:
-        if type(state.stack[-1]) in CHANCE_EVENTS:
+    while True:
+        stack = state.stack
+        if not stack or type(stack[-1]) in CHANCE_EVENTS:
             return state
-        moves = state.legal_moves()
+        moves = legal_moves(state)
         if len(moves) != 1:
             return state
         if moves[0] is END_TURN:
@@ -44,4 +45,3 @@ def settle(state: State) -> State:
             state = skip_weather(state, SKIP)
         else:
             return state
-    return state

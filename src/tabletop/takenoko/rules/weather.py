@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import CHANCE, evolve
+from tabletop.kernel.engine import CHANCE, evolve, legal_moves
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.rng import MASKED, Rng
 from tabletop.takenoko.components import IMPROVEMENTS
@@ -115,7 +115,7 @@ def apply_weather(state: State, weather: str, /, **changes: Any) -> State:
         # Asked when there is a plot to grow or a free move to make first (a stored channel, a
         # watershed, a panda card returning sections to a short supply may give it one): when
         # its moves are more than declining it. (Listed once: the state keeps them.)
-        if len(raining.legal_moves()) > 1:
+        if len(legal_moves(raining)) > 1:
             return raining
     if weather == "storm" and state.garden:
         return ask(state, _STORM[seat], **changes)
