@@ -25,6 +25,7 @@ from tabletop.kernel.engine import (
     push,
     replace_top,
     sample,
+    samples_now,
 )
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.rng import Rng
@@ -206,6 +207,13 @@ def test_own_keys_gives_an_instance_a_plain_dictionary_that_evolve_copies() -> N
 def test_every_game_state_has_keys_of_its_own() -> None:
     state = TOY.new_game(2, seed=1)
     assert sys.getsizeof(vars(state)) == sys.getsizeof(dict(vars(state)))
+
+
+def test_samples_now_only_in_sampled_mode_from_an_unmasked_random_source() -> None:
+    sampled = TOY.new_game(2, seed=1)
+    assert samples_now(sampled)
+    assert not samples_now(TOY.new_game(2, seed=1, chance="explicit"))
+    assert not samples_now(sampled.view(0))
 
 
 def test_a_move_after_the_end_says_the_game_is_over() -> None:

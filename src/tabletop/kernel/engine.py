@@ -192,22 +192,8 @@ class Rules(Generic[S]):
         return tuple((outcome, weight / total) for outcome, weight in weighted)
 
     def apply(self, state: S, move: Any) -> S:
-        legal = state._moves
-        if legal is None:
-            legal = legal_moves(state)
-        # Moves are usually the listed instances: look for the same object first (an equality
-        # test of every candidate costs far more), then for an equal move.
-        for listed in legal:
-            if listed is move:
-                break
-        else:
-            if move not in legal:
-                raise IllegalMove(self._why_illegal(state, move))
-        top = state.stack[-1]
-        after = self._run(self.decisions[type(top)].resolve(state, top, move))
-        if after is state:  # a resolution that changed nothing must not touch the old state
-            after = evolve(state)
-        after.__dict__["log"] = _link(state.log, move)
+        """``state.apply(move)``: the one apply pipeline, kept on the state (the hot path)."""
+        after: S = state.apply(move)
         return after
 
     def _run(self, state: S) -> S:
@@ -350,12 +336,6 @@ class Link(tuple[Any, ...]):
 _tuple_new = tuple.__new__
 
 
-def _link(before: Link | None, move: Any) -> Link:
-    """``Link(before, move)`` without the call of ``__new__`` (the apply pipeline's)."""
-    link: Link = _tuple_new(Link, (before, move, 1 if before is None else before[2] + 1))
-    return link
-
-
 def link_moves(moves: tuple[Any, ...] | list[Any]) -> Link | None:
     """The history link of ``moves`` (for loading a saved state)."""
     link: Link | None = None
@@ -460,7 +440,9 @@ class EngineState:
         legal = self._moves
         if legal is None:
             legal = legal_moves(self)
-        # Rules.apply, inlined (one call less per move): check, resolve, settle, link.
+        # Check, resolve, settle, link. Moves are usually the listed instances: look for the
+        # same object first (an equality test of every candidate costs far more), then for an
+        # equal move.
         for listed in legal:
             if listed is move:
                 break
@@ -470,9 +452,9 @@ class EngineState:
         top = self.stack[-1]
         resolve = rules.decisions[type(top)].resolve  # read, then called (see legal_moves)
         after = rules._run(resolve(self, top, move))
-        if after is self:
+        if after is self:  # a resolution that changed nothing must not touch the old state
             after = evolve(self)
-        # The history link (see Link), built here rather than by _link: a call less per move.
+        # The history link, built as Link(log, move) builds it, without the call of __new__.
         # Straight into a fresh copy's dictionary: it is not shared yet.
         log = self.log
         after.__dict__["log"] = _tuple_new(Link, (log, move, 1 if log is None else log[2] + 1))
@@ -493,6 +475,14 @@ class EngineState:
 
     def __str__(self) -> str:
         return self.rules.render(self)
+
+
+def samples_now(state: EngineState) -> bool:
+    """Whether a rule may draw a random event itself as it asks it, as the engine's chance
+    loop would on reaching it: in sampled mode, from a random source that is not masked (a
+    view's is: the engine stops there and says so). The one test a rule makes before drawing
+    at once (see docs/adding-a-game.md, chance)."""
+    return state.chance == "sampled" and state.rng.state != MASKED
 
 
 def own_keys(self: Any) -> None:

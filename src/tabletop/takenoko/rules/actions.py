@@ -8,10 +8,10 @@ import functools
 import itertools
 from typing import Any
 
-from tabletop.kernel.engine import CHANCE, evolve
+from tabletop.kernel.engine import CHANCE, evolve, samples_now
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
-from tabletop.kernel.rng import MASKED, Rng
+from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import IMPROVEMENTS, OBJECTIVE_KINDS
 from tabletop.kernel.shared import Shared, shared
 from tabletop.takenoko.moves import (
@@ -174,7 +174,7 @@ def draw_plots(state: State, move: PlotAction) -> State:
     """
     pending = _DRAW_PLOTS[min(3, len(state.tile_pile))]
     turn = took(state, "plot")
-    if state.chance == "sampled" and state.rng.state != MASKED:
+    if samples_now(state):
         drawn, pile, returned, rng = _sample_tiles(state, pending, state.rng)
         return _to_keep(state, drawn, tile_pile=pile, returned_by=returned, rng=rng, turn=turn)
     return ask(state, pending, turn=turn)
@@ -374,7 +374,7 @@ def draw_objective(state: State, move: ObjectiveAction) -> State:
     redraw = state.options.redraw_satisfied and move.deck != "panda"
     looks = len(state.decks[index]) if redraw else 1
     turn = took(state, "objective")
-    if looks == 1 and state.chance == "sampled" and state.rng.state != MASKED:
+    if looks == 1 and samples_now(state):
         card, rng = card_sample(state.decks[index], state.rng)
         return _into_hand(state, index, card.card, rng=rng, turn=turn)
     return ask(state, DrawObjective(CHANCE, index, looks), turn=turn)

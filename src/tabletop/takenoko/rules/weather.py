@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.kernel.engine import CHANCE, evolve, legal_moves
+from tabletop.kernel.engine import CHANCE, evolve, legal_moves, samples_now
 from tabletop.kernel.hexgrid import Hex
-from tabletop.kernel.rng import MASKED, Rng
+from tabletop.kernel.rng import Rng
 from tabletop.takenoko.components import IMPROVEMENTS
 from tabletop.kernel.shared import Shared
 from tabletop.takenoko.moves import (
@@ -66,9 +66,8 @@ def begin_turn(state: State, seat: int) -> State:
     turn_number = state.turn_number + 1
     if turn_number <= state.players or not state.options.weather:
         return action_phase(state, current=seat, turn_number=turn_number, turn=_NEW_TURN)
-    rng = state.rng
-    if state.chance == "sampled" and rng.state != MASKED:
-        face, rng = die_sample(state, _ROLL, rng)
+    if samples_now(state):
+        face, rng = die_sample(state, _ROLL, state.rng)
         return apply_weather(state, face.face, rng=rng, current=seat, turn_number=turn_number, turn=_NEW_TURN)
     return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
 
