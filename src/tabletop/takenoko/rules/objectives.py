@@ -160,8 +160,9 @@ def completable(state: State) -> tuple[str, ...]:
     It is asked at every listing of moves, so each card is checked as cheaply as can be: the
     hand is read once into what its cards ask (:class:`_Reading`); its plot cards are looked up
     together, and the answer kept on the reading with the irrigated plots it is about (they
-    seldom change between two listings), gardener cards read off the garden's counts of heights, panda cards off the sections held. The cards met
-    are a bit mask over the hand's positions, so the hand's order is kept.
+    seldom change between two listings), gardener cards read off the garden's counts of
+    heights, panda cards off the sections held. The cards met are a bit mask over the hand's
+    positions, so the hand's order is kept.
     """
     board = state.boards[state.current]
     hand = board.hand
