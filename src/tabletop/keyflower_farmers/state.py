@@ -15,7 +15,9 @@ tile of that number when The Farmers is in play).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import chain
+from operator import itemgetter
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -160,20 +162,36 @@ COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 ANY_COLOUR = len(COLOURS)
 
 
-#: A hex in play that may be used now (see :meth:`KeyflowerState.workable`): its id, its
-#: printed face as it lies, the fewest and most workers the next use may place, the position
-#: of the colour of its users (:data:`ANY_COLOUR` while unused), the move using it and whether
-#: it is an exchange (read by every turn). A plain tuple, not a named one: CPython 3.11 unpacks
-#: only exact tuples in one specialized step (a turn unpacks every entry).
+#: A hex in play that may be used now (see :func:`usable`): its id, its printed face as it
+#: lies, the fewest and most workers the next use may place, where a turn reads the colour of
+#: its users (see below), the move using it and whether it is an exchange (read by every turn).
+#: A plain tuple, not a named one: CPython 3.11 unpacks only exact tuples in one specialized
+#: step. The colour is read by position in a turn's vector of workers by colour: a colour's
+#: position once the hex is used; :data:`ANY_COLOUR` (any colour will do) while it is unused;
+#: while it is unused and up for auction, ``ANY_COLOUR + 1 +`` the position of its lot in
+#: :attr:`KeyflowerState.lots` (the colour of the bids around it).
 Workable = tuple[str, Face, int, int, int, Move, bool]
 
+#: A :data:`Workable` entry as a turn's listing reads it: the move, where to read the colour,
+#: the fewest workers, and what an exchange pays (its item; ``""`` for other hexes).
+UseRow = tuple[Move, int, int, str]
 
-#: A hex up for auction as a turn reads it (see :meth:`KeyflowerState.bid_places`): the move
-#: bidding for it, the position of its lot's colour (:data:`ANY_COLOUR` while the lot has
-#: none), and of its bids the leader's seat (-1 without bids), size and colour position, and
-#: every bidder's seat (a turn reads these rather than every bid). A plain tuple, as
-#: :data:`Workable`.
+#: The hexes that may be used now (see :func:`usable`): their :data:`Workable` entries, their
+#: ids and their :data:`UseRow`, in the same order.
+Usable = tuple[tuple[Workable, ...], tuple[str, ...], tuple[UseRow, ...]]
+
+
+#: A hex up for auction as a turn reads it (see :func:`bid_facts`): the move bidding for it,
+#: the position of its lot's colour (:data:`ANY_COLOUR` while the lot has none), of its bids
+#: the leader's seat (-1 without bids), size and colour position, and the seats of the others,
+#: outbid (a turn reads these rather than every bid). A plain tuple, as :data:`Workable`.
 BidPlace = tuple[Move, int, int, int, int, tuple[int, ...]]
+
+#: The hexes up for auction as a turn reads them (see :func:`bid_facts`): their
+#: :data:`BidPlace` entries; what reads, from a vector of workers by colour position, the
+#: entry of each lot's colour (as a tuple: two spare reads at the end make it one whatever the
+#: number of lots); and the seats outbid on some lot.
+BidFacts = tuple[tuple[BidPlace, ...], Callable[[Sequence[int]], tuple[int, ...]], frozenset[int]]
 
 
 def bid_place(move: Move, lot: Lot) -> BidPlace:
@@ -185,7 +203,27 @@ def bid_place(move: Move, lot: Lot) -> BidPlace:
     for bid in lot.bids:  # bids are never tied
         if bid.count > leader.count:
             leader = bid
-    return (move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], tuple(bid.bidder for bid in lot.bids))
+    outbid = tuple(bid.bidder for bid in lot.bids if bid is not leader)
+    return (move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], outbid)
+
+
+def _bid_facts(places: tuple[BidPlace, ...]) -> BidFacts:
+    """The :data:`BidFacts` of ``places``."""
+    return (places, _colours_of(places), _outbid_in(places))
+
+
+def _colours_of(places: tuple[BidPlace, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """What reads the entry of the colour of each lot of ``places`` (see :data:`BidFacts`)."""
+    return itemgetter(*map(_COLOUR_OF, places), ANY_COLOUR, ANY_COLOUR)
+
+
+def _outbid_in(places: tuple[BidPlace, ...]) -> frozenset[int]:
+    """The seats outbid on some lot of ``places``."""
+    return frozenset(chain.from_iterable(map(_OUTBID_OF, places)))
+
+
+_COLOUR_OF = itemgetter(1)
+_OUTBID_OF = itemgetter(5)
 
 
 #: The moves using and bidding for each hex (made once per hex: a turn's entries are made
@@ -194,21 +232,34 @@ _USE = Shared(UseMove)
 _BID = Shared(BidMove)
 
 
-def workable_entry(worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile) -> Workable | None:
-    """``tile`` as a :data:`Workable` (``worked_faces``: the components'), or ``None`` if it
-    has no face to use or no room for another use this season."""
-    # A boat or a turn-order tile has no faces (a read-only proxy: `in` and [], its get is slow).
-    if tile.id not in worked_faces:
+def workable_entry(
+    worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile, lots: Mapping[str, int]
+) -> Workable | None:
+    """``tile`` as a :data:`Workable` (``worked_faces``: the components'; ``lots``: the
+    positions of the lots), or ``None`` if it has no face to use or no room for another use
+    this season."""
+    # A boat or a turn-order tile has no faces (read-only proxies: `in` and [], their get is slow).
+    tile_id = tile.id
+    if tile_id not in worked_faces:
         return None
-    face = worked_faces[tile.id][tile.face]
+    face = worked_faces[tile_id][tile.face]
     if face is None:
         return None
     least = tile.uses[-1] + 1 if tile.uses else 1
     most = MOST_ON_A_TILE - sum(tile.workers)
     if least > most:
         return None
-    colour = ANY_COLOUR if tile.colour is None else COLOUR_INDEX[tile.colour]
-    return (tile.id, face, least, most, colour, _USE[tile.id], face.ability == "exchange")
+    if tile.colour is not None:
+        colour = COLOUR_INDEX[tile.colour]
+    else:
+        colour = ANY_COLOUR + 1 + lots[tile_id] if tile_id in lots else ANY_COLOUR
+    return (tile_id, face, least, most, colour, _USE[tile_id], face.ability == "exchange")
+
+
+def _use_row(entry: Workable) -> UseRow:
+    """The :data:`UseRow` of ``entry``."""
+    face = entry[1]
+    return (entry[5], entry[4], entry[2], face.pays[0][0] if entry[6] else "")
 
 
 @attrs.frozen
@@ -636,13 +687,14 @@ class KeyflowerState(EngineState):
     _tile_index: tuple[tuple[Tile, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None] | None = attrs.field(
+    _lot_index: tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], BidFacts | None] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
     _owner_index: tuple[tuple[Village, ...], Mapping[str, int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
-    _workable: tuple[tuple[Tile, ...], tuple[Workable, ...]] | None = attrs.field(
+    #: The hexes that may be used, with the hexes and the lot positions they were read from.
+    _workable: tuple[tuple[Tile, ...], Mapping[str, int], Usable] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
     #: A seat's outbid groups with the lots and the seat they were read for (see
@@ -678,31 +730,9 @@ class KeyflowerState(EngineState):
         return cached[1]
 
     def workable(self) -> tuple[Workable, ...]:
-        """The hexes in play that may be used now, in the order of :attr:`tiles` (the same
-        while the hexes are; see also :meth:`workable_after`)."""
-        tiles = self.tiles
-        cached = self._workable
-        if cached is None or cached[0] is not tiles:
-            faces = self.components.worked_faces
-            found = (workable_entry(faces, tile) for tile in tiles)
-            cached = (tiles, tuple(entry for entry in found if entry is not None))
-            object.__setattr__(self, "_workable", cached)
-        return cached[1]
-
-    def workable_after(self, old: Tile, new: Tile) -> tuple[Workable, ...] | None:
-        """:meth:`workable` once the hex ``old`` has become ``new`` (its entry changed, not
-        the whole found again: a turn changes one hex); ``None`` if not known yet."""
-        cached = self._workable
-        if cached is None or cached[0] is not self.tiles:
-            return None
-        entries = cached[1]
-        if new.uses == old.uses and new.workers == old.workers and new.colour == old.colour and new.face == old.face:
-            return entries  # used as before (its goods or sheep changed): the same entries
-        entry = workable_entry(self.components.worked_faces, new)
-        for k, known in enumerate(entries):
-            if known[0] == old.id:  # its id
-                return entries[:k] + entries[k + 1 :] if entry is None else entries[:k] + (entry,) + entries[k + 1 :]
-        return entries if entry is None else None
+        """The hexes in play that may be used now, in the order of :attr:`tiles` (see
+        :func:`usable`)."""
+        return usable(self)[0]
 
     def lot(self, tile_id: str) -> Lot | None:
         """The bids around ``tile_id`` if it is up for auction, else ``None``."""
@@ -715,24 +745,28 @@ class KeyflowerState(EngineState):
         return _lot_facts(self)[1]
 
     def bid_places(self) -> tuple[BidPlace, ...]:
-        """Each hex up for auction as a turn reads it, in the order of :attr:`lots` (kept
-        while the lots are, and carried over by :meth:`keep_lots`)."""
-        lots, positions, places = _lot_facts(self)
-        if places is None:
-            places = tuple(bid_place(_BID[tile_id], lot) for tile_id, lot in lots)
-            object.__setattr__(self, "_lot_index", (lots, positions, places))
-        return places
+        """Each hex up for auction as a turn reads it, in the order of :attr:`lots` (see
+        :func:`bid_facts`)."""
+        return bid_facts(self)[0]
 
     def keep_lots(self, before: KeyflowerState, changed: Iterable[int]) -> None:
         """Carry ``before``'s lot positions and bid places over to this state, whose lots are
         ``before``'s hexes in the same order, the bids of those at the ``changed`` positions
         changed (those places read again, the others kept)."""
-        _, positions, places = _lot_facts(before)
-        if places is not None:
+        _, positions, facts = _lot_facts(before)
+        if facts is not None:
+            places, colours, outbid = facts
             lots = self.lots
+            recoloured = bids_moved = False
             for i in changed:
-                places = (*places[:i], bid_place(places[i][0], lots[i][1]), *places[i + 1 :])
-        object.__setattr__(self, "_lot_index", (self.lots, positions, places))
+                old = places[i]
+                new = bid_place(old[0], lots[i][1])
+                places = (*places[:i], new, *places[i + 1 :])
+                recoloured = recoloured or new[1] != old[1]
+                bids_moved = bids_moved or new[5] != old[5]
+            # Read again only what changed (a lot's colour is seldom set, a bid seldom outbids).
+            facts = (places, _colours_of(places) if recoloured else colours, _outbid_in(places) if bids_moved else outbid)
+        object.__setattr__(self, "_lot_index", (self.lots, positions, facts))
 
     def owner(self, tile_id: str) -> int | None:
         """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
@@ -777,17 +811,69 @@ class KeyflowerState(EngineState):
         object.__setattr__(self, "_summer_boats", known)
 
 
-def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], tuple[BidPlace, ...] | None]:
-    """The lots of ``state`` with the facts known of them: their positions, and their bid
-    places once read. A function, not a method: CPython 3.11 finds a method of a state (whose
-    dictionary is its own: see the kernel's own_keys) through the generic lookup, some 200
-    instructions a call, and the hot methods above read this at every turn."""
+def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], BidFacts | None]:
+    """The lots of ``state`` with the facts known of them: their positions, and their
+    :data:`BidFacts` once read. A function, not a method: CPython 3.11 finds a method of a
+    state (whose dictionary is its own: see the kernel's own_keys) through the generic lookup,
+    some 200 instructions a call, and the functions below read this at every turn."""
     lots = state.lots
     cached = state._lot_index
     if cached is None or cached[0] is not lots:
         cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}), None)
         object.__setattr__(state, "_lot_index", cached)
     return cached
+
+
+def bid_facts(state: KeyflowerState) -> BidFacts:
+    """The hexes up for auction as a turn reads them, in the order of
+    :attr:`~KeyflowerState.lots` (kept while the lots are, and carried over by
+    :meth:`~KeyflowerState.keep_lots`)."""
+    lots, positions, facts = _lot_facts(state)
+    if facts is None:
+        facts = _bid_facts(tuple(bid_place(_BID[tile_id], lot) for tile_id, lot in lots))
+        object.__setattr__(state, "_lot_index", (lots, positions, facts))
+    return facts
+
+
+def usable(state: KeyflowerState) -> Usable:
+    """The hexes in play that may be used now, in the order of :attr:`~KeyflowerState.tiles`
+    (kept while the hexes and the lot positions are, and carried over by
+    :func:`usable_after`)."""
+    tiles = state.tiles
+    positions = _lot_facts(state)[1]
+    cached = state._workable
+    if cached is None or cached[0] is not tiles or cached[1] is not positions:
+        faces = state.components.worked_faces
+        found = (workable_entry(faces, tile, positions) for tile in tiles)
+        entries = tuple(entry for entry in found if entry is not None)
+        usable = (entries, tuple(entry[0] for entry in entries), tuple(map(_use_row, entries)))
+        cached = (tiles, positions, usable)
+        object.__setattr__(state, "_workable", cached)
+    return cached[2]
+
+
+def usable_after(before: KeyflowerState, after: KeyflowerState, old: Tile, new: Tile) -> None:
+    """Carry ``before``'s usable hexes (see :func:`usable`) over to ``after``, whose hexes are
+    ``before``'s with ``old`` become ``new``: its entry changed, not the whole read again (a
+    turn changes one hex). Nothing is carried if they were not known; what is carried holds
+    while ``after``'s lot positions are those it was read with."""
+    cached = before._workable
+    if cached is None or cached[0] is not before.tiles:
+        return
+    _, positions, known = cached
+    # A hex used as before (its goods or sheep changed) leaves the entries as they are.
+    if new.uses != old.uses or new.workers != old.workers or new.colour != old.colour or new.face != old.face:
+        entries, ids, rows = known
+        entry = workable_entry(after.components.worked_faces, new, positions)
+        if old.id in ids:
+            k = ids.index(old.id)
+            if entry is None:  # no room left on it this season
+                known = (entries[:k] + entries[k + 1 :], ids[:k] + ids[k + 1 :], rows[:k] + rows[k + 1 :])
+            else:
+                known = (entries[:k] + (entry,) + entries[k + 1 :], ids, rows[:k] + (_use_row(entry),) + rows[k + 1 :])
+        elif entry is not None:  # a hex that may be used now, whose place among them is not known
+            return
+    object.__setattr__(after, "_workable", (after.tiles, positions, known))
 
 
 def _boats_of(state: KeyflowerState, seat: int) -> SummerBoats:
@@ -813,3 +899,9 @@ def _boats_of(state: KeyflowerState, seat: int) -> SummerBoats:
 
 _NO_ABILITIES: frozenset[str] = frozenset()
 _NO_BOATS: SummerBoats = ((), (), _NO_ABILITIES)
+
+
+def boat_abilities(state: KeyflowerState, seat: int) -> frozenset[str]:
+    """:meth:`KeyflowerState.boat_abilities` as a function (read at every turn: see
+    :func:`_lot_facts`)."""
+    return _boats_of(state, seat)[2]

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from tabletop.keyflower_farmers.components import ROAD, WATER, Face
-from tabletop.keyflower_farmers.state import KeyflowerState, Tile
+from tabletop.keyflower_farmers.state import KeyflowerState, Tile, boat_abilities, usable_after
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve
@@ -34,15 +34,13 @@ def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Ti
     tiles = state.tiles
     old = tiles[i]
     new = change(old)
-    workable = state.workable_after(old, new)
     tiles = tiles[:i] + (new,) + tiles[i + 1 :]
-    state = evolve(state, tiles=tiles, **changes)
+    after = evolve(state, tiles=tiles, **changes)
     # The same hexes in the same places: the positions carry over, and the hexes that may be
     # used are known but for this one.
-    object.__setattr__(state, "_tile_index", (tiles, positions))
-    if workable is not None:
-        object.__setattr__(state, "_workable", (tiles, workable))
-    return state
+    object.__setattr__(after, "_tile_index", (tiles, positions))
+    usable_after(state, after, old, new)
+    return after
 
 
 def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:
@@ -83,7 +81,7 @@ def spokes(sides: Sides) -> frozenset[int]:
 def has_ability(state: KeyflowerState, seat: int, ability: str) -> bool:
     """Whether a summer boat in ``seat``'s village shows ``ability`` (one of the data's
     ``boat_*`` abilities) on its face up."""
-    return ability in state.boat_abilities(seat)
+    return ability in boat_abilities(state, seat)
 
 
 def boat_faces(state: KeyflowerState, seat: int) -> list[Face]:

@@ -43,8 +43,11 @@ from tabletop.keyflower_farmers.state import (
     PlaceWorkers,
     Tile,
     Turn,
+    bid_facts,
+    boat_abilities,
     new_place_workers,
     new_tile,
+    usable,
 )
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
@@ -82,17 +85,18 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
 def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[Move, ...] | None:
     """:func:`turn_moves` when every worker ``seat`` can place is behind their (not empty)
     ``screen``, in one pass over the lots and one over the hexes, as the state keeps them for
-    turns (:meth:`~.state.KeyflowerState.bid_places`, :meth:`~.state.KeyflowerState.workable`);
-    ``None`` as soon as an outbid group of theirs shows up (:func:`_moves_with_groups` lists
-    the moves then)."""
-    abilities = state.boat_abilities(seat)
+    turns (:func:`~.state.bid_facts`, :func:`~.state.usable`); ``None`` if an outbid group of
+    theirs waits (:func:`_moves_with_groups` lists the moves then)."""
+    places, lot_colours, outbid = bid_facts(state)
+    if seat in outbid:
+        return None
+    abilities = boat_abilities(state, seat)
     most_behind = max(screen)
     # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour.
     top = (*screen, most_behind)
     counter_bid = "boat_counter_bid" in abilities
-    places = state.bid_places()
     moves: list[Move] = []
-    for move, colour, leader, highest, leading_colour, bidders in places:
+    for move, colour, leader, highest, leading_colour, _ in places:
         if leader < 0:
             # The usual case: any worker may open the bidding, in the lot's colour if a use
             # gave it one.
@@ -102,35 +106,47 @@ def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[
             # The seat leads: one more worker of their bid's colour keeps the lead.
             if screen[leading_colour]:
                 moves.append(move)
-        elif seat in bidders:  # outbid
-            return None
         elif top[ANY_COLOUR if counter_bid and colour != _GREEN else colour] > highest:
             # A bid has no upper limit: every worker of the colour may go (see bid_colours).
             moves.append(move)
-    object.__setattr__(state, "_outbid", (state.lots, seat, ()))  # for outbid_groups
-    positions = state.lot_positions()
-    # Summer boat 4b: its owner ignores the colour of a tile's users and bidders (any colour
-    # will do: the most of one colour counts).
-    needed = (most_behind,) * len(top) if "boat_ignore_colour" in abilities else top
+    # Workers behind the screen by where a use reads its colour (see Workable): the bidders'
+    # colour read for each lot. Summer boat 4b: its owner ignores the colour of a tile's users
+    # and bidders (any colour will do: the most of one colour counts).
+    ignore_colour = "boat_ignore_colour" in abilities
+    needed = (most_behind,) * (len(top) + len(places)) if ignore_colour else (*top, *lot_colours(top))
     # Every hex in play is up for auction or in a village: each may be used.
-    for tile_id, face, least, most, colour, use, exchange in state.workable():
-        if colour == ANY_COLOUR and tile_id in positions:
-            colour = places[positions[tile_id]][1]  # the bidders' colour
+    for use, colour, least, pays in usable(state)[2]:
         if needed[colour] >= least and (
-            not exchange or _can_pay_from_behind(state, seat, (tile_id, face), colour if needed is top else ANY_COLOUR, (least, most))
+            not pays or _can_pay_from_behind(state, seat, pays, ANY_COLOUR if ignore_colour else colour, least)
         ):
             moves.append(use)
     moves.append(_PASS)
     return tuple(moves)
 
 
-def _can_pay_from_behind(
-    state: KeyflowerState, seat: int, exchange: tuple[str, Face], colour: int, bounds: tuple[int, int]
-) -> bool:
-    """:func:`_can_pay` for ``seat``, who has no outbid group, on the ``exchange`` (its id
-    and face) used by workers of the ``colour`` position (between the ``bounds``)."""
-    colours = COLOURS if colour == ANY_COLOUR else (COLOURS[colour],)
-    return _can_pay(state, seat, exchange[0], exchange[1], (), (colours, *bounds, state.screens[seat]))
+def _can_pay_from_behind(state: KeyflowerState, seat: int, pays: str, colour: int, least: int) -> bool:
+    """Whether ``seat``, who has no outbid group, can place at least ``least`` workers of the
+    ``colour`` position (as a :data:`~.state.Workable` reads it) from behind their screen to use
+    an exchange and still pay its item ``pays`` (:func:`_can_pay` without groups)."""
+    if pays in SKILLS:
+        return state.skills[seat].named(pays) > 0
+    if pays == "any_skill":
+        return state.skills[seat].total > 0
+    if colour > ANY_COLOUR:
+        colour = bid_facts(state)[0][colour - ANY_COLOUR - 1][1]  # the bidders' colour
+    screen = state.screens[seat]
+    paying = _EVERY_COLOUR if pays == "any_worker" else (COLOUR_INDEX[pays],)
+    for placed in _EVERY_COLOUR if colour == ANY_COLOUR else (colour,):
+        for paid in paying:
+            # A worker of the colour paid is left behind the screen (kept back if it is the
+            # placing colour).
+            if screen[paid] and screen[placed] - (paid == placed) >= least:
+                return True
+    return False
+
+
+#: Every colour's position.
+_EVERY_COLOUR = tuple(range(ANY_COLOUR))
 
 
 def _moves_with_groups(
@@ -144,15 +160,12 @@ def _moves_with_groups(
     for _, group in outbid:
         reach[COLOUR_INDEX[group.colour]] += group.count
     most_of_a_colour = max(reach)
-    abilities = state.boat_abilities(seat)
+    abilities = boat_abilities(state, seat)
     counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
-    lot_colours = {}  # the lots that have a colour, for the uses below
-    for (tile_id, lot), place in zip(lots, state.bid_places(), strict=True):
+    for (_, lot), place in zip(lots, bid_facts(state)[0], strict=True):
         bid = place[0]  # the move bidding for it
         colour = lot.colour
-        if colour is not None:
-            lot_colours[tile_id] = colour
         if not lot.bids:
             if colour is None or reach[COLOUR_INDEX[colour]]:
                 moves.append(bid)
@@ -172,8 +185,11 @@ def _moves_with_groups(
             moves.append(bid)
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
-    for tile_id, face, least, most, users, use, exchange in state.workable():
-        required = lot_colours.get(tile_id) if users == ANY_COLOUR else COLOURS[users]
+    for tile_id, face, least, most, users, use, exchange in usable(state)[0]:
+        if users < ANY_COLOUR:
+            required: str | None = COLOURS[users]
+        else:  # unused: any colour, or the bidders' if it is up for auction
+            required = lots[users - ANY_COLOUR - 1][1].colour if users > ANY_COLOUR else None
         # Enough workers behind the screen is the usual case; else outbid groups may help.
         if required is None or ignore_colour:
             colours = COLOURS
@@ -314,13 +330,16 @@ def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
 
 def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], ...]:
     """``seat``'s outbid groups: ``(lot, group)`` for each lot where they bid and do not lead
-    (as :func:`turn_moves` found them, when it did for these lots)."""
+    (found once for these lots: a turn reads them, then the placement chosen)."""
+    if seat not in bid_facts(state)[2]:  # the usual case
+        return ()
+    lots = state.lots
     cached = state._outbid
-    if cached is not None and cached[0] is state.lots and cached[1] == seat:
+    if cached is not None and cached[0] is lots and cached[1] == seat:
         return cached[2]
     out = []
-    for tile_id, lot in state.lots:
-        if not lot.bids:  # the usual case
+    for tile_id, lot in lots:
+        if not lot.bids:
             continue
         own = None
         best_other = 0
@@ -331,7 +350,9 @@ def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], 
                 best_other = bid.count
         if own is not None and own.count < best_other:  # outbid (bids are never tied)
             out.append((tile_id, own))
-    return tuple(out)
+    groups = tuple(out)
+    state.__dict__["_outbid"] = (lots, seat, groups)
+    return groups
 
 
 def placements(
@@ -587,6 +608,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
             lambda t: new_tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
             **changes,
         )
-    # The same lots in the same places: what is known of them carries over.
-    after.keep_lots(state, changed)
+    if changed:
+        # The same lots in the same places: what is known of them carries over.
+        after.keep_lots(state, changed)
     return after if bid else use_tile(after, seat, tile_id, placement.paying)
