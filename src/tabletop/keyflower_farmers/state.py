@@ -604,6 +604,73 @@ Pending = (
 )
 
 
+# --- lookups kept with a state (its methods of the same names) --------------------------
+
+
+def tile_of(state: KeyflowerState, tile_id: str) -> Tile:
+    """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
+    tiles = state.tiles
+    cached = state._tile_index
+    if cached is not None and cached[0] is tiles:  # tile_positions(), inlined: a hot path
+        return tiles[cached[1][tile_id]]
+    return tiles[tile_positions(state)[tile_id]]
+
+
+def tile_positions(state: KeyflowerState) -> Mapping[str, int]:
+    """The position of each hex in :attr:`~KeyflowerState.tiles` (the same while hexes are
+    only changed)."""
+    tiles = state.tiles
+    cached = state._tile_index
+    if cached is None or cached[0] is not tiles:
+        cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
+        object.__setattr__(state, "_tile_index", cached)
+    return cached[1]
+
+
+def lot_of(state: KeyflowerState, tile_id: str) -> Lot | None:
+    """The bids around ``tile_id`` if it is up for auction, else ``None``."""
+    positions = _lot_facts(state)[1]  # a read-only proxy: `in` and [] (its get is slow)
+    return state.lots[positions[tile_id]][1] if tile_id in positions else None
+
+
+def lot_positions(state: KeyflowerState) -> Mapping[str, int]:
+    """The position of each hex up for auction in :attr:`~KeyflowerState.lots` (the same
+    while only bids change: see :func:`keep_lots`)."""
+    return _lot_facts(state)[1]
+
+
+def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[int]) -> None:
+    """Carry ``before``'s lot positions and bid facts over to ``state``, whose lots are
+    ``before``'s hexes in the same order, the bids of those at the ``changed`` positions
+    changed (those places read again, the others kept)."""
+    _, positions, facts = _lot_facts(before)
+    if facts is not None:
+        places, colours, outbid = facts
+        lots = state.lots
+        recoloured = bids_moved = False
+        for i in changed:
+            old = places[i]
+            new = bid_place(old[0], lots[i][1])
+            places = (*places[:i], new, *places[i + 1 :])
+            recoloured = recoloured or new[1] != old[1]
+            bids_moved = bids_moved or new[5] != old[5]
+        # Read again only what changed (a lot's colour is seldom set, a bid seldom outbids).
+        facts = (places, _colours_of(places) if recoloured else colours, _outbid_in(places) if bids_moved else outbid)
+    object.__setattr__(state, "_lot_index", (state.lots, positions, facts))
+
+
+def owner_of(state: KeyflowerState, tile_id: str) -> int | None:
+    """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
+    villages = state.villages
+    cached = state._owner_index
+    if cached is None or cached[0] is not villages:
+        owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
+        cached = (villages, MappingProxyType(owners))
+        object.__setattr__(state, "_owner_index", cached)
+    seats = cached[1]  # a read-only proxy: `in` and [] (its get is slow)
+    return seats[tile_id] if tile_id in seats else None
+
+
 #: The summer boats in a village of a layout (see :meth:`KeyflowerState.boat_abilities`): the
 #: layout, their ids in its order, and the abilities their faces up show. A plain tuple, as
 #: :data:`Workable` (read at every turn).
@@ -712,72 +779,24 @@ class KeyflowerState(EngineState):
         view = " view" if self.viewer is not None else ""
         return f"<keyflower_farmers.State{view} {self.players}p {SEASONS[self.season]} {self.asking}>"
 
-    def tile(self, tile_id: str) -> Tile:
-        """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
-        tiles = self.tiles
-        cached = self._tile_index
-        if cached is not None and cached[0] is tiles:  # tile_positions(), inlined: a hot path
-            return tiles[cached[1][tile_id]]
-        return tiles[self.tile_positions()[tile_id]]
-
-    def tile_positions(self) -> Mapping[str, int]:
-        """The position of each hex in :attr:`tiles` (the same while hexes are only changed)."""
-        tiles = self.tiles
-        cached = self._tile_index
-        if cached is None or cached[0] is not tiles:
-            cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
-            object.__setattr__(self, "_tile_index", cached)
-        return cached[1]
+    # The lookups below are module functions, the methods these: the rules call the functions
+    # (see _lot_facts: a method load on a state costs a generic lookup).
+    tile = tile_of
+    tile_positions = tile_positions
+    lot = lot_of
+    lot_positions = lot_positions
+    keep_lots = keep_lots
+    owner = owner_of
 
     def workable(self) -> tuple[Workable, ...]:
         """The hexes in play that may be used now, in the order of :attr:`tiles` (see
         :func:`usable`)."""
         return usable(self)[0]
 
-    def lot(self, tile_id: str) -> Lot | None:
-        """The bids around ``tile_id`` if it is up for auction, else ``None``."""
-        positions = self.lot_positions()  # a read-only proxy: `in` and [] (its get is slow)
-        return self.lots[positions[tile_id]][1] if tile_id in positions else None
-
-    def lot_positions(self) -> Mapping[str, int]:
-        """The position of each hex up for auction in :attr:`lots` (the same while only bids
-        change: see :meth:`keep_lots`)."""
-        return _lot_facts(self)[1]
-
     def bid_places(self) -> tuple[BidPlace, ...]:
         """Each hex up for auction as a turn reads it, in the order of :attr:`lots` (see
         :func:`bid_facts`)."""
         return bid_facts(self)[0]
-
-    def keep_lots(self, before: KeyflowerState, changed: Iterable[int]) -> None:
-        """Carry ``before``'s lot positions and bid places over to this state, whose lots are
-        ``before``'s hexes in the same order, the bids of those at the ``changed`` positions
-        changed (those places read again, the others kept)."""
-        _, positions, facts = _lot_facts(before)
-        if facts is not None:
-            places, colours, outbid = facts
-            lots = self.lots
-            recoloured = bids_moved = False
-            for i in changed:
-                old = places[i]
-                new = bid_place(old[0], lots[i][1])
-                places = (*places[:i], new, *places[i + 1 :])
-                recoloured = recoloured or new[1] != old[1]
-                bids_moved = bids_moved or new[5] != old[5]
-            # Read again only what changed (a lot's colour is seldom set, a bid seldom outbids).
-            facts = (places, _colours_of(places) if recoloured else colours, _outbid_in(places) if bids_moved else outbid)
-        object.__setattr__(self, "_lot_index", (self.lots, positions, facts))
-
-    def owner(self, tile_id: str) -> int | None:
-        """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
-        villages = self.villages
-        cached = self._owner_index
-        if cached is None or cached[0] is not villages:
-            owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
-            cached = (villages, MappingProxyType(owners))
-            object.__setattr__(self, "_owner_index", cached)
-        seats = cached[1]  # a read-only proxy: `in` and [] (its get is slow)
-        return seats[tile_id] if tile_id in seats else None
 
     def summer_boats(self, seat: int) -> tuple[str, ...]:
         """The summer boats (those with faces) in ``seat``'s village, in the order of its layout."""

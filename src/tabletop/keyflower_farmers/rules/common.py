@@ -7,7 +7,16 @@ from functools import cache
 from typing import Any, TypeVar
 
 from tabletop.keyflower_farmers.components import ROAD, WATER, Face
-from tabletop.keyflower_farmers.state import KeyflowerState, Tile, boat_abilities, usable_after
+from tabletop.keyflower_farmers.state import (
+    KeyflowerState,
+    Tile,
+    boat_abilities,
+    keep_lots,
+    lot_positions,
+    tile_of,
+    tile_positions,
+    usable_after,
+)
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve
@@ -29,7 +38,7 @@ def popped(state: KeyflowerState, **changes: Any) -> KeyflowerState:
 
 def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Tile], **changes: Any) -> KeyflowerState:
     """``state`` with the hex ``tile_id`` changed by ``change`` (and ``changes``, in the same copy)."""
-    positions = state.tile_positions()
+    positions = tile_positions(state)
     i = positions[tile_id]
     tiles = state.tiles
     old = tiles[i]
@@ -45,10 +54,10 @@ def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Ti
 
 def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:
     """``state`` with the bids around ``tile_id`` replaced by ``lot``."""
-    i = state.lot_positions()[tile_id]
+    i = lot_positions(state)[tile_id]
     lots = state.lots
     after = evolve(state, lots=lots[:i] + ((tile_id, lot),) + lots[i + 1 :])
-    after.keep_lots(state, (i,))
+    keep_lots(after, state, (i,))
     return after
 
 
@@ -87,7 +96,7 @@ def has_ability(state: KeyflowerState, seat: int, ability: str) -> bool:
 def boat_faces(state: KeyflowerState, seat: int) -> list[Face]:
     """The faces up of the summer boats in ``seat``'s village."""
     faces = state.components.faces_by_id
-    return [faces[tile_id][state.tile(tile_id).face] for tile_id in state.summer_boats(seat)]
+    return [faces[tile_id][tile_of(state, tile_id).face] for tile_id in state.summer_boats(seat)]
 
 
 def take_workers(state: KeyflowerState, seat: int, colour: str, count: int) -> KeyflowerState:
@@ -114,6 +123,6 @@ def standing(state: KeyflowerState, tile_id: str, lot: Lot) -> Lot:
     lot's colour has gone and nobody uses the tile, the workers bid in another colour stand up:
     their colour becomes the lot's."""
     colours = {bid.colour for bid in lot.bids}
-    if len(colours) == 1 and lot.colour not in colours and not state.tile(tile_id).uses:
+    if len(colours) == 1 and lot.colour not in colours and not tile_of(state, tile_id).uses:
         return Lot(lot.bids, colours.pop())
     return lot

@@ -35,8 +35,11 @@ from tabletop.keyflower_farmers.state import (
     PlaceAnimal,
     ReturnSkill,
     ReturnWorker,
+    lot_of,
     new_tile,
     new_village,
+    owner_of,
+    tile_of,
 )
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, pop, push
@@ -58,7 +61,12 @@ def payments(
         yield ""
         return
     ((item, _),) = face.pays
-    skills = state.skills[seat]
+    yield from paid_with(item, screen, state.skills[seat], groups)
+
+
+def paid_with(item: str, screen: Pool, skills: Pool, groups: tuple[tuple[str, Group], ...]) -> Iterator[str]:
+    """:func:`payments` of an exchange taking ``item``, with ``screen`` left behind the screen
+    and ``skills``."""
     if item == "any_worker":
         yield from (colour for colour in COLOURS if screen.named(colour))
     elif item == "any_skill":
@@ -74,10 +82,10 @@ def payments(
 def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> KeyflowerState:
     """``state`` once ``seat`` has placed workers to use ``tile_id``: the payment made and the
     goods given (or the decisions and draws that give them asked on top of the stack)."""
-    tile = state.tile(tile_id)
+    tile = tile_of(state, tile_id)
     face = face_of(state, tile)
     assert face is not None
-    at = tile_id if state.owner(tile_id) == seat else home_id(state, seat)
+    at = tile_id if owner_of(state, tile_id) == seat else home_id(state, seat)
     if face.ability == "exchange":
         state = _pay(state, seat, paying)
     if face.ability == "choose_one":
@@ -95,7 +103,7 @@ def _pay(state: KeyflowerState, seat: int, paid: str) -> KeyflowerState:
     draws on the stack)."""
     if paid in COLOURS:
         return push(take_workers(state, seat, paid, 1), shared(ReturnWorker, paid))
-    lot = state.lot(paid)
+    lot = lot_of(state, paid)
     if lot is not None:  # an outbid group of one worker
         lot, group = lot.without_bid(seat)
         return push(change_lot(state, paid, standing(state, paid, lot)), shared(ReturnWorker, group.colour))
@@ -121,7 +129,7 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
     for item, n in items:
         if item in RESOURCES:
             n = min(n, state.supply.named(item))
-            goods = state.tile(at).goods.add(item, n)
+            goods = tile_of(state, at).goods.add(item, n)
             state = change_tile(
                 state, at, lambda t: new_tile(t.id, t.face, goods, t.workers, t.uses, t.colour, t.sheep), supply=state.supply.take(item, n)
             )

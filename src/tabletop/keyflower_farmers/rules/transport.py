@@ -23,7 +23,19 @@ from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKIL
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
-from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, Tile, Transport, Village, new_tile, new_village
+from tabletop.keyflower_farmers.state import (
+    NO_ANIMALS,
+    KeyflowerState,
+    Tile,
+    Transport,
+    Village,
+    boat_abilities,
+    new_tile,
+    new_village,
+    owner_of,
+    tile_of,
+    tile_positions,
+)
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import Hex
@@ -87,10 +99,10 @@ def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iter
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
     seat = pending.seat
     village = state.villages[seat]
-    abilities = state.boat_abilities(seat)  # read once for the three kinds of move
+    abilities = boat_abilities(state, seat)  # read once for the three kinds of move
     # One pass over the village's hexes: those holding resources (to carry) and those that may
     # be upgraded (their front up, a cost printed).
-    tiles, positions = state.tiles, state.tile_positions()
+    tiles, positions = state.tiles, tile_positions(state)
     costs = state.components.upgrades_by_id
     holding: list[tuple[Hex, Tile]] = []
     upgradable: list[Tile] = []
@@ -187,7 +199,7 @@ def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:
     """Sheep in a field reaching the Sheep shelter's hex may be put on the shelter (while the
     owner moves animals: inferred, the rules name no moment; it costs no movement, the sheep
     being in that field already)."""
-    if state.owner("sheep_shelter") != seat:
+    if owner_of(state, "sheep_shelter") != seat:
         return
     village = state.villages[seat]
     for field in village.fields.fields_on(village.cell_of("sheep_shelter")):
@@ -340,7 +352,7 @@ def _upgrade(state: KeyflowerState, seat: int, move: Upgrade, left: Transport) -
     whatever else lies on it stays. ``left`` is asked next."""
     paid_resources = tuple(item for item in move.paid if item in RESOURCES)
     paid_skills = tuple(item for item in move.paid if item in SKILLS)
-    goods = state.tile(move.tile).goods
+    goods = tile_of(state, move.tile).goods
     supply = state.supply
     for resource in paid_resources:
         goods = goods.take(resource)

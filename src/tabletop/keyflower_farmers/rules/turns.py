@@ -33,7 +33,7 @@ from tabletop.keyflower_farmers.rules.common import (
     standing,
     screens_without,
 )
-from tabletop.keyflower_farmers.rules.production import payments, use_tile
+from tabletop.keyflower_farmers.rules.production import paid_with, payments, use_tile
 from tabletop.keyflower_farmers.state import (
     ANY_COLOUR,
     COLOUR_INDEX,
@@ -45,8 +45,12 @@ from tabletop.keyflower_farmers.state import (
     Turn,
     bid_facts,
     boat_abilities,
+    keep_lots,
+    lot_of,
+    lot_positions,
     new_place_workers,
     new_tile,
+    tile_of,
     usable,
 )
 from tabletop.kernel.auction import Bid as Group
@@ -276,7 +280,7 @@ def _can_pay(
     # an outbid group of one worker of a colour the exchange takes may pay: list the placements.
     if not any(group.count == 1 and item in ("any_worker", group.colour) for _, group in groups):
         return False
-    return bool(uses_of(state, seat, state.tile(tile_id), groups))
+    return bool(uses_of(state, seat, tile_of(state, tile_id), groups))
 
 
 def bids_at(
@@ -386,7 +390,7 @@ def use_colour(state: KeyflowerState, tile: Tile) -> str | None:
     """The colour a use of ``tile`` must have: its users', else its bidders' (``None``: any)."""
     if tile.colour is not None:
         return tile.colour
-    lot = state.lot(tile.id)
+    lot = lot_of(state, tile.id)
     return lot.colour if lot is not None else None
 
 
@@ -401,11 +405,31 @@ def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[st
     # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
     colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
     screen = state.screens[seat]
-    if face.ability != "exchange" and not groups:  # the usual case: workers from behind the screen only
-        if len(colours) == 1:
-            return _from_behind(colours[0], least, min(screen[COLOUR_INDEX[colours[0]]], most))
-        return _from_behind_each(colours, least, tuple(min(screen[COLOUR_INDEX[colour]], most) for colour in colours))
-    return tuple(_uses_with(state, seat, face, colours, (least, most), groups))
+    if groups:
+        return tuple(_uses_with(state, seat, face, colours, (least, most), groups))
+    # The usual case: workers from behind the screen only.
+    if face.ability == "exchange":
+        ((item, _),) = face.pays
+        return _exchanges_from_behind(item, colours, (least, most), screen, state.skills[seat])
+    if len(colours) == 1:
+        return _from_behind(colours[0], least, min(screen[COLOUR_INDEX[colours[0]]], most))
+    return _from_behind_each(colours, least, tuple(min(screen[COLOUR_INDEX[colour]], most) for colour in colours))
+
+
+def _exchanges_from_behind(
+    item: str, colours: tuple[str, ...], bounds: tuple[int, int], screen: Pool, skills: Pool
+) -> tuple[Placement, ...]:
+    """The uses of an exchange taking ``item`` by workers of ``colours`` from behind the
+    ``screen``, between the ``bounds`` (least, most), and each payment they leave with
+    ``skills`` (:func:`_uses_with` without groups: a direct loop, since an exchange of any
+    colour paid with any worker has up to a hundred uses)."""
+    least, most = bounds
+    out = []
+    for colour in colours:
+        for count in range(least, min(screen.named(colour), most) + 1):
+            for paying in paid_with(item, screen.take(colour, count), skills, ()):
+                out.append(Placement(colour, (), count, paying))
+    return tuple(out)
 
 
 def _uses_with(
@@ -416,8 +440,8 @@ def _uses_with(
     bounds: tuple[int, int],
     groups: tuple[tuple[str, Group], ...],
 ) -> Iterator[Placement]:
-    """:func:`uses_of` when an exchange is paid or outbid groups may move: each placement of
-    ``colours`` between the ``bounds`` (least, most) and each payment it leaves."""
+    """:func:`uses_of` when outbid groups may move: each placement of ``colours`` between the
+    ``bounds`` (least, most) and each payment it leaves."""
     least, most = bounds
     exchange = face.ability == "exchange"
     for colour in colours:
@@ -442,10 +466,10 @@ def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> 
     """The legal placements of ``seat`` at the hex ``tile_id``, to bid for it or to use it."""
     groups = outbid_groups(state, seat)
     if bid:
-        lot = state.lot(tile_id)
+        lot = lot_of(state, tile_id)
         assert lot is not None
         return bids_at(state, seat, tile_id, lot, groups)
-    return uses_of(state, seat, state.tile(tile_id), groups)
+    return uses_of(state, seat, tile_of(state, tile_id), groups)
 
 
 def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
@@ -570,7 +594,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     behind the screen) and bid, or placed on the tile and the tile used; the next player's
     turn (below what the use asks). One copy of the state for all but the use's own changes."""
     colour, count = placement.colour, placement.number
-    positions = state.lot_positions()
+    positions = lot_positions(state)
     lots = list(state.lots)
     changed = []  # the positions of the lots whose bids change
     taken = 0
@@ -610,5 +634,5 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         )
     if changed:
         # The same lots in the same places: what is known of them carries over.
-        after.keep_lots(state, changed)
+        keep_lots(after, state, changed)
     return after if bid else use_tile(after, seat, tile_id, placement.paying)
