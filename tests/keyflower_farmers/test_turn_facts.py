@@ -1,6 +1,7 @@
-"""The facts a state keeps for turns, carried over and updated as workers are placed, are those
-read afresh from the position all through random games; and a turn's quick listing (every
-worker behind the screen) is the general one's whenever the seat has no outbid group."""
+"""The facts a state keeps for turns (and the owner of each hex), carried over and updated as
+workers are placed and animals moved, are those read afresh from the position all through
+random games; and a turn's quick listing (every worker behind the screen) is the general
+one's whenever the seat has no outbid group."""
 
 import random
 
@@ -17,7 +18,7 @@ from tabletop.kernel.rng import Rng
 def fresh(state):
     """``state`` with every fact derived from its fields forgotten (read again when asked)."""
     copy = evolve(state)
-    for name in ("_tile_index", "_lot_index", "_workable", "_outbid", "_summer_boats"):
+    for name in ("_tile_index", "_lot_index", "_owner_index", "_workable", "_outbid", "_summer_boats"):
         object.__setattr__(copy, name, None)
     return copy
 
@@ -44,6 +45,7 @@ def test_the_facts_kept_for_turns_are_those_of_the_position(players, options):
         assert state.workable() == known.workable()
         assert dict(state.lot_positions()) == dict(known.lot_positions())
         assert state.bid_places() == known.bid_places()
+        assert [state.owner(tile.id) for tile in state.tiles] == [known.owner(tile.id) for tile in known.tiles]
         counts["places"] += bool(state.lots)
         pending = state.pending
         if isinstance(pending, Turn):

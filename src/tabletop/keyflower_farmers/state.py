@@ -671,6 +671,14 @@ def owner_of(state: KeyflowerState, tile_id: str) -> int | None:
     return seats[tile_id] if tile_id in seats else None
 
 
+def keep_owners(state: KeyflowerState, before: KeyflowerState) -> None:
+    """Carry ``before``'s owner of each hex (see :func:`owner_of`) over to ``state``, whose
+    villages have ``before``'s layouts (animals moved: the hexes stay where they are)."""
+    cached = before._owner_index
+    if cached is not None and cached[0] is before.villages:
+        object.__setattr__(state, "_owner_index", (state.villages, cached[1]))
+
+
 #: The summer boats in a village of a layout (see :meth:`KeyflowerState.boat_abilities`): the
 #: layout, their ids in its order, and the abilities their faces up show. A plain tuple, as
 #: :data:`Workable` (read at every turn).

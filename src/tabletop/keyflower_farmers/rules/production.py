@@ -35,6 +35,7 @@ from tabletop.keyflower_farmers.state import (
     PlaceAnimal,
     ReturnSkill,
     ReturnWorker,
+    keep_owners,
     lot_of,
     new_tile,
     new_village,
@@ -210,4 +211,6 @@ def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField)
     stack = state.stack[:-1]
     if pending.left > 1:
         stack += (shared(PlaceAnimal, seat, pending.animal, pending.cell, pending.left - 1, (*pending.used, field)),)
-    return evolve(state, villages=villages, animals=state.animals.take(pending.animal), stack=stack)
+    after = evolve(state, villages=villages, animals=state.animals.take(pending.animal), stack=stack)
+    keep_owners(after, state)
+    return after

@@ -30,6 +30,7 @@ from tabletop.keyflower_farmers.state import (
     Transport,
     Village,
     boat_abilities,
+    keep_owners,
     new_tile,
     new_village,
     owner_of,
@@ -322,12 +323,14 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         village = state.villages[seat]
         held = tuple((f, a.take("sheep") if f == move.source else a) for f, a in village.animals)
         held = tuple((f, a) for f, a in held if a.total)
-        return change_tile(
+        after = change_tile(
             state,
             "sheep_shelter",
             lambda t: new_tile(t.id, t.face, t.goods, t.workers, t.uses, t.colour, t.sheep + 1),
             villages=with_seat(state.villages, seat, new_village(village.layout, village.fields, held, village.turned)),
         )
+        keep_owners(after, state)
+        return after
     if isinstance(move, Herd):
         village = state.villages[seat]
         distance = field_steps(state, village, move.source)[move.target]
@@ -344,7 +347,9 @@ def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> Keyf
     held[move.target] = held.get(move.target, NO_ANIMALS).add(move.animal)
     animals = tuple(sorted((field, a) for field, a in held.items() if a.total))
     villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
-    return evolve(state, villages=villages, stack=state.stack[:-1] + (left,))
+    after = evolve(state, villages=villages, stack=state.stack[:-1] + (left,))
+    keep_owners(after, state)
+    return after
 
 
 def _upgrade(state: KeyflowerState, seat: int, move: Upgrade, left: Transport) -> KeyflowerState:
