@@ -142,8 +142,9 @@ class LayoutFacts(NamedTuple):
     the components and the Farmers option they were read with, the turned sides of each hex,
     the empty cells beside the village with the side codes a hex placed there must show (each
     placed neighbour's facing side: ``(direction, code)`` pairs), the hexes each hex shares a
-    road with, and, found so far, the road steps from a hex (with or without summer boat 2a's
-    crossing of grass sides) and the fields entered from a field to reach each other field.
+    road with, and, found so far, the road steps from a hex to each hex id (with or without
+    summer boat 2a's crossing of grass sides) and the fields entered from a field to reach each
+    other field.
     Read-only proxies of dicts: a proxy's ``copy()`` is its dict's, many times faster than
     ``dict(proxy)``, which reads the entries one by one (placing a hex copies three)."""
 
@@ -152,7 +153,7 @@ class LayoutFacts(NamedTuple):
     sides: MappingProxyType[Hex, tuple[str, ...]]
     frontier: MappingProxyType[Hex, tuple[tuple[int, str], ...]]
     roads: MappingProxyType[Hex, tuple[Hex, ...]]
-    road_steps: MappingProxyType[tuple[Hex, bool], Mapping[Hex, int]]
+    road_steps: MappingProxyType[tuple[Hex, bool], Mapping[str, int]]
     field_steps: MappingProxyType[Sector, Mapping[Sector, int]]
 
 

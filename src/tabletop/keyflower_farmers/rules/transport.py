@@ -51,13 +51,13 @@ def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: 
     return push(state, shared(Transport, seat, transport * factor, upgrades * factor))
 
 
-def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[Hex, int]:
+def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[str, int]:
     """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches, by
-    hex (kept with the village's layout once found)."""
+    hex id, in the order of their cells (kept with the village's layout once found)."""
     return _road_steps(state, seat, (source,), has_ability(state, seat, "boat_fields"))[0]
 
 
-def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across_grass: bool) -> list[Mapping[Hex, int]]:
+def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across_grass: bool) -> list[Mapping[str, int]]:
     """:func:`road_steps` from each of ``sources`` (``across_grass``: with summer boat 2a),
     those not known yet found and kept together (one new set of facts for the village, not
     one per source)."""
@@ -72,7 +72,8 @@ def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across
         else:
             # Road to road: the links found as the hexes were placed (see layout_facts).
             linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
-            found = MappingProxyType(dict(sorted(regions.distances(source, linked).items())))
+            ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+            found = MappingProxyType({ids[cell]: n for cell, n in sorted(regions.distances(source, linked).items())})
             if added is None:
                 added = known.copy()
             added[source, across_grass] = found
@@ -135,7 +136,6 @@ _SPEND_WHEAT = SpendWheat()
 def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, holding: list[tuple[Hex, Tile]]) -> list[Carry]:
     """Each resource of the hexes ``holding`` some may be carried to a hex it reaches along
     roads with ``budget`` movement (``across_grass``: summer boat 2a)."""
-    ids = {cell: tile_id for cell, tile_id, _ in state.villages[seat].layout}
     found = []
     steps = _road_steps(state, seat, [cell for cell, _ in holding], across_grass)
     for (_, tile), reached in zip(holding, steps, strict=True):
@@ -143,7 +143,7 @@ def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, 
         for target, distance in reached.items():
             if 0 < distance <= budget:
                 for resource in held:
-                    found.append(shared(Carry, resource, tile.id, ids[target]))
+                    found.append(shared(Carry, resource, tile.id, target))
     return found
 
 
@@ -310,7 +310,7 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if isinstance(move, Carry):
         village = state.villages[seat]
-        distance = road_steps(state, seat, village.cell_of(move.source))[village.cell_of(move.target)]
+        distance = road_steps(state, seat, village.cell_of(move.source))[move.target]
         state = change_tile(state, move.source, lambda t: new_tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
         left = shared(Transport, seat, pending.moves - distance, pending.upgrades)
         return change_tile(
