@@ -173,9 +173,13 @@ ANY_COLOUR = len(COLOURS)
 #: :attr:`KeyflowerState.lots` (the colour of the bids around it).
 Workable = tuple[str, Face, int, int, int, Move, bool]
 
+#: What an exchange pays as a turn reads it: whether a worker (else a skill), and the
+#: positions (in a pool of workers or of skills) of the kinds that will do.
+Payment = tuple[bool, tuple[int, ...]]
+
 #: A :data:`Workable` entry as a turn's listing reads it: the move, where to read the colour,
-#: the fewest workers, and what an exchange pays (its item; ``""`` for other hexes).
-UseRow = tuple[Move, int, int, str]
+#: the fewest workers, and what an exchange pays (``None`` for other hexes).
+UseRow = tuple[Move, int, int, Payment | None]
 
 #: The hexes that may be used now (see :func:`usable`): their :data:`Workable` entries, their
 #: ids and their :data:`UseRow`, in the same order.
@@ -259,8 +263,16 @@ def workable_entry(
 
 def _use_row(entry: Workable) -> UseRow:
     """The :data:`UseRow` of ``entry``."""
-    face = entry[1]
-    return (entry[5], entry[4], entry[2], face.pays[0][0] if entry[6] else "")
+    return (entry[5], entry[4], entry[2], _PAYMENTS[entry[1].pays[0][0]] if entry[6] else None)
+
+
+#: The :data:`Payment` of each item an exchange may take.
+_PAYMENTS: dict[str, Payment] = {
+    "any_worker": (True, tuple(range(len(COLOURS)))),
+    "any_skill": (False, tuple(range(len(SKILLS)))),
+    **{colour: (True, (i,)) for i, colour in enumerate(COLOURS)},
+    **{skill: (False, (i,)) for i, skill in enumerate(SKILLS)},
+}
 
 
 @attrs.frozen

@@ -39,6 +39,7 @@ from tabletop.keyflower_farmers.state import (
     COLOUR_INDEX,
     MOST_ON_A_TILE,
     KeyflowerState,
+    Payment,
     Placement,
     PlaceWorkers,
     Tile,
@@ -119,29 +120,31 @@ def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[
     ignore_colour = "boat_ignore_colour" in abilities
     needed = (most_behind,) * (len(top) + len(places)) if ignore_colour else (*top, *lot_colours(top))
     # Every hex in play is up for auction or in a village: each may be used.
-    for use, colour, least, pays in usable(state)[2]:
+    for use, colour, least, payment in usable(state)[2]:
         if needed[colour] >= least and (
-            not pays or _can_pay_from_behind(state, seat, pays, ANY_COLOUR if ignore_colour else colour, least)
+            payment is None or _can_pay_from_behind(state, seat, payment, ANY_COLOUR if ignore_colour else colour, least)
         ):
             moves.append(use)
     moves.append(_PASS)
     return tuple(moves)
 
 
-def _can_pay_from_behind(state: KeyflowerState, seat: int, pays: str, colour: int, least: int) -> bool:
+def _can_pay_from_behind(state: KeyflowerState, seat: int, payment: Payment, colour: int, least: int) -> bool:
     """Whether ``seat``, who has no outbid group, can place at least ``least`` workers of the
     ``colour`` position (as a :data:`~.state.Workable` reads it) from behind their screen to use
-    an exchange and still pay its item ``pays`` (:func:`_can_pay` without groups)."""
-    if pays in SKILLS:
-        return state.skills[seat].named(pays) > 0
-    if pays == "any_skill":
-        return state.skills[seat].total > 0
+    an exchange and still make its ``payment`` (:func:`_can_pay` without groups)."""
+    by_worker, kinds = payment
+    if not by_worker:
+        skills = state.skills[seat]
+        for k in kinds:
+            if skills[k]:
+                return True
+        return False
     if colour > ANY_COLOUR:
         colour = bid_facts(state)[0][colour - ANY_COLOUR - 1][1]  # the bidders' colour
     screen = state.screens[seat]
-    paying = _EVERY_COLOUR if pays == "any_worker" else (COLOUR_INDEX[pays],)
     for placed in _EVERY_COLOUR if colour == ANY_COLOUR else (colour,):
-        for paid in paying:
+        for paid in kinds:
             # A worker of the colour paid is left behind the screen (kept back if it is the
             # placing colour).
             if screen[paid] and screen[placed] - (paid == placed) >= least:
