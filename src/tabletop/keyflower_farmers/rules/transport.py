@@ -107,13 +107,15 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
     tiles, positions = state.tiles, tile_positions(state)
     costs = state.components.upgrades_by_id
     holding: list[tuple[Hex, Tile]] = []
-    upgradable: list[Tile] = []
+    upgradable: list[tuple[Tile, Items]] = []
     for cell, tile_id, _ in village.layout:
         tile = tiles[positions[tile_id]]
         if any(tile.goods):  # a Resources pool: counts in the order of RESOURCES
             holding.append((cell, tile))
-        if not tile.face and tile_id in costs and costs[tile_id]:  # (a tile with no upgrade has no cost)
-            upgradable.append(tile)
+        if not tile.face and tile_id in costs:
+            cost = costs[tile_id]
+            if cost:  # (a tile with no upgrade has no cost)
+                upgradable.append((tile, cost))
     moves: list[Move] = []
     if pending.moves:
         if holding:
@@ -196,16 +198,15 @@ def _herds(state: KeyflowerState, seat: int, budget: int, mixed: bool) -> list[H
     return found
 
 
-def _shelterings(state: KeyflowerState, seat: int) -> Iterator[Shelter]:
+def _shelterings(state: KeyflowerState, seat: int) -> list[Shelter]:
     """Sheep in a field reaching the Sheep shelter's hex may be put on the shelter (while the
     owner moves animals: inferred, the rules name no moment; it costs no movement, the sheep
     being in that field already)."""
     if owner_of(state, "sheep_shelter") != seat:
-        return
+        return []
     village = state.villages[seat]
-    for field in village.fields.fields_on(village.cell_of("sheep_shelter")):
-        if village.animals_in(field).named("sheep"):
-            yield Shelter(field)
+    fields = village.fields.fields_on(village.cell_of("sheep_shelter"))
+    return [Shelter(field) for field in fields if village.animals_in(field).named("sheep")]
 
 
 # --- upgrades ----------------------------------------------------------------------------------
@@ -246,25 +247,26 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
             yield combo
 
 
-def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[Tile]) -> Iterator[Upgrade]:
-    """The upgrades of the ``upgradable`` tiles of ``seat``'s village (``swap``: boat 3a)."""
-    costs = state.components.upgrades_by_id
+def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tuple[Tile, Items]]) -> list[Upgrade]:
+    """The upgrades of the ``upgradable`` tiles of ``seat``'s village, with their costs
+    (``swap``: boat 3a)."""
     skills = state.skills[seat]
-    for tile in upgradable:
+    found: list[Upgrade] = []
+    for tile, cost in upgradable:
         tile_id, goods = tile.id, tile.goods
-        cost = costs[tile_id]
         named = None if swap else _named_cost(tile_id, cost)
         if named is None:
             # The resources of a cost lie on the tile (boat 3a changes their kind, not their
             # number).
             if goods.total >= _resources_in(cost):
-                yield from _upgrade_moves(tile_id, cost, goods, skills, swap)
+                found += _upgrade_moves(tile_id, cost, goods, skills, swap)
             continue
         # Most costs name every item: one way to pay, if the tile and the screen hold them
         # (counts compared kind by kind, in the pools' order).
         resources, skill_counts, move = named
         if all(map(ge, goods, resources)) and all(map(ge, skills, skill_counts)):
-            yield move
+            found.append(move)
+    return found
 
 
 @cache
