@@ -28,7 +28,7 @@ from tabletop.keyflower_farmers.moves import Bid as BidMove
 from tabletop.keyflower_farmers.moves import Move
 from tabletop.keyflower_farmers.moves import Use as UseMove
 from tabletop.kernel.auction import Bid, Lot
-from tabletop.kernel.engine import CHANCE, EngineState
+from tabletop.kernel.engine import CHANCE, EngineState, own_keys
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
@@ -366,7 +366,7 @@ class Placement(NamedTuple):
     paying: str
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PlaceWorkers:
     """``seat``'s turn, its location chosen: workers go to the hex ``tile``, to bid for it
     (``bid``) or to use it. ``options`` are the legal placements there that agree with the
@@ -388,11 +388,12 @@ class PlaceWorkers:
     #: :func:`.rules.turns.placing_moves` lists them when first asked); read-only.
     answers: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
+    # Not slotted: new_place_workers sets the whole dictionary at once (see the kernel's own_keys).
+    __attrs_post_init__ = own_keys
 
-# The slots of a placement in progress, set directly by :func:`new_place_workers`.
-_SET_PLACE_WORKERS = tuple(
-    vars(PlaceWorkers)[name].__set__ for name in ("seat", "tile", "bid", "options", "moved", "colour", "count", "answers")
-)
+
+# The setter of a placement in progress's dictionary, called directly by :func:`new_place_workers`.
+_SET_PLACE_WORKERS = vars(PlaceWorkers)["__dict__"].__set__
 
 
 def new_place_workers(
@@ -404,18 +405,14 @@ def new_place_workers(
     answers: tuple[Move, ...],
 ) -> PlaceWorkers:
     """``PlaceWorkers(seat, tile_id, bid, options, *settled)`` with its ``answers`` listed,
-    without the call of ``__init__`` (a turn asks one or two of them: the hot path)."""
+    without the call of ``__init__``: its dictionary set in one call (a turn asks one or two
+    of them: the hot path; a slotted class would take a call per field)."""
     pending: PlaceWorkers = object.__new__(PlaceWorkers)
-    set_seat, set_tile, set_bid, set_options, set_moved, set_colour, set_count, set_answers = _SET_PLACE_WORKERS
     moved, colour, count = settled
-    set_seat(pending, seat)
-    set_tile(pending, tile_id)
-    set_bid(pending, bid)
-    set_options(pending, options)
-    set_moved(pending, moved)
-    set_colour(pending, colour)
-    set_count(pending, count)
-    set_answers(pending, answers)
+    _SET_PLACE_WORKERS(
+        pending,
+        {"seat": seat, "tile": tile_id, "bid": bid, "options": options, "moved": moved, "colour": colour, "count": count, "answers": answers},
+    )
     return pending
 
 
