@@ -28,7 +28,6 @@ from tabletop.keyflower_farmers.components import COLOURS, SKILLS, Face
 from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
 from tabletop.keyflower_farmers.rules.common import (
     change_tile,
-    face_of,
     has_ability,
     standing,
     screens_without,
@@ -37,12 +36,10 @@ from tabletop.keyflower_farmers.rules.production import paid_with, payments, use
 from tabletop.keyflower_farmers.state import (
     ANY_COLOUR,
     COLOUR_INDEX,
-    MOST_ON_A_TILE,
     KeyflowerState,
     Payment,
     Placement,
     PlaceWorkers,
-    Tile,
     Turn,
     bid_facts,
     boat_abilities,
@@ -51,7 +48,6 @@ from tabletop.keyflower_farmers.state import (
     lot_positions,
     new_place_workers,
     new_tile,
-    tile_of,
     usable,
 )
 from tabletop.kernel.auction import Bid as Group
@@ -283,7 +279,7 @@ def _can_pay(
     # an outbid group of one worker of a colour the exchange takes may pay: list the placements.
     if not any(group.count == 1 and item in ("any_worker", group.colour) for _, group in groups):
         return False
-    return bool(uses_of(state, seat, tile_of(state, tile_id), groups))
+    return bool(uses_of(state, seat, tile_id, groups))
 
 
 def bids_at(
@@ -389,24 +385,17 @@ def placements(
                     yield count, tuple(lot_id for lot_id, _ in chosen)
 
 
-def use_colour(state: KeyflowerState, tile: Tile) -> str | None:
-    """The colour a use of ``tile`` must have: its users', else its bidders' (``None``: any)."""
-    if tile.colour is not None:
-        return tile.colour
-    lot = lot_of(state, tile.id)
-    return lot.colour if lot is not None else None
-
-
-def uses_of(state: KeyflowerState, seat: int, tile: Tile, groups: tuple[tuple[str, Group], ...]) -> tuple[Placement, ...]:
-    """Each use of ``tile`` open to ``seat``: one more worker than the last use, at most six
-    on the tile, of the tile's colour, and what an exchange can be paid with."""
-    face = face_of(state, tile)
-    assert face is not None
-    least = tile.uses[-1] + 1 if tile.uses else 1
-    most = MOST_ON_A_TILE - tile.workers.total
-    required = use_colour(state, tile)
+def uses_of(state: KeyflowerState, seat: int, tile_id: str, groups: tuple[tuple[str, Group], ...]) -> tuple[Placement, ...]:
+    """Each use of the hex ``tile_id`` (one that may be used now) open to ``seat``: one more
+    worker than the last use, at most six on the tile, of the tile's colour, and what an
+    exchange can be paid with."""
+    # As the turn's listing read the hex (see Workable).
+    entries, ids, _ = usable(state)
+    _, face, least, most, colour, _, _ = entries[ids.index(tile_id)]
+    if colour > ANY_COLOUR:
+        colour = bid_facts(state)[0][colour - ANY_COLOUR - 1][1]  # the bidders' colour
     # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
-    colours = COLOURS if required is None or has_ability(state, seat, "boat_ignore_colour") else (required,)
+    colours = COLOURS if colour == ANY_COLOUR or has_ability(state, seat, "boat_ignore_colour") else (COLOURS[colour],)
     screen = state.screens[seat]
     if groups:
         return tuple(_uses_with(state, seat, face, colours, (least, most), groups))
@@ -472,7 +461,7 @@ def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> 
         lot = lot_of(state, tile_id)
         assert lot is not None
         return bids_at(state, seat, tile_id, lot, groups)
-    return uses_of(state, seat, tile_of(state, tile_id), groups)
+    return uses_of(state, seat, tile_id, groups)
 
 
 def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
