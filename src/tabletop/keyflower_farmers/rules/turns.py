@@ -292,7 +292,7 @@ def bids_at(
     if not groups:  # the usual case: workers from behind the screen only
         if len(colours) == 1:
             return _from_behind(colours[0], least, screen[COLOUR_INDEX[colours[0]]])
-        return _from_behind_each(colours, least, tuple(screen[COLOUR_INDEX[colour]] for colour in colours))
+        return _from_behind_each(colours, least, screen, max(screen))  # a bid has no upper limit
     out: list[Placement] = []
     for colour in colours:
         if not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
@@ -311,10 +311,12 @@ def _from_behind(colour: str, least: int, top: int) -> tuple[Placement, ...]:
 
 
 @cache
-def _from_behind_each(colours: tuple[str, ...], least: int, tops: tuple[int, ...]) -> tuple[Placement, ...]:
-    """:func:`_from_behind` for each of ``colours`` in turn, up to its own ``tops`` (an
-    uncoloured lot or tile: made once per case)."""
-    return tuple(option for colour, top in zip(colours, tops, strict=True) for option in _from_behind(colour, least, top))
+def _from_behind_each(colours: tuple[str, ...], least: int, screen: Pool, most: int) -> tuple[Placement, ...]:
+    """:func:`_from_behind` for each of ``colours`` in turn, up to the workers of the colour
+    behind the ``screen``, ``most`` at most (an uncoloured lot or tile: made once per case)."""
+    return tuple(
+        option for colour in colours for option in _from_behind(colour, least, min(screen[COLOUR_INDEX[colour]], most))
+    )
 
 
 def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
@@ -405,7 +407,7 @@ def uses_of(state: KeyflowerState, seat: int, tile_id: str, groups: tuple[tuple[
         return _exchanges_from_behind(item, colours, (least, most), screen, state.skills[seat])
     if len(colours) == 1:
         return _from_behind(colours[0], least, min(screen[COLOUR_INDEX[colours[0]]], most))
-    return _from_behind_each(colours, least, tuple(min(screen[COLOUR_INDEX[colour]], most) for colour in colours))
+    return _from_behind_each(colours, least, screen, most)
 
 
 def _exchanges_from_behind(
