@@ -202,13 +202,17 @@ BidFacts = tuple[tuple[BidPlace, ...], Callable[[Sequence[int]], tuple[int, ...]
 def bid_place(move: Move, lot: Lot) -> BidPlace:
     """The :data:`BidPlace` of ``lot``, which ``move`` bids for."""
     colour = ANY_COLOUR if lot.colour is None else COLOUR_INDEX[lot.colour]
-    if not lot.bids:  # the usual case
+    bids = lot.bids
+    if not bids:  # the usual case
         return (move, colour, -1, 0, colour, ())
-    leader = lot.bids[0]
-    for bid in lot.bids:  # bids are never tied
+    if len(bids) == 1:  # the usual case once bid for: a leader, nobody outbid
+        (leader,) = bids
+        return (move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], ())
+    leader = bids[0]
+    for bid in bids:  # bids are never tied
         if bid.count > leader.count:
             leader = bid
-    outbid = tuple(bid.bidder for bid in lot.bids if bid is not leader)
+    outbid = tuple([bid.bidder for bid in bids if bid is not leader])
     return (move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], outbid)
 
 
@@ -263,11 +267,11 @@ def workable_entry(
 
 def _use_row(entry: Workable) -> UseRow:
     """The :data:`UseRow` of ``entry``."""
-    return (entry[5], entry[4], entry[2], _PAYMENTS[entry[1].pays[0][0]] if entry[6] else None)
+    return (entry[5], entry[4], entry[2], PAYMENTS[entry[1].pays[0][0]] if entry[6] else None)
 
 
 #: The :data:`Payment` of each item an exchange may take.
-_PAYMENTS: dict[str, Payment] = {
+PAYMENTS: dict[str, Payment] = {
     "any_worker": (True, tuple(range(len(COLOURS)))),
     "any_skill": (False, tuple(range(len(SKILLS)))),
     **{colour: (True, (i,)) for i, colour in enumerate(COLOURS)},

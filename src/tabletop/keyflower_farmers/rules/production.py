@@ -62,12 +62,7 @@ def payments(
         yield ""
         return
     ((item, _),) = face.pays
-    yield from paid_with(item, screen, state.skills[seat], groups)
-
-
-def paid_with(item: str, screen: Pool, skills: Pool, groups: tuple[tuple[str, Group], ...]) -> Iterator[str]:
-    """:func:`payments` of an exchange taking ``item``, with ``screen`` left behind the screen
-    and ``skills``."""
+    skills = state.skills[seat]
     if item == "any_worker":
         yield from (colour for colour in COLOURS if screen.named(colour))
     elif item == "any_skill":

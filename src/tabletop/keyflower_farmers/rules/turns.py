@@ -32,10 +32,11 @@ from tabletop.keyflower_farmers.rules.common import (
     standing,
     screens_without,
 )
-from tabletop.keyflower_farmers.rules.production import paid_with, payments, use_tile
+from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import (
     ANY_COLOUR,
     COLOUR_INDEX,
+    PAYMENTS,
     KeyflowerState,
     Payment,
     Placement,
@@ -415,14 +416,21 @@ def _exchanges_from_behind(
 ) -> tuple[Placement, ...]:
     """The uses of an exchange taking ``item`` by workers of ``colours`` from behind the
     ``screen``, between the ``bounds`` (least, most), and each payment they leave with
-    ``skills`` (:func:`_uses_with` without groups: a direct loop, since an exchange of any
-    colour paid with any worker has up to a hundred uses)."""
+    ``skills`` (:func:`_uses_with` without groups, :func:`.production.payments` read from
+    :data:`~.state.PAYMENTS`: one direct loop, since an exchange of any colour paid with any
+    worker has up to a hundred uses)."""
     least, most = bounds
+    by_worker, kinds = PAYMENTS[item]
+    names = COLOURS if by_worker else SKILLS
     out = []
     for colour in colours:
-        for count in range(least, min(screen.named(colour), most) + 1):
-            for paying in paid_with(item, screen.take(colour, count), skills, ()):
-                out.append(Placement(colour, (), count, paying))
+        placed = COLOUR_INDEX[colour]
+        for count in range(least, min(screen[placed], most) + 1):
+            for k in kinds:
+                # A worker of the colour paid left behind the screen once these are placed, or
+                # the skill paid.
+                if (screen[k] - (count if k == placed else 0)) if by_worker else skills[k]:
+                    out.append(Placement(colour, (), count, names[k]))
     return tuple(out)
 
 
