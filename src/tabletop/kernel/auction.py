@@ -64,8 +64,10 @@ class Lot:
 
     def losing(self) -> tuple[Bid, ...]:
         """Every bid but the leader's."""
+        if len(self.bids) < 2:  # the usual case (read for every lot at a season's end): none
+            return ()
         leader = self.leader
-        return tuple(bid for bid in self.bids if bid.bidder != leader)
+        return tuple([bid for bid in self.bids if bid.bidder != leader])
 
     def best_other(self, bidder: int) -> int:
         """The largest bid of anyone but ``bidder`` (0 if none)."""
@@ -114,7 +116,7 @@ class Lot:
         if own is None:
             bids = self.bids + (_bid(bidder, colour, count),)
         else:
-            bids = tuple(_bid(bidder, colour, b.count + count) if b is own else b for b in self.bids)
+            bids = tuple([_bid(bidder, colour, b.count + count) if b is own else b for b in self.bids])
         return _lot(bids, self.colour if off_colour else colour)
 
     def without_bid(self, bidder: int) -> tuple[Lot, Bid]:
@@ -125,7 +127,7 @@ class Lot:
             raise AuctionError(f"seat {bidder} has no bid on this lot")
         if self.leader == bidder:
             raise AuctionError("the leading bid cannot be taken back")
-        return _lot(tuple(b for b in self.bids if b is not own), self.colour), own
+        return _lot(tuple([b for b in self.bids if b is not own]), self.colour), own
 
     def with_colour(self, colour: str) -> Lot:
         """The lot once the game fixes its colour (e.g. a worker of ``colour`` was placed on it);
