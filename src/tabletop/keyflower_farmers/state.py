@@ -871,7 +871,7 @@ def bid_facts(state: KeyflowerState) -> BidFacts:
     :meth:`~KeyflowerState.keep_lots`)."""
     lots, positions, facts = _lot_facts(state)
     if facts is None:
-        facts = _bid_facts(tuple(bid_place(_BID[tile_id], lot) for tile_id, lot in lots))
+        facts = _bid_facts(tuple([bid_place(_BID[tile_id], lot) for tile_id, lot in lots]))
         object.__setattr__(state, "_lot_index", (lots, positions, facts))
     return facts
 
@@ -885,9 +885,9 @@ def usable(state: KeyflowerState) -> Usable:
     cached = state._workable
     if cached is None or cached[0] is not tiles or cached[1] is not positions:
         faces = state.components.worked_faces
-        found = (workable_entry(faces, tile, positions) for tile in tiles)
-        entries = tuple(entry for entry in found if entry is not None)
-        usable = (entries, tuple(entry[0] for entry in entries), tuple(map(_use_row, entries)))
+        found = [workable_entry(faces, tile, positions) for tile in tiles]
+        entries = tuple([entry for entry in found if entry is not None])
+        usable = (entries, tuple([entry[0] for entry in entries]), tuple(map(_use_row, entries)))
         cached = (tiles, positions, usable)
         object.__setattr__(state, "_workable", cached)
     return cached[2]

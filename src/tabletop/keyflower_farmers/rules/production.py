@@ -85,7 +85,7 @@ def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> Key
     if face.ability == "exchange":
         state = _pay(state, seat, paying)
     if face.ability == "choose_one":
-        offer = tuple(item for item, _ in face.gives if _available(state, seat, item, at))
+        offer = tuple([item for item, _ in face.gives if _available(state, seat, item, at)])
         return push(state, shared(ChooseGood, seat, tile_id, offer, at)) if offer else state
     if face.ability == "transport":
         # Paddock's wheat comes first: it may be spent on this very transport.
@@ -188,7 +188,7 @@ def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, 
 
 
 def animal_moves(state: KeyflowerState, pending: PlaceAnimal) -> tuple[Move, ...]:
-    return tuple(_INTO[field] for field in open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))
+    return tuple([_INTO[field] for field in open_fields(state, pending.seat, pending.animal, pending.cell, pending.used)])
 
 
 #: The move putting the animal into each field (made once per field).
@@ -200,7 +200,7 @@ def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField)
     village = state.villages[seat]
     field = move.sector
     held = village.animals_in(field).add(pending.animal)
-    animals = tuple(sorted([*(pair for pair in village.animals if pair[0] != field), (field, held)]))
+    animals = tuple(sorted([*[pair for pair in village.animals if pair[0] != field], (field, held)]))
     villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
     # The position and the decision on top of the stack change in one copy.
     stack = state.stack[:-1]

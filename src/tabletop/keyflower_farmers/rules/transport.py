@@ -323,8 +323,8 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         )
     if isinstance(move, Shelter):
         village = state.villages[seat]
-        held = tuple((f, a.take("sheep") if f == move.source else a) for f, a in village.animals)
-        held = tuple((f, a) for f, a in held if a.total)
+        held = tuple([(f, a.take("sheep") if f == move.source else a) for f, a in village.animals])
+        held = tuple([(f, a) for f, a in held if a.total])
         after = change_tile(
             state,
             "sheep_shelter",
@@ -347,7 +347,7 @@ def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> Keyf
     held = dict(village.animals)
     held[move.source] = held[move.source].take(move.animal)
     held[move.target] = held.get(move.target, NO_ANIMALS).add(move.animal)
-    animals = tuple(sorted((field, a) for field, a in held.items() if a.total))
+    animals = tuple(sorted([(field, a) for field, a in held.items() if a.total]))
     villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
     after = evolve(state, villages=villages, stack=state.stack[:-1] + (left,))
     keep_owners(after, state)
@@ -357,8 +357,8 @@ def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> Keyf
 def _upgrade(state: KeyflowerState, seat: int, move: Upgrade, left: Transport) -> KeyflowerState:
     """Flip the tile: the resources paid go back to the supply, the skills into the pile;
     whatever else lies on it stays. ``left`` is asked next."""
-    paid_resources = tuple(item for item in move.paid if item in RESOURCES)
-    paid_skills = tuple(item for item in move.paid if item in SKILLS)
+    paid_resources = tuple([item for item in move.paid if item in RESOURCES])
+    paid_skills = tuple([item for item in move.paid if item in SKILLS])
     goods = tile_of(state, move.tile).goods
     supply = state.supply
     for resource in paid_resources:

@@ -493,7 +493,7 @@ def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move
     for option in options:
         if option.colour != options[0].colour:
             colours = {option.colour for option in options}
-            return tuple(_COLOUR[colour] for colour in COLOURS if colour in colours)
+            return tuple([_COLOUR[colour] for colour in COLOURS if colour in colours])
     groups: dict[Move, None] = {}
     counts: set[int] = set()
     for option in options:
