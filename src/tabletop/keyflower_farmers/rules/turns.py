@@ -316,7 +316,7 @@ def _from_behind_each(colours: tuple[str, ...], least: int, screen: Pool, most: 
     """:func:`_from_behind` for each of ``colours`` in turn, up to the workers of the colour
     behind the ``screen``, ``most`` at most (an uncoloured lot or tile: made once per case)."""
     return tuple(
-        option for colour in colours for option in _from_behind(colour, least, min(screen[COLOUR_INDEX[colour]], most))
+        [option for colour in colours for option in _from_behind(colour, least, min(screen[COLOUR_INDEX[colour]], most))]
     )
 
 
