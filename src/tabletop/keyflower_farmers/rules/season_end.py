@@ -118,8 +118,9 @@ def _winners(lots: tuple[tuple[str, Lot], ...]) -> tuple[tuple[str, int], ...]:
     """Each lot with a bid and its winner."""
     out = []
     for tile_id, lot in lots:
-        if lot.leader is not None:
-            out.append((tile_id, lot.leader))
+        leader = lot.leader
+        if leader is not None:
+            out.append((tile_id, leader))
     return tuple(out)
 
 
