@@ -62,6 +62,32 @@ def test_sample_draw_draws_what_sampling_the_outcomes_draws(unseen: list[int], b
         Pile((1, 2)).masked().sample_draw(rng)
 
 
+@given(
+    unseen=st.lists(st.integers(0, 5), max_size=12),
+    bottom=st.lists(st.integers(7, 9), max_size=3),
+    count=st.integers(0, 15),
+    stop=st.integers(0, 9),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_sample_draws_draw_what_drawing_card_by_card_draws(
+    unseen: list[int], bottom: list[int], count: int, stop: int, seed: int
+) -> None:
+    pile, rng = Pile(unseen, tuple(bottom)), Rng.from_seed(seed)
+    if count > len(pile):
+        with pytest.raises(PileError, match="empty"):
+            pile.sample_draws(count, rng)
+        return
+    drawn, left, after = pile.sample_draws(count, rng, lambda card: card == stop)
+    expected = []
+    while len(expected) < count:
+        card, rng = pile.sample_draw(rng)
+        pile = pile.take(card)
+        expected.append(card)
+        if card == stop:
+            break
+    assert (drawn, left, after) == (expected, pile, rng)
+
+
 @given(unseen=cards, bottom=st.lists(st.integers(7, 9), max_size=4))
 def test_a_masked_pile_hides_its_unseen_cards(unseen: list[int], bottom: list[int]) -> None:
     pile = Pile(tuple(unseen), tuple(bottom))

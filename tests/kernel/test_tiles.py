@@ -206,6 +206,23 @@ def test_following_the_merges_names_every_old_field_in_the_new_fields(layout, rn
 
 @settings(max_examples=60)
 @given(layouts, st.randoms(use_true_random=False))
+def test_placing_across_the_open_sides_places_as_asking_which_are_open(layout, rnd):
+    order = list(layout)
+    rnd.shuffle(order)
+    fields = Fields()
+    placed = {}
+    for cell in order:
+        placed[cell] = layout[cell]
+        open_side = tiles.open_between(placed, (W,))
+        spokes = tiles.spokes_of(layout[cell], {R})
+        land = [d for d, other in enumerate(hexgrid.neighbours(cell)) if other in fields.cells and open_side(cell, d, other)]
+        across = fields.place_across(cell, spokes, land)
+        fields, merges = fields.place(cell, spokes, open_side)
+        assert across == (fields, merges)
+
+
+@settings(max_examples=60)
+@given(layouts, st.randoms(use_true_random=False))
 def test_the_lookups_kept_from_tile_to_tile_are_those_of_the_whole_layout(layout, rnd):
     """Placing a tile updates the lookups only where it reaches: they answer as lookups
     computed afresh from the whole layout do."""

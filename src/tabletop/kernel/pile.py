@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -94,6 +94,36 @@ class Pile(Generic[C]):
         if self.bottom:
             return self.bottom[0], rng
         raise PileError("the pile is empty")
+
+    def sample_draws(
+        self, count: int, rng: Rng, until: Callable[[C], bool] | None = None
+    ) -> tuple[list[C], Pile[C], Rng]:
+        """Up to ``count`` cards drawn one after another, each as :meth:`sample_draw` draws it
+        and :meth:`take` takes it (the same random draws in the same order), the pile left and
+        the next generator: the cards are taken out of one list, not out of a new pile per
+        card. The draws stop early after a card for which ``until`` is true (a card to deal
+        with before the next draw)."""
+        if self.hidden:
+            raise PileError("this pile is a view's: the next card is hidden")
+        unseen = list(self.unseen)
+        bottom = self.bottom
+        drawn: list[C] = []
+        while len(drawn) < count:
+            if unseen:
+                if unseen[0] == unseen[-1]:
+                    card = unseen.pop()
+                else:
+                    # Any copy of a card is the card: the one at the random position goes.
+                    position, rng = rng.below(len(unseen))
+                    card = unseen.pop(position)
+            elif bottom:
+                card, bottom = bottom[0], bottom[1:]
+            else:
+                raise PileError("the pile is empty")
+            drawn.append(card)
+            if until is not None and until(card):
+                break
+        return drawn, _pile(tuple(unseen), bottom), rng
 
     def take(self, card: C) -> Pile[C]:
         """The pile after ``card`` is drawn (it must be a possible next card)."""

@@ -332,6 +332,16 @@ class Fields:
         Only the new tile's sectors and the old fields they touch can join: the other fields
         stay as they are, and so do the lookups of everything away from them (the new value's
         lookups are this one's, updated where the new tile reaches)."""
+        placed = self._lookups().spokes
+        around = hexgrid.neighbours(cell)
+        # (placed: a read-only proxy, read with `in` and [], its get being a slow generic call)
+        return self.place_across(
+            cell, spokes, [d for d in range(6) if around[d] in placed and open_side(cell, d, around[d])]
+        )
+
+    def place_across(self, cell: Hex, spokes: frozenset[int], directions: Iterable[int]) -> tuple[Fields, tuple[Merge, ...]]:
+        """:meth:`place` told the sides ``directions`` of the new tile across which land
+        continues into a placed tile (a caller that has looked at the neighbours already)."""
         index = self._lookups()
         placed = index.spokes
         if cell in placed:
@@ -343,10 +353,9 @@ class Fields:
         count = len(spokes) if len(spokes) >= 2 else 1  # sector_count, inlined
         joins = list(range(count))
         reached: dict[Sector, int] = {}
-        for direction, other in enumerate(hexgrid.neighbours(cell)):
-            # (placed: a read-only proxy, read with `in` and [], its get being a slow generic call)
-            if other not in placed or not open_side(cell, direction, other):
-                continue
+        around = hexgrid.neighbours(cell)
+        for direction in directions:
+            other = around[direction]
             back = half_sectors(placed[other])
             side = 2 * _FACING[direction]
             for new, old in ((halves[2 * direction], back[side + 1]), (halves[2 * direction + 1], back[side])):

@@ -266,6 +266,8 @@ class Components:
     upgrades_by_id: Mapping[str, Items] = attrs.field(init=False, eq=False, repr=False, hash=False)
     #: The hexes that are boats: the boats and the summer boats.
     boat_ids: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    #: The summer boats (village tiles drawn from the summer pile, whose side up is tossed).
+    summer_boat_ids: frozenset[str] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _sides: Mapping[tuple[str, bool], Sides] = attrs.field(init=False, eq=False, repr=False, hash=False)
     _turn_order: Mapping[tuple[int, bool], tuple[tuple[TurnOrderTile, TurnOrderFace], ...]] = attrs.field(
         init=False, eq=False, repr=False, hash=False
@@ -287,8 +289,9 @@ class Components:
         upgrades = {tile.code: tile.upgrade for tile in self.village if tile.upgrade is not None}
         upgrades.update((f"home{home.number}", home.upgrade) for home in self.homes)
         set_(self, "upgrades_by_id", MappingProxyType(upgrades))
-        boats = {boat.code for boat in self.boats} | {t.code for t in self.village if t.kind == "summer_boat"}
-        set_(self, "boat_ids", frozenset(boats))
+        summer_boats = frozenset(t.code for t in self.village if t.kind == "summer_boat")
+        set_(self, "summer_boat_ids", summer_boats)
+        set_(self, "boat_ids", frozenset({boat.code for boat in self.boats} | summer_boats))
         sides: dict[tuple[str, bool], Sides] = {}
         for farmers in (False, True):
             sides.update(((tile.code, farmers), tile.sides) for tile in self.village)

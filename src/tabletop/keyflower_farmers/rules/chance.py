@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 import attrs
 
@@ -15,6 +16,8 @@ from tabletop.keyflower_farmers.rules.common import change_tile, popped, spokes,
 from tabletop.keyflower_farmers.state import (
     COLOUR_INDEX,
     NO_BIDS,
+    NO_RESOURCES,
+    NO_WORKERS,
     Cargo,
     DealHome,
     DealWinter,
@@ -26,6 +29,7 @@ from tabletop.keyflower_farmers.state import (
     Tile,
     TossSummerBoat,
     Village,
+    new_tile,
 )
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
@@ -123,15 +127,15 @@ def worker_run(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[Ke
     :func:`worker_sample` draws it and :func:`resolve_worker` resolves it, in one copy. Settle
     does nothing between two draws while the bag holds workers; once it is empty, the run stops
     and settle drops the draws left."""
-    stack, bag = state.stack, state.bag
+    stack = state.stack
+    count = min(_run_length(stack, DrawWorker), len(state.bag))
+    colours, bag, rng = state.bag.sample_draws(count, rng)
     screens, secret = list(state.screens), list(state.secret)
     loads: dict[str, list[str]] = {}  # by boat, loaded once the run is drawn
     hidden_at_setup = state.open_information and state.start < 0
-    while stack and type(stack[-1]) is DrawWorker and bag:
-        draw = stack[-1]
-        colour, rng = bag.sample_draw(rng)
-        bag = bag.take(colour)
-        stack = stack[:-1]
+    top = len(stack) - 1
+    for k, colour in enumerate(colours):
+        draw = stack[top - k]
         seat = draw.seat_to
         if seat is None:
             loads.setdefault(draw.boat, []).append(colour)
@@ -140,9 +144,20 @@ def worker_run(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[Ke
         if hidden_at_setup:
             secret[seat] = secret[seat].add(colour)
     boats = state.boats
-    for boat, colours in loads.items():
-        boats = _loaded(boats, boat, workers=colours)
+    for boat, drawn in loads.items():
+        boats = _loaded(boats, boat, workers=drawn)
+    stack = stack[: len(stack) - count]
     return evolve(state, stack=stack, bag=bag, boats=boats, screens=tuple(screens), secret=tuple(secret)), rng
+
+
+def _run_length(stack: tuple[Any, ...], kind: type) -> int:
+    """How many decisions of ``kind`` lie on top of ``stack``, one on another."""
+    count = 0
+    for pending in reversed(stack):
+        if type(pending) is not kind:
+            break
+        count += 1
+    return count
 
 
 def _loaded(boats: tuple[Cargo, ...], boat: str, workers: Sequence[str] = (), skills: Sequence[str] = ()) -> tuple[Cargo, ...]:
@@ -187,13 +202,13 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
     at a time: every draw on top of the stack, each as :func:`skill_sample` draws it and
     :func:`resolve_skill` resolves it, in one copy (settle does nothing between two draws while
     the pile holds tiles; once it is empty, the run stops and settle drops the draws left)."""
-    stack, pile, skills = state.stack, state.skill_pile, list(state.skills)
+    stack = state.stack
+    drawn, pile, rng = state.skill_pile.sample_draws(min(_run_length(stack, DrawSkill), len(state.skill_pile)), rng)
+    skills = list(state.skills)
     loads: dict[str, list[str]] = {}  # by boat, loaded once the run is drawn
-    while stack and type(stack[-1]) is DrawSkill and pile:
-        draw = stack[-1]
-        skill, rng = pile.sample_draw(rng)
-        pile = pile.take(skill)
-        stack = stack[:-1]
+    top = len(stack) - 1
+    for k, skill in enumerate(drawn):
+        draw = stack[top - k]
         if draw.seat_to is None:
             loads.setdefault(draw.boat, []).append(skill)
         else:
@@ -201,6 +216,7 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
     boats = state.boats
     for boat, tiles_drawn in loads.items():
         boats = _loaded(boats, boat, skills=tiles_drawn)
+    stack = stack[: len(stack) - len(drawn)]
     return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
 
 
@@ -232,22 +248,24 @@ def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome:
 
 def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) -> tuple[KeyflowerState, Rng]:
     """The sampled mode's shortcut (see ``ChanceDecision.run``) for the season's tiles laid out:
-    every draw on top of the stack, each as :func:`season_tile_sample` draws it and
-    :func:`resolve_season_tile` resolves it, in one copy (settle never acts on a draw). A summer
-    boat's toss, pushed on top, ends the run: it happens before the next draw."""
-    stack, piles = state.stack, list(state.season_piles)
-    codes: list[str] = []  # laid out once the run is drawn
+    every draw of the season on top of the stack, each as :func:`season_tile_sample` draws it
+    and :func:`resolve_season_tile` resolves it, in one copy (settle never acts on a draw). A
+    summer boat's toss, pushed on top, ends the run: it happens before the next draw."""
+    stack = state.stack
+    index = SEASON_INDEX[pending.season]
+    count = 0
+    for draw in reversed(stack):
+        if type(draw) is not DrawSeasonTile or draw.season != pending.season:
+            break
+        count += 1
     components = state.components
-    while stack and type(stack[-1]) is DrawSeasonTile:
-        index = SEASON_INDEX[stack[-1].season]
-        code, rng = piles[index].sample_draw(rng)
-        piles[index] = piles[index].take(code)
-        stack = stack[:-1]
-        codes.append(code)
-        if components.tile(code).kind == "summer_boat":
-            stack = (*stack, TossSummerBoat(code))
-    tiles = (*state.tiles, *(Tile(code) for code in codes))
-    return evolve(state, stack=stack, season_piles=tuple(piles), tiles=tiles, lots=_offered(state.lots, codes)), rng
+    codes, pile, rng = state.season_piles[index].sample_draws(count, rng, components.summer_boat_ids.__contains__)
+    stack = stack[: len(stack) - len(codes)]
+    if codes[-1] in components.summer_boat_ids:
+        stack = (*stack, TossSummerBoat(codes[-1]))
+    tiles = (*state.tiles, *(new_tile(code, 0, NO_RESOURCES, NO_WORKERS, (), None, 0) for code in codes))
+    season_piles = with_seat(state.season_piles, index, pile)
+    return evolve(state, stack=stack, season_piles=season_piles, tiles=tiles, lots=_offered(state.lots, codes)), rng
 
 
 def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple[SideUp, int], ...]:
@@ -291,14 +309,14 @@ def winter_run(state: KeyflowerState, pending: DealWinter, rng: Rng) -> tuple[Ke
     """The sampled mode's shortcut (see ``ChanceDecision.run``) for the winter tiles dealt at
     setup: every deal on top of the stack, each as :func:`winter_sample` draws it and
     :func:`resolve_winter` resolves it, in one copy (settle never acts on a deal)."""
-    stack, deck, hands = state.stack, state.winter_deck, list(state.winter_hands)
-    while stack and type(stack[-1]) is DealWinter:
-        seat = stack[-1].seat_to
-        code, rng = deck.sample_draw(rng)
-        deck = deck.take(code)
-        stack = stack[:-1]
-        hands[seat] = tuple(sorted((*hands[seat], code)))
-    return evolve(state, stack=stack, winter_deck=deck, winter_hands=tuple(hands)), rng
+    stack = state.stack
+    codes, deck, rng = state.winter_deck.sample_draws(_run_length(stack, DealWinter), rng)
+    dealt: list[list[str]] = [list(hand) for hand in state.winter_hands]
+    top = len(stack) - 1
+    for k, code in enumerate(codes):
+        dealt[stack[top - k].seat_to].append(code)
+    hands = tuple(tuple(sorted(hand)) for hand in dealt)
+    return evolve(state, stack=stack[: len(stack) - len(codes)], winter_deck=deck, winter_hands=hands), rng
 
 
 def resolve_winter(state: KeyflowerState, pending: DealWinter, outcome: TileDrawn) -> KeyflowerState:

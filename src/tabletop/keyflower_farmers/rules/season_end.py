@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.keyflower_farmers.components import COLOURS
+from tabletop.keyflower_farmers.components import COLOURS, Items
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
 from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, with_seat
 from tabletop.keyflower_farmers.rules.production import give
@@ -118,8 +118,9 @@ def _winners(lots: tuple[tuple[str, Lot], ...]) -> tuple[tuple[str, int], ...]:
     """Each lot with a bid and its winner."""
     out = []
     for tile_id, lot in lots:
-        if lot.leader is not None:
-            out.append((tile_id, lot.leader))
+        leader = lot.leader
+        if leader is not None:
+            out.append((tile_id, leader))
     return tuple(out)
 
 
@@ -175,33 +176,36 @@ def boat_moves(state: KeyflowerState, pending: ChooseBoat) -> tuple[Move, ...]:
 
 def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> KeyflowerState:
     """The seat takes the boat's workers and skills behind the screen, the items of the Farmers
-    turn-order tiles they won, and their summer boats' bonuses."""
+    turn-order tiles they won, and their summer boats' bonuses; the winner of the purple tile
+    becomes start player."""
     seat = pending.seat
-    cargo = next(c for c in state.boats if c.boat == move.boat)
+    k = next(k for k, cargo in enumerate(state.boats) if cargo.boat == move.boat)
+    cargo = state.boats[k]
     if pending.then:
         stack = (*state.stack[:-1], shared(ChooseBoat, pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
     else:
         stack = state.stack[:-1]
-    changes: dict[str, Any] = {
-        "screens": with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers)),
-        "skills": with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills)),
-        "boats": tuple(shared(Cargo, c.boat) if c is cargo else c for c in state.boats),  # emptied
-        "stack": stack,
-    }
+    changes: dict[str, Any] = {"boats": with_seat(state.boats, k, shared(Cargo, move.boat)), "stack": stack}  # emptied
+    # (an empty load adds nothing: most boats carry no skill tile, and none carries anything in winter)
+    if any(cargo.workers):
+        changes["screens"] = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
+    if any(cargo.skills):
+        changes["skills"] = with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills))
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
         changes.update(
             tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
-    if _is_purple_holder(state, seat):
-        changes["start"] = seat
-    return _boat_bonuses(evolve(state, **changes), seat)
-
-
-def _is_purple_holder(state: KeyflowerState, seat: int) -> bool:
-    purple = _purple_tile(state)
-    lot = state.lot(purple) if purple is not None else None
-    return lot is not None and lot.leader == seat
+    gifts = []  # the items of the Farmers turn-order tiles the seat won
+    for tile, face in state.components.turn_order_for(state.players, state.farmers):
+        if tile.gives or face.purple:
+            lot = state.lot(f"order{tile.number}")
+            if lot is not None and lot.leader == seat:
+                if face.purple:
+                    changes["start"] = seat
+                if tile.gives:
+                    gifts.append(tile.gives)
+    return _boat_bonuses(evolve(state, **changes), seat, gifts)
 
 
 #: Summer-boat abilities that give their items to the owner at each boat pick (boat 1: two
@@ -210,14 +214,13 @@ def _is_purple_holder(state: KeyflowerState, seat: int) -> bool:
 BONUS_AT_BOAT_PICK = ("boat_workers", "boat_green", "boat_wheat", "boat_animals")
 
 
-def _boat_bonuses(state: KeyflowerState, seat: int) -> KeyflowerState:
-    """What comes with a boat pick: the items of the Farmers turn-order tiles the seat won, and
-    their summer boats' bonuses (drawn after the winning bids are back in the bag)."""
+def _boat_bonuses(state: KeyflowerState, seat: int, gifts: list[Items]) -> KeyflowerState:
+    """What comes with a boat pick: the items of the Farmers turn-order tiles the seat won
+    (``gifts``), and their summer boats' bonuses (drawn after the winning bids are back in the
+    bag)."""
     home = home_id(state, seat)
-    for tile, _ in state.components.turn_order_for(state.players, state.farmers):
-        lot = state.lot(f"order{tile.number}")
-        if tile.gives and lot is not None and lot.leader == seat:
-            state = give(state, seat, tile.gives, home)
+    for gives in gifts:
+        state = give(state, seat, gives, home)
     for face in boat_faces(state, seat):
         if face.ability in BONUS_AT_BOAT_PICK:
             state = give(state, seat, face.gives, home)

@@ -63,22 +63,31 @@ def _grow(
     roads: dict[Hex, tuple[Hex, ...]],
     cell: Hex,
     sides: Sides,
-) -> None:
+) -> list[int]:
     """The facts of a layout (see :class:`.state.LayoutFacts`) once the hex with (turned)
     ``sides`` is placed at ``cell``: its cell is no longer empty, each empty cell beside it
     must show the code of the side it faces, and it shares a road with each neighbour whose
-    facing side is a road like its own."""
+    facing side is a road like its own. Returns the sides across which land continues into a
+    placed neighbour (neither tile has water there; boats aside: see :func:`open_side`)."""
     layout[cell] = sides
     frontier.pop(cell, None)
     joined = []
-    for near, back, code in zip(hexgrid.neighbours(cell), _FACING, sides):
+    land = []
+    for direction, near in enumerate(hexgrid.neighbours(cell)):
+        code = sides[direction]
+        back = _FACING[direction]
         placed = layout.get(near)
         if placed is None:
             frontier[near] = (*frontier.get(near, ()), (back, code))
-        elif code == ROAD and placed[back] == ROAD:
-            joined.append(near)
-            roads[near] = (*roads[near], cell)
+            continue
+        facing = placed[back]
+        if code != WATER and facing != WATER:
+            land.append(direction)
+            if code == ROAD and facing == ROAD:
+                joined.append(near)
+                roads[near] = (*roads[near], cell)
     roads[cell] = tuple(joined)
+    return land
 
 
 #: The side of a neighbour facing each side of a hex (:func:`tiles.facing`, listed once).
@@ -167,14 +176,13 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
     facts = layout_facts(state, village)
     layout, frontier, roads = facts.sides.copy(), facts.frontier.copy(), facts.roads.copy()
-    _grow(layout, frontier, roads, move.cell, sides)
-    if pending.tile in state.components.boat_ids:
+    land = _grow(layout, frontier, roads, move.cell, sides)
+    boats = state.components.boat_ids
+    if pending.tile in boats:  # land does not continue from a boat to a boat
         ids = {cell: tile_id for cell, tile_id, _ in village.layout}
-        ids[move.cell] = pending.tile
-        is_open = _open_side(state, ids, layout)
-    else:  # two boats cannot meet across the new hex's sides: no need to know which are boats
-        is_open = _open_across(layout)
-    fields, merges = village.fields.place(move.cell, spokes(sides), is_open)
+        around = hexgrid.neighbours(move.cell)
+        land = [direction for direction in land if ids[around[direction]] not in boats]
+    fields, merges = village.fields.place_across(move.cell, spokes(sides), land)
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
     placed = (*village.layout, (move.cell, pending.tile, move.turns))
     grown = new_village(placed, fields, animals, _facts(state, layout, frontier, roads))
