@@ -213,9 +213,11 @@ class Rules(Generic[S]):
             if not stack:
                 return state
             top = stack[-1]
-            decision = chance.get(type(top))
-            if decision is None:
+            kind = type(top)
+            # A membership test rather than a get: no method call at every player's decision.
+            if kind not in chance:
                 return state
+            decision = chance[kind]
             rng = state.rng
             if rng.state == MASKED:
                 raise HiddenChance(
