@@ -340,8 +340,12 @@ def move_gardener(state: State, move: GardenerAction) -> State:
     grown: dict[Hex, Plot] = {}
     reserve = state.reserve_bamboo
     for cell in AROUND[move.to]:
-        plot = plots.get(cell)
-        if plot is not None and plot.colour == colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
+        # A membership test, then a lookup: the garden's read-only proxy answers get() only
+        # through a second call to its dictionary's, and a neighbour is often no plot.
+        if cell not in plots:
+            continue
+        plot = plots[cell]
+        if plot.colour == colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
             grown[cell], reserve = grow(state, plot, growth(plot), reserve)
     if not grown:
         return evolve(state, gardener=move.to, turn=turn)
