@@ -55,16 +55,26 @@ def action_phase(state: State, /, **changes: Any) -> State:
     return evolve(state, stack=_CHOOSING[seat], **changes)
 
 
+#: The bit of each action in :func:`open_action_bits` (one per action, in :data:`ACTIONS` order).
+ACTION_BIT = {action: 1 << i for i, action in enumerate(ACTIONS)}
+
+
 def open_actions(state: State) -> tuple[str, ...]:
-    """The actions the current player may still take this turn, in :data:`ACTIONS` order.
+    """The actions the current player may still take this turn, in :data:`ACTIONS` order."""
+    return _BY_BITS[open_action_bits(state)]
+
+
+def open_action_bits(state: State) -> int:
+    """:func:`open_actions` as bits (:data:`ACTION_BIT`): the action phase's listing tests
+    them without comparing names.
 
     The components are looked at only while the turn allows an action: not at the listing
     after the last one, which may end the turn."""
     turn = state.turn
     allowed = _allowed(turn.weather, turn.actions, turn.declared)
     if not allowed:
-        return ()
-    return _BY_BITS[allowed & ~_ruled_out(state)]
+        return 0
+    return allowed & ~_ruled_out(state)
 
 
 @functools.cache
