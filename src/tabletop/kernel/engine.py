@@ -513,9 +513,10 @@ def evolve(state: A, /, **changes: Any) -> A:
     except KeyError:
         cleared, set_dict = _COPYING[cls] = _copying(cls)
     values = state.__dict__.copy()
+    # Merged by the operator rather than update(): no call of a method taking any arguments.
     if cleared:
-        values.update(cleared)
-    values.update(changes)
+        values |= cleared
+    values |= changes
     new = _new(cls)
     set_dict(new, values)
     return new
