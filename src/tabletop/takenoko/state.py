@@ -593,7 +593,7 @@ class Garden(Mapping[Hex, Plot]):
         """
         old_plots = self.plots
         plots = old_plots.copy()
-        plots.update(changes)
+        plots |= changes
         heights = bytearray(self.heights)
         bucket_of = _BUCKET_OF.get
         added: list[Hex] = []
@@ -660,7 +660,7 @@ class Garden(Mapping[Hex, Plot]):
         are; the heights and the bare plots are brought up to date."""
         old_plots = self.plots
         plots = old_plots.copy()
-        plots.update(changes)
+        plots |= changes
         heights = bytearray(self.heights)
         bucket_of = _BUCKET_OF.get
         bare = self.bare
