@@ -156,7 +156,8 @@ def plot_spots(state: State) -> tuple[Hex, ...]:
 def _plot_spots(layout: Layout) -> tuple[Hex, ...]:
     taken = layout.occupied  # the plots and the pond
     spots = [cell for cell in POND_RING if cell not in taken]
-    spots.extend(cell for cell, n in _TOUCHING[layout].items() if n >= 2)
+    # A list comprehension rather than a generator: no frame resumed per cell.
+    spots += [cell for cell, n in _TOUCHING[layout].items() if n >= 2]
     return tuple(spots)
 
 
