@@ -13,7 +13,7 @@ from typing import Any
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.pile import Pile
 from tabletop.takenoko.moves import DeclareActions
-from tabletop.takenoko.state import ACTIONS, HAND_LIMIT, ChooseAction, Declare, Pending, State, Turn
+from tabletop.takenoko.state import ACTIONS, HAND_LIMIT, NO_BACKS, ChooseAction, Declare, Pending, State, Turn
 
 
 def ask(state: State, pending: Pending, /, **changes: Any) -> State:
@@ -119,7 +119,9 @@ def _ruled_out(state: State) -> int:
         out |= 4 | 8
     board = state.boards[state.current]
     held = len(board.hand)
-    if held < HAND_LIMIT:  # (a full hand of known cards, the usual case, needs no more counting)
+    # Cards seen from the back are only a view's: a full hand of known cards, or a hand without
+    # them (the usual cases), needs no more counting.
+    if held < HAND_LIMIT and board.backs is not NO_BACKS:
         held += sum(board.backs)
     decks = state.decks
     if held >= HAND_LIMIT or not (holds(decks[0]) or holds(decks[1]) or holds(decks[2])):
