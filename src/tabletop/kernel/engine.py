@@ -213,9 +213,11 @@ class Rules(Generic[S]):
             if not stack:
                 return state
             top = stack[-1]
-            decision = chance.get(type(top))
-            if decision is None:
+            kind = type(top)
+            # A membership test rather than a get: no method call at every player's decision.
+            if kind not in chance:
                 return state
+            decision = chance[kind]
             rng = state.rng
             if rng.state == MASKED:
                 raise HiddenChance(
@@ -511,9 +513,10 @@ def evolve(state: A, /, **changes: Any) -> A:
     except KeyError:
         cleared, set_dict = _COPYING[cls] = _copying(cls)
     values = state.__dict__.copy()
+    # Merged by the operator rather than update(): no call of a method taking any arguments.
     if cleared:
-        values.update(cleared)
-    values.update(changes)
+        values |= cleared
+    values |= changes
     new = _new(cls)
     set_dict(new, values)
     return new

@@ -514,8 +514,6 @@ class Garden(Mapping[Hex, Plot]):
     each plot was placed next to the pond or to two earlier plots).
     """
 
-    __slots__ = ("plots", "layout", "wet", "heights", "bare", "unimproved")
-
     plots: MappingProxyType[Hex, Plot]
     layout: Layout
     wet: Irrigated
@@ -530,12 +528,17 @@ class Garden(Mapping[Hex, Plot]):
             bucket = HEIGHT_BUCKET.get((plot.colour, plot.improvement, plot.bamboo))
             if bucket is not None:
                 heights[bucket] += 1
-        _set(self, "plots", MappingProxyType(owned))
-        _set(self, "layout", Layout(tuple(owned)))
-        _set(self, "wet", Irrigated({cell: plot.colour for cell, plot in owned.items() if plot.irrigated}))
-        _set(self, "heights", bytes(heights))
-        _set(self, "bare", _bare(owned))
-        _set(self, "unimproved", _unimproved(owned))
+        _set_garden(
+            self,
+            {
+                "plots": MappingProxyType(owned),
+                "layout": Layout(tuple(owned)),
+                "wet": Irrigated({cell: plot.colour for cell, plot in owned.items() if plot.irrigated}),
+                "heights": bytes(heights),
+                "bare": _bare(owned),
+                "unimproved": _unimproved(owned),
+            },
+        )
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a Takenoko garden cannot be changed: build a new one with updated()")
@@ -593,7 +596,7 @@ class Garden(Mapping[Hex, Plot]):
         """
         old_plots = self.plots
         plots = old_plots.copy()
-        plots.update(changes)
+        plots |= changes
         heights = bytearray(self.heights)
         bucket_of = _BUCKET_OF.get
         added: list[Hex] = []
@@ -635,22 +638,29 @@ class Garden(Mapping[Hex, Plot]):
             bucket = bucket_of((plot.colour, plot.improvement, plot.bamboo))
             if bucket is not None:
                 heights[bucket] += 1
-        garden: Garden = _new(Garden)
-        _set_plots(garden, MappingProxyType(plots))
-        _set_layout(garden, Layout(tuple(plots), self.layout, tuple(added)) if added else self.layout)
         if dried:
-            _set_wet(garden, Irrigated({cell: plot.colour for cell, plot in plots.items() if plot.irrigated}))
+            wet = Irrigated({cell: plot.colour for cell, plot in plots.items() if plot.irrigated})
         elif watered:
-            _set_wet(garden, _watered(self.wet, plots, tuple(watered)))
+            wet = _watered(self.wet, plots, tuple(watered))
         else:
-            _set_wet(garden, self.wet)
-        _set_heights(garden, bytes(heights))
+            wet = self.wet
         if rejoined:
-            _set_bare(garden, _bare(plots))
-            _set_unimproved(garden, _unimproved(plots))
+            bare, unimproved = _bare(plots), _unimproved(plots)
         else:
-            _set_bare(garden, _spots_after(self.bare, left_bare, new_bare))
-            _set_unimproved(garden, _spots_after(self.unimproved, left_unimproved, new_unimproved))
+            bare = _spots_after(self.bare, left_bare, new_bare)
+            unimproved = _spots_after(self.unimproved, left_unimproved, new_unimproved)
+        garden: Garden = _new(Garden)
+        _set_garden(
+            garden,
+            {
+                "plots": MappingProxyType(plots),
+                "layout": Layout(tuple(plots), self.layout, tuple(added)) if added else self.layout,
+                "wet": wet,
+                "heights": bytes(heights),
+                "bare": bare,
+                "unimproved": unimproved,
+            },
+        )
         return garden
 
     def regrown(self, changes: Mapping[Hex, Plot]) -> Garden:
@@ -660,7 +670,7 @@ class Garden(Mapping[Hex, Plot]):
         are; the heights and the bare plots are brought up to date."""
         old_plots = self.plots
         plots = old_plots.copy()
-        plots.update(changes)
+        plots |= changes
         heights = bytearray(self.heights)
         bucket_of = _BUCKET_OF.get
         bare = self.bare
@@ -680,23 +690,25 @@ class Garden(Mapping[Hex, Plot]):
                 else:
                     bare = _bare(plots)
         garden: Garden = _new(Garden)
-        _set_plots(garden, MappingProxyType(plots))
-        _set_layout(garden, self.layout)
-        _set_wet(garden, self.wet)
-        _set_heights(garden, bytes(heights))
-        _set_bare(garden, bare)
-        _set_unimproved(garden, self.unimproved)
+        _set_garden(
+            garden,
+            {
+                "plots": MappingProxyType(plots),
+                "layout": self.layout,
+                "wet": self.wet,
+                "heights": bytes(heights),
+                "bare": bare,
+                "unimproved": self.unimproved,
+            },
+        )
         return garden
 
 
-# The slots of a garden, set directly by :meth:`Garden.updated` (the rules' hottest copy): a
-# slot's own setter costs less than ``object.__setattr__`` finding it.
-_set_plots = vars(Garden)["plots"].__set__
-_set_layout = vars(Garden)["layout"].__set__
-_set_wet = vars(Garden)["wet"].__set__
-_set_heights = vars(Garden)["heights"].__set__
-_set_bare = vars(Garden)["bare"].__set__
-_set_unimproved = vars(Garden)["unimproved"].__set__
+# A garden's attributes, set at once as its dictionary (with keys of its own, read in one
+# specialized step, see :func:`~tabletop.kernel.engine.own_keys`) by :meth:`Garden.updated` and
+# :meth:`Garden.regrown`, the rules' hottest copies: one call of the dictionary's setter, where
+# slots took one call of a setter each.
+_set_garden = vars(Garden)["__dict__"].__set__
 
 
 def _watered(before: Irrigated, plots: dict[Hex, Plot], watered: tuple[Hex, ...]) -> Irrigated:

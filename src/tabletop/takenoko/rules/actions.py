@@ -45,7 +45,7 @@ from tabletop.takenoko.rules.garden import (
     with_board,
 )
 from tabletop.takenoko.rules.objectives import objective_met
-from tabletop.takenoko.rules.turn import action_phase, ask, holds, open_actions, took
+from tabletop.takenoko.rules.turn import ACTION_BIT, action_phase, ask, holds, open_action_bits, took
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     ChooseAction,
@@ -66,19 +66,26 @@ _IRRIGATION = IrrigationAction()
 def action_moves(state: State, pending: ChooseAction) -> tuple[Move, ...]:
     """The action phase: an open action, a free move, or the end of the turn (after two actions,
     or when no action is left to take)."""
-    actions = open_actions(state)
+    actions = open_action_bits(state)
     # The actions in the order of ACTIONS: plot, irrigation, gardener, panda, objective.
-    moves = _PLAIN_ACTIONS[actions]
-    if "gardener" in actions:
+    moves = _PLAIN_ACTIONS[actions & _PLAIN]
+    if actions & _GARDENER:
         moves += _GARDENER_MOVES[state.garden.layout, state.gardener]
-    if "panda" in actions:
+    if actions & _PANDA:
         moves += _PANDA_MOVES[state.garden.layout, state.panda]
-    if "objective" in actions:
+    if actions & _OBJECTIVE:
         moves += _objective_moves(state.decks)
     moves += free_moves(state)
     if not actions or len(state.turn.actions) >= 2:
-        moves += (END_TURN,)
+        moves += _END_TURN
     return moves
+
+
+_PLAIN = ACTION_BIT["plot"] | ACTION_BIT["irrigation"]
+_GARDENER = ACTION_BIT["gardener"]
+_PANDA = ACTION_BIT["panda"]
+_OBJECTIVE = ACTION_BIT["objective"]
+_END_TURN = (END_TURN,)
 
 
 _GARDENER_TO: Shared[Move] = Shared(GardenerAction)
@@ -145,11 +152,9 @@ _GARDENER_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_gardener_mov
 _PANDA_MOVES: Memo[tuple[Layout, Hex], tuple[Move, ...]] = Memo(_panda_moves)
 
 
-#: The moves of the open actions Plot and Irrigation, which take no further choice, by the
-#: open actions (the first of ACTIONS, so they come first).
-_PLAIN_ACTIONS: Memo[tuple[str, ...], tuple[Move, ...]] = Memo(
-    lambda actions: ((_PLOT,) if "plot" in actions else ()) + ((_IRRIGATION,) if "irrigation" in actions else ())
-)
+#: The moves of the open actions Plot and Irrigation, which take no further choice, by their
+#: bits (the first of ACTIONS, so they come first).
+_PLAIN_ACTIONS: tuple[tuple[Move, ...], ...] = ((), (_PLOT,), (_IRRIGATION,), (_PLOT, _IRRIGATION))
 
 
 def _objective_moves(decks: tuple[Pile[str], Pile[str], Pile[str]]) -> tuple[Move, ...]:
@@ -340,8 +345,12 @@ def move_gardener(state: State, move: GardenerAction) -> State:
     grown: dict[Hex, Plot] = {}
     reserve = state.reserve_bamboo
     for cell in AROUND[move.to]:
-        plot = plots.get(cell)
-        if plot is not None and plot.colour == colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
+        # A membership test, then a lookup: the garden's read-only proxy answers get() only
+        # through a second call to its dictionary's, and a neighbour is often no plot.
+        if cell not in plots:
+            continue
+        plot = plots[cell]
+        if plot.colour == colour and plot.irrigated and plot.bamboo < MAX_HEIGHT:
             grown[cell], reserve = grow(state, plot, growth(plot), reserve)
     if not grown:
         return evolve(state, gardener=move.to, turn=turn)

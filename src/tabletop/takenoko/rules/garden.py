@@ -156,7 +156,8 @@ def plot_spots(state: State) -> tuple[Hex, ...]:
 def _plot_spots(layout: Layout) -> tuple[Hex, ...]:
     taken = layout.occupied  # the plots and the pond
     spots = [cell for cell in POND_RING if cell not in taken]
-    spots.extend(cell for cell, n in _TOUCHING[layout].items() if n >= 2)
+    # A list comprehension rather than a generator: no frame resumed per cell.
+    spots += [cell for cell, n in _TOUCHING[layout].items() if n >= 2]
     return tuple(spots)
 
 
@@ -248,10 +249,13 @@ def is_irrigated(cell: Hex, plot: Plot, channels: frozenset[Edge]) -> bool:
 
 def grow(state: State, plot: Plot, base: int, reserve: Bamboo | None) -> tuple[Plot, Bamboo | None]:
     """``plot`` grown by ``base`` sections, capped at 4 and by a limited supply."""
-    amount = min(base, MAX_HEIGHT - plot.bamboo)
+    # The smaller by a comparison: min() is called through its generic path (an argument tuple).
+    room = MAX_HEIGHT - plot.bamboo
+    amount = base if base < room else room
     if reserve is not None:
         colour = COLOUR_INDEX[plot.colour]
-        amount = min(amount, reserve[colour])
+        if reserve[colour] < amount:
+            amount = reserve[colour]
         if amount > 0:
             reserve = reserve.take(colour, amount)
     if amount <= 0:

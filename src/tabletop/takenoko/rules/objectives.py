@@ -108,7 +108,8 @@ _SHOWN: dict[tuple[Irrigated, int], tuple[PlotObjective, bool]] = {}
 
 def _shown_anywhere(card: PlotObjective, colours: Mapping[Hex, str]) -> bool:
     """Whether some rotation of the card's pattern lies on plots of ``colours``, searched from
-    each plot of the colour of the pattern's first cell."""
+    each plot of the colour of the pattern's first cell. (Cells are looked up by a
+    membership test and a subscript: a read-only proxy's get() calls its dictionary's.)"""
     if len(card.cells) > len(colours):
         return False
     for variant in card.variants:
@@ -117,7 +118,8 @@ def _shown_anywhere(card: PlotObjective, colours: Mapping[Hex, str]) -> bool:
             if colour != first:
                 continue
             for (dq, dr), wanted in rest:
-                if colours.get((q + dq, r + dr)) != wanted:
+                cell = (q + dq, r + dr)
+                if cell not in colours or colours[cell] != wanted:
                     break
             else:
                 return True
@@ -135,7 +137,8 @@ def _shown_through(card: PlotObjective, colours: Mapping[Hex, str], through: tup
                 continue
             for others in ways:
                 for (dq, dr), wanted in others:
-                    if colours.get((q + dq, r + dr)) != wanted:
+                    cell = (q + dq, r + dr)
+                    if cell not in colours or colours[cell] != wanted:
                         break
                 else:
                     return True

@@ -13,7 +13,7 @@ from typing import Any
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.pile import Pile
 from tabletop.takenoko.moves import DeclareActions
-from tabletop.takenoko.state import ACTIONS, HAND_LIMIT, ChooseAction, Declare, Pending, State, Turn
+from tabletop.takenoko.state import ACTIONS, HAND_LIMIT, NO_BACKS, ChooseAction, Declare, Pending, State, Turn
 
 
 def ask(state: State, pending: Pending, /, **changes: Any) -> State:
@@ -55,16 +55,26 @@ def action_phase(state: State, /, **changes: Any) -> State:
     return evolve(state, stack=_CHOOSING[seat], **changes)
 
 
+#: The bit of each action in :func:`open_action_bits` (one per action, in :data:`ACTIONS` order).
+ACTION_BIT = {action: 1 << i for i, action in enumerate(ACTIONS)}
+
+
 def open_actions(state: State) -> tuple[str, ...]:
-    """The actions the current player may still take this turn, in :data:`ACTIONS` order.
+    """The actions the current player may still take this turn, in :data:`ACTIONS` order."""
+    return _BY_BITS[open_action_bits(state)]
+
+
+def open_action_bits(state: State) -> int:
+    """:func:`open_actions` as bits (:data:`ACTION_BIT`): the action phase's listing tests
+    them without comparing names.
 
     The components are looked at only while the turn allows an action: not at the listing
     after the last one, which may end the turn."""
     turn = state.turn
     allowed = _allowed(turn.weather, turn.actions, turn.declared)
     if not allowed:
-        return ()
-    return _BY_BITS[allowed & ~_ruled_out(state)]
+        return 0
+    return allowed & ~_ruled_out(state)
 
 
 @functools.cache
@@ -109,7 +119,9 @@ def _ruled_out(state: State) -> int:
         out |= 4 | 8
     board = state.boards[state.current]
     held = len(board.hand)
-    if held < HAND_LIMIT:  # (a full hand of known cards, the usual case, needs no more counting)
+    # Cards seen from the back are only a view's: a full hand of known cards, or a hand without
+    # them (the usual cases), needs no more counting.
+    if held < HAND_LIMIT and board.backs is not NO_BACKS:
         held += sum(board.backs)
     decks = state.decks
     if held >= HAND_LIMIT or not (holds(decks[0]) or holds(decks[1]) or holds(decks[2])):
