@@ -15,6 +15,7 @@ Coins(copper=2, silver=2)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import add as _add
 from typing import ClassVar, TypeVar
 
 P = TypeVar("P", bound="Pool")
@@ -118,12 +119,12 @@ class Pool(tuple[int, ...]):
             i = self.position(kind)  # an unknown name: refused, naming the kinds
         if count < 0:
             raise PoolError(f"cannot add {count} {self.KINDS[i]}")
-        new = self[i] + count
-        cap = self.CAPS[i]
-        if cap is not None and new > cap:
-            raise PoolError(f"{type(self).__name__} cannot hold {new} {self.KINDS[i]}: there are only {cap}")
         values = list(self)
-        values[i] = new
+        values[i] += count
+        if self.CAPPED:
+            cap = self.CAPS[i]
+            if cap is not None and values[i] > cap:
+                raise PoolError(f"{type(self).__name__} cannot hold {values[i]} {self.KINDS[i]}: there are only {cap}")
         return _tuple_new(type(self), values)
 
     def take(self: P, kind: str | int, count: int = 1) -> P:
@@ -140,6 +141,10 @@ class Pool(tuple[int, ...]):
 
     def plus(self: P, other: Sequence[int]) -> P:
         """Kind by kind sum (caps checked)."""
+        # Sums are made at every end of season: with no cap to check and the lengths equal,
+        # the sums go straight into the new pool.
+        if not self.CAPPED and len(other) == len(self):
+            return _tuple_new(type(self), map(_add, self, other))
         values = [a + b for a, b in zip(self, other, strict=True)]
         if self.CAPPED:
             for i, cap in enumerate(self.CAPS):
