@@ -141,7 +141,8 @@ class LayoutFacts(NamedTuple):
     """Facts of a village's layout, computed once and kept with it (:attr:`Village.turned`):
     the components and the Farmers option they were read with, the turned sides of each hex,
     the empty cells beside the village with the side codes a hex placed there must show (each
-    placed neighbour's facing side: ``(direction, code)`` pairs), the hexes each hex shares a
+    placed neighbour's facing side, numbered ``3 * direction + code`` with the code by its
+    position in :data:`.components.SIDE_CODES`), the hexes each hex shares a
     road with, and, found so far, the road steps from a hex to each hex id (with or without
     summer boat 2a's crossing of grass sides) and the fields entered from a field to reach each
     other field.
@@ -151,7 +152,7 @@ class LayoutFacts(NamedTuple):
     components: Components
     farmers: bool
     sides: MappingProxyType[Hex, tuple[str, ...]]
-    frontier: MappingProxyType[Hex, tuple[tuple[int, str], ...]]
+    frontier: MappingProxyType[Hex, tuple[int, ...]]
     roads: MappingProxyType[Hex, tuple[Hex, ...]]
     road_steps: MappingProxyType[tuple[Hex, bool], Mapping[str, int]]
     field_steps: MappingProxyType[Sector, Mapping[Sector, int]]

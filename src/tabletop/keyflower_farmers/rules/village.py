@@ -37,7 +37,7 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
     layout: dict[Hex, Sides] = {}
-    frontier: dict[Hex, tuple[tuple[int, str], ...]] = {}
+    frontier: dict[Hex, tuple[int, ...]] = {}
     roads: dict[Hex, tuple[Hex, ...]] = {}
     for cell, tile_id, turns in village.layout:
         _grow(layout, frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
@@ -49,7 +49,7 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
 def _facts(
     state: KeyflowerState,
     layout: dict[Hex, Sides],
-    frontier: dict[Hex, tuple[tuple[int, str], ...]],
+    frontier: dict[Hex, tuple[int, ...]],
     roads: dict[Hex, tuple[Hex, ...]],
 ) -> LayoutFacts:
     """The facts of a layout (no steps found yet), read-only."""
@@ -59,7 +59,7 @@ def _facts(
 
 def _grow(
     layout: dict[Hex, Sides],
-    frontier: dict[Hex, tuple[tuple[int, str], ...]],
+    frontier: dict[Hex, tuple[int, ...]],
     roads: dict[Hex, tuple[Hex, ...]],
     cell: Hex,
     sides: Sides,
@@ -78,7 +78,7 @@ def _grow(
         back = _FACING[direction]
         placed = layout.get(near)
         if placed is None:
-            frontier[near] = (*frontier.get(near, ()), (back, code))
+            frontier[near] = (*frontier.get(near, ()), _NEEDS[direction][code])
             continue
         facing = placed[back]
         if code != WATER and facing != WATER:
@@ -92,6 +92,13 @@ def _grow(
 
 #: The side of a neighbour facing each side of a hex (:func:`tiles.facing`, listed once).
 _FACING = tuple(tiles.facing(direction) for direction in range(6))
+
+#: What an empty cell beside a hex needs, for each side of the hex and the code it shows: the
+#: number ``3 * direction + code`` of the code (by its position in :data:`SIDE_CODES`) that
+#: a hex placed in the cell must show in the direction facing back (see :func:`_turnings`).
+_NEEDS = tuple(
+    {code: len(SIDE_CODES) * _FACING[direction] + k for k, code in enumerate(SIDE_CODES)} for direction in range(6)
+)
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
@@ -118,19 +125,19 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
 
 
 @cache
-def _turnings(sides: Sides) -> tuple[int, Mapping[tuple[int, str], int]]:
-    """The turns of ``sides`` giving distinct sides, and for each ``(direction, code)`` those
-    of them that show ``code`` in ``direction``: sets of turns, bit ``t`` for ``t`` turns (the
-    same set for any hex: the moves of a cell are made once for all hexes). Every direction
-    and code is listed, with no turns if none shows it: :func:`place_moves` reads the masks
-    with ``[]`` (a read-only proxy's ``get`` is a slow generic method call in CPython)."""
+def _turnings(sides: Sides) -> tuple[int, tuple[int, ...]]:
+    """The turns of ``sides`` giving distinct sides, and for each direction and code (number
+    ``3 * direction + code``, the code by its position in :data:`SIDE_CODES`, as the frontier
+    keeps what its cells need: see :data:`_NEEDS`) those of them that show the code in the
+    direction: sets of turns, bit ``t`` for ``t`` turns (the same set for any hex: the moves
+    of a cell are made once for all hexes)."""
     every = 0
-    masks = {(direction, code): 0 for direction in range(6) for code in SIDE_CODES}
+    masks = [0] * (6 * len(SIDE_CODES))
     for turns in tiles.rotations(sides):
         every |= 1 << turns
         for direction, code in enumerate(tiles.rotated(sides, turns)):
-            masks[direction, code] |= 1 << turns
-    return every, MappingProxyType(masks)
+            masks[len(SIDE_CODES) * direction + SIDE_CODES.index(code)] |= 1 << turns
+    return every, tuple(masks)
 
 
 @cache
