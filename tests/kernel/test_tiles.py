@@ -98,13 +98,23 @@ def test_home_tile_has_five_fields_one_bordering_the_river():
     assert sum(1 for name in fields.names if 0 in tiles.sector_sides(spokes, name[1])) == 1
 
 
-def _place_all(layout, order, closed=(W,)):
+def _placings(layout, order, closed=(W,)):
+    """Each step of placing the tiles of ``layout`` in ``order``: the fields before, the cell,
+    the tile's spokes, the test of open sides then, and the fields and merges after."""
     fields = Fields()
-    merges = []
     placed = {}
     for cell in order:
         placed[cell] = layout[cell]
-        fields, merged = fields.place(cell, tiles.spokes_of(layout[cell], {R}), tiles.open_between(placed, closed))
+        spokes, open_side = tiles.spokes_of(layout[cell], {R}), tiles.open_between(placed, closed)
+        before = fields
+        fields, merged = before.place(cell, spokes, open_side)
+        yield before, cell, spokes, open_side, fields, merged
+
+
+def _place_all(layout, order, closed=(W,)):
+    fields = Fields()
+    merges = []
+    for _, _, _, _, fields, merged in _placings(layout, order, closed):
         merges.extend(merged)
     return fields, merges
 
@@ -192,12 +202,7 @@ def test_placing_tiles_one_by_one_gives_the_fields_of_the_whole_layout(layout, r
 def test_following_the_merges_names_every_old_field_in_the_new_fields(layout, rnd):
     order = list(layout)
     rnd.shuffle(order)
-    fields = Fields()
-    placed = {}
-    for cell in order:
-        placed[cell] = layout[cell]
-        before = fields
-        fields, merges = fields.place(cell, tiles.spokes_of(layout[cell], {R}), tiles.open_between(placed, (W,)))
+    for before, _, _, _, fields, merges in _placings(layout, order):
         renamed = {old: m.into for m in merges for old in m.parts}
         for name in before.names:
             assert renamed.get(name, name) in fields.names
@@ -209,16 +214,9 @@ def test_following_the_merges_names_every_old_field_in_the_new_fields(layout, rn
 def test_placing_across_the_open_sides_places_as_asking_which_are_open(layout, rnd):
     order = list(layout)
     rnd.shuffle(order)
-    fields = Fields()
-    placed = {}
-    for cell in order:
-        placed[cell] = layout[cell]
-        open_side = tiles.open_between(placed, (W,))
-        spokes = tiles.spokes_of(layout[cell], {R})
-        land = [d for d, other in enumerate(hexgrid.neighbours(cell)) if other in fields.cells and open_side(cell, d, other)]
-        across = fields.place_across(cell, spokes, land)
-        fields, merges = fields.place(cell, spokes, open_side)
-        assert across == (fields, merges)
+    for before, cell, spokes, open_side, fields, merges in _placings(layout, order):
+        land = [d for d, other in enumerate(hexgrid.neighbours(cell)) if other in before.cells and open_side(cell, d, other)]
+        assert before.place_across(cell, spokes, land) == (fields, merges)
 
 
 @settings(max_examples=60)
