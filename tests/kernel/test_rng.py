@@ -139,3 +139,33 @@ def test_seeds_drawn_from_a_generator_fit_63_bits(seed: int) -> None:
     value, nxt = Rng.from_seed(seed).seed63()
     assert 0 <= value < 2**63 and nxt != Rng.from_seed(seed)
     assert 0 <= fresh_seed() < 2**63
+
+
+@given(seed=seeds, bounds=st.lists(st.integers(1, 300), max_size=20))
+def test_draws_give_the_values_of_successive_belows(seed: int, bounds: list[int]) -> None:
+    rng = Rng.from_seed(seed)
+    draws = rng.draws()
+    cursor_values = [draws.below(n) for n in bounds]
+    values = []
+    for n in bounds:
+        value, rng = rng.below(n)
+        values.append(value)
+    assert cursor_values == values and draws.rng == rng
+
+
+@given(seed=seeds, n=st.integers(1, 2**64))
+def test_below_is_next64_with_rejection(seed: int, n: int) -> None:
+    rng = Rng.from_seed(seed)
+    limit = 2**64 - 2**64 % n
+    expected = rng
+    while True:
+        value, expected = expected.next64()
+        if value < limit:
+            break
+    assert rng.below(n) == (value % n, expected)
+
+
+def test_a_masked_cursor_refuses_to_draw() -> None:
+    draws = Rng.from_seed(1).mask().draws()
+    with pytest.raises(MaskedRandomness):
+        draws.below(6)

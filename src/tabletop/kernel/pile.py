@@ -108,14 +108,14 @@ class Pile(Generic[C]):
         unseen = list(self.unseen)
         bottom = self.bottom
         drawn: list[C] = []
+        draws = rng.draws()
         while len(drawn) < count:
             if unseen:
                 if unseen[0] == unseen[-1]:
                     card = unseen.pop()
                 else:
                     # Any copy of a card is the card: the one at the random position goes.
-                    position, rng = rng.below(len(unseen))
-                    card = unseen.pop(position)
+                    card = unseen.pop(draws.below(len(unseen)))
             elif bottom:
                 card, bottom = bottom[0], bottom[1:]
             else:
@@ -123,7 +123,7 @@ class Pile(Generic[C]):
             drawn.append(card)
             if until is not None and until(card):
                 break
-        return drawn, _pile(tuple(unseen), bottom), rng
+        return drawn, _pile(tuple(unseen), bottom), draws.rng
 
     def take(self, card: C) -> Pile[C]:
         """The pile after ``card`` is drawn (it must be a possible next card)."""

@@ -22,6 +22,10 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 MASKED = -1
 _SPAN = 1 << 64
+# The rejection limits of the small bounds, which nearly every game draw uses (a die, a
+# position in a short pile): a look-up rather than a 64-bit remainder per draw.
+_SMALL = 128
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(_SMALL))
 
 
 def _mix(z: int) -> int:
@@ -78,24 +82,14 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (``1 <= n <= 2**64``) and the next generator."""
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, not {n}")
-        if n > _SPAN:
-            # Past 2**64 the rejection limit below is 0 and no draw would ever be accepted.
-            raise ValueError(f"below() draws from 64 bits; {n} is too large a bound")
-        state = self.state
-        if state == MASKED:
-            raise MaskedRandomness("this state is a view: its random source is hidden")
-        # next64 step by step (every random event of a game draws here): values at or past the
-        # last whole multiple of n are drawn again, so that every result is equally likely.
-        limit = _SPAN - _SPAN % n
-        while True:
-            state = (state + _GAMMA) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            value = z ^ (z >> 31)
-            if value < limit:
-                return value % n, _rng(state)
+        value, state = _below(self.state, n)
+        return value, _rng(state)
+
+    def draws(self) -> Draws:
+        """A cursor that draws bounded values one after another along this generator's
+        stream, for a rules step that draws many (it makes no generator per draw). A masked
+        generator's cursor refuses to draw, as the generator does."""
+        return Draws(self.state)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         """A uniformly chosen element of a non-empty sequence and the next generator."""
@@ -124,11 +118,60 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """A uniformly shuffled copy of ``items`` (Fisher-Yates) and the next generator."""
         out = list(items)
-        rng = self
+        draws = self.draws()
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            j = draws.below(i + 1)
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), draws.rng
+
+
+class Draws:
+    """A cursor along a generator's stream: :meth:`below` gives the same values, in the same
+    order, as successive :meth:`Rng.below` calls, and :attr:`rng` is the generator after them.
+
+    It is the one mutable object of this module, made for the length of one rules step (a
+    shuffle, a run of draws from a pile) and never stored in a state.
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: int) -> None:
+        self._state = state
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)``; the cursor moves past the draw."""
+        value, self._state = _below(self._state, n)
+        return value
+
+    @property
+    def rng(self) -> Rng:
+        """The generator after the draws made so far."""
+        return _rng(self._state)
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in ``range(n)`` drawn from the generator state ``state``, and the
+    state after it: ``next64`` step by step (every random event of a game draws here)."""
+    if 0 < n < _SMALL:
+        limit = _LIMITS[n]
+    elif n <= 0:
+        raise ValueError(f"below() needs a positive bound, not {n}")
+    elif n > _SPAN:
+        # Past 2**64 the rejection limit is 0 and no draw would ever be accepted.
+        raise ValueError(f"below() draws from 64 bits; {n} is too large a bound")
+    else:
+        limit = _SPAN - _SPAN % n
+    if state == MASKED:
+        raise MaskedRandomness("this state is a view: its random source is hidden")
+    # Values at or past the last whole multiple of n are drawn again, so that every result is
+    # equally likely.
+    while True:
+        state = (state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        value = z ^ (z >> 31)
+        if value < limit:
+            return value % n, state
 
 
 _set_state = vars(Rng)["state"].__set__
