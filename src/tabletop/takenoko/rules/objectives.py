@@ -5,10 +5,11 @@ A plot objective is met when the garden shows its pattern (as
 of its colour carry bamboo of its height with its improvement, a panda objective when the
 player holds the sections.
 
-What the garden shows a plot card is worked out once per set of irrigated plots and card
-(:func:`pattern_shown`: a table of the module keyed by those immutable values; nothing about
-the cards asked is kept on the garden, so a view carries nothing about the hands it hides); a
-gardener card is read off the garden's counts of bamboo heights.
+What the garden shows a plot card is worked out from what it showed the card last, on the
+irrigated plots those grew from (:func:`pattern_shown`: a table of the module by card, holding
+immutable values; nothing about the cards asked is kept on the garden, so a view carries
+nothing about the hands it hides); a gardener card is read off the garden's counts of bamboo
+heights.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Mapping
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import Components, GardenerObjective, ObjectiveCard, PlotObjective
 from tabletop.takenoko.rules.garden import Memo
-from tabletop.takenoko.state import HEIGHT_BUCKET, PLOT_IMPROVEMENTS, Garden, Irrigated, State
+from tabletop.takenoko.state import HEIGHT_BUCKET, MAX_HEIGHT, PLOT_IMPROVEMENTS, Bamboo, Garden, Irrigated, Options, State
 
 # Improvement conditions of gardener cards -> the improvements of the plots that fit them.
 _FITTING: dict[str, tuple[str, ...]] = {
@@ -66,44 +67,45 @@ def gardener_met(garden: Garden, card: GardenerObjective, gardener: Hex | None, 
 
 def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
     """Whether the garden shows the plot objective ``card`` (as
-    :func:`~tabletop.takenoko.scoring.plot_pattern_met` says), found once per set of irrigated
-    plots and card.
+    :func:`~tabletop.takenoko.scoring.plot_pattern_met` says).
 
-    The answers are kept in a table of the module by (irrigated plots, card), both compared
-    by identity (the table holds the card, so its identity is not reused while the entry
-    lives). Irrigated plots grown from others by watering more plots start from the answer
-    there, or further back: a pattern shown stays shown, and one not shown can only appear
-    through a plot watered since.
+    Each card's answer is kept in a table of the module with the irrigated plots it is about
+    (by card id, for that card: the table holds both, so their identities are not reused while
+    the entry lives). Irrigated plots grown from those by watering more plots start from the
+    answer there: a pattern shown stays shown, and one not shown can only appear through a
+    plot watered since.
     """
     return _pattern_shown(garden.wet, card)
 
 
 def _pattern_shown(wet: Irrigated, card: PlotObjective) -> bool:
     """:func:`pattern_shown`, from the garden's irrigated plots."""
-    found = _SHOWN.get((wet, id(card)))
-    if found is not None and found[0] is card:
-        return found[1]
-    # Back along the irrigated plots this one grew from, to the last the card was looked at
-    # on (often a few waterings back: the other players' turns look at their own cards).
-    added = wet.added
-    before = wet.grew_from
-    while before is not None:
-        earlier = _SHOWN.get((before, id(card)))
-        if earlier is not None and earlier[0] is card:
-            shown = earlier[1] or _shown_through(card, wet.colours, added)
-            break
-        added += before.added
-        before = before.grew_from
-    else:
+    seen = _SEEN.get(card.id)
+    if seen is None or seen[0] is not card:
         shown = _shown_anywhere(card, wet.colours)
-    if len(_SHOWN) >= 256:
-        _SHOWN.clear()
-    _SHOWN[wet, id(card)] = (card, shown)
+    else:
+        _, last, shown = seen
+        if last is wet:
+            return shown
+        # Back along the irrigated plots these grew from, to those the card was last looked
+        # at on (often a few waterings back: the other players' turns look at their cards).
+        added = wet.added
+        before = wet.grew_from
+        while before is not last and before is not None:
+            added += before.added
+            before = before.grew_from
+        if before is None:
+            shown = _shown_anywhere(card, wet.colours)
+        elif not shown:
+            shown = _shown_through(card, wet.colours, added)
+    if len(_SEEN) >= 128:
+        _SEEN.clear()
+    _SEEN[card.id] = (card, wet, shown)
     return shown
 
 
 #: See :func:`pattern_shown`.
-_SHOWN: dict[tuple[Irrigated, int], tuple[PlotObjective, bool]] = {}
+_SEEN: dict[str, tuple[PlotObjective, Irrigated, bool]] = {}
 
 
 def _shown_anywhere(card: PlotObjective, colours: Mapping[Hex, str]) -> bool:
@@ -160,89 +162,112 @@ def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
 def completable(state: State) -> tuple[str, ...]:
     """The cards in the current player's hand whose objective is met now (one per kind of card).
 
-    It is asked at every listing of moves, so each card is checked as cheaply as can be: the
-    hand is read once into what its cards ask (:class:`_Reading`); its plot cards are looked up
-    together, and the answer kept on the reading with the irrigated plots it is about (they
-    seldom change between two listings), gardener cards read off the garden's counts of
-    heights, panda cards off the sections held. The cards met are a bit mask over the hand's
-    positions, so the hand's order is kept.
+    It is asked at every listing of moves, so the hand is read once into what its cards ask
+    (:class:`_Reading`), and the reading keeps what it found with what it was found on: its
+    last answer with the garden and the sections held it was about (the same objects again
+    when the moves between two listings changed neither), the plot cards met with the
+    irrigated plots (looked up together, again only when more plots are watered), the panda
+    cards met with the sections held. Gardener cards are read off the garden's counts of
+    heights. The cards met are a bit mask over the hand's positions, so the hand's order is
+    kept.
     """
     board = state.boards[state.current]
     hand = board.hand
     if not hand:
         return ()
     reading = _READINGS.get(hand)  # (see _read, whose lookup this is)
-    if reading is None or reading.components is not state.components:
-        reading = _read(state.components, hand)
+    if reading is None or reading.components is not state.components or reading.options is not state.options:
+        reading = _read(state.components, state.options, hand)
     garden = state.garden
+    held = board.bamboo
+    if reading.garden is garden and reading.held is held:
+        return reading.answer
     met = 0
     if reading.plots:
         wet = garden.wet
         if reading.wet is not wet:
             reading.wet, reading.plots_met = wet, _plots_shown(wet, reading)
         met = reading.plots_met
-    options = state.options
-    if options.exact_height and not options.gardener_on_plot:
-        # Without the variants, a gardener card counts the plots of exactly its height.
-        heights = garden.heights
-        for bit, need, bucket in reading.one_bucket:
-            if heights[bucket] >= need:
+    heights = garden.heights
+    for bit, need, bucket in reading.one_bucket:
+        if heights[bucket] >= need:
+            met |= bit
+    for bit, need, buckets in reading.gardeners:
+        count = 0
+        for bucket in buckets:
+            count += heights[bucket]
+        if count >= need:
+            met |= bit
+    if reading.pandas:
+        if reading.eaten_from is not held:
+            reading.eaten_from, reading.eaten = held, _eaten(reading, held)
+        met |= reading.eaten
+    if reading.on_plot:
+        # The variant where the gardener must stand on a plot a gardener card counts: the
+        # answer depends on where he stands too, so it is not kept.
+        exact = state.options.exact_height
+        for bit, card in reading.on_plot:
+            if gardener_met(garden, card, state.gardener, exact):
                 met |= bit
-        for bit, need, buckets in reading.gardeners:
-            count = 0
-            for bucket in buckets:
-                count += heights[bucket]
-            if count >= need:
-                met |= bit
-    else:
-        on = state.gardener if options.gardener_on_plot else None
-        for bit, card in reading.gardener_cards:
-            if gardener_met(garden, card, on, options.exact_height):
-                met |= bit
-    held = board.bamboo
+        return reading.cards(met)
+    reading.garden, reading.held, reading.answer = garden, held, reading.cards(met)
+    return reading.answer
+
+
+def _eaten(reading: _Reading, held: Bamboo) -> int:
+    """The bits of the panda cards of a reading met by the sections ``held``."""
+    met = 0
     for bit, (green, yellow, pink) in reading.pandas:
         if held[0] >= green and held[1] >= yellow and held[2] >= pink:
             met |= bit
-    if not met:
-        return ()
-    ready = reading.ready.get(met)
-    if ready is None:
-        ready = reading.ready[met] = tuple([cid for i, cid in enumerate(hand) if met >> i & 1])
-    return ready
+    return met
 
 
 class _Reading:
-    """What the cards of one ``hand`` ask, read once per hand (its cards in order) and box:
-    its plot cards, its gardener cards (with the counts of heights they look at and the number
-    of plots needed) and its panda cards (the sections needed), each with its bit: ``1 <<
-    position in the hand``. A gardener card counting the plots of one position of the
+    """What the cards of one ``hand`` ask, read once per hand (its cards in order), box and
+    options: its plot cards, its gardener cards (with the positions of the heights they count
+    and the number of plots needed) and its panda cards (the sections needed), each with its
+    bit: ``1 << position in the hand``. A gardener card counts the plots of its colour, of an
+    improvement that fits it, and of its height (or, under the variant ``exact_height`` off
+    and for several bamboos, of its height or more); one counting a single position of the
     heights (one improvement fits it: all but the cards of any improvement) is read as that
     position (``one_bucket``), the others with all the positions they count (``gardeners``).
-    Copies of a panda card are interchangeable, so only the first is read (one choice).
+    Under the variant ``gardener_on_plot`` a gardener card also needs the gardener on one of
+    the plots it counts, and is checked whole (``on_plot``). Copies of a panda card are
+    interchangeable, so only the first is read (one choice).
 
-    ``ready`` keeps, by the bits of the cards met, the cards :func:`completable` answers (the
-    same few answers come back at every listing while the hand lasts); ``wet`` and
-    ``plots_met``, the bits of the plot cards met by the irrigated plots last asked about. A
-    reading is kept in the module's tables only, never on a state.
+    What it found: ``wet`` and ``plots_met``, the bits of the plot cards met by the irrigated
+    plots last asked about; ``eaten_from`` and ``eaten``, the bits of the panda cards met by
+    the sections last asked about; ``garden``, ``held`` and ``answer``, what
+    :func:`completable` last answered and about what; ``ready``, by the bits of the cards
+    met, the cards answered (see :meth:`cards`). A reading is kept in the module's tables
+    only, never on a state.
     """
 
     __slots__ = (
+        "hand",
         "components",
+        "options",
         "plots",
         "one_bucket",
         "gardeners",
-        "gardener_cards",
+        "on_plot",
         "pandas",
-        "ready",
         "wet",
         "plots_met",
+        "eaten_from",
+        "eaten",
+        "garden",
+        "held",
+        "answer",
+        "ready",
     )
 
-    def __init__(self, components: Components, hand: tuple[str, ...]) -> None:
+    def __init__(self, components: Components, options: Options, hand: tuple[str, ...]) -> None:
         plots: list[tuple[int, PlotObjective]] = []
         one_bucket: list[tuple[int, int, int]] = []
         gardeners: list[tuple[int, int, tuple[int, ...]]] = []
-        gardener_cards: list[tuple[int, GardenerObjective]] = []
+        on_plot: list[tuple[int, GardenerObjective]] = []
         pandas: list[tuple[int, tuple[int, int, int]]] = []
         for i, cid in enumerate(hand):
             card = components.cards[cid]
@@ -250,37 +275,58 @@ class _Reading:
             if isinstance(card, PlotObjective):
                 plots.append((bit, card))
             elif isinstance(card, GardenerObjective):
-                buckets = _BUCKETS[card.colour, card.improvement, card.height]
+                if options.gardener_on_plot:
+                    on_plot.append((bit, card))
+                    continue
+                if options.exact_height or card.bamboos == 1:
+                    buckets = _BUCKETS[card.colour, card.improvement, card.height]
+                else:
+                    taller = range(card.height, MAX_HEIGHT + 1)
+                    buckets = tuple(b for h in taller for b in _BUCKETS[card.colour, card.improvement, h])
                 if len(buckets) == 1:
                     one_bucket.append((bit, card.bamboos, buckets[0]))
                 else:
                     gardeners.append((bit, card.bamboos, buckets))
-                gardener_cards.append((bit, card))
             elif all(card.sections != sections for _, sections in pandas):
                 pandas.append((bit, card.sections))
+        self.hand = hand
         self.components = components
+        self.options = options
         self.plots = tuple(plots)
         self.one_bucket = tuple(one_bucket)
         self.gardeners = tuple(gardeners)
-        self.gardener_cards = tuple(gardener_cards)
+        self.on_plot = tuple(on_plot)
         self.pandas = tuple(pandas)
-        self.ready: dict[int, tuple[str, ...]] = {}
         self.wet: Irrigated | None = None
         self.plots_met = 0
+        self.eaten_from: Bamboo | None = None
+        self.eaten = 0
+        self.garden: Garden | None = None
+        self.held: Bamboo | None = None
+        self.answer: tuple[str, ...] = ()
+        self.ready: dict[int, tuple[str, ...]] = {0: ()}
+
+    def cards(self, met: int) -> tuple[str, ...]:
+        """The cards of the hand whose bits ``met`` holds, in the hand's order (the same few
+        answers come back while the hand lasts: kept by ``met``)."""
+        ready = self.ready.get(met)
+        if ready is None:
+            ready = self.ready[met] = tuple([cid for i, cid in enumerate(self.hand) if met >> i & 1])
+        return ready
 
 
-def _read(components: Components, hand: tuple[str, ...]) -> _Reading:
+def _read(components: Components, options: Options, hand: tuple[str, ...]) -> _Reading:
     """The reading of ``hand``, kept by the hand itself: what it reads depends on the cards
-    only (and the box, compared by identity: the reading holds it, so its identity is not
-    reused while the entry lives), so a hand of the same cards in the same order, in another
-    position or for another player, finds it too. A hand's cards are hashed at each lookup,
-    which costs less than building readings again."""
+    only (and the box and options, compared by identity: the reading holds them, so their
+    identities are not reused while the entry lives), so a hand of the same cards in the same
+    order, in another position or for another player, finds it too. A hand's cards are hashed
+    at each lookup, which costs less than building readings again."""
     found = _READINGS.get(hand)
-    if found is not None and found.components is components:
+    if found is not None and found.components is components and found.options is options:
         return found
     if len(_READINGS) >= 128:
         _READINGS.clear()
-    reading = _READINGS[hand] = _Reading(components, hand)
+    reading = _READINGS[hand] = _Reading(components, options, hand)
     return reading
 
 
