@@ -126,21 +126,17 @@ def _figure_moves(
             if cell not in occupied:
                 break
             found.append(move)
-        else:  # a line of tiles longer than the table's: walked to its end
+        else:  # a line of tiles longer than the rays: walked to its end
             return tuple(map(to.__getitem__, line_destinations(layout, start)))
     return tuple(found)
 
 
-#: How far :func:`_ray_moves` makes moves along a line: a figure seldom sees further.
-_MOVE_REACH = 8
-
-
 def _ray_moves(to: Shared[Move]) -> Memo[Hex, tuple[tuple[tuple[Hex, Move], ...], ...]]:
-    """A table, by cell, of the cells along its six lines (nearest first, :data:`_MOVE_REACH`
-    of them), each with the move there."""
+    """A table, by cell, of the cells along its six lines (nearest first, as far as
+    :data:`~tabletop.takenoko.rules.garden.RAYS` reach), each with the move there."""
 
     def along(start: Hex) -> tuple[tuple[tuple[Hex, Move], ...], ...]:
-        return tuple(tuple((cell, to[cell]) for cell in ray[:_MOVE_REACH]) for ray in RAYS[start])
+        return tuple(tuple((cell, to[cell]) for cell in ray) for ray in RAYS[start])
 
     return Memo(along, 4_096)
 
