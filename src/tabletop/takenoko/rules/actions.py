@@ -27,7 +27,7 @@ from tabletop.takenoko.moves import (
     PlaceTile,
     PlotAction,
 )
-from tabletop.takenoko.rules.chance import card_outcomes, card_sample, tile_outcomes, tile_sample
+from tabletop.takenoko.rules.chance import card_outcomes, card_sample, tile_outcomes, tile_samples
 from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     AROUND,
@@ -214,16 +214,14 @@ def _sample_tiles(
     state: State, pending: DrawPlots, rng: Rng
 ) -> tuple[tuple[str, ...], Pile[str], tuple[int, ...], Rng]:
     """The tiles drawn, the pile and its returned-by list after them, and the next generator:
-    every tile left to draw, each drawn as :func:`tile_sample` draws it and taken as
-    :func:`draw_tile` takes it."""
-    pile, returned, drawn = state.tile_pile, state.returned_by, pending.drawn
-    for _ in range(pending.left):
-        tile, rng = tile_sample(pile, rng)
-        if not pile.unseen:
-            returned = returned[1:]
-        pile = pile.take(tile.code)
-        drawn += (tile.code,)
-    return drawn, pile, returned, rng
+    every tile left to draw, each drawn as the engine would draw it from :func:`tile_draws`
+    and taken as :func:`draw_tile` takes it (:func:`tile_samples`)."""
+    pile = state.tile_pile
+    tiles, after, rng = tile_samples(pile, pending.left, rng)
+    # The tiles drawn once no unseen tile was left came from under the pile: who put them
+    # back is known no more.
+    from_bottom = len(tiles) - (len(pile.unseen) - len(after.unseen))
+    return pending.drawn + tuple(tiles), after, state.returned_by[from_bottom:], rng
 
 
 def _to_keep(state: State, drawn: tuple[str, ...], /, **changes: Any) -> State:
