@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from tabletop.kernel.engine import CHANCE, HiddenChance, evolve, sample
+from tabletop.kernel.pile import Pile
 from tabletop.kernel.record import record_of
 from tabletop.kernel.rng import Rng
 from tabletop.takenoko import GAME, invariants, new_game
@@ -129,6 +130,16 @@ def test_the_sampled_plot_draw_reaches_what_drawing_tile_by_tile_reaches(players
         move = _chance_pick(chooser, state) if state.to_move == CHANCE else chooser.choice(state.legal_moves())
         state = state.apply(move)
     assert draws > 10
+
+
+@pytest.mark.parametrize("unseen", [(), ("G",), ("G", "PW"), ("G", "G", "Y")])
+def test_the_sampled_plot_draw_reaches_the_tiles_put_back_under_the_pile(unseen):
+    # Past the unseen tiles, the draw takes those put back, and forgets who put them back.
+    state = play(position({}, chance="explicit"), "plot")
+    state = evolve(state, tile_pile=Pile(unseen, ("YF", "P", "GE")), returned_by=(1, 2, 1))
+    assert_run_reaches_one_by_one(state, DrawPlots)
+    drawn = state.rules.start(evolve(state, chance="sampled"))
+    assert drawn.returned_by == (1, 2, 1)[max(0, 3 - len(unseen)) :]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

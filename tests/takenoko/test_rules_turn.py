@@ -12,7 +12,8 @@ from tabletop.takenoko.components import STANDARD
 from tabletop.takenoko.positions import position
 from tabletop.kernel.api import IllegalMove
 from tabletop.takenoko.moves import PandaAction, RainOn, TakeImprovement
-from tabletop.takenoko.state import ChooseAction, Clouds, Rain, Storm, WeatherChoice
+from tabletop.kernel.engine import evolve
+from tabletop.takenoko.state import ChooseAction, Clouds, Rain, Storm, Turn, WeatherChoice
 
 from .helpers import legal, play, starting
 
@@ -110,6 +111,18 @@ def test_weather_rolled_from_each_players_second_turn():
 def _two_quick_actions(state):
     moves = ["irrigation", "objective panda" if state.decks[2] else "objective plot"]
     return moves
+
+
+def test_turn_keeps_the_actions_it_allows_out_of_its_equality_json_and_copies():
+    state = position({E: "G"}, weather="wind")
+    assert legal(state) >= {"plot", "irrigation", "gardener 1,0", "panda 1,0"}
+    turn = state.turn
+    assert turn.allowed == 0b11111  # kept by the listing: the Wind allows every action
+    assert turn == Turn("wind") and hash(turn) == hash(Turn("wind"))
+    assert "allowed" not in state.to_json()
+    assert evolve(turn, actions=("plot",)).allowed is None  # a copy works it out again
+    after = play(state, "irrigation", "irrigation")
+    assert after.current == 1 or after.turn.allowed == 0
 
 
 def test_sun_gives_a_third_action_different_from_the_others():

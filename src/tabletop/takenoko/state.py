@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
@@ -241,6 +241,13 @@ class Turn:
     weather: str = ""
     actions: tuple[str, ...] = ()
     declared: tuple[str, ...] | None = None
+    #: The actions the turn still allows, one bit each (see
+    #: :func:`~tabletop.takenoko.rules.turn.open_action_bits`), kept by the rules the first time
+    #: they are asked: a turn is an immutable value shared by the positions of its phase, whose
+    #: listings all ask it. ``None`` until then; derived from the fields, and dropped by a copy.
+    allowed: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    CACHES: ClassVar[tuple[str, ...]] = ("allowed",)
 
     @property
     def allowance(self) -> int:

@@ -27,7 +27,7 @@ from tabletop.takenoko.moves import (
     PlaceTile,
     PlotAction,
 )
-from tabletop.takenoko.rules.chance import card_outcomes, card_sample, tile_outcomes, tile_sample
+from tabletop.takenoko.rules.chance import card_outcomes, card_sample, tile_outcomes, tile_samples
 from tabletop.takenoko.rules.free import free_moves
 from tabletop.takenoko.rules.garden import (
     AROUND,
@@ -126,21 +126,17 @@ def _figure_moves(
             if cell not in occupied:
                 break
             found.append(move)
-        else:  # a line of tiles longer than the table's: walked to its end
+        else:  # a line of tiles longer than the rays: walked to its end
             return tuple(map(to.__getitem__, line_destinations(layout, start)))
     return tuple(found)
 
 
-#: How far :func:`_ray_moves` makes moves along a line: a figure seldom sees further.
-_MOVE_REACH = 8
-
-
 def _ray_moves(to: Shared[Move]) -> Memo[Hex, tuple[tuple[tuple[Hex, Move], ...], ...]]:
-    """A table, by cell, of the cells along its six lines (nearest first, :data:`_MOVE_REACH`
-    of them), each with the move there."""
+    """A table, by cell, of the cells along its six lines (nearest first, as far as
+    :data:`~tabletop.takenoko.rules.garden.RAYS` reach), each with the move there."""
 
     def along(start: Hex) -> tuple[tuple[tuple[Hex, Move], ...], ...]:
-        return tuple(tuple((cell, to[cell]) for cell in ray[:_MOVE_REACH]) for ray in RAYS[start])
+        return tuple(tuple((cell, to[cell]) for cell in ray) for ray in RAYS[start])
 
     return Memo(along, 4_096)
 
@@ -218,16 +214,14 @@ def _sample_tiles(
     state: State, pending: DrawPlots, rng: Rng
 ) -> tuple[tuple[str, ...], Pile[str], tuple[int, ...], Rng]:
     """The tiles drawn, the pile and its returned-by list after them, and the next generator:
-    every tile left to draw, each drawn as :func:`tile_sample` draws it and taken as
-    :func:`draw_tile` takes it."""
-    pile, returned, drawn = state.tile_pile, state.returned_by, pending.drawn
-    for _ in range(pending.left):
-        tile, rng = tile_sample(pile, rng)
-        if not pile.unseen:
-            returned = returned[1:]
-        pile = pile.take(tile.code)
-        drawn += (tile.code,)
-    return drawn, pile, returned, rng
+    every tile left to draw, each drawn as the engine would draw it from :func:`tile_draws`
+    and taken as :func:`draw_tile` takes it (:func:`tile_samples`)."""
+    pile = state.tile_pile
+    tiles, after, rng = tile_samples(pile, pending.left, rng)
+    # The tiles drawn once no unseen tile was left came from under the pile: who put them
+    # back is known no more.
+    from_bottom = len(tiles) - (len(pile.unseen) - len(after.unseen))
+    return pending.drawn + tuple(tiles), after, state.returned_by[from_bottom:], rng
 
 
 def _to_keep(state: State, drawn: tuple[str, ...], /, **changes: Any) -> State:

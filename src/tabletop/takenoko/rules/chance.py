@@ -54,11 +54,13 @@ def card_outcomes(deck: Pile[str]) -> tuple[tuple[DrawCard, int], ...]:
     return tuple([(_CARDS[card], weight) for card, weight in deck.draw_outcomes()])
 
 
-def tile_sample(pile: Pile[str], rng: Rng) -> tuple[DrawTile, Rng]:
-    """The tile :func:`tile_outcomes` would yield with ``rng``, drawn without listing them."""
+def tile_samples(pile: Pile[str], count: int, rng: Rng) -> tuple[list[str], Pile[str], Rng]:
+    """``count`` tiles drawn one after another, each the tile :func:`tile_outcomes` would
+    yield with the generator at that point, and taken as ``Pile.take`` takes it; the pile
+    left and the next generator (:meth:`~tabletop.kernel.pile.Pile.sample_draws`: the tiles
+    are taken out of one list, not out of a new pile per tile)."""
     _unseen(pile, "the plot pile's next tile")
-    code, rng = pile.sample_draw(rng)
-    return _TILES[code], rng
+    return pile.sample_draws(count, rng)
 
 
 def card_sample(deck: Pile[str], rng: Rng) -> tuple[DrawCard, Rng]:

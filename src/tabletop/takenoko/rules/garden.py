@@ -135,12 +135,14 @@ def line_destinations(layout: Layout, start: Hex) -> tuple[Hex, ...]:
 
 def _rays(start: Hex) -> tuple[tuple[Hex, ...], ...]:
     """The cells along the six straight lines from ``start``, nearest first, as far as
-    :data:`_REACH` steps (a figure can go no further in a garden of the box's plots)."""
+    :data:`_REACH` steps (a figure seldom sees further: beyond, :func:`line_destinations` walks on)."""
     q, r = start
     return tuple(tuple((q + dq * k, r + dr * k) for k in range(1, _REACH + 1)) for dq, dr in DIRECTIONS)
 
 
-_REACH = 32
+#: How far :func:`_rays` reach: the rays of a cell are made the first time a figure stands
+#: there (a few dozen cells a game), cell by cell, so they are kept short.
+_REACH = 8
 #: The rays of each cell (see :func:`_rays`).
 RAYS: Memo[Hex, tuple[tuple[Hex, ...], ...]] = Memo(_rays, 4_096)
 

@@ -68,10 +68,15 @@ def open_action_bits(state: State) -> int:
     """:func:`open_actions` as bits (:data:`ACTION_BIT`): the action phase's listing tests
     them without comparing names.
 
-    The components are looked at only while the turn allows an action: not at the listing
+    What the turn allows is kept on the turn (:attr:`~tabletop.takenoko.state.Turn.allowed`);
+    the components are looked at only while the turn allows an action: not at the listing
     after the last one, which may end the turn."""
     turn = state.turn
-    allowed = _allowed(turn.weather, turn.actions, turn.declared)
+    allowed = turn.allowed
+    if allowed is None:
+        allowed = _allowed(turn.weather, turn.actions, turn.declared)
+        # Straight into the dictionary, as the engine keeps a state's moves: the turn is frozen.
+        turn.__dict__["allowed"] = allowed
     if not allowed:
         return 0
     return allowed & ~_ruled_out(state)
