@@ -64,9 +64,9 @@ _GREEN = COLOUR_INDEX["green"]
 _ONLY_PASS = (_PASS,)
 
 
-#: The decision ``Turn(seat)`` of each seat (made once per seat: every placement and pass asks
-#: the next seat's turn).
-_TURN = Shared(Turn)
+#: The turn of the next seat after each seat's, for each number of players:
+#: ``_NEXT_TURN[players][seat]`` (made once: every placement and pass asks it).
+_NEXT_TURN = tuple(tuple(Turn(next_seat(seat, players)) for seat in range(players)) for players in range(7))
 
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
@@ -583,7 +583,7 @@ def _go_on(
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
     if isinstance(move, Pass):
-        following = _TURN[next_seat(pending.seat, state.players)]
+        following = _NEXT_TURN[state.players][pending.seat]
         return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
     assert isinstance(move, (Bid, Use))  # a tuple: `Bid | Use` would build a union at each turn
     bid = isinstance(move, Bid)
@@ -623,7 +623,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         "screens": screens,
         "secret": secret,
         "lots": tuple(lots) if changed else state.lots,
-        "stack": state.stack[:-1] + (_TURN[next_seat(seat, state.players)],),
+        "stack": state.stack[:-1] + (_NEXT_TURN[state.players][seat],),
     }
     if bid:
         after = evolve(state, **changes)
