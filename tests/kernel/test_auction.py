@@ -1,5 +1,7 @@
 """Open auctions with coloured workers."""
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -110,3 +112,29 @@ def test_the_lots_and_bids_made_by_the_operations_are_the_constructed_ones():
     assert (left, group) == (Lot((Bid(1, "red", 3),), "red"), Bid(0, "red", 2))
     assert Lot().with_colour("blue") == Lot((), "blue")
     assert lot.with_bid(0, "red", 2).bids[0] == Bid(0, "red", 4)
+
+
+_COLOURS = st.sampled_from(["red", "blue", "green"])
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 2), _COLOURS, st.integers(1, 4), st.booleans()), max_size=6),
+    st.integers(0, 3),
+    _COLOURS,
+    st.integers(-1, 5),
+    st.booleans(),
+)
+def test_a_bid_is_placed_exactly_when_refusal_finds_nothing_to_refuse(earlier, bidder, colour, count, off_colour):
+    # with_bid checks a bid on its own (the hot path) rather than through refusal: both must
+    # agree on every bid, and a refused bid raises with refusal's reason.
+    lot = Lot()
+    for who, bid_colour, bid_count, off in earlier:
+        if not lot.refusal(who, bid_colour, bid_count, off_colour=off):
+            lot = lot.with_bid(who, bid_colour, bid_count, off_colour=off)
+    why = lot.refusal(bidder, colour, count, off_colour=off_colour)
+    if why:
+        with pytest.raises(AuctionError, match=re.escape(why)):
+            lot.with_bid(bidder, colour, count, off_colour=off_colour)
+    else:
+        after = lot.with_bid(bidder, colour, count, off_colour=off_colour)
+        assert after.bid_of(bidder).count == count + (0 if lot.bid_of(bidder) is None else lot.bid_of(bidder).count)

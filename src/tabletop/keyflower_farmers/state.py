@@ -894,6 +894,14 @@ def usable(state: KeyflowerState) -> Usable:
     return cached[2]
 
 
+def keep_tiles(after: KeyflowerState, before: KeyflowerState, old: Tile, new: Tile) -> None:
+    """Carry ``before``'s facts of its hexes over to ``after``, whose hexes are ``before``'s
+    with ``old`` become ``new`` (the same hexes in the same places): their positions, and the
+    hexes that may be used, known but for this one (see :func:`usable_after`)."""
+    object.__setattr__(after, "_tile_index", (after.tiles, tile_positions(before)))
+    usable_after(before, after, old, new)
+
+
 def usable_after(before: KeyflowerState, after: KeyflowerState, old: Tile, new: Tile) -> None:
     """Carry ``before``'s usable hexes (see :func:`usable`) over to ``after``, whose hexes are
     ``before``'s with ``old`` become ``new``: its entry changed, not the whole read again (a

@@ -93,7 +93,10 @@ def settle(state: KeyflowerState) -> KeyflowerState:
     animal with no supply or no field to go to) until a real decision is on top."""
     while state.stack:
         top = state.stack[-1]
-        step = _FORCED.get(type(top))
+        kind = type(top)
+        if kind is Turn and state.passes < state.players:  # the usual case: a player's turn
+            return state
+        step = _FORCED.get(kind)
         after = None if step is None else step(state, top)
         if after is None:  # a decision to ask
             return state

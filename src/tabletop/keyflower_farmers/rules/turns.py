@@ -27,7 +27,6 @@ import attrs
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS, Face
 from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
 from tabletop.keyflower_farmers.rules.common import (
-    change_tile,
     has_ability,
     standing,
     screens_without,
@@ -45,10 +44,12 @@ from tabletop.keyflower_farmers.state import (
     bid_facts,
     boat_abilities,
     keep_lots,
+    keep_tiles,
     lot_of,
     lot_positions,
     new_place_workers,
     new_tile,
+    tile_positions,
     usable,
 )
 from tabletop.kernel.auction import Bid as Group
@@ -64,9 +65,9 @@ _GREEN = COLOUR_INDEX["green"]
 _ONLY_PASS = (_PASS,)
 
 
-#: The decision ``Turn(seat)`` of each seat (made once per seat: every placement and pass asks
-#: the next seat's turn).
-_TURN = Shared(Turn)
+#: The turn of the next seat after each seat's, for each number of players:
+#: ``_NEXT_TURN[players][seat]`` (made once: every placement and pass asks it).
+_NEXT_TURN = tuple(tuple(Turn(next_seat(seat, players)) for seat in range(players)) for players in range(7))
 
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
@@ -583,7 +584,7 @@ def _go_on(
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
     if isinstance(move, Pass):
-        following = _TURN[next_seat(pending.seat, state.players)]
+        following = _NEXT_TURN[state.players][pending.seat]
         return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
     assert isinstance(move, (Bid, Use))  # a tuple: `Bid | Use` would build a union at each turn
     bid = isinstance(move, Bid)
@@ -607,6 +608,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         lots[i] = (lot_id, standing(state, lot_id, left))
         changed.append(i)
     screens, secret = screens_without(state, seat, colour, count - taken)
+    following = state.stack[:-1] + (_NEXT_TURN[state.players][seat],)
     i = positions[tile_id] if tile_id in positions else -1  # a read-only proxy: its get is slow
     lot = lots[i][1] if i >= 0 else None
     if bid:
@@ -614,27 +616,29 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         off = lot.colour is not None and colour != lot.colour
         lots[i] = (tile_id, lot.with_bid(seat, colour, count, off_colour=off))
         changed.append(i)
-    elif lot is not None and lot.colour is None:
+        after = evolve(state, passes=0, screens=screens, secret=secret, lots=tuple(lots), stack=following)
+        keep_lots(after, state, changed)
+        return after
+    if lot is not None and lot.colour is None:
         # Bidders on a tile must match the workers using it.
         lots[i] = (tile_id, lot.with_colour(colour))
         changed.append(i)
-    changes = {
-        "passes": 0,
-        "screens": screens,
-        "secret": secret,
-        "lots": tuple(lots) if changed else state.lots,
-        "stack": state.stack[:-1] + (_TURN[next_seat(seat, state.players)],),
-    }
-    if bid:
-        after = evolve(state, **changes)
-    else:
-        after = change_tile(
-            state,
-            tile_id,
-            lambda t: new_tile(t.id, t.face, t.goods, t.workers.add(colour, count), (*t.uses, count), t.colour or colour, t.sheep),
-            **changes,
-        )
+    tiles = state.tiles
+    k = tile_positions(state)[tile_id]
+    old = tiles[k]
+    new = new_tile(tile_id, old.face, old.goods, old.workers.add(colour, count), (*old.uses, count), old.colour or colour, old.sheep)
+    tiles = tiles[:k] + (new,) + tiles[k + 1 :]
+    after = evolve(
+        state,
+        passes=0,
+        screens=screens,
+        secret=secret,
+        lots=tuple(lots) if changed else state.lots,
+        stack=following,
+        tiles=tiles,
+    )
+    keep_tiles(after, state, old, new)
     if changed:
         # The same lots in the same places: what is known of them carries over.
         keep_lots(after, state, changed)
-    return after if bid else use_tile(after, seat, tile_id, placement.paying)
+    return use_tile(after, seat, tile_id, placement.paying)
