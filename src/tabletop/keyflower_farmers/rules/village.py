@@ -18,7 +18,6 @@ from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutF
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
-from tabletop.kernel.shared import shared
 from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 
 
@@ -107,17 +106,16 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     touching the village is allowed (inferred)."""
     frontier = layout_facts(state, state.villages[pending.seat]).frontier
     every, masks = _turnings(sides_of(state, pending.tile))
-    match = not has_ability(state, pending.seat, "boat_fields")
     cells = sorted(frontier)
     found: list[Move] = []
-    for cell in cells:
-        # The turns that show each placed neighbour the code of the side it faces.
-        fitting = every
-        if match:
+    if not has_ability(state, pending.seat, "boat_fields"):
+        for cell in cells:
+            # The turns that show each placed neighbour the code of the side it faces.
+            fitting = every
             for need in frontier[cell]:
                 fitting &= masks[need]
-        if fitting:
-            found += _places(cell, fitting)
+            if fitting:
+                found += _places(cell, fitting)
     if not found:
         for cell in cells:
             found += _places(cell, every)
@@ -144,7 +142,13 @@ def _turnings(sides: Sides) -> tuple[int, tuple[int, ...]]:
 def _places(cell: Hex, turns: int) -> tuple[Place, ...]:
     """The moves placing a hex at ``cell`` turned each of ``turns`` (bit ``t`` for ``t`` turns),
     fewest turns first (made once: listed again and again)."""
-    return tuple([shared(Place, cell, step) for step in _STEPS[turns]])
+    return tuple(map(_turned_at(cell).__getitem__, _STEPS[turns]))
+
+
+@cache
+def _turned_at(cell: Hex) -> tuple[Place, ...]:
+    """The moves placing a hex at ``cell`` turned 0 to 5 times (made once per cell)."""
+    return tuple([Place(cell, turns) for turns in range(6)])
 
 
 #: The turns in each set of turns (bit ``t`` for ``t`` turns), fewest first: :func:`_places`
