@@ -73,13 +73,11 @@ def _grow(
     joined = []
     land = []
     for direction, near in enumerate(hexgrid.neighbours(cell)):
-        code = sides[direction]
-        back = _FACING[direction]
         placed = layout.get(near)
         if placed is None:
-            frontier[near] = (*frontier.get(near, ()), _NEEDS[direction][code])
+            frontier[near] = frontier.get(near, ()) + _NEEDS[direction][sides[direction]]
             continue
-        facing = placed[back]
+        code, facing = sides[direction], placed[_FACING[direction]]
         if code != WATER and facing != WATER:
             land.append(direction)
             if code == ROAD and facing == ROAD:
@@ -94,9 +92,10 @@ _FACING = tuple(tiles.facing(direction) for direction in range(6))
 
 #: What an empty cell beside a hex needs, for each side of the hex and the code it shows: the
 #: number ``3 * direction + code`` of the code (by its position in :data:`SIDE_CODES`) that
-#: a hex placed in the cell must show in the direction facing back (see :func:`_turnings`).
+#: a hex placed in the cell must show in the direction facing back (see :func:`_turnings`),
+#: alone in a tuple (added to what the cell needs already).
 _NEEDS = tuple(
-    {code: len(SIDE_CODES) * _FACING[direction] + k for k, code in enumerate(SIDE_CODES)} for direction in range(6)
+    {code: (len(SIDE_CODES) * _FACING[direction] + k,) for k, code in enumerate(SIDE_CODES)} for direction in range(6)
 )
 
 
