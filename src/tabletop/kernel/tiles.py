@@ -352,46 +352,49 @@ class Fields:
         # its (at most six) sectors, and one new sector touching each old field reached.
         count = len(spokes) if len(spokes) >= 2 else 1  # sector_count, inlined
         joins = list(range(count))
+        joined_here = False  # whether two of the new sectors joined (seldom)
         reached: dict[Sector, int] = {}
         around = hexgrid.neighbours(cell)
         for direction in directions:
             other = around[direction]
             back = half_sectors(placed[other])
-            side = 2 * _FACING[direction]
-            for new, old in ((halves[2 * direction], back[side + 1]), (halves[2 * direction + 1], back[side])):
-                first = reached.setdefault(part_of[other, old][0], new)
+            for mine, theirs in _CROSSWISE[direction]:
+                new = halves[mine]
+                first = reached.setdefault(part_of[other, back[theirs]][0], new)
                 if first != new:
                     a, b = _root(joins, first), _root(joins, new)
                     joins[max(a, b)] = min(a, b)
-        # Each sector's root: a joined sector points to a lesser one, so in increasing order
-        # its parent's root is already known (one pass, no walking up).
-        sectors: dict[int, list[Sector]] = {}
-        for k in range(count):
-            root = joins[k] = joins[joins[k]]
-            sectors.setdefault(root, []).append((cell, k))
+                    joined_here = True
+        if joined_here:
+            # Each sector's root: a joined sector points to a lesser one, so in increasing
+            # order its parent's root is already known (one pass, no walking up).
+            for k in range(count):
+                joins[k] = joins[joins[k]]
         olds: dict[int, list[Sector]] = {}
         for name, k in reached.items():
             olds.setdefault(joins[k], []).append(name)
+        # The untouched fields keep their order; the new ones go in by name.
+        kept = list(self.parts)
         joined = []
         merges = []
-        for root, group in sectors.items():
+        for root in range(count):
+            if joins[root] != root:
+                continue  # in the field of a lesser sector of the new tile
+            group = [(cell, k) for k in range(root, count) if joins[k] == root] if joined_here else [(cell, root)]
             names = olds.get(root)
             if names is None:
                 # A field of the new tile alone: its sectors are already in order.
-                joined.append(tuple(group))
-                continue
-            names.sort()
-            for name in names:
-                group += part_of[name]
-            part = tuple(sorted(group))
+                part = tuple(group)
+            else:
+                names.sort()
+                for name in names:
+                    old = part_of[name]
+                    group += old
+                    kept.remove(old)  # the very object listed: found at once
+                part = tuple(sorted(group))
+                if len(names) > 1 or names[0] != part[0]:
+                    merges.append(Merge(part[0], tuple(names)))
             joined.append(part)
-            if len(names) > 1 or names[0] != part[0]:
-                merges.append(Merge(part[0], tuple(names)))
-        # The untouched fields keep their order; the new ones go in by name.
-        kept = list(self.parts)
-        for name in reached:
-            kept.remove(part_of[name])  # the very object listed: found at once
-        for part in joined:
             insort(kept, part)
         cells = list(self.spokes)
         insort(cells, (cell, spokes))
@@ -421,6 +424,13 @@ def _new_fields(
 
 #: The side of a neighbour facing each side of a hex (:func:`facing`, listed once).
 _FACING = tuple(facing(direction) for direction in range(6))
+
+#: The half sides that meet across each side of a hex (see :func:`half_sectors`): for each
+#: end of the side, its index and that of the neighbour's half it touches (half 0 meets
+#: half 1), as :func:`_crossings` pairs them.
+_CROSSWISE = tuple(
+    ((2 * direction, 2 * _FACING[direction] + 1), (2 * direction + 1, 2 * _FACING[direction])) for direction in range(6)
+)
 
 
 def _merged_into(merge: Merge) -> Sector:

@@ -130,9 +130,9 @@ def worker_run(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[Ke
     stack = state.stack
     count = min(_run_length(stack, DrawWorker), len(state.bag))
     colours, bag, rng = state.bag.sample_draws(count, rng)
-    screens, secret = list(state.screens), list(state.secret)
+    # The workers each seat draws, counted by colour, go behind the screen together.
+    gained: list[list[int] | None] = [None] * state.players
     loads: dict[str, list[str]] = {}  # by boat, loaded once the run is drawn
-    hidden_at_setup = state.open_information and state.start < 0
     top = len(stack) - 1
     for k, colour in enumerate(colours):
         draw = stack[top - k]
@@ -140,9 +140,17 @@ def worker_run(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[Ke
         if seat is None:
             loads.setdefault(draw.boat, []).append(colour)
             continue
-        screens[seat] = screens[seat].add(COLOUR_INDEX[colour])
-        if hidden_at_setup:
-            secret[seat] = secret[seat].add(colour)
+        counts = gained[seat]
+        if counts is None:
+            counts = gained[seat] = [0] * len(COLOURS)
+        counts[COLOUR_INDEX[colour]] += 1
+    screens, secret = list(state.screens), list(state.secret)
+    hidden_at_setup = state.open_information and state.start < 0
+    for seat, counts in enumerate(gained):
+        if counts is not None:
+            screens[seat] = screens[seat].plus(counts)
+            if hidden_at_setup:
+                secret[seat] = secret[seat].plus(counts)
     boats = state.boats
     for boat, drawn in loads.items():
         boats = _loaded(boats, boat, workers=drawn)
@@ -166,8 +174,11 @@ def _loaded(boats: tuple[Cargo, ...], boat: str, workers: Sequence[str] = (), sk
     for k, cargo in enumerate(boats):
         if cargo.boat == boat:
             on_board, face_up = cargo.workers, cargo.skills
-            for colour in workers:
-                on_board = on_board.add(COLOUR_INDEX[colour])
+            if workers:
+                counts = [0] * len(COLOURS)  # by colour: the workers come aboard together
+                for colour in workers:
+                    counts[COLOUR_INDEX[colour]] += 1
+                on_board = on_board.plus(counts)
             for skill in skills:
                 face_up = face_up.add(skill)
             # Shared (kernel shared()): a boat's loads are few, and a cargo is immutable.

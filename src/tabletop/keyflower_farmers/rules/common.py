@@ -28,7 +28,10 @@ T = TypeVar("T")
 
 def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     """``values`` with the entry of ``seat`` replaced."""
-    return values[:seat] + (value,) + values[seat + 1 :]
+    # One list and one tuple made (slices and sums would make five tuples).
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)
 
 
 def popped(state: KeyflowerState, **changes: Any) -> KeyflowerState:

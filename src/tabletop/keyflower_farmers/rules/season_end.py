@@ -18,6 +18,7 @@ order, keyflower.md §7):
 
 from __future__ import annotations
 
+from itertools import chain, repeat
 from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, Items
@@ -52,7 +53,9 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     tiles, returned = _discard_unbid_tiles(state, lots)
     tiles = _collect_workers(state, tiles, won, screens)
     # The winning season bids go into the bag with the workers of the discarded tiles.
-    returned += [colour for tile_id, lot in lots if not tile_id.startswith("order") for colour in _bid_workers(lot)]
+    for tile_id, lot in lots:
+        if not tile_id.startswith("order"):
+            returned += _bid_workers(lot)
     purple = _purple_tile(state)
     holder = dict(won).get(purple) if purple is not None else None
     order = _boat_order(state, won, holder)
@@ -72,7 +75,7 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
         screens=tuple(screens),
         bag=state.bag.shuffle_in(returned) if returned else state.bag,
         tiles=tiles,
-        lots=tuple(pair for pair in lots if pair[0].startswith("order")),
+        lots=tuple([pair for pair in lots if pair[0].startswith("order")]),
         stack=(
             *state.stack[:-1],
             shared(BeginSeason),
@@ -102,16 +105,20 @@ def _discard_unbid_tiles(state: KeyflowerState, lots: tuple[tuple[str, Lot], ...
     if not unbid:
         return state.tiles, []
     returned = [worker for tile in state.tiles if tile.id in unbid for worker in _each_worker(tile.workers)]
-    return tuple(t for t in state.tiles if t.id not in unbid), returned
+    return tuple([t for t in state.tiles if t.id not in unbid]), returned
 
 
 def _bid_workers(lot: Lot) -> list[str]:
     """The colour of each worker bid around ``lot``."""
-    return [group.colour for group in lot.bids for _ in range(group.count)]
+    workers = []
+    for group in lot.bids:
+        workers += [group.colour] * group.count
+    return workers
 
 
 def _each_worker(workers: Pool) -> tuple[str, ...]:
-    return tuple(colour for colour, n in zip(COLOURS, workers, strict=True) for _ in range(n))
+    """The colour of each worker in ``workers``: each colour repeated its count."""
+    return tuple(chain.from_iterable(map(repeat, COLOURS, workers)))
 
 
 def _winners(lots: tuple[tuple[str, Lot], ...]) -> tuple[tuple[str, int], ...]:
@@ -171,7 +178,7 @@ _TAKE_BOAT = Shared(TakeBoat)
 
 
 def boat_moves(state: KeyflowerState, pending: ChooseBoat) -> tuple[Move, ...]:
-    return tuple(_TAKE_BOAT[cargo.boat] for cargo in state.boats if cargo.boat not in pending.taken)
+    return tuple([_TAKE_BOAT[cargo.boat] for cargo in state.boats if cargo.boat not in pending.taken])
 
 
 def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> KeyflowerState:
@@ -230,7 +237,9 @@ def _boat_bonuses(state: KeyflowerState, seat: int, gifts: list[Items]) -> Keyfl
 def after_boats(state: KeyflowerState, marker: AfterBoats) -> KeyflowerState:
     """Turn-order bids into the bag, the start player passed on if nobody won the purple tile,
     and breeding (not after winter); the won tiles are placed next (their decisions wait below)."""
-    returned = [colour for _, lot in state.lots for colour in _bid_workers(lot)]
+    returned = []
+    for _, lot in state.lots:
+        returned += _bid_workers(lot)
     bag = state.bag.shuffle_in(returned) if returned else state.bag
     start = state.start if marker.purple_won else next_seat(state.start, state.players)
     state = evolve(state, bag=bag, start=start, lots=())

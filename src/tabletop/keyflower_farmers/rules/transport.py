@@ -25,6 +25,7 @@ from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, wi
 from tabletop.keyflower_farmers.rules.village import layout_facts
 from tabletop.keyflower_farmers.state import (
     NO_ANIMALS,
+    NO_RESOURCES,
     KeyflowerState,
     Tile,
     Transport,
@@ -110,7 +111,7 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
     upgradable: list[tuple[Tile, Items]] = []
     for cell, tile_id, _ in village.layout:
         tile = tiles[positions[tile_id]]
-        if any(tile.goods):  # a Resources pool: counts in the order of RESOURCES
+        if tile.goods != NO_RESOURCES:  # holds resources (compared with no call, unlike any())
             holding.append((cell, tile))
         if not tile.face and tile_id in costs:
             cost = costs[tile_id]
@@ -141,12 +142,19 @@ def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, 
     found = []
     steps = _road_steps(state, seat, [cell for cell, _ in holding], across_grass)
     for (_, tile), reached in zip(holding, steps, strict=True):
-        held = [resource for resource, n in zip(RESOURCES, tile.goods, strict=True) if n]
+        tile_id, held = tile.id, _kinds_held(tile.goods)
         for target, distance in reached.items():
             if 0 < distance <= budget:
                 for resource in held:
-                    found.append(shared(Carry, resource, tile.id, target))
+                    found.append(shared(Carry, resource, tile_id, target))
     return found
+
+
+@cache
+def _kinds_held(goods: Pool) -> tuple[str, ...]:
+    """The resources of which ``goods`` holds some, in the order of RESOURCES (made once per
+    pool of goods)."""
+    return tuple([resource for resource, n in zip(RESOURCES, goods, strict=True) if n])
 
 
 def field_steps(state: KeyflowerState, village: Village, source: Sector) -> Mapping[Sector, int]:

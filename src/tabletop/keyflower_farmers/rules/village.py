@@ -18,7 +18,6 @@ from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutF
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
-from tabletop.kernel.shared import shared
 from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 
 
@@ -74,13 +73,11 @@ def _grow(
     joined = []
     land = []
     for direction, near in enumerate(hexgrid.neighbours(cell)):
-        code = sides[direction]
-        back = _FACING[direction]
         placed = layout.get(near)
         if placed is None:
-            frontier[near] = (*frontier.get(near, ()), _NEEDS[direction][code])
+            frontier[near] = frontier.get(near, ()) + _NEEDS[direction][sides[direction]]
             continue
-        facing = placed[back]
+        code, facing = sides[direction], placed[_FACING[direction]]
         if code != WATER and facing != WATER:
             land.append(direction)
             if code == ROAD and facing == ROAD:
@@ -95,9 +92,10 @@ _FACING = tuple(tiles.facing(direction) for direction in range(6))
 
 #: What an empty cell beside a hex needs, for each side of the hex and the code it shows: the
 #: number ``3 * direction + code`` of the code (by its position in :data:`SIDE_CODES`) that
-#: a hex placed in the cell must show in the direction facing back (see :func:`_turnings`).
+#: a hex placed in the cell must show in the direction facing back (see :func:`_turnings`),
+#: alone in a tuple (added to what the cell needs already).
 _NEEDS = tuple(
-    {code: len(SIDE_CODES) * _FACING[direction] + k for k, code in enumerate(SIDE_CODES)} for direction in range(6)
+    {code: (len(SIDE_CODES) * _FACING[direction] + k,) for k, code in enumerate(SIDE_CODES)} for direction in range(6)
 )
 
 
@@ -107,17 +105,16 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     touching the village is allowed (inferred)."""
     frontier = layout_facts(state, state.villages[pending.seat]).frontier
     every, masks = _turnings(sides_of(state, pending.tile))
-    match = not has_ability(state, pending.seat, "boat_fields")
     cells = sorted(frontier)
     found: list[Move] = []
-    for cell in cells:
-        # The turns that show each placed neighbour the code of the side it faces.
-        fitting = every
-        if match:
+    if not has_ability(state, pending.seat, "boat_fields"):
+        for cell in cells:
+            # The turns that show each placed neighbour the code of the side it faces.
+            fitting = every
             for need in frontier[cell]:
                 fitting &= masks[need]
-        if fitting:
-            found += _places(cell, fitting)
+            if fitting:
+                found += _places(cell, fitting)
     if not found:
         for cell in cells:
             found += _places(cell, every)
@@ -144,7 +141,13 @@ def _turnings(sides: Sides) -> tuple[int, tuple[int, ...]]:
 def _places(cell: Hex, turns: int) -> tuple[Place, ...]:
     """The moves placing a hex at ``cell`` turned each of ``turns`` (bit ``t`` for ``t`` turns),
     fewest turns first (made once: listed again and again)."""
-    return tuple([shared(Place, cell, step) for step in _STEPS[turns]])
+    return tuple(map(_turned_at(cell).__getitem__, _STEPS[turns]))
+
+
+@cache
+def _turned_at(cell: Hex) -> tuple[Place, ...]:
+    """The moves placing a hex at ``cell`` turned 0 to 5 times (made once per cell)."""
+    return tuple([Place(cell, turns) for turns in range(6)])
 
 
 #: The turns in each set of turns (bit ``t`` for ``t`` turns), fewest first: :func:`_places`
