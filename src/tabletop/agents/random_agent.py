@@ -22,16 +22,18 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = Rng.from_seed(seed)
+        # A cursor along the seed's stream: the draws of Rng.below, one after another, without
+        # a new generator per move (the agent is in the loop of every benchmark).
+        self._draws = Rng.from_seed(seed).draws()
 
     def choose(self, state: State) -> Any:
         """A uniformly random move of ``state.legal_moves()``."""
-        move: Any
         if state.to_move == CHANCE:
-            move, self._rng = chance_outcome(state, self._rng)
-        else:
-            move, self._rng = self._rng.choice(state.legal_moves())
-        return move
+            move, rng = chance_outcome(state, self._draws.rng)
+            self._draws = rng.draws()
+            return move
+        moves = state.legal_moves()
+        return moves[self._draws.below(len(moves))]
 
     def __repr__(self) -> str:
         return "RandomAgent()"
