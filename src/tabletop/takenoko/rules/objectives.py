@@ -209,9 +209,21 @@ def completable(state: State) -> tuple[str, ...]:
         for bit, card in reading.on_plot:
             if gardener_met(garden, card, state.gardener, exact):
                 met |= bit
-        return reading.cards(met)
-    reading.garden, reading.held, reading.answer = garden, held, reading.cards(met)
-    return reading.answer
+        return _cards(reading, met)
+    answer = reading.ready.get(met)
+    if answer is None:
+        answer = _cards(reading, met)
+    reading.garden, reading.held, reading.answer = garden, held, answer
+    return answer
+
+
+def _cards(reading: _Reading, met: int) -> tuple[str, ...]:
+    """The cards of the hand read whose bits ``met`` holds, in the hand's order (the same few
+    answers come back while the hand lasts: kept by ``met`` in :attr:`_Reading.ready`)."""
+    ready = reading.ready.get(met)
+    if ready is None:
+        ready = reading.ready[met] = tuple([cid for i, cid in enumerate(reading.hand) if met >> i & 1])
+    return ready
 
 
 def _eaten(reading: _Reading, held: Bamboo) -> int:
@@ -240,7 +252,7 @@ class _Reading:
     plots last asked about; ``eaten_from`` and ``eaten``, the bits of the panda cards met by
     the sections last asked about; ``garden``, ``held`` and ``answer``, what
     :func:`completable` last answered and about what; ``ready``, by the bits of the cards
-    met, the cards answered (see :meth:`cards`). A reading is kept in the module's tables
+    met, the cards answered (see :func:`_cards`). A reading is kept in the module's tables
     only, never on a state.
     """
 
@@ -269,6 +281,7 @@ class _Reading:
         gardeners: list[tuple[int, int, tuple[int, ...]]] = []
         on_plot: list[tuple[int, GardenerObjective]] = []
         pandas: list[tuple[int, tuple[int, int, int]]] = []
+        asked: list[tuple[int, int, int]] = []  # the sections of the panda cards read
         for i, cid in enumerate(hand):
             card = components.cards[cid]
             bit = 1 << i
@@ -287,7 +300,8 @@ class _Reading:
                     one_bucket.append((bit, card.bamboos, buckets[0]))
                 else:
                     gardeners.append((bit, card.bamboos, buckets))
-            elif all(card.sections != sections for _, sections in pandas):
+            elif card.sections not in asked:
+                asked.append(card.sections)
                 pandas.append((bit, card.sections))
         self.hand = hand
         self.components = components
@@ -306,24 +320,14 @@ class _Reading:
         self.answer: tuple[str, ...] = ()
         self.ready: dict[int, tuple[str, ...]] = {0: ()}
 
-    def cards(self, met: int) -> tuple[str, ...]:
-        """The cards of the hand whose bits ``met`` holds, in the hand's order (the same few
-        answers come back while the hand lasts: kept by ``met``)."""
-        ready = self.ready.get(met)
-        if ready is None:
-            ready = self.ready[met] = tuple([cid for i, cid in enumerate(self.hand) if met >> i & 1])
-        return ready
-
 
 def _read(components: Components, options: Options, hand: tuple[str, ...]) -> _Reading:
-    """The reading of ``hand``, kept by the hand itself: what it reads depends on the cards
-    only (and the box and options, compared by identity: the reading holds them, so their
-    identities are not reused while the entry lives), so a hand of the same cards in the same
-    order, in another position or for another player, finds it too. A hand's cards are hashed
-    at each lookup, which costs less than building readings again."""
-    found = _READINGS.get(hand)
-    if found is not None and found.components is components and found.options is options:
-        return found
+    """The reading of ``hand`` (:func:`completable` found none for this box and options), kept
+    by the hand itself: what it reads depends on the cards only (and the box and options,
+    compared by identity: the reading holds them, so their identities are not reused while the
+    entry lives), so a hand of the same cards in the same order, in another position or for
+    another player, finds it too. A hand's cards are hashed at each lookup, which costs less
+    than building readings again."""
     if len(_READINGS) >= 128:
         _READINGS.clear()
     reading = _READINGS[hand] = _Reading(components, options, hand)
