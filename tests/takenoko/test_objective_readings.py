@@ -11,11 +11,11 @@ import pytest
 
 from tabletop.kernel.engine import evolve
 from tabletop.takenoko import new_game
-from tabletop.takenoko.components import GardenerObjective, PandaObjective, PlotObjective
+from tabletop.takenoko.components import STANDARD, GardenerObjective, PandaObjective, PlotObjective, _pattern_variants
 from tabletop.takenoko.positions import position
 from tabletop.takenoko.rules.objectives import completable, pattern_shown
 from tabletop.takenoko.scoring import gardener_pattern_met, plot_pattern_met
-from tabletop.takenoko.state import Bamboo, Garden, State
+from tabletop.takenoko.state import Bamboo, Garden, Plot, State
 
 VARIANTS = [
     {},
@@ -114,3 +114,27 @@ def test_the_same_garden_with_other_sections_held_or_the_gardener_elsewhere(on_p
     assert completable(evolve(fed, gardener=east)) == ("A01", "G04")
     assert completable(fed) == (("A01",) if on_plot else ("A01", "G04"))
     assert completable(state) == (() if on_plot else ("G04",))
+
+
+def _card(cid: str, cells: tuple[tuple[int, int], ...], colours: tuple[str, ...]) -> PlotObjective:
+    return PlotObjective(cid, 1, "custom", cells, colours, variants=_pattern_variants(cells, colours))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_patterns_of_any_shape_are_found_through_the_plots_watered_one_by_one(seed):
+    chooser = random.Random(seed)
+    cards = [
+        _card("X1", ((0, 0),), ("green",)),
+        _card("X2", ((0, 0), (1, 0)), ("green", "pink")),
+        _card("X3", ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)), ("yellow",) * 5),
+        _card("X4", ((0, 0), (1, 0), (0, 1), (-1, 2)), ("green", "yellow", "green", "pink")),
+        *(card for card in STANDARD.objectives if isinstance(card, PlotObjective)),
+    ]
+    cells = [(q, r) for q in range(-4, 5) for r in range(-4, 5) if abs(q + r) <= 4 and (q, r) != (0, 0)]
+    dry = {cell: Plot("G", chooser.choice(("green", "yellow", "pink"))) for cell in cells}
+    garden = Garden(dry)
+    chooser.shuffle(cells)
+    for cell in cells:
+        garden = garden.updated({cell: evolve(dry[cell], irrigated=True)})
+        for card in chooser.sample(cards, 6):  # each card asked now and then, as hands are
+            assert pattern_shown(garden, card) == plot_pattern_met(garden, card)

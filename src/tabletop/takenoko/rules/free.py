@@ -20,7 +20,7 @@ from tabletop.takenoko.rules.garden import (
     with_board,
 )
 from tabletop.takenoko.rules.objectives import completable
-from tabletop.takenoko.state import OBJECTIVES_TO_END, Improvements, Layout, Plot, Spots, State
+from tabletop.takenoko.state import NO_IMPROVEMENTS, OBJECTIVES_TO_END, Improvements, Layout, Plot, Spots, State
 
 _CHANNEL_ON = Shared(PlaceChannel)
 _COMPLETE = Shared(CompleteObjective)
@@ -39,7 +39,8 @@ def free_moves(state: State) -> tuple[Move, ...]:
     if board.channels:
         moves = _CHANNEL_MOVES[state.garden.layout, state.channels, state.options.channel_on_pond_border]
     stock = board.improvements
-    if stock[0] or stock[1] or stock[2]:
+    # Compared whole: each count read from a pool (a tuple subclass) is a generic subscript.
+    if stock != NO_IMPROVEMENTS:
         moves += _IMPROVEMENT_MOVES[improvable(state), stock]
     ready = completable(state)
     if ready:

@@ -15,7 +15,9 @@ heights.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeAlias
 
+from tabletop.kernel import hexgrid
 from tabletop.kernel.hexgrid import Hex
 from tabletop.takenoko.components import Components, GardenerObjective, ObjectiveCard, PlotObjective
 from tabletop.takenoko.rules.garden import Memo
@@ -73,7 +75,8 @@ def pattern_shown(garden: Garden, card: PlotObjective) -> bool:
     (by card id, for that card: the table holds both, so their identities are not reused while
     the entry lives). Irrigated plots grown from those by watering more plots start from the
     answer there: a pattern shown stays shown, and one not shown can only appear through a
-    plot watered since.
+    plot watered since (the card's ways through a plot, grouped by :func:`_gates` once per
+    card, are kept with its answer).
     """
     return _pattern_shown(garden.wet, card)
 
@@ -82,9 +85,10 @@ def _pattern_shown(wet: Irrigated, card: PlotObjective) -> bool:
     """:func:`pattern_shown`, from the garden's irrigated plots."""
     seen = _SEEN.get(card.id)
     if seen is None or seen[0] is not card:
+        gates = _gates(card)
         shown = _shown_anywhere(card, wet.colours)
     else:
-        _, last, shown = seen
+        _, gates, last, shown = seen
         if last is wet:
             return shown
         # Back along the irrigated plots these grew from, to those the card was last looked
@@ -97,15 +101,16 @@ def _pattern_shown(wet: Irrigated, card: PlotObjective) -> bool:
         if before is None:
             shown = _shown_anywhere(card, wet.colours)
         elif not shown:
-            shown = _shown_through(card, wet.colours, added)
+            shown = _shown_through(gates, wet.colours, added)
     if len(_SEEN) >= 128:
         _SEEN.clear()
-    _SEEN[card.id] = (card, wet, shown)
+    _SEEN[card.id] = (card, gates, wet, shown)
     return shown
 
 
-#: See :func:`pattern_shown`.
-_SEEN: dict[str, tuple[PlotObjective, Irrigated, bool]] = {}
+#: See :func:`pattern_shown`: by card id, the card, its :func:`_gates`, the irrigated plots it
+#: was last looked at on and whether they show it.
+_SEEN: dict[str, tuple[PlotObjective, Gates, Irrigated, bool]] = {}
 
 
 def _shown_anywhere(card: PlotObjective, colours: Mapping[Hex, str]) -> bool:
@@ -128,23 +133,54 @@ def _shown_anywhere(card: PlotObjective, colours: Mapping[Hex, str]) -> bool:
     return False
 
 
-def _shown_through(card: PlotObjective, colours: Mapping[Hex, str], through: tuple[Hex, ...]) -> bool:
-    """Whether some rotation of the card's pattern lies on plots of ``colours`` taking in one
-    of the cells ``through`` (each tried as every cell of its colour in the pattern:
-    :attr:`~tabletop.takenoko.components.PlotObjective.through`)."""
+def _shown_through(gates: Gates, colours: Mapping[Hex, str], through: tuple[Hex, ...]) -> bool:
+    """Whether some rotation of a card's pattern lies on plots of ``colours`` taking in one of
+    the cells ``through`` (each tried as every cell of its colour in the pattern, by the ways
+    of the card's ``gates``: only the ways behind a gate the plots there open are tried)."""
     for q, r in through:
         colour = colours.get((q, r))
-        for here, ways in card.through:
+        for here, gated in gates:
             if here != colour:
                 continue
-            for others in ways:
-                for (dq, dr), wanted in others:
-                    cell = (q + dq, r + dr)
-                    if cell not in colours or colours[cell] != wanted:
-                        break
-                else:
-                    return True
+            for (dq, dr), wanted, ways in gated:
+                cell = (q + dq, r + dr)
+                if cell not in colours or colours[cell] != wanted:
+                    continue
+                for others in ways:
+                    for (dq, dr), wanted in others:
+                        cell = (q + dq, r + dr)
+                        if cell not in colours or colours[cell] != wanted:
+                            break
+                    else:
+                        return True
     return False
+
+
+#: The other cells of a pattern through one plot: (offset from it, colour) each.
+Way: TypeAlias = tuple[tuple[Hex, str], ...]
+#: A card's ways through one plot, by the colour of the plot and gate (see :func:`_gates`).
+Gates: TypeAlias = tuple[tuple[str, tuple[tuple[Hex, str, tuple[Way, ...]], ...]], ...]
+
+
+def _gates(card: PlotObjective) -> Gates:
+    """The ways of :attr:`~tabletop.takenoko.components.PlotObjective.through` grouped by a
+    gate: for each colour of the pattern, ``(offset, colour, ways)``, the cell of each way
+    nearest the plot (next to it: a pattern is connected; the plot itself for a pattern of
+    one cell) and the other cells of the ways it opens. The ways of a plot share few gates
+    (six cells lie next to it), so a plot just watered rules most of them out at once."""
+    gates = []
+    for here, ways in card.through:
+        by_gate: dict[tuple[Hex, str], list[Way]] = {}
+        for others in ways:
+            gate = min(others, key=_nearness, default=(hexgrid.ORIGIN, here))
+            by_gate.setdefault(gate, []).append(tuple(other for other in others if other is not gate))
+        gates.append((here, tuple((offset, colour, tuple(rest)) for (offset, colour), rest in by_gate.items())))
+    return tuple(gates)
+
+
+def _nearness(other: tuple[Hex, str]) -> int:
+    """How far the cell of a way lies from the plot the way goes through."""
+    return hexgrid.distance(other[0], hexgrid.ORIGIN)
 
 
 def objective_met(state: State, seat: int, card: ObjectiveCard) -> bool:
@@ -209,9 +245,21 @@ def completable(state: State) -> tuple[str, ...]:
         for bit, card in reading.on_plot:
             if gardener_met(garden, card, state.gardener, exact):
                 met |= bit
-        return reading.cards(met)
-    reading.garden, reading.held, reading.answer = garden, held, reading.cards(met)
-    return reading.answer
+        return _cards(reading, met)
+    answer = reading.ready.get(met)
+    if answer is None:
+        answer = _cards(reading, met)
+    reading.garden, reading.held, reading.answer = garden, held, answer
+    return answer
+
+
+def _cards(reading: _Reading, met: int) -> tuple[str, ...]:
+    """The cards of the hand read whose bits ``met`` holds, in the hand's order (the same few
+    answers come back while the hand lasts: kept by ``met`` in :attr:`_Reading.ready`)."""
+    ready = reading.ready.get(met)
+    if ready is None:
+        ready = reading.ready[met] = tuple([cid for i, cid in enumerate(reading.hand) if met >> i & 1])
+    return ready
 
 
 def _eaten(reading: _Reading, held: Bamboo) -> int:
@@ -240,7 +288,7 @@ class _Reading:
     plots last asked about; ``eaten_from`` and ``eaten``, the bits of the panda cards met by
     the sections last asked about; ``garden``, ``held`` and ``answer``, what
     :func:`completable` last answered and about what; ``ready``, by the bits of the cards
-    met, the cards answered (see :meth:`cards`). A reading is kept in the module's tables
+    met, the cards answered (see :func:`_cards`). A reading is kept in the module's tables
     only, never on a state.
     """
 
@@ -269,6 +317,7 @@ class _Reading:
         gardeners: list[tuple[int, int, tuple[int, ...]]] = []
         on_plot: list[tuple[int, GardenerObjective]] = []
         pandas: list[tuple[int, tuple[int, int, int]]] = []
+        asked: list[tuple[int, int, int]] = []  # the sections of the panda cards read
         for i, cid in enumerate(hand):
             card = components.cards[cid]
             bit = 1 << i
@@ -287,7 +336,8 @@ class _Reading:
                     one_bucket.append((bit, card.bamboos, buckets[0]))
                 else:
                     gardeners.append((bit, card.bamboos, buckets))
-            elif all(card.sections != sections for _, sections in pandas):
+            elif card.sections not in asked:
+                asked.append(card.sections)
                 pandas.append((bit, card.sections))
         self.hand = hand
         self.components = components
@@ -306,24 +356,14 @@ class _Reading:
         self.answer: tuple[str, ...] = ()
         self.ready: dict[int, tuple[str, ...]] = {0: ()}
 
-    def cards(self, met: int) -> tuple[str, ...]:
-        """The cards of the hand whose bits ``met`` holds, in the hand's order (the same few
-        answers come back while the hand lasts: kept by ``met``)."""
-        ready = self.ready.get(met)
-        if ready is None:
-            ready = self.ready[met] = tuple([cid for i, cid in enumerate(self.hand) if met >> i & 1])
-        return ready
-
 
 def _read(components: Components, options: Options, hand: tuple[str, ...]) -> _Reading:
-    """The reading of ``hand``, kept by the hand itself: what it reads depends on the cards
-    only (and the box and options, compared by identity: the reading holds them, so their
-    identities are not reused while the entry lives), so a hand of the same cards in the same
-    order, in another position or for another player, finds it too. A hand's cards are hashed
-    at each lookup, which costs less than building readings again."""
-    found = _READINGS.get(hand)
-    if found is not None and found.components is components and found.options is options:
-        return found
+    """The reading of ``hand`` (:func:`completable` found none for this box and options), kept
+    by the hand itself: what it reads depends on the cards only (and the box and options,
+    compared by identity: the reading holds them, so their identities are not reused while the
+    entry lives), so a hand of the same cards in the same order, in another position or for
+    another player, finds it too. A hand's cards are hashed at each lookup, which costs less
+    than building readings again."""
     if len(_READINGS) >= 128:
         _READINGS.clear()
     reading = _READINGS[hand] = _Reading(components, options, hand)
