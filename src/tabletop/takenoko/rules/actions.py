@@ -54,6 +54,7 @@ from tabletop.takenoko.state import (
     KeepPlot,
     Layout,
     PlacePlot,
+    Player,
     Plot,
     State,
 )
@@ -230,7 +231,8 @@ def _to_keep(state: State, drawn: tuple[str, ...], /, **changes: Any) -> State:
     choices = keep_choices(drawn)
     if len(choices) == 1:
         return keep_plot(evolve(state, **changes), choices[0])
-    return ask(state, KeepPlot(state.current, drawn), **changes)
+    # On the stack here rather than through ask: passing ``changes`` on would copy them again.
+    return evolve(state, stack=(KeepPlot(state.current, drawn),), **changes)
 
 
 @functools.cache
@@ -379,7 +381,8 @@ def draw_objective(state: State, move: ObjectiveAction) -> State:
     turn = took(state, "objective")
     if looks == 1 and samples_now(state):
         card, rng = card_sample(state.decks[index], state.rng)
-        return _into_hand(state, index, card.card, rng=rng, turn=turn)
+        decks, boards = _into_hand(state, index, card.card)
+        return action_phase(state, decks=decks, boards=boards, rng=rng, turn=turn)
     return ask(state, DrawObjective(CHANCE, index, looks), turn=turn)
 
 
@@ -398,18 +401,17 @@ def draw_card(state: State, pending: DrawObjective, move: DrawCard) -> State:
         decks = list(state.decks)
         decks[pending.deck] = decks[pending.deck].take(move.card).put_under((move.card,))
         return ask(state, DrawObjective(CHANCE, pending.deck, pending.looks - 1), decks=(decks[0], decks[1], decks[2]))
-    return _into_hand(state, pending.deck, move.card)
+    kept, boards = _into_hand(state, pending.deck, move.card)
+    return action_phase(state, decks=kept, boards=boards)
 
 
-def _into_hand(state: State, index: int, card: str, /, **changes: Any) -> State:
-    """The action phase again, with ``card`` taken from the deck ``index`` into the current
-    player's hand, and other ``changes``."""
+def _into_hand(
+    state: State, index: int, card: str
+) -> tuple[tuple[Pile[str], Pile[str], Pile[str]], tuple[Player, ...]]:
+    """The decks and the boards once ``card`` is taken from the deck ``index`` into the current
+    player's hand (the action phase then goes on: the callers give the changes to
+    :func:`action_phase` themselves, rather than have them passed on and copied again)."""
     decks = list(state.decks)
     decks[index] = decks[index].take(card)
     board = state.boards[state.current]
-    return action_phase(
-        state,
-        decks=(decks[0], decks[1], decks[2]),
-        boards=with_board(state, state.current, evolve(board, hand=board.hand + (card,))),
-        **changes,
-    )
+    return (decks[0], decks[1], decks[2]), with_board(state, state.current, evolve(board, hand=board.hand + (card,)))

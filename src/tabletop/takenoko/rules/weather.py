@@ -107,27 +107,31 @@ def clouds_possible(state: State) -> bool:
 
 
 def apply_weather(state: State, weather: str, /, **changes: Any) -> State:
-    """Apply a face of the weather die (or the weather chosen on "?"), with other ``changes`` to the state."""
+    """Apply a face of the weather die (or the weather chosen on "?"), with other ``changes`` to the state.
+
+    The decision the weather asks is put on the stack here (``evolve`` with the stack, as
+    :func:`~tabletop.takenoko.rules.turn.ask` would): the changes of a new turn come through
+    :func:`begin_turn` and each call passing them on copies them again."""
     seat: int = changes.get("current", state.current)
     if weather == "?":
-        return ask(state, _CHOICE[seat, clouds_possible(state)], **changes)
+        return evolve(state, stack=(_CHOICE[seat, clouds_possible(state)],), **changes)
     changes["turn"] = _with_weather(changes.get("turn", state.turn), weather)
     # Only the turn (its seat, number and weather) and the random source change here: the
     # garden and the reserve that the weather looks at are those of ``state``.
     if weather == "rain":
-        raining = ask(state, _RAIN[seat], **changes)
+        raining = evolve(state, stack=(_RAIN[seat],), **changes)
         # Asked when there is a plot to grow or a free move to make first (a stored channel, a
         # watershed, a panda card returning sections to a short supply may give it one): when
         # its moves are more than declining it. (Listed once: the state keeps them.)
         if len(legal_moves(raining)) > 1:
             return raining
     if weather == "storm" and state.garden:
-        return ask(state, _STORM[seat], **changes)
+        return evolve(state, stack=(_STORM[seat],), **changes)
     if weather == "clouds":
         if clouds_possible(state):
-            return ask(state, _CLOUDS[seat], **changes)
+            return evolve(state, stack=(_CLOUDS[seat],), **changes)
         if state.options.clouds_when_empty == "other_weather":
-            return ask(state, _CHOICE[seat, False], **changes)
+            return evolve(state, stack=(_CHOICE[seat, False],), **changes)
     return action_phase(state, **changes)
 
 
