@@ -644,13 +644,19 @@ def tile_positions(state: KeyflowerState) -> Mapping[str, int]:
 
 def lot_of(state: KeyflowerState, tile_id: str) -> Lot | None:
     """The bids around ``tile_id`` if it is up for auction, else ``None``."""
-    positions = _lot_facts(state)[1]  # a read-only proxy: `in` and [] (its get is slow)
-    return state.lots[positions[tile_id]][1] if tile_id in positions else None
+    lots = state.lots
+    cached = state._lot_index
+    # A read-only proxy: `in` and [] (its get is slow).
+    positions = cached[1] if cached is not None and cached[0] is lots else _lot_facts(state)[1]
+    return lots[positions[tile_id]][1] if tile_id in positions else None
 
 
 def lot_positions(state: KeyflowerState) -> Mapping[str, int]:
     """The position of each hex up for auction in :attr:`~KeyflowerState.lots` (the same
     while only bids change: see :func:`keep_lots`)."""
+    cached = state._lot_index
+    if cached is not None and cached[0] is state.lots:  # the usual case: known
+        return cached[1]
     return _lot_facts(state)[1]
 
 
@@ -870,6 +876,9 @@ def bid_facts(state: KeyflowerState) -> BidFacts:
     """The hexes up for auction as a turn reads them, in the order of
     :attr:`~KeyflowerState.lots` (kept while the lots are, and carried over by
     :meth:`~KeyflowerState.keep_lots`)."""
+    cached = state._lot_index
+    if cached is not None and cached[0] is state.lots and cached[2] is not None:  # the usual case: known
+        return cached[2]
     lots, positions, facts = _lot_facts(state)
     if facts is None:
         facts = _bid_facts(tuple([bid_place(_BID[tile_id], lot) for tile_id, lot in lots]))
@@ -882,8 +891,12 @@ def usable(state: KeyflowerState) -> Usable:
     (kept while the hexes and the lot positions are, and carried over by
     :func:`usable_after`)."""
     tiles = state.tiles
-    positions = _lot_facts(state)[1]
     cached = state._workable
+    known = state._lot_index
+    # The usual case: known for these hexes, read with the positions known for these lots.
+    if cached is not None and known is not None and cached[0] is tiles and known[0] is state.lots and cached[1] is known[1]:
+        return cached[2]
+    positions = _lot_facts(state)[1]
     if cached is None or cached[0] is not tiles or cached[1] is not positions:
         faces = state.components.worked_faces
         found = [workable_entry(faces, tile, positions) for tile in tiles]
@@ -954,4 +967,7 @@ _NO_BOATS: SummerBoats = ((), (), _NO_ABILITIES)
 def boat_abilities(state: KeyflowerState, seat: int) -> frozenset[str]:
     """:meth:`KeyflowerState.boat_abilities` as a function (read at every turn: see
     :func:`_lot_facts`)."""
+    cached = state._summer_boats
+    if cached is not None and cached[seat][0] is state.villages[seat].layout:  # the usual case: known
+        return cached[seat][2]
     return _boats_of(state, seat)[2]
