@@ -35,6 +35,7 @@ from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import (
     ANY_COLOUR,
     COLOUR_INDEX,
+    BidPlace,
     PAYMENTS,
     KeyflowerState,
     Payment,
@@ -45,7 +46,6 @@ from tabletop.keyflower_farmers.state import (
     boat_abilities,
     keep_lots,
     keep_tiles,
-    lot_of,
     lot_positions,
     new_place_workers,
     new_tile,
@@ -287,14 +287,11 @@ def _can_pay(
 def bids_at(
     state: KeyflowerState, seat: int, tile_id: str, lot: Lot, groups: tuple[tuple[str, Group], ...]
 ) -> tuple[Placement, ...]:
-    """Each bid ``seat`` may place on ``lot`` (the bids around ``tile_id``)."""
+    """Each bid ``seat``, who has outbid ``groups``, may place on ``lot`` (the bids around
+    ``tile_id``)."""
     least = lot.fewest_to_add(seat)
     colours = bid_colours(state, seat, lot)
     screen = state.screens[seat]
-    if not groups:  # the usual case: workers from behind the screen only
-        if len(colours) == 1:
-            return _from_behind(colours[0], least, screen[COLOUR_INDEX[colours[0]]])
-        return _from_behind_each(colours, least, screen, max(screen))  # a bid has no upper limit
     out: list[Placement] = []
     for colour in colours:
         if not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
@@ -303,6 +300,24 @@ def bids_at(
         for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
             out.append(Placement(colour, moved, count, ""))
     return tuple(out)
+
+
+def _bids_from_behind(state: KeyflowerState, seat: int, place: BidPlace) -> tuple[Placement, ...]:
+    """Each bid ``seat``, who has no outbid group, may place on the lot of ``place`` (as a turn
+    reads it): :func:`bids_at` read from the facts a turn keeps. Without an outbid group, the
+    seat's own bid, if any, leads."""
+    _, colour, leader, highest, leading_colour, _ = place
+    screen = state.screens[seat]
+    # A bid has no upper limit: every worker of the colour may go.
+    if leader == seat:  # one more worker of their bid's colour keeps the lead
+        return _from_behind(COLOURS[leading_colour], 1, screen[leading_colour])
+    if colour == ANY_COLOUR:  # nobody has bid: any colour
+        return _from_behind_each(COLOURS, 1, screen, max(screen))
+    if leader >= 0 and colour != _GREEN and has_ability(state, seat, "boat_counter_bid"):
+        # Summer boat 4a: the lot's colour, or another to counter the bids (see bid_colours).
+        colours = (COLOURS[colour], *(c for c in COLOURS if c != COLOURS[colour]))
+        return _from_behind_each(colours, highest + 1, screen, max(screen))
+    return _from_behind(COLOURS[colour], highest + 1, screen[colour])
 
 
 @cache
@@ -468,11 +483,12 @@ def _uses_with(
 def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[Placement, ...]:
     """The legal placements of ``seat`` at the hex ``tile_id``, to bid for it or to use it."""
     groups = outbid_groups(state, seat)
-    if bid:
-        lot = lot_of(state, tile_id)
-        assert lot is not None
-        return bids_at(state, seat, tile_id, lot, groups)
-    return uses_of(state, seat, tile_id, groups)
+    if not bid:
+        return uses_of(state, seat, tile_id, groups)
+    i = lot_positions(state)[tile_id]
+    if not groups:  # the usual case: workers from behind the screen only
+        return _bids_from_behind(state, seat, bid_facts(state)[0][i])
+    return bids_at(state, seat, tile_id, state.lots[i][1], groups)
 
 
 def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
