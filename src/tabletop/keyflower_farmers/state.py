@@ -907,12 +907,30 @@ def usable(state: KeyflowerState) -> Usable:
     return cached[2]
 
 
-def keep_tiles(after: KeyflowerState, before: KeyflowerState, old: Tile, new: Tile) -> None:
+def keep_tiles_used(after: KeyflowerState, before: KeyflowerState, tile: Tile, count: int) -> None:
     """Carry ``before``'s facts of its hexes over to ``after``, whose hexes are ``before``'s
-    with ``old`` become ``new`` (the same hexes in the same places): their positions, and the
-    hexes that may be used, known but for this one (see :func:`usable_after`)."""
+    (the same hexes in the same places) but that ``count`` workers have used the hex ``tile``
+    (as it is in ``after``): their positions, and the hexes that may be used, this one's entry
+    read from the one before (what :func:`workable_entry` would read again: the next use places
+    one more worker, on the room left, in the colour of the users)."""
     object.__setattr__(after, "_tile_index", (after.tiles, tile_positions(before)))
-    usable_after(before, after, old, new)
+    cached = before._workable
+    if cached is None or cached[0] is not before.tiles:
+        return
+    _, positions, (entries, ids, rows) = cached
+    if tile.id not in ids:  # not known to be usable (nothing carried over)
+        return
+    k = ids.index(tile.id)
+    tile_id, face, _, room, _, use, exchange = entries[k]
+    least, most = count + 1, room - count
+    if least > most:  # no room left on it this season
+        known = (entries[:k] + entries[k + 1 :], ids[:k] + ids[k + 1 :], rows[:k] + rows[k + 1 :])
+    else:
+        assert tile.colour is not None
+        users = COLOUR_INDEX[tile.colour]
+        entry = (tile_id, face, least, most, users, use, exchange)
+        known = (entries[:k] + (entry,) + entries[k + 1 :], ids, rows[:k] + ((use, users, least, rows[k][3]),) + rows[k + 1 :])
+    object.__setattr__(after, "_workable", (after.tiles, positions, known))
 
 
 def usable_after(before: KeyflowerState, after: KeyflowerState, old: Tile, new: Tile) -> None:

@@ -45,7 +45,7 @@ from tabletop.keyflower_farmers.state import (
     bid_facts,
     boat_abilities,
     keep_lots,
-    keep_tiles,
+    keep_tiles_used,
     lot_positions,
     new_place_workers,
     new_tile,
@@ -72,27 +72,17 @@ _NEXT_TURN = tuple(tuple(Turn(next_seat(seat, players)) for seat in range(player
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     """Each location where some placement is legal (bids, then uses), and passing. Found
-    without listing the placements: only whether one exists."""
+    without listing the placements: only whether one exists. Usually every worker the seat
+    can place is behind their screen: one pass over the lots and one over the hexes, as the
+    state keeps them for turns (:func:`~.state.bid_facts`, :func:`~.state.usable`); else
+    outbid groups of theirs may move (:func:`_moves_with_groups`)."""
     seat = pending.seat
     screen = state.screens[seat]
-    if any(screen):
-        moves = _moves_from_behind(state, seat, screen)
-        if moves is not None:
-            return moves
-    outbid = outbid_groups(state, seat)
-    if not outbid:
-        return _ONLY_PASS  # no worker to place (common late in a season)
-    return _moves_with_groups(state, seat, screen, outbid)
-
-
-def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[Move, ...] | None:
-    """:func:`turn_moves` when every worker ``seat`` can place is behind their (not empty)
-    ``screen``, in one pass over the lots and one over the hexes, as the state keeps them for
-    turns (:func:`~.state.bid_facts`, :func:`~.state.usable`); ``None`` if an outbid group of
-    theirs waits (:func:`_moves_with_groups` lists the moves then)."""
     places, lot_colours, outbid = bid_facts(state)
     if seat in outbid:
-        return None
+        return _moves_with_groups(state, seat, screen, outbid_groups(state, seat))
+    if not any(screen):
+        return _ONLY_PASS  # no worker to place (common late in a season)
     abilities = boat_abilities(state, seat)
     most_behind = max(screen)
     # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour.
@@ -653,7 +643,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         stack=following,
         tiles=tiles,
     )
-    keep_tiles(after, state, old, new)
+    keep_tiles_used(after, state, new, count)
     if changed:
         # The same lots in the same places: what is known of them carries over.
         keep_lots(after, state, changed)
