@@ -621,6 +621,10 @@ Pending = (
 
 # --- lookups kept with a state (its methods of the same names) --------------------------
 
+# A lookup found is written straight into the state's dictionary: a frozen state refuses
+# attribute assignment, and object.__setattr__ costs a wrapper call (as the kernel's
+# legal_moves writes the moves listed).
+
 
 def tile_of(state: KeyflowerState, tile_id: str) -> Tile:
     """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
@@ -638,7 +642,7 @@ def tile_positions(state: KeyflowerState) -> Mapping[str, int]:
     cached = state._tile_index
     if cached is None or cached[0] is not tiles:
         cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
-        object.__setattr__(state, "_tile_index", cached)
+        state.__dict__["_tile_index"] = cached
     return cached[1]
 
 
@@ -677,7 +681,7 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
             bids_moved = bids_moved or new[5] != old[5]
         # Read again only what changed (a lot's colour is seldom set, a bid seldom outbids).
         facts = (places, _colours_of(places) if recoloured else colours, _outbid_in(places) if bids_moved else outbid)
-    object.__setattr__(state, "_lot_index", (state.lots, positions, facts))
+    state.__dict__["_lot_index"] = (state.lots, positions, facts)
 
 
 def owner_of(state: KeyflowerState, tile_id: str) -> int | None:
@@ -687,7 +691,7 @@ def owner_of(state: KeyflowerState, tile_id: str) -> int | None:
     if cached is None or cached[0] is not villages:
         owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
         cached = (villages, MappingProxyType(owners))
-        object.__setattr__(state, "_owner_index", cached)
+        state.__dict__["_owner_index"] = cached
     seats = cached[1]  # a read-only proxy: `in` and [] (its get is slow)
     return seats[tile_id] if tile_id in seats else None
 
@@ -697,7 +701,7 @@ def keep_owners(state: KeyflowerState, before: KeyflowerState) -> None:
     villages have ``before``'s layouts (animals moved: the hexes stay where they are)."""
     cached = before._owner_index
     if cached is not None and cached[0] is before.villages:
-        object.__setattr__(state, "_owner_index", (state.villages, cached[1]))
+        state.__dict__["_owner_index"] = (state.villages, cached[1])
 
 
 #: The summer boats in a village of a layout (see :meth:`KeyflowerState.boat_abilities`): the
@@ -856,7 +860,7 @@ class KeyflowerState(EngineState):
         if tile_id in self.components.boat_ids and tile_id in self.components.faces_by_id:
             ids = (*ids, tile_id)
         known = (*cached[:seat], self._boats_with(self.villages[seat].layout, ids), *cached[seat + 1 :])
-        object.__setattr__(self, "_summer_boats", known)
+        self.__dict__["_summer_boats"] = known
 
 
 def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], BidFacts | None]:
@@ -868,7 +872,7 @@ def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapp
     cached = state._lot_index
     if cached is None or cached[0] is not lots:
         cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}), None)
-        object.__setattr__(state, "_lot_index", cached)
+        state.__dict__["_lot_index"] = cached
     return cached
 
 
@@ -882,7 +886,7 @@ def bid_facts(state: KeyflowerState) -> BidFacts:
     lots, positions, facts = _lot_facts(state)
     if facts is None:
         facts = _bid_facts(tuple([bid_place(_BID[tile_id], lot) for tile_id, lot in lots]))
-        object.__setattr__(state, "_lot_index", (lots, positions, facts))
+        state.__dict__["_lot_index"] = (lots, positions, facts)
     return facts
 
 
@@ -903,7 +907,7 @@ def usable(state: KeyflowerState) -> Usable:
         entries = tuple([entry for entry in found if entry is not None])
         usable = (entries, tuple([entry[0] for entry in entries]), tuple(map(_use_row, entries)))
         cached = (tiles, positions, usable)
-        object.__setattr__(state, "_workable", cached)
+        state.__dict__["_workable"] = cached
     return cached[2]
 
 
@@ -913,7 +917,7 @@ def keep_tiles_used(after: KeyflowerState, before: KeyflowerState, tile: Tile, c
     (as it is in ``after``): their positions, and the hexes that may be used, this one's entry
     read from the one before (what :func:`workable_entry` would read again: the next use places
     one more worker, on the room left, in the colour of the users)."""
-    object.__setattr__(after, "_tile_index", (after.tiles, tile_positions(before)))
+    after.__dict__["_tile_index"] = (after.tiles, tile_positions(before))
     cached = before._workable
     if cached is None or cached[0] is not before.tiles:
         return
@@ -930,7 +934,7 @@ def keep_tiles_used(after: KeyflowerState, before: KeyflowerState, tile: Tile, c
         users = COLOUR_INDEX[tile.colour]
         entry = (tile_id, face, least, most, users, use, exchange)
         known = (entries[:k] + (entry,) + entries[k + 1 :], ids, rows[:k] + ((use, users, least, rows[k][3]),) + rows[k + 1 :])
-    object.__setattr__(after, "_workable", (after.tiles, positions, known))
+    after.__dict__["_workable"] = (after.tiles, positions, known)
 
 
 def usable_after(before: KeyflowerState, after: KeyflowerState, old: Tile, new: Tile) -> None:
@@ -954,7 +958,7 @@ def usable_after(before: KeyflowerState, after: KeyflowerState, old: Tile, new: 
                 known = (entries[:k] + (entry,) + entries[k + 1 :], ids, rows[:k] + (_use_row(entry),) + rows[k + 1 :])
         elif entry is not None:  # a hex that may be used now, whose place among them is not known
             return
-    object.__setattr__(after, "_workable", (after.tiles, positions, known))
+    after.__dict__["_workable"] = (after.tiles, positions, known)
 
 
 def _boats_of(state: KeyflowerState, seat: int) -> SummerBoats:
@@ -974,7 +978,7 @@ def _boats_of(state: KeyflowerState, seat: int) -> SummerBoats:
             )
             for known, village in zip(old, villages, strict=True)
         )
-        object.__setattr__(state, "_summer_boats", cached)
+        state.__dict__["_summer_boats"] = cached
     return cached[seat]
 
 

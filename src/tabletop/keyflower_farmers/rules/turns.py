@@ -488,7 +488,7 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
     answers = pending.answers
     if answers is None:
         answers = _placing_answers(pending.options, len(pending.moved))
-        object.__setattr__(pending, "answers", answers)
+        pending.__dict__["answers"] = answers  # a frozen record: straight into its dictionary
     return answers
 
 
@@ -583,7 +583,8 @@ def _go_on(
     while len(options) > 1:
         answers = _placing_answers(options, len(settled[0]))
         if len(answers) > 1:
-            return replace_top(state, new_place_workers(seat, tile_id, bid, options, settled, answers))
+            asked = new_place_workers(seat, tile_id, bid, options, settled, answers)
+            return evolve(state, stack=state.stack[:-1] + (asked,))
         options, settled = _narrowed(options, settled, answers[0])
     return _place_workers(state, seat, tile_id, bid, options[0])
 
