@@ -1,14 +1,14 @@
 """The facts a state keeps for turns (and the owner of each hex), carried over and updated as
 workers are placed and animals moved, are those read afresh from the position all through
-random games; and a turn's quick listing (every worker behind the screen) is the general
-one's whenever the seat has no outbid group."""
+random games; and a turn's quick listing (every worker behind the screen) and the bids read
+from the facts are the general ones whenever the seat has no outbid group."""
 
 import random
 
 import pytest
 
 from tabletop.keyflower_farmers.options import OPTIONS
-from tabletop.keyflower_farmers.rules.turns import _moves_with_groups, outbid_groups, turn_moves
+from tabletop.keyflower_farmers.rules.turns import _moves_with_groups, bids_at, outbid_groups, placements_at, turn_moves
 from tabletop.keyflower_farmers.setup import setup
 from tabletop.keyflower_farmers.state import Turn
 from tabletop.kernel.engine import evolve
@@ -58,6 +58,11 @@ def test_the_facts_kept_for_turns_are_those_of_the_position(players, options):
                 # The quick listing is the general one without groups to move.
                 assert moves == _moves_with_groups(known, pending.seat, state.screens[pending.seat], ())
                 counts["quick"] += 1
+                # The bids read from the facts kept are the general ones without groups.
+                for tile_id, lot in state.lots:
+                    if any(str(move) == f"bid {tile_id}" for move in moves):
+                        expected = bids_at(known, pending.seat, tile_id, lot, ())
+                        assert placements_at(state, pending.seat, tile_id, True) == expected
 
     for seed in range(2):
         playout(players, seed + 3, options, check)

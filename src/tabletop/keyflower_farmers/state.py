@@ -621,6 +621,10 @@ Pending = (
 
 # --- lookups kept with a state (its methods of the same names) --------------------------
 
+# A lookup found is written straight into the state's dictionary: a frozen state refuses
+# attribute assignment, and object.__setattr__ costs a wrapper call (as the kernel's
+# legal_moves writes the moves listed).
+
 
 def tile_of(state: KeyflowerState, tile_id: str) -> Tile:
     """The hex ``tile_id`` in play; ``KeyError`` if it is not."""
@@ -638,19 +642,25 @@ def tile_positions(state: KeyflowerState) -> Mapping[str, int]:
     cached = state._tile_index
     if cached is None or cached[0] is not tiles:
         cached = (tiles, MappingProxyType({tile.id: i for i, tile in enumerate(tiles)}))
-        object.__setattr__(state, "_tile_index", cached)
+        state.__dict__["_tile_index"] = cached
     return cached[1]
 
 
 def lot_of(state: KeyflowerState, tile_id: str) -> Lot | None:
     """The bids around ``tile_id`` if it is up for auction, else ``None``."""
-    positions = _lot_facts(state)[1]  # a read-only proxy: `in` and [] (its get is slow)
-    return state.lots[positions[tile_id]][1] if tile_id in positions else None
+    lots = state.lots
+    cached = state._lot_index
+    # A read-only proxy: `in` and [] (its get is slow).
+    positions = cached[1] if cached is not None and cached[0] is lots else _lot_facts(state)[1]
+    return lots[positions[tile_id]][1] if tile_id in positions else None
 
 
 def lot_positions(state: KeyflowerState) -> Mapping[str, int]:
     """The position of each hex up for auction in :attr:`~KeyflowerState.lots` (the same
     while only bids change: see :func:`keep_lots`)."""
+    cached = state._lot_index
+    if cached is not None and cached[0] is state.lots:  # the usual case: known
+        return cached[1]
     return _lot_facts(state)[1]
 
 
@@ -671,7 +681,7 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
             bids_moved = bids_moved or new[5] != old[5]
         # Read again only what changed (a lot's colour is seldom set, a bid seldom outbids).
         facts = (places, _colours_of(places) if recoloured else colours, _outbid_in(places) if bids_moved else outbid)
-    object.__setattr__(state, "_lot_index", (state.lots, positions, facts))
+    state.__dict__["_lot_index"] = (state.lots, positions, facts)
 
 
 def owner_of(state: KeyflowerState, tile_id: str) -> int | None:
@@ -681,7 +691,7 @@ def owner_of(state: KeyflowerState, tile_id: str) -> int | None:
     if cached is None or cached[0] is not villages:
         owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
         cached = (villages, MappingProxyType(owners))
-        object.__setattr__(state, "_owner_index", cached)
+        state.__dict__["_owner_index"] = cached
     seats = cached[1]  # a read-only proxy: `in` and [] (its get is slow)
     return seats[tile_id] if tile_id in seats else None
 
@@ -691,7 +701,7 @@ def keep_owners(state: KeyflowerState, before: KeyflowerState) -> None:
     villages have ``before``'s layouts (animals moved: the hexes stay where they are)."""
     cached = before._owner_index
     if cached is not None and cached[0] is before.villages:
-        object.__setattr__(state, "_owner_index", (state.villages, cached[1]))
+        state.__dict__["_owner_index"] = (state.villages, cached[1])
 
 
 #: The summer boats in a village of a layout (see :meth:`KeyflowerState.boat_abilities`): the
@@ -850,7 +860,7 @@ class KeyflowerState(EngineState):
         if tile_id in self.components.boat_ids and tile_id in self.components.faces_by_id:
             ids = (*ids, tile_id)
         known = (*cached[:seat], self._boats_with(self.villages[seat].layout, ids), *cached[seat + 1 :])
-        object.__setattr__(self, "_summer_boats", known)
+        self.__dict__["_summer_boats"] = known
 
 
 def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], BidFacts | None]:
@@ -862,7 +872,7 @@ def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapp
     cached = state._lot_index
     if cached is None or cached[0] is not lots:
         cached = (lots, MappingProxyType({tile_id: i for i, (tile_id, _) in enumerate(lots)}), None)
-        object.__setattr__(state, "_lot_index", cached)
+        state.__dict__["_lot_index"] = cached
     return cached
 
 
@@ -870,10 +880,13 @@ def bid_facts(state: KeyflowerState) -> BidFacts:
     """The hexes up for auction as a turn reads them, in the order of
     :attr:`~KeyflowerState.lots` (kept while the lots are, and carried over by
     :meth:`~KeyflowerState.keep_lots`)."""
+    cached = state._lot_index
+    if cached is not None and cached[0] is state.lots and cached[2] is not None:  # the usual case: known
+        return cached[2]
     lots, positions, facts = _lot_facts(state)
     if facts is None:
         facts = _bid_facts(tuple([bid_place(_BID[tile_id], lot) for tile_id, lot in lots]))
-        object.__setattr__(state, "_lot_index", (lots, positions, facts))
+        state.__dict__["_lot_index"] = (lots, positions, facts)
     return facts
 
 
@@ -882,24 +895,46 @@ def usable(state: KeyflowerState) -> Usable:
     (kept while the hexes and the lot positions are, and carried over by
     :func:`usable_after`)."""
     tiles = state.tiles
-    positions = _lot_facts(state)[1]
     cached = state._workable
+    known = state._lot_index
+    # The usual case: known for these hexes, read with the positions known for these lots.
+    if cached is not None and known is not None and cached[0] is tiles and known[0] is state.lots and cached[1] is known[1]:
+        return cached[2]
+    positions = _lot_facts(state)[1]
     if cached is None or cached[0] is not tiles or cached[1] is not positions:
         faces = state.components.worked_faces
         found = [workable_entry(faces, tile, positions) for tile in tiles]
         entries = tuple([entry for entry in found if entry is not None])
         usable = (entries, tuple([entry[0] for entry in entries]), tuple(map(_use_row, entries)))
         cached = (tiles, positions, usable)
-        object.__setattr__(state, "_workable", cached)
+        state.__dict__["_workable"] = cached
     return cached[2]
 
 
-def keep_tiles(after: KeyflowerState, before: KeyflowerState, old: Tile, new: Tile) -> None:
+def keep_tiles_used(after: KeyflowerState, before: KeyflowerState, tile: Tile, count: int) -> None:
     """Carry ``before``'s facts of its hexes over to ``after``, whose hexes are ``before``'s
-    with ``old`` become ``new`` (the same hexes in the same places): their positions, and the
-    hexes that may be used, known but for this one (see :func:`usable_after`)."""
-    object.__setattr__(after, "_tile_index", (after.tiles, tile_positions(before)))
-    usable_after(before, after, old, new)
+    (the same hexes in the same places) but that ``count`` workers have used the hex ``tile``
+    (as it is in ``after``): their positions, and the hexes that may be used, this one's entry
+    read from the one before (what :func:`workable_entry` would read again: the next use places
+    one more worker, on the room left, in the colour of the users)."""
+    after.__dict__["_tile_index"] = (after.tiles, tile_positions(before))
+    cached = before._workable
+    if cached is None or cached[0] is not before.tiles:
+        return
+    _, positions, (entries, ids, rows) = cached
+    if tile.id not in ids:  # not known to be usable (nothing carried over)
+        return
+    k = ids.index(tile.id)
+    tile_id, face, _, room, _, use, exchange = entries[k]
+    least, most = count + 1, room - count
+    if least > most:  # no room left on it this season
+        known = (entries[:k] + entries[k + 1 :], ids[:k] + ids[k + 1 :], rows[:k] + rows[k + 1 :])
+    else:
+        assert tile.colour is not None
+        users = COLOUR_INDEX[tile.colour]
+        entry = (tile_id, face, least, most, users, use, exchange)
+        known = (entries[:k] + (entry,) + entries[k + 1 :], ids, rows[:k] + ((use, users, least, rows[k][3]),) + rows[k + 1 :])
+    after.__dict__["_workable"] = (after.tiles, positions, known)
 
 
 def usable_after(before: KeyflowerState, after: KeyflowerState, old: Tile, new: Tile) -> None:
@@ -923,7 +958,7 @@ def usable_after(before: KeyflowerState, after: KeyflowerState, old: Tile, new: 
                 known = (entries[:k] + (entry,) + entries[k + 1 :], ids, rows[:k] + (_use_row(entry),) + rows[k + 1 :])
         elif entry is not None:  # a hex that may be used now, whose place among them is not known
             return
-    object.__setattr__(after, "_workable", (after.tiles, positions, known))
+    after.__dict__["_workable"] = (after.tiles, positions, known)
 
 
 def _boats_of(state: KeyflowerState, seat: int) -> SummerBoats:
@@ -943,7 +978,7 @@ def _boats_of(state: KeyflowerState, seat: int) -> SummerBoats:
             )
             for known, village in zip(old, villages, strict=True)
         )
-        object.__setattr__(state, "_summer_boats", cached)
+        state.__dict__["_summer_boats"] = cached
     return cached[seat]
 
 
@@ -954,4 +989,7 @@ _NO_BOATS: SummerBoats = ((), (), _NO_ABILITIES)
 def boat_abilities(state: KeyflowerState, seat: int) -> frozenset[str]:
     """:meth:`KeyflowerState.boat_abilities` as a function (read at every turn: see
     :func:`_lot_facts`)."""
+    cached = state._summer_boats
+    if cached is not None and cached[seat][0] is state.villages[seat].layout:  # the usual case: known
+        return cached[seat][2]
     return _boats_of(state, seat)[2]

@@ -35,6 +35,7 @@ from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import (
     ANY_COLOUR,
     COLOUR_INDEX,
+    BidPlace,
     PAYMENTS,
     KeyflowerState,
     Payment,
@@ -44,8 +45,7 @@ from tabletop.keyflower_farmers.state import (
     bid_facts,
     boat_abilities,
     keep_lots,
-    keep_tiles,
-    lot_of,
+    keep_tiles_used,
     lot_positions,
     new_place_workers,
     new_tile,
@@ -72,27 +72,17 @@ _NEXT_TURN = tuple(tuple(Turn(next_seat(seat, players)) for seat in range(player
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     """Each location where some placement is legal (bids, then uses), and passing. Found
-    without listing the placements: only whether one exists."""
+    without listing the placements: only whether one exists. Usually every worker the seat
+    can place is behind their screen: one pass over the lots and one over the hexes, as the
+    state keeps them for turns (:func:`~.state.bid_facts`, :func:`~.state.usable`); else
+    outbid groups of theirs may move (:func:`_moves_with_groups`)."""
     seat = pending.seat
     screen = state.screens[seat]
-    if any(screen):
-        moves = _moves_from_behind(state, seat, screen)
-        if moves is not None:
-            return moves
-    outbid = outbid_groups(state, seat)
-    if not outbid:
-        return _ONLY_PASS  # no worker to place (common late in a season)
-    return _moves_with_groups(state, seat, screen, outbid)
-
-
-def _moves_from_behind(state: KeyflowerState, seat: int, screen: Pool) -> tuple[Move, ...] | None:
-    """:func:`turn_moves` when every worker ``seat`` can place is behind their (not empty)
-    ``screen``, in one pass over the lots and one over the hexes, as the state keeps them for
-    turns (:func:`~.state.bid_facts`, :func:`~.state.usable`); ``None`` if an outbid group of
-    theirs waits (:func:`_moves_with_groups` lists the moves then)."""
     places, lot_colours, outbid = bid_facts(state)
     if seat in outbid:
-        return None
+        return _moves_with_groups(state, seat, screen, outbid_groups(state, seat))
+    if not any(screen):
+        return _ONLY_PASS  # no worker to place (common late in a season)
     abilities = boat_abilities(state, seat)
     most_behind = max(screen)
     # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour.
@@ -287,14 +277,11 @@ def _can_pay(
 def bids_at(
     state: KeyflowerState, seat: int, tile_id: str, lot: Lot, groups: tuple[tuple[str, Group], ...]
 ) -> tuple[Placement, ...]:
-    """Each bid ``seat`` may place on ``lot`` (the bids around ``tile_id``)."""
+    """Each bid ``seat``, who has outbid ``groups``, may place on ``lot`` (the bids around
+    ``tile_id``)."""
     least = lot.fewest_to_add(seat)
     colours = bid_colours(state, seat, lot)
     screen = state.screens[seat]
-    if not groups:  # the usual case: workers from behind the screen only
-        if len(colours) == 1:
-            return _from_behind(colours[0], least, screen[COLOUR_INDEX[colours[0]]])
-        return _from_behind_each(colours, least, screen, max(screen))  # a bid has no upper limit
     out: list[Placement] = []
     for colour in colours:
         if not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
@@ -303,6 +290,24 @@ def bids_at(
         for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
             out.append(Placement(colour, moved, count, ""))
     return tuple(out)
+
+
+def _bids_from_behind(state: KeyflowerState, seat: int, place: BidPlace) -> tuple[Placement, ...]:
+    """Each bid ``seat``, who has no outbid group, may place on the lot of ``place`` (as a turn
+    reads it): :func:`bids_at` read from the facts a turn keeps. Without an outbid group, the
+    seat's own bid, if any, leads."""
+    _, colour, leader, highest, leading_colour, _ = place
+    screen = state.screens[seat]
+    # A bid has no upper limit: every worker of the colour may go.
+    if leader == seat:  # one more worker of their bid's colour keeps the lead
+        return _from_behind(COLOURS[leading_colour], 1, screen[leading_colour])
+    if colour == ANY_COLOUR:  # nobody has bid: any colour
+        return _from_behind_each(COLOURS, 1, screen, max(screen))
+    if leader >= 0 and colour != _GREEN and has_ability(state, seat, "boat_counter_bid"):
+        # Summer boat 4a: the lot's colour, or another to counter the bids (see bid_colours).
+        colours = (COLOURS[colour], *(c for c in COLOURS if c != COLOURS[colour]))
+        return _from_behind_each(colours, highest + 1, screen, max(screen))
+    return _from_behind(COLOURS[colour], highest + 1, screen[colour])
 
 
 @cache
@@ -468,11 +473,12 @@ def _uses_with(
 def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[Placement, ...]:
     """The legal placements of ``seat`` at the hex ``tile_id``, to bid for it or to use it."""
     groups = outbid_groups(state, seat)
-    if bid:
-        lot = lot_of(state, tile_id)
-        assert lot is not None
-        return bids_at(state, seat, tile_id, lot, groups)
-    return uses_of(state, seat, tile_id, groups)
+    if not bid:
+        return uses_of(state, seat, tile_id, groups)
+    i = lot_positions(state)[tile_id]
+    if not groups:  # the usual case: workers from behind the screen only
+        return _bids_from_behind(state, seat, bid_facts(state)[0][i])
+    return bids_at(state, seat, tile_id, state.lots[i][1], groups)
 
 
 def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, ...]:
@@ -482,7 +488,7 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
     answers = pending.answers
     if answers is None:
         answers = _placing_answers(pending.options, len(pending.moved))
-        object.__setattr__(pending, "answers", answers)
+        pending.__dict__["answers"] = answers  # a frozen record: straight into its dictionary
     return answers
 
 
@@ -577,7 +583,8 @@ def _go_on(
     while len(options) > 1:
         answers = _placing_answers(options, len(settled[0]))
         if len(answers) > 1:
-            return replace_top(state, new_place_workers(seat, tile_id, bid, options, settled, answers))
+            asked = new_place_workers(seat, tile_id, bid, options, settled, answers)
+            return evolve(state, stack=state.stack[:-1] + (asked,))
         options, settled = _narrowed(options, settled, answers[0])
     return _place_workers(state, seat, tile_id, bid, options[0])
 
@@ -637,7 +644,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         stack=following,
         tiles=tiles,
     )
-    keep_tiles(after, state, old, new)
+    keep_tiles_used(after, state, new, count)
     if changed:
         # The same lots in the same places: what is known of them carries over.
         keep_lots(after, state, changed)
