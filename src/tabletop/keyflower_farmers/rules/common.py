@@ -46,8 +46,8 @@ def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Ti
     tiles = state.tiles
     old = tiles[i]
     new = change(old)
-    tiles = tiles[:i] + (new,) + tiles[i + 1 :]
-    after = evolve(state, tiles=tiles, **changes)
+    tiles = changes["tiles"] = tiles[:i] + (new,) + tiles[i + 1 :]
+    after = evolve(state, **changes)  # (changes is this call's own dictionary)
     # The same hexes in the same places: the positions carry over, and the hexes that may be
     # used are known but for this one.
     object.__setattr__(after, "_tile_index", (tiles, positions))
