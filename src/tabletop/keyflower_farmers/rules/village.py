@@ -73,7 +73,7 @@ def _grow(
     frontier.pop(cell, None)
     joined = []
     land = []
-    for direction, near in enumerate(hexgrid.neighbours(cell)):
+    for direction, near in enumerate(_neighbours(cell)):
         placed = layout.get(near)
         if placed is None:
             frontier[near] = frontier.get(near, ()) + _NEEDS[direction][sides[direction]]
@@ -87,6 +87,10 @@ def _grow(
     roads[cell] = tuple(joined)
     return land
 
+
+#: The cells around a cell (:func:`hexgrid.neighbours`), made once per cell: the same cells
+#: serve as keys again and again, found by identity.
+_neighbours = cache(hexgrid.neighbours)
 
 #: The side of a neighbour facing each side of a hex (:func:`tiles.facing`, listed once).
 _FACING = tuple(tiles.facing(direction) for direction in range(6))
@@ -196,7 +200,7 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     boats = state.components.boat_ids
     if pending.tile in boats:  # land does not continue from a boat to a boat
         ids = {cell: tile_id for cell, tile_id, _ in village.layout}
-        around = hexgrid.neighbours(move.cell)
+        around = _neighbours(move.cell)
         land = [direction for direction in land if ids[around[direction]] not in boats]
     fields, merges = village.fields.place_across(move.cell, spokes(sides), land)
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
