@@ -8,8 +8,6 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-import attrs
-
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS, WATER
 from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
 from tabletop.keyflower_farmers.rules.common import change_tile, popped, spokes, with_seat
@@ -285,7 +283,9 @@ def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple
 
 def resolve_side(state: KeyflowerState, pending: TossSummerBoat, outcome: SideUp) -> KeyflowerState:
     face = 0 if outcome.side == "a" else 1
-    return pop(change_tile(state, pending.tile, lambda t: attrs.evolve(t, face=face)))
+    return change_tile(
+        state, pending.tile, lambda t: new_tile(t.id, face, t.goods, t.workers, t.uses, t.colour, t.sheep), stack=state.stack[:-1]
+    )
 
 
 def _offered(lots: tuple[tuple[str, Lot], ...], codes: Sequence[str]) -> tuple[tuple[str, Lot], ...]:

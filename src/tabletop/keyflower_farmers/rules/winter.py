@@ -47,12 +47,13 @@ def resolve_offer(state: KeyflowerState, pending: OfferWinter, move: Move) -> Ke
     assert isinstance(move, Offer)
     hand = tuple(code for code in state.winter_hands[seat] if code != move.code)
     offers = tuple(sorted((*state.winter_offers[seat], move.code)))
-    state = evolve(
+    return evolve(
         state,
         winter_hands=with_seat(state.winter_hands, seat, hand),
         winter_offers=with_seat(state.winter_offers, seat, offers),
+        # The decision answered once no tile is left to offer (in the same copy).
+        stack=state.stack if hand else state.stack[:-1],
     )
-    return state if hand else pop(state)
 
 
 def reveal_winter(state: KeyflowerState) -> KeyflowerState:
