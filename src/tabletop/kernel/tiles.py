@@ -27,6 +27,7 @@ reports which fields merged, so that a game moves the contents of merged fields 
 from __future__ import annotations
 
 from bisect import insort
+from operator import itemgetter
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
@@ -354,7 +355,7 @@ class Fields:
         joins = list(range(count))
         joined_here = False  # whether two of the new sectors joined (seldom)
         reached: dict[Sector, int] = {}
-        around = hexgrid.neighbours(cell)
+        around = _neighbours(cell)
         for direction in directions:
             other = around[direction]
             back = half_sectors(placed[other])
@@ -395,9 +396,9 @@ class Fields:
                 if len(names) > 1 or names[0] != part[0]:
                     merges.append(Merge(part[0], tuple(names)))
             joined.append(part)
-            insort(kept, part)
+            insort(kept, part, key=_name)  # (names compared: a name is a part's first sector)
         cells = list(self.spokes)
-        insort(cells, (cell, spokes))
+        insort(cells, (cell, spokes), key=_name)
         after: Fields = _new_fields(tuple(cells), tuple(kept), index.placed(cell, spokes, joined))
         if len(merges) > 1:
             merges.sort(key=_merged_into)
@@ -431,6 +432,14 @@ _FACING = tuple(facing(direction) for direction in range(6))
 _CROSSWISE = tuple(
     ((2 * direction, 2 * _FACING[direction] + 1), (2 * direction + 1, 2 * _FACING[direction])) for direction in range(6)
 )
+
+
+#: The cells around a cell (:func:`hexgrid.neighbours`), made once per cell: placing reads
+#: them at every tile, and the same cells are then found by identity in the lookups.
+_neighbours = cache(hexgrid.neighbours)
+
+#: The first item of a pair or a part: what sorts the cells (with their spokes) and the fields.
+_name = itemgetter(0)
 
 
 def _merged_into(merge: Merge) -> Sector:

@@ -8,16 +8,12 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-import attrs
-
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS, WATER
 from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
-from tabletop.keyflower_farmers.rules.common import change_tile, popped, spokes, with_seat
+from tabletop.keyflower_farmers.rules.common import change_tile, laid_out, popped, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
     COLOUR_INDEX,
     NO_BIDS,
-    NO_RESOURCES,
-    NO_WORKERS,
     Cargo,
     DealHome,
     DealWinter,
@@ -26,7 +22,6 @@ from tabletop.keyflower_farmers.state import (
     DrawWorker,
     KeyflowerState,
     SelectWinter,
-    Tile,
     TossSummerBoat,
     Village,
     new_tile,
@@ -61,7 +56,7 @@ def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -
             state,
             homes=with_seat(state.homes, pending.seat_to, outcome.number),
             villages=with_seat(state.villages, pending.seat_to, village),
-            tiles=(*state.tiles, Tile(tile_id)),
+            tiles=(*state.tiles, laid_out(tile_id)),
         )
     )
 
@@ -250,7 +245,7 @@ def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome:
     """The tile is laid out for auction, its season side up."""
     index = SEASON_INDEX[pending.season]
     piles = with_seat(state.season_piles, index, state.season_piles[index].take(outcome.code))
-    state = popped(state, season_piles=piles, tiles=(*state.tiles, Tile(outcome.code)), lots=_offered(state.lots, (outcome.code,)))
+    state = popped(state, season_piles=piles, tiles=(*state.tiles, laid_out(outcome.code)), lots=_offered(state.lots, (outcome.code,)))
     if state.components.tile(outcome.code).kind == "summer_boat":
         # A summer boat's side up is chosen at random as it is laid out (base rulebook).
         state = push(state, TossSummerBoat(outcome.code))
@@ -274,7 +269,7 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
     stack = stack[: len(stack) - len(codes)]
     if codes[-1] in components.summer_boat_ids:
         stack = (*stack, TossSummerBoat(codes[-1]))
-    tiles = (*state.tiles, *(new_tile(code, 0, NO_RESOURCES, NO_WORKERS, (), None, 0) for code in codes))
+    tiles = (*state.tiles, *map(laid_out, codes))
     season_piles = with_seat(state.season_piles, index, pile)
     return evolve(state, stack=stack, season_piles=season_piles, tiles=tiles, lots=_offered(state.lots, codes)), rng
 
@@ -285,7 +280,9 @@ def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple
 
 def resolve_side(state: KeyflowerState, pending: TossSummerBoat, outcome: SideUp) -> KeyflowerState:
     face = 0 if outcome.side == "a" else 1
-    return pop(change_tile(state, pending.tile, lambda t: attrs.evolve(t, face=face)))
+    return change_tile(
+        state, pending.tile, lambda t: new_tile(t.id, face, t.goods, t.workers, t.uses, t.colour, t.sheep), stack=state.stack[:-1]
+    )
 
 
 def _offered(lots: tuple[tuple[str, Lot], ...], codes: Sequence[str]) -> tuple[tuple[str, Lot], ...]:

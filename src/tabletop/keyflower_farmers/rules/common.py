@@ -8,11 +8,14 @@ from typing import Any, TypeVar
 
 from tabletop.keyflower_farmers.components import ROAD, WATER, Face
 from tabletop.keyflower_farmers.state import (
+    NO_RESOURCES,
+    NO_WORKERS,
     KeyflowerState,
     Tile,
     boat_abilities,
     keep_lots,
     lot_positions,
+    new_tile,
     tile_of,
     tile_positions,
     usable_after,
@@ -46,13 +49,19 @@ def change_tile(state: KeyflowerState, tile_id: str, change: Callable[[Tile], Ti
     tiles = state.tiles
     old = tiles[i]
     new = change(old)
-    tiles = tiles[:i] + (new,) + tiles[i + 1 :]
-    after = evolve(state, tiles=tiles, **changes)
+    tiles = changes["tiles"] = tiles[:i] + (new,) + tiles[i + 1 :]
+    after = evolve(state, **changes)  # (changes is this call's own dictionary)
     # The same hexes in the same places: the positions carry over, and the hexes that may be
     # used are known but for this one.
     object.__setattr__(after, "_tile_index", (tiles, positions))
     usable_after(state, after, old, new)
     return after
+
+
+def laid_out(tile_id: str) -> Tile:
+    """The hex ``tile_id`` as it comes into play: front up, nothing on it (``Tile(tile_id)``
+    made without running its converters)."""
+    return new_tile(tile_id, 0, NO_RESOURCES, NO_WORKERS, (), None, 0)
 
 
 def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:

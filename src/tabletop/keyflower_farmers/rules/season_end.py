@@ -23,21 +23,23 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, Items
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
-from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, with_seat
+from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, laid_out, with_seat
 from tabletop.keyflower_farmers.rules.production import give
 from tabletop.keyflower_farmers.state import (
     AfterBoats,
     BeginSeason,
     ChooseBoat,
+    NO_SKILLS,
     NO_WORKERS,
     Cargo,
     KeyflowerState,
     PlaceTile,
     Tile,
+    lot_of,
     new_tile,
 )
 from tabletop.kernel.auction import Lot
-from tabletop.kernel.engine import evolve, pop
+from tabletop.kernel.engine import evolve
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared, shared
@@ -194,19 +196,19 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
         stack = state.stack[:-1]
     changes: dict[str, Any] = {"boats": with_seat(state.boats, k, shared(Cargo, move.boat)), "stack": stack}  # emptied
     # (an empty load adds nothing: most boats carry no skill tile, and none carries anything in winter)
-    if any(cargo.workers):
+    if cargo.workers != NO_WORKERS:
         changes["screens"] = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
-    if any(cargo.skills):
+    if cargo.skills != NO_SKILLS:
         changes["skills"] = with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills))
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
         changes.update(
-            tiles=(*state.tiles, Tile(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
+            tiles=(*state.tiles, laid_out(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
     gifts = []  # the items of the Farmers turn-order tiles the seat won
     for tile, face in state.components.turn_order_for(state.players, state.farmers):
         if tile.gives or face.purple:
-            lot = state.lot(f"order{tile.number}")
+            lot = lot_of(state, f"order{tile.number}")
             if lot is not None and lot.leader == seat:
                 if face.purple:
                     changes["start"] = seat
@@ -242,10 +244,11 @@ def after_boats(state: KeyflowerState, marker: AfterBoats) -> KeyflowerState:
         returned += _bid_workers(lot)
     bag = state.bag.shuffle_in(returned) if returned else state.bag
     start = state.start if marker.purple_won else next_seat(state.start, state.players)
-    state = evolve(state, bag=bag, start=start, lots=())
+    # The marker answered (popped) in the same copy.
+    state = evolve(state, bag=bag, start=start, lots=(), stack=state.stack[:-1])
     if state.season < 3 and state.farmers:
         state = breed(state)
-    return pop(state)
+    return state
 
 
 # --- step 6: breeding ---------------------------------------------------------------------------

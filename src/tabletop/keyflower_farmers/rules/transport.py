@@ -332,7 +332,7 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
     if isinstance(move, Shelter):
         village = state.villages[seat]
         held = tuple([(f, a.take("sheep") if f == move.source else a) for f, a in village.animals])
-        held = tuple([(f, a) for f, a in held if a.total])
+        held = tuple([(f, a) for f, a in held if a != NO_ANIMALS])
         after = change_tile(
             state,
             "sheep_shelter",
@@ -355,7 +355,7 @@ def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> Keyf
     held = dict(village.animals)
     held[move.source] = held[move.source].take(move.animal)
     held[move.target] = held.get(move.target, NO_ANIMALS).add(move.animal)
-    animals = tuple(sorted([(field, a) for field, a in held.items() if a.total]))
+    animals = tuple(sorted([(field, a) for field, a in held.items() if a != NO_ANIMALS]))  # (emptied fields left out)
     villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
     after = evolve(state, villages=villages, stack=state.stack[:-1] + (left,))
     keep_owners(after, state)

@@ -13,9 +13,10 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
-from tabletop.keyflower_farmers.rules.common import has_ability, popped, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import NO_ANIMALS, KeyflowerState, LayoutFacts, PlaceTile, Village, new_village
+from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
+from tabletop.keyflower_farmers.state import KeyflowerState, LayoutFacts, PlaceTile, Village, new_village
 from tabletop.kernel import hexgrid, tiles
+from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
@@ -72,7 +73,7 @@ def _grow(
     frontier.pop(cell, None)
     joined = []
     land = []
-    for direction, near in enumerate(hexgrid.neighbours(cell)):
+    for direction, near in enumerate(_neighbours(cell)):
         placed = layout.get(near)
         if placed is None:
             frontier[near] = frontier.get(near, ()) + _NEEDS[direction][sides[direction]]
@@ -86,6 +87,10 @@ def _grow(
     roads[cell] = tuple(joined)
     return land
 
+
+#: The cells around a cell (:func:`hexgrid.neighbours`), made once per cell: the same cells
+#: serve as keys again and again, found by identity.
+_neighbours = cache(hexgrid.neighbours)
 
 #: The side of a neighbour facing each side of a hex (:func:`tiles.facing`, listed once).
 _FACING = tuple(tiles.facing(direction) for direction in range(6))
@@ -195,13 +200,13 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     boats = state.components.boat_ids
     if pending.tile in boats:  # land does not continue from a boat to a boat
         ids = {cell: tile_id for cell, tile_id, _ in village.layout}
-        around = hexgrid.neighbours(move.cell)
+        around = _neighbours(move.cell)
         land = [direction for direction in land if ids[around[direction]] not in boats]
     fields, merges = village.fields.place_across(move.cell, spokes(sides), land)
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
     placed = (*village.layout, (move.cell, pending.tile, move.turns))
     grown = new_village(placed, fields, animals, _facts(state, layout, frontier, roads))
-    after = popped(state, villages=with_seat(state.villages, seat, grown))
+    after = evolve(state, villages=with_seat(state.villages, seat, grown), stack=state.stack[:-1])
     after.keep_summer_boats(state, seat, pending.tile)
     return after
 
@@ -212,5 +217,6 @@ def merged_animals(animals: tuple[tuple[Sector, Pool], ...], merges: tuple[Merge
     totals: dict[Sector, Pool] = {}
     for field, held in animals:
         name = into.get(field, field)
-        totals[name] = totals.get(name, NO_ANIMALS).plus(held)
+        # Summed only where two fields holding animals became one (most keep theirs as they are).
+        totals[name] = totals[name].plus(held) if name in totals else held
     return tuple(sorted(totals.items()))

@@ -8,8 +8,8 @@ the remaining boats; these hexes join the villages with the won winter tiles, an
 from __future__ import annotations
 
 from tabletop.keyflower_farmers.moves import Move, Offer, Offered
-from tabletop.keyflower_farmers.rules.common import with_seat
-from tabletop.keyflower_farmers.state import NO_BIDS, KeyflowerState, OfferWinter, RevealWinter, Tile, Turn
+from tabletop.keyflower_farmers.rules.common import laid_out, with_seat
+from tabletop.keyflower_farmers.state import NO_BIDS, KeyflowerState, OfferWinter, RevealWinter, Turn
 from tabletop.kernel.engine import evolve, pop, push, replace_top
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.shared import Shared
@@ -47,12 +47,13 @@ def resolve_offer(state: KeyflowerState, pending: OfferWinter, move: Move) -> Ke
     assert isinstance(move, Offer)
     hand = tuple(code for code in state.winter_hands[seat] if code != move.code)
     offers = tuple(sorted((*state.winter_offers[seat], move.code)))
-    state = evolve(
+    return evolve(
         state,
         winter_hands=with_seat(state.winter_hands, seat, hand),
         winter_offers=with_seat(state.winter_offers, seat, offers),
+        # The decision answered once no tile is left to offer (in the same copy).
+        stack=state.stack if hand else state.stack[:-1],
     )
-    return state if hand else pop(state)
 
 
 def reveal_winter(state: KeyflowerState) -> KeyflowerState:
@@ -61,7 +62,7 @@ def reveal_winter(state: KeyflowerState) -> KeyflowerState:
     return pop(
         evolve(
             state,
-            tiles=(*state.tiles, *(Tile(code) for code in offered)),
+            tiles=(*state.tiles, *map(laid_out, offered)),
             lots=(*((code, NO_BIDS) for code in offered), *state.lots),
             # The tiles not offered, and those never dealt, go back to the box.
             winter_hands=((),) * state.players,
