@@ -242,6 +242,16 @@ def test_the_lookups_kept_from_tile_to_tile_are_those_of_the_whole_layout(layout
 
 @settings(max_examples=60)
 @given(layouts)
+def test_the_fields_on_a_cell_are_those_with_a_sector_there_each_once_sorted(layout):
+    fields = tiles.fields_of(
+        {cell: tiles.spokes_of(sides, {R}) for cell, sides in layout.items()}, tiles.open_between(layout, {W})
+    )
+    for cell in layout:
+        assert fields.fields_on(cell) == tuple(sorted({part[0] for part in fields.parts for at, _ in part if at == cell}))
+
+
+@settings(max_examples=60)
+@given(layouts)
 def test_the_steps_from_a_field_are_those_of_a_search_over_adjacent_fields(layout):
     fields = tiles.fields_of(
         {cell: tiles.spokes_of(sides, {R}) for cell, sides in layout.items()}, tiles.open_between(layout, {W})

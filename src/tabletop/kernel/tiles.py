@@ -495,12 +495,19 @@ class _Neighbourhood:
     __slots__ = ("on_cell", "_parts", "_adjacent")
 
     def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
-        on_cell: dict[Hex, set[Sector]] = {}
+        # The parts come by name, so each cell's names come in order; a part's sectors on one
+        # cell come together (sorted), so a name already listed for a cell is its last.
+        on_cell: dict[Hex, list[Sector]] = {}
         for part in parts:
+            name = part[0]
             for cell, _ in part:
-                on_cell.setdefault(cell, set()).add(part[0])
+                names = on_cell.get(cell)
+                if names is None:
+                    on_cell[cell] = [name]
+                elif names[-1] is not name:
+                    names.append(name)
         self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
-            {cell: tuple(sorted(names)) for cell, names in on_cell.items()}
+            {cell: tuple(names) for cell, names in on_cell.items()}
         )
         self._parts = parts
         self._adjacent: Mapping[Sector, tuple[Sector, ...]] | None = None
