@@ -534,12 +534,21 @@ def _narrowed(
 ) -> tuple[tuple[Placement, ...], Settled]:
     """The ``options`` that agree with ``move``, and what is ``settled`` with it."""
     moved, colour, count = settled
+    # Plain loops: a comprehension costs a function made and called, more than these few
+    # options take.
+    kept: list[Placement] = []
     if isinstance(move, Count):  # the usual answer
         count = move.count
-        options = tuple([o for o in options if o.number == count and o.moved == moved])
+        for option in options:
+            if option.number == count and option.moved == moved:
+                kept.append(option)
+        options = tuple(kept)
     elif isinstance(move, Colour):
         colour = move.colour
-        options = tuple([o for o in options if o.colour == colour])
+        for option in options:
+            if option.colour == colour:
+                kept.append(option)
+        options = tuple(kept)
     elif isinstance(move, From):
         n = len(moved)
         moved = (*moved, move.lot)
