@@ -53,7 +53,7 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
     if season == 3:
         return begin_winter(state, order)
     lots = tuple([(tile_id, NO_BIDS) for tile_id in order])
-    stack = (*state.stack[:-1], Turn(state.start))
+    stack = state.stack[:-1] + (Turn(state.start),)
     if state.first_game:
         # Above the first turn: a summer boat laid out has its side up before anyone plays.
         state = _lay_out_farmers_tiles(evolve(state, season=season, passes=0, lots=lots, stack=stack), name)

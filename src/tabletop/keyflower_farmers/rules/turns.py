@@ -85,8 +85,10 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         return _ONLY_PASS  # no worker to place (common late in a season)
     abilities = boat_abilities(state, seat)
     most_behind = max(screen)
-    # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour.
-    top = (*screen, most_behind)
+    # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour
+    # (a plain tuple: a pool adds no `+` of its own; tuples are joined by `+`, which costs
+    # less than unpacking them into a display).
+    top = screen + (most_behind,)
     counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
     for move, colour, leader, highest, leading_colour, _ in places:
@@ -106,7 +108,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     # colour read for each lot. Summer boat 4b: its owner ignores the colour of a tile's users
     # and bidders (any colour will do: the most of one colour counts).
     ignore_colour = "boat_ignore_colour" in abilities
-    needed = (most_behind,) * (len(top) + len(places)) if ignore_colour else (*top, *lot_colours(top))
+    needed = (most_behind,) * (len(top) + len(places)) if ignore_colour else top + lot_colours(top)
     # Every hex in play is up for auction or in a village: each may be used.
     for use, colour, least, payment in usable(state)[2]:
         if needed[colour] >= least and (
@@ -642,7 +644,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     tiles = state.tiles
     k = tile_positions(state)[tile_id]
     old = tiles[k]
-    new = new_tile(tile_id, old.face, old.goods, old.workers.add(colour, count), (*old.uses, count), old.colour or colour, old.sheep)
+    new = new_tile(tile_id, old.face, old.goods, old.workers.add(colour, count), old.uses + (count,), old.colour or colour, old.sheep)
     tiles = tiles[:k] + (new,) + tiles[k + 1 :]
     after = evolve(
         state,
