@@ -406,7 +406,7 @@ def uses_of(state: KeyflowerState, seat: int, tile_id: str, groups: tuple[tuple[
     if colour > ANY_COLOUR:
         colour = bid_facts(state)[0][colour - ANY_COLOUR - 1][1]  # the bidders' colour
     # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
-    colours = COLOURS if colour == ANY_COLOUR or has_ability(state, seat, "boat_ignore_colour") else (COLOURS[colour],)
+    colours = COLOURS if colour == ANY_COLOUR or "boat_ignore_colour" in boat_abilities(state, seat) else (COLOURS[colour],)
     screen = state.screens[seat]
     if groups:
         return tuple(_uses_with(state, seat, face, colours, (least, most), groups))
@@ -474,12 +474,13 @@ def _uses_with(
 
 def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[Placement, ...]:
     """The legal placements of ``seat`` at the hex ``tile_id``, to bid for it or to use it."""
-    groups = outbid_groups(state, seat)
+    places, _, outbid = bid_facts(state)
+    groups = outbid_groups(state, seat) if seat in outbid else ()  # usually none
     if not bid:
         return uses_of(state, seat, tile_id, groups)
     i = lot_positions(state)[tile_id]
     if not groups:  # the usual case: workers from behind the screen only
-        return _bids_from_behind(state, seat, bid_facts(state)[0][i])
+        return _bids_from_behind(state, seat, places[i])
     return bids_at(state, seat, tile_id, state.lots[i][1], groups)
 
 
