@@ -28,14 +28,14 @@ from tabletop.keyflower_farmers.state import (
 from tabletop.keyflower_farmers.rules.production import open_fields
 from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.shared import shared
 
 
 def begin_spring(state: KeyflowerState) -> KeyflowerState:
     """The holder of the lowest-numbered home tile takes the purple worker and starts."""
     start = min(range(state.players), key=lambda seat: state.homes[seat])
-    return replace_top(evolve(state, start=start, passes=0), Turn(start))
+    return evolve(state, start=start, passes=0, stack=state.stack[:-1] + (Turn(start),))
 
 
 def begin_season(state: KeyflowerState) -> KeyflowerState:
@@ -110,11 +110,11 @@ def settle(state: KeyflowerState) -> KeyflowerState:
 
 
 def _return_worker(state: KeyflowerState, top: ReturnWorker) -> KeyflowerState:
-    return pop(evolve(state, bag=state.bag.shuffle_in((top.colour,))))
+    return evolve(state, bag=state.bag.shuffle_in((top.colour,)), stack=state.stack[:-1])
 
 
 def _return_skill(state: KeyflowerState, top: ReturnSkill) -> KeyflowerState:
-    return pop(evolve(state, skill_pile=state.skill_pile.shuffle_in((top.skill,))))
+    return evolve(state, skill_pile=state.skill_pile.shuffle_in((top.skill,)), stack=state.stack[:-1])
 
 
 def _draw_worker(state: KeyflowerState, top: DrawWorker) -> KeyflowerState | None:
