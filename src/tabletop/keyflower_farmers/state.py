@@ -676,7 +676,7 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
         for i in changed:
             old = places[i]
             new = bid_place(old[0], lots[i][1])
-            places = (*places[:i], new, *places[i + 1 :])
+            places = places[:i] + (new,) + places[i + 1 :]
             recoloured = recoloured or new[1] != old[1]
             bids_moved = bids_moved or new[5] != old[5]
         # Read again only what changed (a lot's colour is seldom set, a bid seldom outbids).

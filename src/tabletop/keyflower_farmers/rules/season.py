@@ -28,14 +28,14 @@ from tabletop.keyflower_farmers.state import (
 from tabletop.keyflower_farmers.rules.production import open_fields
 from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.shared import shared
 
 
 def begin_spring(state: KeyflowerState) -> KeyflowerState:
     """The holder of the lowest-numbered home tile takes the purple worker and starts."""
     start = min(range(state.players), key=lambda seat: state.homes[seat])
-    return replace_top(evolve(state, start=start, passes=0), Turn(start))
+    return evolve(state, start=start, passes=0, stack=state.stack[:-1] + (Turn(start),))
 
 
 def begin_season(state: KeyflowerState) -> KeyflowerState:
@@ -52,12 +52,13 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
     order = tuple(f"order{tile.number}" for tile, _ in components.turn_order_for(state.players, state.farmers))
     if season == 3:
         return begin_winter(state, order)
-    state = evolve(state, season=season, passes=0, lots=tuple((tile_id, NO_BIDS) for tile_id in order))
-    state = replace_top(state, Turn(state.start))
+    lots = tuple([(tile_id, NO_BIDS) for tile_id in order])
+    stack = state.stack[:-1] + (Turn(state.start),)
     if state.first_game:
         # Above the first turn: a summer boat laid out has its side up before anyone plays.
-        state = _lay_out_farmers_tiles(state, name)
-    laid_out = sum(1 for tile_id, _ in state.lots if not tile_id.startswith("order"))
+        state = _lay_out_farmers_tiles(evolve(state, season=season, passes=0, lots=lots, stack=stack), name)
+        lots, stack = state.lots, state.stack
+    laid_out = sum(1 for tile_id, _ in lots if not tile_id.startswith("order"))
     draws = (shared(DrawSeasonTile, name),) * (components.per_season[state.players - 2] - laid_out)
     sides = [(boat.code, boat.side_in(name)) for boat in components.boats_for(state.players)]
     loads: list[Any] = []
@@ -66,7 +67,7 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
     for k in range(max((side.skills for _, side in sides), default=0)):
         loads += [shared(DrawSkill, None, code) for code, side in sides if k < side.skills]
     # The tiles are drawn after the boats are loaded (the first load on top), in one copy.
-    return evolve(state, stack=(*state.stack, *draws, *reversed(loads)))
+    return evolve(state, season=season, passes=0, lots=lots, stack=(*stack, *draws, *reversed(loads)))
 
 
 def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState:
@@ -91,25 +92,29 @@ def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState
 def settle(state: KeyflowerState) -> KeyflowerState:
     """Resolve markers and drop events that cannot happen (a draw from an empty bag or pile, an
     animal with no supply or no field to go to) until a real decision is on top."""
-    while state.stack:
-        top = state.stack[-1]
+    stack = state.stack
+    while stack:
+        top = stack[-1]
         kind = type(top)
-        if kind is Turn and state.passes < state.players:  # the usual case: a player's turn
+        if kind is Turn:
+            if state.passes < state.players:  # the usual case: a player's turn
+                return state
+        elif kind not in _FORCED:  # always asked
             return state
-        step = _FORCED.get(kind)
-        after = None if step is None else step(state, top)
+        after = _FORCED[kind](state, top)
         if after is None:  # a decision to ask
             return state
         state = after
+        stack = state.stack
     return state
 
 
 def _return_worker(state: KeyflowerState, top: ReturnWorker) -> KeyflowerState:
-    return pop(evolve(state, bag=state.bag.shuffle_in((top.colour,))))
+    return evolve(state, bag=state.bag.shuffle_in((top.colour,)), stack=state.stack[:-1])
 
 
 def _return_skill(state: KeyflowerState, top: ReturnSkill) -> KeyflowerState:
-    return pop(evolve(state, skill_pile=state.skill_pile.shuffle_in((top.skill,))))
+    return evolve(state, skill_pile=state.skill_pile.shuffle_in((top.skill,)), stack=state.stack[:-1])
 
 
 def _draw_worker(state: KeyflowerState, top: DrawWorker) -> KeyflowerState | None:

@@ -85,8 +85,10 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         return _ONLY_PASS  # no worker to place (common late in a season)
     abilities = boat_abilities(state, seat)
     most_behind = max(screen)
-    # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour.
-    top = (*screen, most_behind)
+    # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour
+    # (a plain tuple: a pool adds no `+` of its own; tuples are joined by `+`, which costs
+    # less than unpacking them into a display).
+    top = screen + (most_behind,)
     counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
     for move, colour, leader, highest, leading_colour, _ in places:
@@ -106,7 +108,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     # colour read for each lot. Summer boat 4b: its owner ignores the colour of a tile's users
     # and bidders (any colour will do: the most of one colour counts).
     ignore_colour = "boat_ignore_colour" in abilities
-    needed = (most_behind,) * (len(top) + len(places)) if ignore_colour else (*top, *lot_colours(top))
+    needed = (most_behind,) * (len(top) + len(places)) if ignore_colour else top + lot_colours(top)
     # Every hex in play is up for auction or in a village: each may be used.
     for use, colour, least, payment in usable(state)[2]:
         if needed[colour] >= least and (
@@ -404,7 +406,7 @@ def uses_of(state: KeyflowerState, seat: int, tile_id: str, groups: tuple[tuple[
     if colour > ANY_COLOUR:
         colour = bid_facts(state)[0][colour - ANY_COLOUR - 1][1]  # the bidders' colour
     # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
-    colours = COLOURS if colour == ANY_COLOUR or has_ability(state, seat, "boat_ignore_colour") else (COLOURS[colour],)
+    colours = COLOURS if colour == ANY_COLOUR or "boat_ignore_colour" in boat_abilities(state, seat) else (COLOURS[colour],)
     screen = state.screens[seat]
     if groups:
         return tuple(_uses_with(state, seat, face, colours, (least, most), groups))
@@ -472,12 +474,13 @@ def _uses_with(
 
 def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[Placement, ...]:
     """The legal placements of ``seat`` at the hex ``tile_id``, to bid for it or to use it."""
-    groups = outbid_groups(state, seat)
+    places, _, outbid = bid_facts(state)
+    groups = outbid_groups(state, seat) if seat in outbid else ()  # usually none
     if not bid:
         return uses_of(state, seat, tile_id, groups)
     i = lot_positions(state)[tile_id]
     if not groups:  # the usual case: workers from behind the screen only
-        return _bids_from_behind(state, seat, bid_facts(state)[0][i])
+        return _bids_from_behind(state, seat, places[i])
     return bids_at(state, seat, tile_id, state.lots[i][1], groups)
 
 
@@ -534,12 +537,21 @@ def _narrowed(
 ) -> tuple[tuple[Placement, ...], Settled]:
     """The ``options`` that agree with ``move``, and what is ``settled`` with it."""
     moved, colour, count = settled
+    # Plain loops: a comprehension costs a function made and called, more than these few
+    # options take.
+    kept: list[Placement] = []
     if isinstance(move, Count):  # the usual answer
         count = move.count
-        options = tuple([o for o in options if o.number == count and o.moved == moved])
+        for option in options:
+            if option.number == count and option.moved == moved:
+                kept.append(option)
+        options = tuple(kept)
     elif isinstance(move, Colour):
         colour = move.colour
-        options = tuple([o for o in options if o.colour == colour])
+        for option in options:
+            if option.colour == colour:
+                kept.append(option)
+        options = tuple(kept)
     elif isinstance(move, From):
         n = len(moved)
         moved = (*moved, move.lot)
@@ -633,7 +645,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     tiles = state.tiles
     k = tile_positions(state)[tile_id]
     old = tiles[k]
-    new = new_tile(tile_id, old.face, old.goods, old.workers.add(colour, count), (*old.uses, count), old.colour or colour, old.sheep)
+    new = new_tile(tile_id, old.face, old.goods, old.workers.add(colour, count), old.uses + (count,), old.colour or colour, old.sheep)
     tiles = tiles[:k] + (new,) + tiles[k + 1 :]
     after = evolve(
         state,
