@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from tabletop.takenoko import new_game
 from tabletop.takenoko.positions import position
 
 from .helpers import play
@@ -152,3 +155,19 @@ def test_round_cap_does_not_cut_the_final_turns_after_a_trigger():
     assert state.emperor == 1 and not state.is_over and state.current == 0
     state = _finish_turn(state)
     assert state.is_over and state.turn_number == 3
+
+
+@pytest.mark.parametrize("options", [{}, {"weather": False}, {"declare_actions": True}])
+def test_a_turn_ended_by_settling_leaves_every_earlier_position_as_it_was(options):
+    # Settling starts the next turn in the position it ends (no copy): one that a player or
+    # the caller still holds must never be that position.
+    chooser = random.Random(5)
+    state = new_game(3, seed=5, **options)
+    seen = []
+    while not state.is_over:
+        seen.append((state, dict(vars(state))))
+        state = state.apply(chooser.choice(state.legal_moves()))
+    for earlier, fields in seen:
+        now = dict(vars(earlier))
+        fields.pop("_moves"), now.pop("_moves")
+        assert now == fields

@@ -11,6 +11,7 @@ from tabletop.kernel.engine import evolve, legal_moves
 from tabletop.kernel.turns import next_seat
 from tabletop.takenoko.moves import EndTurn
 from tabletop.takenoko.rules.actions import END_TURN
+from tabletop.takenoko.rules.turn import Make, rewritten
 from tabletop.takenoko.rules.weather import SKIP, begin_turn, skip_weather
 from tabletop.takenoko.state import CHANCE_EVENTS, State
 
@@ -21,12 +22,17 @@ def end_turn(state: State, move: EndTurn) -> State:
     The round cap (``max_rounds``) only stops a game nobody has finished: once the end is
     triggered, the other players' final turns are played even past the cap.
     """
+    return turn_ended(state, evolve)
+
+
+def turn_ended(state: State, make: Make) -> State:
+    """:func:`end_turn`, the next position made of ``state`` by ``make``."""
     following = next_seat(state.current, state.players)
     limit = state.options.max_rounds
     stalled = state.emperor is None and limit and state.turn_number >= limit * state.players
     if following == state.emperor or stalled:
-        return evolve(state, stack=())
-    return begin_turn(state, following)
+        return make(state, stack=())
+    return begin_turn(state, following, make)
 
 
 def settle(state: State) -> State:
@@ -40,7 +46,13 @@ def settle(state: State) -> State:
         if len(moves) != 1:
             return state
         if moves[0] is END_TURN:
-            state = end_turn(state, END_TURN)
+            # The next turn is written into ``state`` itself (see rewritten): nobody else holds
+            # it. Settling gets a position just made (by the setup, a chance event's resolution,
+            # a move's, or this loop), or, when a move's resolution changed nothing, the
+            # position the move was played on; but that one offered the move and so more than
+            # ending the turn (ending it makes a new position), and it offers the same again:
+            # it never comes here.
+            state = turn_ended(state, rewritten)
         elif moves[0] is SKIP:
             state = skip_weather(state, SKIP)
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.kernel.engine import evolve
@@ -37,12 +38,31 @@ def _turn_after(weather: str, done: tuple[str, ...], declared: tuple[str, ...] |
     return Turn(weather, done + (action,), declared)
 
 
+#: How a rule makes the next position from a state and changes: :func:`~tabletop.kernel.engine.evolve`
+#: (a copy), or :func:`rewritten` where the state is provably held by nobody else.
+Make = Callable[..., State]
+
+
+def rewritten(state: State, /, **changes: Any) -> State:
+    """What ``evolve(state, **changes)`` makes, made of ``state`` itself, for a position nobody
+    else holds (see :func:`~tabletop.takenoko.rules.end.settle`): the changes, and the caches a
+    copy drops, go straight into its dictionary, as the engine writes a fresh copy's history
+    link. One copy of the position fewer."""
+    values = state.__dict__
+    values |= _CLEARED
+    values |= changes
+    return state
+
+
+#: What a copy of a state resets (its caches).
+_CLEARED: dict[str, None] = dict.fromkeys(State.CACHES)
+
 #: The action phase's stack for each seat, made once (pending decisions are immutable values).
 _CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
 
 
-def action_phase(state: State, /, **changes: Any) -> State:
-    """Enter (or return to) the action phase, with ``changes`` made to the state."""
+def action_phase(state: State, make: Make = evolve, /, **changes: Any) -> State:
+    """Enter (or return to) the action phase, with ``changes`` made to the state (by ``make``)."""
     seat: int = changes.get("current", state.current)
     if state.options.declare_actions:
         turn: Turn = changes.get("turn", state.turn)
@@ -52,7 +72,7 @@ def action_phase(state: State, /, **changes: Any) -> State:
             if len(moves) == 1:
                 return ask(declaring, ChooseAction(seat), turn=evolve(turn, declared=moves[0].actions))
             return declaring
-    return evolve(state, stack=_CHOOSING[seat], **changes)
+    return make(state, stack=_CHOOSING[seat], **changes)
 
 
 #: The bit of each action in :func:`open_action_bits` (one per action, in :data:`ACTIONS` order).

@@ -37,7 +37,7 @@ from tabletop.takenoko.rules.garden import (
     reirrigate,
     with_board,
 )
-from tabletop.takenoko.rules.turn import action_phase, ask
+from tabletop.takenoko.rules.turn import Make, action_phase, ask
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     WEATHER_FACES,
@@ -55,8 +55,9 @@ SKIP = SkipWeather()
 _FACES = tuple((Roll(face), 1) for face in WEATHER_FACES)
 
 
-def begin_turn(state: State, seat: int) -> State:
-    """Start ``seat``'s turn: roll the weather from each player's second turn on.
+def begin_turn(state: State, seat: int, make: Make = evolve) -> State:
+    """Start ``seat``'s turn: roll the weather from each player's second turn on (the new
+    turn's position made by ``make``).
 
     The sampled mode rolls the die here, as the engine would on reaching the roll (with
     :func:`die_sample`, then :func:`roll`: nothing settles in between): one copy of the
@@ -65,15 +66,17 @@ def begin_turn(state: State, seat: int) -> State:
     """
     turn_number = state.turn_number + 1
     if turn_number <= state.players or not state.options.weather:
-        return action_phase(state, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+        return action_phase(state, make, current=seat, turn_number=turn_number, turn=_NEW_TURN)
     if samples_now(state):
         face, rng = die_sample(state, _ROLL, state.rng)
         weather = face.face
         if weather in _ACTIONS_ONLY:
             # What apply_weather does for them, one call and one set of changes fewer (a turn
             # in three: once a turn, the changes were passed on through three calls).
-            return action_phase(state, rng=rng, current=seat, turn_number=turn_number, turn=_WEATHER_TURNS[weather])
-        return apply_weather(state, weather, rng=rng, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+            return action_phase(
+                state, make, rng=rng, current=seat, turn_number=turn_number, turn=_WEATHER_TURNS[weather]
+            )
+        return apply_weather(state, weather, make, rng=rng, current=seat, turn_number=turn_number, turn=_NEW_TURN)
     return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
 
 
@@ -106,15 +109,16 @@ def clouds_possible(state: State) -> bool:
     return state.options.clouds_when_empty == "move_improvement" and bool(improvement_moves(state))
 
 
-def apply_weather(state: State, weather: str, /, **changes: Any) -> State:
-    """Apply a face of the weather die (or the weather chosen on "?"), with other ``changes`` to the state.
+def apply_weather(state: State, weather: str, make: Make = evolve, /, **changes: Any) -> State:
+    """Apply a face of the weather die (or the weather chosen on "?"), with other ``changes`` to
+    the state (the position made by ``make``; the Rain's is a copy, listed before it is kept).
 
     The decision the weather asks is put on the stack here (``evolve`` with the stack, as
     :func:`~tabletop.takenoko.rules.turn.ask` would): the changes of a new turn come through
     :func:`begin_turn` and each call passing them on copies them again."""
     seat: int = changes.get("current", state.current)
     if weather == "?":
-        return evolve(state, stack=(_CHOICE[seat, clouds_possible(state)],), **changes)
+        return make(state, stack=(_CHOICE[seat, clouds_possible(state)],), **changes)
     changes["turn"] = _with_weather(changes.get("turn", state.turn), weather)
     # Only the turn (its seat, number and weather) and the random source change here: the
     # garden and the reserve that the weather looks at are those of ``state``.
@@ -126,13 +130,13 @@ def apply_weather(state: State, weather: str, /, **changes: Any) -> State:
         if len(legal_moves(raining)) > 1:
             return raining
     if weather == "storm" and state.garden:
-        return evolve(state, stack=(_STORM[seat],), **changes)
+        return make(state, stack=(_STORM[seat],), **changes)
     if weather == "clouds":
         if clouds_possible(state):
-            return evolve(state, stack=(_CLOUDS[seat],), **changes)
+            return make(state, stack=(_CLOUDS[seat],), **changes)
         if state.options.clouds_when_empty == "other_weather":
-            return evolve(state, stack=(_CHOICE[seat, False],), **changes)
-    return action_phase(state, **changes)
+            return make(state, stack=(_CHOICE[seat, False],), **changes)
+    return action_phase(state, make, **changes)
 
 
 def _with_weather(turn: Turn, weather: str) -> Turn:
