@@ -90,7 +90,7 @@ def _animal_pairs(pairs: Iterable[tuple[Sector, Iterable[int]]]) -> tuple[tuple[
     return tuple((field, counts if type(counts) is Animals else Animals(counts)) for field, counts in pairs)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Tile:
     """A hex in play (up for auction or in a village) and what lies on it.
 
@@ -114,9 +114,12 @@ class Tile:
     colour: str | None = None
     sheep: int = 0
 
+    # Not slotted: new_tile sets the whole dictionary at once (see the kernel's own_keys).
+    __attrs_post_init__ = own_keys
 
-# The slots of a tile, set directly by :func:`new_tile`.
-_SET_TILE = tuple(vars(Tile)[name].__set__ for name in ("id", "face", "goods", "workers", "uses", "colour", "sheep"))
+
+# The setter of a tile's dictionary, called directly by :func:`new_tile`.
+_SET_TILE = vars(Tile)["__dict__"].__set__
 
 
 def new_tile(
@@ -126,14 +129,9 @@ def new_tile(
     workers, as a tile's own or a pool's ``add``/``take`` of them give): no converters and no
     ``__init__``, half the cost of ``Tile(...)`` on the hot path of using and loading tiles."""
     tile: Tile = object.__new__(Tile)
-    set_id, set_face, set_goods, set_workers, set_uses, set_colour, set_sheep = _SET_TILE
-    set_id(tile, tile_id)
-    set_face(tile, face)
-    set_goods(tile, goods)
-    set_workers(tile, workers)
-    set_uses(tile, uses)
-    set_colour(tile, colour)
-    set_sheep(tile, sheep)
+    _SET_TILE(
+        tile, {"id": tile_id, "face": face, "goods": goods, "workers": workers, "uses": uses, "colour": colour, "sheep": sheep}
+    )
     return tile
 
 
