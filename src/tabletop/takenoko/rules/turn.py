@@ -58,7 +58,7 @@ def rewritten(state: State, /, **changes: Any) -> State:
 _CLEARED: dict[str, None] = dict.fromkeys(State.CACHES)
 
 #: The action phase's stack for each seat, made once (pending decisions are immutable values).
-_CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
+CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
 
 
 def action_phase(state: State, make: Make = evolve, /, **changes: Any) -> State:
@@ -72,7 +72,7 @@ def action_phase(state: State, make: Make = evolve, /, **changes: Any) -> State:
             if len(moves) == 1:
                 return ask(declaring, ChooseAction(seat), turn=evolve(turn, declared=moves[0].actions))
             return declaring
-    return make(state, stack=_CHOOSING[seat], **changes)
+    return make(state, stack=CHOOSING[seat], **changes)
 
 
 #: The bit of each action in :func:`open_action_bits` (one per action, in :data:`ACTIONS` order).

@@ -37,7 +37,7 @@ from tabletop.takenoko.rules.garden import (
     reirrigate,
     with_board,
 )
-from tabletop.takenoko.rules.turn import Make, action_phase, ask
+from tabletop.takenoko.rules.turn import CHOOSING, Make, action_phase, ask
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     WEATHER_FACES,
@@ -65,19 +65,23 @@ def begin_turn(state: State, seat: int, make: Make = evolve) -> State:
     and a view (whose random source is hidden: the engine says so), wait for the roll.
     """
     turn_number = state.turn_number + 1
-    if turn_number <= state.players or not state.options.weather:
-        return action_phase(state, make, current=seat, turn_number=turn_number, turn=_NEW_TURN)
-    if samples_now(state):
-        face, rng = die_sample(state, _ROLL, state.rng)
+    rng, turn = state.rng, _NEW_TURN
+    if turn_number > state.players and state.options.weather:
+        if not samples_now(state):
+            return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+        face, rng = die_sample(state, _ROLL, rng)
         weather = face.face
-        if weather in _ACTIONS_ONLY:
-            # What apply_weather does for them, one call and one set of changes fewer (a turn
-            # in three: once a turn, the changes were passed on through three calls).
-            return action_phase(
-                state, make, rng=rng, current=seat, turn_number=turn_number, turn=_WEATHER_TURNS[weather]
-            )
-        return apply_weather(state, weather, make, rng=rng, current=seat, turn_number=turn_number, turn=_NEW_TURN)
-    return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+        if weather not in _ACTIONS_ONLY:
+            return apply_weather(state, weather, make, rng=rng, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+        # The Sun and the Wind only change the actions the turn allows: what apply_weather
+        # does for them is done here.
+        turn = _WEATHER_TURNS[weather]
+    if state.options.declare_actions:
+        return action_phase(state, make, rng=rng, current=seat, turn_number=turn_number, turn=turn)
+    # The action phase opens on the choice of an action: its position is made here, as
+    # action_phase makes it, rather than with the changes of the new turn passed on through
+    # one more call (once a turn).
+    return make(state, stack=CHOOSING[seat], rng=rng, current=seat, turn_number=turn_number, turn=turn)
 
 
 #: A turn that has done nothing yet, and the roll of the die (immutable values, made once).
