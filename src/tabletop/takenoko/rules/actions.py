@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any
 
 from tabletop.kernel.engine import CHANCE, evolve, samples_now
 from tabletop.kernel.hexgrid import Hex
@@ -57,6 +56,7 @@ from tabletop.takenoko.state import (
     Player,
     Plot,
     State,
+    Turn,
 )
 
 END_TURN = EndTurn()
@@ -178,7 +178,7 @@ def draw_plots(state: State, move: PlotAction) -> State:
     turn = took(state, "plot")
     if samples_now(state):
         drawn, pile, returned, rng = _sample_tiles(state, pending, state.rng)
-        return _to_keep(state, drawn, tile_pile=pile, returned_by=returned, rng=rng, turn=turn)
+        return _to_keep(state, drawn, pile, returned, rng, turn)
     return ask(state, pending, turn=turn)
 
 
@@ -200,7 +200,7 @@ def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
     pile = pile.take(move.code)
     if pending.left > 1:
         return ask(state, DrawPlots(CHANCE, drawn, pending.left - 1), tile_pile=pile, returned_by=returned)
-    return _to_keep(state, drawn, tile_pile=pile, returned_by=returned)
+    return _to_keep(state, drawn, pile, returned, state.rng, state.turn)
 
 
 def draw_tiles(state: State, pending: DrawPlots, rng: Rng) -> tuple[State, Rng]:
@@ -208,7 +208,7 @@ def draw_tiles(state: State, pending: DrawPlots, rng: Rng) -> tuple[State, Rng]:
     ``ChanceDecision.run``): every tile left to draw in one copy of the state rather than one
     per tile (settling does nothing between two draws: a chance event is on top)."""
     drawn, pile, returned, rng = _sample_tiles(state, pending, rng)
-    return _to_keep(state, drawn, tile_pile=pile, returned_by=returned), rng
+    return _to_keep(state, drawn, pile, returned, state.rng, state.turn), rng
 
 
 def _sample_tiles(
@@ -225,14 +225,20 @@ def _sample_tiles(
     return pending.drawn + tuple(tiles), after, state.returned_by[from_bottom:], rng
 
 
-def _to_keep(state: State, drawn: tuple[str, ...], /, **changes: Any) -> State:
-    """The draw done, with ``changes``: the player chooses the tile to keep (kept at once when
-    there is one choice)."""
+def _to_keep(
+    state: State, drawn: tuple[str, ...], pile: Pile[str], returned: tuple[int, ...], rng: Rng, turn: Turn
+) -> State:
+    """The ``drawn`` tiles off the ``pile`` (and ``returned``, who put back each tile still
+    under it), with the random source and the turn after the draw: the player chooses the tile
+    to keep (kept at once when there is one choice). The changes are named rather than
+    gathered (``**changes``), and the decision put on the stack here rather than through ask:
+    passing them on would copy them again."""
     choices = keep_choices(drawn)
     if len(choices) == 1:
-        return keep_plot(evolve(state, **changes), choices[0])
-    # On the stack here rather than through ask: passing ``changes`` on would copy them again.
-    return evolve(state, stack=(KeepPlot(state.current, drawn),), **changes)
+        return keep_plot(evolve(state, tile_pile=pile, returned_by=returned, rng=rng, turn=turn), choices[0])
+    return evolve(
+        state, stack=(KeepPlot(state.current, drawn),), tile_pile=pile, returned_by=returned, rng=rng, turn=turn
+    )
 
 
 @functools.cache
