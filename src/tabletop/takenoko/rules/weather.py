@@ -234,6 +234,10 @@ _STORM_MOVES: Memo[Layout, tuple[Move, ...]] = Memo(_storm_moves)
 
 # --- the effects --------------------------------------------------------------------------------
 
+# Each effect returns to the action phase. Unless the turn's actions are to be declared first
+# (variant declare_actions: action_phase asks for them), the effects put its stack themselves,
+# as action_phase would, rather than pass their changes on through one more call.
+
 
 def choose_weather(state: State, move: ChooseWeather) -> State:
     """"?" (or Clouds with an empty reserve): the player picks the weather."""
@@ -245,13 +249,18 @@ def rain(state: State, move: RainOn) -> State:
     plot = state.garden[move.at]
     plot, reserve = grow(state, plot, growth(plot), state.reserve_bamboo)
     # Only the plot's bamboo changes: the garden's cheap update for growing and eating.
-    return action_phase(state, garden=state.garden.regrown({move.at: plot}), reserve_bamboo=reserve)
+    garden = state.garden.regrown({move.at: plot})
+    if state.options.declare_actions:
+        return action_phase(state, garden=garden, reserve_bamboo=reserve)
+    return evolve(state, stack=CHOOSING[state.current], garden=garden, reserve_bamboo=reserve)
 
 
 def storm(state: State, move: StormTo) -> State:
     """Storm: the frightened panda goes to any plot and eats a section there."""
     garden, boards = eat(state, move.at, state.current)
-    return action_phase(state, panda=move.at, garden=garden, boards=boards)
+    if state.options.declare_actions:
+        return action_phase(state, panda=move.at, garden=garden, boards=boards)
+    return evolve(state, stack=CHOOSING[state.current], panda=move.at, garden=garden, boards=boards)
 
 
 def clouds(state: State, move: TakeImprovement) -> State:
@@ -259,11 +268,11 @@ def clouds(state: State, move: TakeImprovement) -> State:
     i = IMPROVEMENT_INDEX[move.improvement]
     board = state.boards[state.current]
     board = evolve(board, improvements=board.improvements.add(i))
-    return action_phase(
-        state,
-        reserve_improvements=state.reserve_improvements.take(i),
-        boards=with_board(state, state.current, board),
-    )
+    reserve = state.reserve_improvements.take(i)
+    boards = with_board(state, state.current, board)
+    if state.options.declare_actions:
+        return action_phase(state, reserve_improvements=reserve, boards=boards)
+    return evolve(state, stack=CHOOSING[state.current], reserve_improvements=reserve, boards=boards)
 
 
 def clouds_move_improvement(state: State, move: MoveImprovement) -> State:
@@ -278,4 +287,6 @@ def clouds_move_improvement(state: State, move: MoveImprovement) -> State:
 
 def skip_weather(state: State, move: SkipWeather) -> State:
     """Weather effects are optional."""
-    return action_phase(state)
+    if state.options.declare_actions:
+        return action_phase(state)
+    return evolve(state, stack=CHOOSING[state.current])
