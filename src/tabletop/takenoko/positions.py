@@ -154,7 +154,7 @@ def position(
     if placing:
         state = evolve(state, stack=(PlacePlot(current, placing),))
     if roll:
-        state = apply_weather(state, roll)
+        state = apply_weather(state, roll, state.current, state.turn_number, state.turn, state.rng)
     if over:
         state = evolve(state, stack=())
     return state

@@ -246,8 +246,12 @@ class Turn:
     #: they are asked: a turn is an immutable value shared by the positions of its phase, whose
     #: listings all ask it. ``None`` until then; derived from the fields, and dropped by a copy.
     allowed: int | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: The turn after each action (in :data:`ACTIONS` order), kept by the rules the first time
+    #: an action is taken (see :func:`~tabletop.takenoko.rules.turn.took`); ``None`` until then,
+    #: and dropped by a copy, as :attr:`allowed`.
+    after: tuple[Turn, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
-    CACHES: ClassVar[tuple[str, ...]] = ("allowed",)
+    CACHES: ClassVar[tuple[str, ...]] = ("allowed", "after")
 
     @property
     def allowance(self) -> int:

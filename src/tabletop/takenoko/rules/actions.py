@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any
 
 from tabletop.kernel.engine import CHANCE, evolve, samples_now
 from tabletop.kernel.hexgrid import Hex
@@ -45,7 +44,7 @@ from tabletop.takenoko.rules.garden import (
     with_board,
 )
 from tabletop.takenoko.rules.objectives import objective_met
-from tabletop.takenoko.rules.turn import ACTION_BIT, action_phase, ask, holds, open_action_bits, took
+from tabletop.takenoko.rules.turn import ACTION_BIT, CHOOSING, ask, holds, open_action_bits, took
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     ChooseAction,
@@ -57,6 +56,7 @@ from tabletop.takenoko.state import (
     Player,
     Plot,
     State,
+    Turn,
 )
 
 END_TURN = EndTurn()
@@ -178,7 +178,7 @@ def draw_plots(state: State, move: PlotAction) -> State:
     turn = took(state, "plot")
     if samples_now(state):
         drawn, pile, returned, rng = _sample_tiles(state, pending, state.rng)
-        return _to_keep(state, drawn, tile_pile=pile, returned_by=returned, rng=rng, turn=turn)
+        return _to_keep(state, drawn, pile, returned, rng, turn)
     return ask(state, pending, turn=turn)
 
 
@@ -200,7 +200,7 @@ def draw_tile(state: State, pending: DrawPlots, move: DrawTile) -> State:
     pile = pile.take(move.code)
     if pending.left > 1:
         return ask(state, DrawPlots(CHANCE, drawn, pending.left - 1), tile_pile=pile, returned_by=returned)
-    return _to_keep(state, drawn, tile_pile=pile, returned_by=returned)
+    return _to_keep(state, drawn, pile, returned, state.rng, state.turn)
 
 
 def draw_tiles(state: State, pending: DrawPlots, rng: Rng) -> tuple[State, Rng]:
@@ -208,7 +208,7 @@ def draw_tiles(state: State, pending: DrawPlots, rng: Rng) -> tuple[State, Rng]:
     ``ChanceDecision.run``): every tile left to draw in one copy of the state rather than one
     per tile (settling does nothing between two draws: a chance event is on top)."""
     drawn, pile, returned, rng = _sample_tiles(state, pending, rng)
-    return _to_keep(state, drawn, tile_pile=pile, returned_by=returned), rng
+    return _to_keep(state, drawn, pile, returned, state.rng, state.turn), rng
 
 
 def _sample_tiles(
@@ -225,14 +225,20 @@ def _sample_tiles(
     return pending.drawn + tuple(tiles), after, state.returned_by[from_bottom:], rng
 
 
-def _to_keep(state: State, drawn: tuple[str, ...], /, **changes: Any) -> State:
-    """The draw done, with ``changes``: the player chooses the tile to keep (kept at once when
-    there is one choice)."""
+def _to_keep(
+    state: State, drawn: tuple[str, ...], pile: Pile[str], returned: tuple[int, ...], rng: Rng, turn: Turn
+) -> State:
+    """The ``drawn`` tiles off the ``pile`` (and ``returned``, who put back each tile still
+    under it), with the random source and the turn after the draw: the player chooses the tile
+    to keep (kept at once when there is one choice). The changes are named rather than
+    gathered (``**changes``), and the decision put on the stack here rather than through ask:
+    passing them on would copy them again."""
     choices = keep_choices(drawn)
     if len(choices) == 1:
-        return keep_plot(evolve(state, **changes), choices[0])
-    # On the stack here rather than through ask: passing ``changes`` on would copy them again.
-    return evolve(state, stack=(KeepPlot(state.current, drawn),), **changes)
+        return keep_plot(evolve(state, tile_pile=pile, returned_by=returned, rng=rng, turn=turn), choices[0])
+    return evolve(
+        state, stack=(KeepPlot(state.current, drawn),), tile_pile=pile, returned_by=returned, rng=rng, turn=turn
+    )
 
 
 @functools.cache
@@ -254,9 +260,10 @@ def keep_moves(state: State, pending: KeepPlot) -> tuple[Move, ...]:
 
 def keep_plot(state: State, move: KeepTile) -> State:
     """Plot: keep one tile; the others go under the pile, face down, in the chosen order."""
-    return ask(
+    # On the stack here rather than through ask (see _to_keep).
+    return evolve(
         state,
-        _placing(state.current, move.keep),
+        stack=(_placing(state.current, move.keep),),
         tile_pile=state.tile_pile.put_under(move.under),
         returned_by=state.returned_by + (state.current,) * len(move.under),
     )
@@ -310,7 +317,16 @@ def place_plot(state: State, move: PlaceTile) -> State:
     reserve = state.reserve_bamboo
     if move.at in POND_RING_SET or plot.improvement == "watershed":
         plot, reserve = irrigate(state, plot, reserve)
-    return action_phase(state, garden=state.garden.with_plot(move.at, plot), boards=boards, reserve_bamboo=reserve)
+    # Back to the action phase: its stack is put here (as action_phase would: an action was
+    # taken, so the turn's actions are declared by now under the variant declare_actions)
+    # rather than the changes passed on through one more call.
+    return evolve(
+        state,
+        stack=CHOOSING[state.current],
+        garden=state.garden.with_plot(move.at, plot),
+        boards=boards,
+        reserve_bamboo=reserve,
+    )
 
 
 # --- Irrigation, Gardener, Panda ----------------------------------------------------------------
@@ -382,7 +398,8 @@ def draw_objective(state: State, move: ObjectiveAction) -> State:
     if looks == 1 and samples_now(state):
         card, rng = card_sample(state.decks[index], state.rng)
         decks, boards = _into_hand(state, index, card.card)
-        return action_phase(state, decks=decks, boards=boards, rng=rng, turn=turn)
+        # The action phase goes on (see take_irrigation).
+        return evolve(state, decks=decks, boards=boards, rng=rng, turn=turn)
     return ask(state, DrawObjective(CHANCE, index, looks), turn=turn)
 
 
@@ -402,15 +419,16 @@ def draw_card(state: State, pending: DrawObjective, move: DrawCard) -> State:
         decks[pending.deck] = decks[pending.deck].take(move.card).put_under((move.card,))
         return ask(state, DrawObjective(CHANCE, pending.deck, pending.looks - 1), decks=(decks[0], decks[1], decks[2]))
     kept, boards = _into_hand(state, pending.deck, move.card)
-    return action_phase(state, decks=kept, boards=boards)
+    # Back to the action phase, its stack put here (see place_plot).
+    return evolve(state, stack=CHOOSING[state.current], decks=kept, boards=boards)
 
 
 def _into_hand(
     state: State, index: int, card: str
 ) -> tuple[tuple[Pile[str], Pile[str], Pile[str]], tuple[Player, ...]]:
     """The decks and the boards once ``card`` is taken from the deck ``index`` into the current
-    player's hand (the action phase then goes on: the callers give the changes to
-    :func:`action_phase` themselves, rather than have them passed on and copied again)."""
+    player's hand (the action phase then goes on: the callers make the position themselves,
+    rather than have the changes passed on and copied again)."""
     decks = list(state.decks)
     decks[index] = decks[index].take(card)
     board = state.boards[state.current]

@@ -27,9 +27,16 @@ def ask(state: State, pending: Pending, /, **changes: Any) -> State:
 
 
 def took(state: State, action: str) -> Turn:
-    """The turn with ``action`` taken."""
+    """The turn with ``action`` taken (the turns after each action are made once, and kept on
+    the turn: a turn is an immutable value shared by the positions of its phase, and by every
+    game that reaches it through :func:`_turn_after`)."""
     turn = state.turn
-    return _turn_after(turn.weather, turn.actions, turn.declared, action)
+    after = turn.after
+    if after is None:
+        after = tuple(_turn_after(turn.weather, turn.actions, turn.declared, a) for a in ACTIONS)
+        # Straight into the dictionary, as open_action_bits keeps what the turn allows.
+        turn.__dict__["after"] = after
+    return after[ACTION_INDEX[action]]
 
 
 @functools.cache
@@ -57,8 +64,11 @@ def rewritten(state: State, /, **changes: Any) -> State:
 #: What a copy of a state resets (its caches).
 _CLEARED: dict[str, None] = dict.fromkeys(State.CACHES)
 
+#: The position of each action in :data:`ACTIONS`.
+ACTION_INDEX = {action: i for i, action in enumerate(ACTIONS)}
+
 #: The action phase's stack for each seat, made once (pending decisions are immutable values).
-_CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
+CHOOSING = tuple((ChooseAction(seat),) for seat in range(4))
 
 
 def action_phase(state: State, make: Make = evolve, /, **changes: Any) -> State:
@@ -72,7 +82,7 @@ def action_phase(state: State, make: Make = evolve, /, **changes: Any) -> State:
             if len(moves) == 1:
                 return ask(declaring, ChooseAction(seat), turn=evolve(turn, declared=moves[0].actions))
             return declaring
-    return make(state, stack=_CHOOSING[seat], **changes)
+    return make(state, stack=CHOOSING[seat], **changes)
 
 
 #: The bit of each action in :func:`open_action_bits` (one per action, in :data:`ACTIONS` order).

@@ -8,8 +8,6 @@ made while it is being decided.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.kernel.engine import CHANCE, evolve, legal_moves, samples_now
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.rng import Rng
@@ -37,12 +35,13 @@ from tabletop.takenoko.rules.garden import (
     reirrigate,
     with_board,
 )
-from tabletop.takenoko.rules.turn import Make, action_phase, ask
+from tabletop.takenoko.rules.turn import CHOOSING, Make, action_phase, ask
 from tabletop.takenoko.state import (
     MAX_HEIGHT,
     WEATHER_FACES,
     Clouds,
     Layout,
+    Pending,
     Rain,
     State,
     Storm,
@@ -65,19 +64,23 @@ def begin_turn(state: State, seat: int, make: Make = evolve) -> State:
     and a view (whose random source is hidden: the engine says so), wait for the roll.
     """
     turn_number = state.turn_number + 1
-    if turn_number <= state.players or not state.options.weather:
-        return action_phase(state, make, current=seat, turn_number=turn_number, turn=_NEW_TURN)
-    if samples_now(state):
-        face, rng = die_sample(state, _ROLL, state.rng)
+    rng, turn = state.rng, _NEW_TURN
+    if turn_number > state.players and state.options.weather:
+        if not samples_now(state):
+            return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+        face, rng = die_sample(state, _ROLL, rng)
         weather = face.face
-        if weather in _ACTIONS_ONLY:
-            # What apply_weather does for them, one call and one set of changes fewer (a turn
-            # in three: once a turn, the changes were passed on through three calls).
-            return action_phase(
-                state, make, rng=rng, current=seat, turn_number=turn_number, turn=_WEATHER_TURNS[weather]
-            )
-        return apply_weather(state, weather, make, rng=rng, current=seat, turn_number=turn_number, turn=_NEW_TURN)
-    return ask(state, _ROLL, current=seat, turn_number=turn_number, turn=_NEW_TURN)
+        if weather not in _ACTIONS_ONLY:
+            return apply_weather(state, weather, seat, turn_number, _NEW_TURN, rng, make)
+        # The Sun and the Wind only change the actions the turn allows: what apply_weather
+        # does for them is done here.
+        turn = _WEATHER_TURNS[weather]
+    if state.options.declare_actions:
+        return action_phase(state, make, rng=rng, current=seat, turn_number=turn_number, turn=turn)
+    # The action phase opens on the choice of an action: its position is made here, as
+    # action_phase makes it, rather than with the changes of the new turn passed on through
+    # one more call (once a turn).
+    return make(state, stack=CHOOSING[seat], rng=rng, current=seat, turn_number=turn_number, turn=turn)
 
 
 #: A turn that has done nothing yet, and the roll of the die (immutable values, made once).
@@ -99,7 +102,7 @@ def die_sample(state: State, pending: WeatherDie, rng: Rng) -> tuple[Roll, Rng]:
 
 def roll(state: State, pending: WeatherDie, move: Roll) -> State:
     """The die shows a face: its weather applies."""
-    return apply_weather(state, move.face)
+    return apply_weather(state, move.face, state.current, state.turn_number, state.turn, state.rng)
 
 
 def clouds_possible(state: State) -> bool:
@@ -109,34 +112,40 @@ def clouds_possible(state: State) -> bool:
     return state.options.clouds_when_empty == "move_improvement" and bool(improvement_moves(state))
 
 
-def apply_weather(state: State, weather: str, make: Make = evolve, /, **changes: Any) -> State:
-    """Apply a face of the weather die (or the weather chosen on "?"), with other ``changes`` to
-    the state (the position made by ``make``; the Rain's is a copy, listed before it is kept).
+def apply_weather(
+    state: State, weather: str, seat: int, turn_number: int, turn: Turn, rng: Rng, make: Make = evolve
+) -> State:
+    """Apply a face of the weather die (or the weather chosen on "?") to the turn ``turn_number``
+    of ``seat``, ``turn`` so far, with the random source ``rng`` (the position made by ``make``;
+    the Rain's is a copy, listed before it is kept).
 
     The decision the weather asks is put on the stack here (``evolve`` with the stack, as
-    :func:`~tabletop.takenoko.rules.turn.ask` would): the changes of a new turn come through
-    :func:`begin_turn` and each call passing them on copies them again."""
-    seat: int = changes.get("current", state.current)
+    :func:`~tabletop.takenoko.rules.turn.ask` would), and the changes of the turn are named
+    rather than gathered (``**changes``): passing them on would copy them again."""
     if weather == "?":
-        return make(state, stack=(_CHOICE[seat, clouds_possible(state)],), **changes)
-    changes["turn"] = _with_weather(changes.get("turn", state.turn), weather)
+        stack = (_CHOICE[seat, clouds_possible(state)],)
+        return make(state, stack=stack, rng=rng, current=seat, turn_number=turn_number, turn=turn)
+    turn = _with_weather(turn, weather)
     # Only the turn (its seat, number and weather) and the random source change here: the
     # garden and the reserve that the weather looks at are those of ``state``.
     if weather == "rain":
-        raining = evolve(state, stack=(_RAIN[seat],), **changes)
+        raining = evolve(state, stack=(_RAIN[seat],), rng=rng, current=seat, turn_number=turn_number, turn=turn)
         # Asked when there is a plot to grow or a free move to make first (a stored channel, a
         # watershed, a panda card returning sections to a short supply may give it one): when
         # its moves are more than declining it. (Listed once: the state keeps them.)
         if len(legal_moves(raining)) > 1:
             return raining
+    asked: Pending | None = None
     if weather == "storm" and state.garden:
-        return make(state, stack=(_STORM[seat],), **changes)
-    if weather == "clouds":
+        asked = _STORM[seat]
+    elif weather == "clouds":
         if clouds_possible(state):
-            return make(state, stack=(_CLOUDS[seat],), **changes)
-        if state.options.clouds_when_empty == "other_weather":
-            return make(state, stack=(_CHOICE[seat, False],), **changes)
-    return action_phase(state, make, **changes)
+            asked = _CLOUDS[seat]
+        elif state.options.clouds_when_empty == "other_weather":
+            asked = _CHOICE[seat, False]
+    if asked is None:
+        return action_phase(state, make, rng=rng, current=seat, turn_number=turn_number, turn=turn)
+    return make(state, stack=(asked,), rng=rng, current=seat, turn_number=turn_number, turn=turn)
 
 
 def _with_weather(turn: Turn, weather: str) -> Turn:
@@ -225,10 +234,14 @@ _STORM_MOVES: Memo[Layout, tuple[Move, ...]] = Memo(_storm_moves)
 
 # --- the effects --------------------------------------------------------------------------------
 
+# Each effect returns to the action phase. Unless the turn's actions are to be declared first
+# (variant declare_actions: action_phase asks for them), the effects put its stack themselves,
+# as action_phase would, rather than pass their changes on through one more call.
+
 
 def choose_weather(state: State, move: ChooseWeather) -> State:
     """"?" (or Clouds with an empty reserve): the player picks the weather."""
-    return apply_weather(state, move.weather)
+    return apply_weather(state, move.weather, state.current, state.turn_number, state.turn, state.rng)
 
 
 def rain(state: State, move: RainOn) -> State:
@@ -236,13 +249,18 @@ def rain(state: State, move: RainOn) -> State:
     plot = state.garden[move.at]
     plot, reserve = grow(state, plot, growth(plot), state.reserve_bamboo)
     # Only the plot's bamboo changes: the garden's cheap update for growing and eating.
-    return action_phase(state, garden=state.garden.regrown({move.at: plot}), reserve_bamboo=reserve)
+    garden = state.garden.regrown({move.at: plot})
+    if state.options.declare_actions:
+        return action_phase(state, garden=garden, reserve_bamboo=reserve)
+    return evolve(state, stack=CHOOSING[state.current], garden=garden, reserve_bamboo=reserve)
 
 
 def storm(state: State, move: StormTo) -> State:
     """Storm: the frightened panda goes to any plot and eats a section there."""
     garden, boards = eat(state, move.at, state.current)
-    return action_phase(state, panda=move.at, garden=garden, boards=boards)
+    if state.options.declare_actions:
+        return action_phase(state, panda=move.at, garden=garden, boards=boards)
+    return evolve(state, stack=CHOOSING[state.current], panda=move.at, garden=garden, boards=boards)
 
 
 def clouds(state: State, move: TakeImprovement) -> State:
@@ -250,11 +268,11 @@ def clouds(state: State, move: TakeImprovement) -> State:
     i = IMPROVEMENT_INDEX[move.improvement]
     board = state.boards[state.current]
     board = evolve(board, improvements=board.improvements.add(i))
-    return action_phase(
-        state,
-        reserve_improvements=state.reserve_improvements.take(i),
-        boards=with_board(state, state.current, board),
-    )
+    reserve = state.reserve_improvements.take(i)
+    boards = with_board(state, state.current, board)
+    if state.options.declare_actions:
+        return action_phase(state, reserve_improvements=reserve, boards=boards)
+    return evolve(state, stack=CHOOSING[state.current], reserve_improvements=reserve, boards=boards)
 
 
 def clouds_move_improvement(state: State, move: MoveImprovement) -> State:
@@ -269,4 +287,6 @@ def clouds_move_improvement(state: State, move: MoveImprovement) -> State:
 
 def skip_weather(state: State, move: SkipWeather) -> State:
     """Weather effects are optional."""
-    return action_phase(state)
+    if state.options.declare_actions:
+        return action_phase(state)
+    return evolve(state, stack=CHOOSING[state.current])
