@@ -51,13 +51,13 @@ def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -
     sides = state.components.homes[outcome.number - 1].sides
     tile_id = f"home{outcome.number}"
     village = Village(((ORIGIN, tile_id, 0),), home_fields(sides))
-    return pop(
-        evolve(
-            state,
-            homes=with_seat(state.homes, pending.seat_to, outcome.number),
-            villages=with_seat(state.villages, pending.seat_to, village),
-            tiles=(*state.tiles, laid_out(tile_id)),
-        )
+    # The deal answered (popped) in the same copy.
+    return evolve(
+        state,
+        homes=with_seat(state.homes, pending.seat_to, outcome.number),
+        villages=with_seat(state.villages, pending.seat_to, village),
+        tiles=(*state.tiles, laid_out(tile_id)),
+        stack=state.stack[:-1],
     )
 
 

@@ -111,12 +111,6 @@ def boat_faces(state: KeyflowerState, seat: int) -> list[Face]:
     return [faces[tile_id][tile_of(state, tile_id).face] for tile_id in state.summer_boats(seat)]
 
 
-def take_workers(state: KeyflowerState, seat: int, colour: str, count: int) -> KeyflowerState:
-    """``state`` with ``count`` workers of ``colour`` taken from ``seat``'s screen."""
-    screens, secret = screens_without(state, seat, colour, count)
-    return evolve(state, screens=screens, secret=secret)
-
-
 def screens_without(state: KeyflowerState, seat: int, colour: str, count: int) -> tuple[tuple[Pool, ...], tuple[Pool, ...]]:
     """The screens and the hidden starting workers (``screens``, ``secret``) once ``count``
     workers of ``colour`` are taken from ``seat``'s screen. In variant B the open workers go

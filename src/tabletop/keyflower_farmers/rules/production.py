@@ -21,8 +21,8 @@ from tabletop.keyflower_farmers.rules.common import (
     change_tile,
     face_of,
     home_id,
+    screens_without,
     standing,
-    take_workers,
     with_seat,
 )
 from tabletop.keyflower_farmers.rules.transport import start_transport
@@ -97,14 +97,16 @@ def _pay(state: KeyflowerState, seat: int, paid: str) -> KeyflowerState:
     """Pay an exchange with ``paid`` (one of :func:`payments`): a worker goes into the bag and
     a skill back into the pile, both once the exchange's draws are done (markers below the
     draws on the stack)."""
+    # (The payment and its marker in one copy of the state, where no lot changes.)
     if paid in COLOURS:
-        return push(take_workers(state, seat, paid, 1), shared(ReturnWorker, paid))
+        screens, secret = screens_without(state, seat, paid, 1)
+        return evolve(state, screens=screens, secret=secret, stack=state.stack + (shared(ReturnWorker, paid),))
     lot = lot_of(state, paid)
     if lot is not None:  # an outbid group of one worker
         lot, group = lot.without_bid(seat)
         return push(change_lot(state, paid, standing(state, paid, lot)), shared(ReturnWorker, group.colour))
     skills = with_seat(state.skills, seat, state.skills[seat].take(paid))
-    return push(evolve(state, skills=skills), shared(ReturnSkill, paid))
+    return evolve(state, skills=skills, stack=state.stack + (shared(ReturnSkill, paid),))
 
 
 def _available(state: KeyflowerState, seat: int, item: str, at: str) -> bool:

@@ -35,6 +35,7 @@ from tabletop.keyflower_farmers.state import (
     KeyflowerState,
     PlaceTile,
     Tile,
+    Village,
     lot_of,
     new_tile,
 )
@@ -214,7 +215,17 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
                     changes["start"] = seat
                 if tile.gives:
                     gifts.append(tile.gives)
-    return _boat_bonuses(evolve(state, **changes), seat, gifts)
+    items = _boat_bonuses(state, seat, gifts)
+    # Wheat, the commonest of these items, is given in the same copy: given one item at a time
+    # or all at once, the seat gets as much as the supply holds of the total.
+    wheat = sum([n for item, n in items if item == "wheat"])
+    if wheat:
+        wheat = min(wheat, state.wheat_supply)
+        changes["wheat"] = with_seat(state.wheat, seat, state.wheat[seat] + wheat)
+        changes["wheat_supply"] = state.wheat_supply - wheat
+        items = tuple([pair for pair in items if pair[0] != "wheat"])
+    after = evolve(state, **changes)
+    return give(after, seat, items, home_id(state, seat)) if items else after
 
 
 #: Summer-boat abilities that give their items to the owner at each boat pick (boat 1: two
@@ -223,17 +234,15 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
 BONUS_AT_BOAT_PICK = ("boat_workers", "boat_green", "boat_wheat", "boat_animals")
 
 
-def _boat_bonuses(state: KeyflowerState, seat: int, gifts: list[Items]) -> KeyflowerState:
-    """What comes with a boat pick: the items of the Farmers turn-order tiles the seat won
-    (``gifts``), and their summer boats' bonuses (drawn after the winning bids are back in the
-    bag)."""
-    home = home_id(state, seat)
-    for gives in gifts:
-        state = give(state, seat, gives, home)
+def _boat_bonuses(state: KeyflowerState, seat: int, gifts: list[Items]) -> Items:
+    """What comes with a boat pick, in the order given: the items of the Farmers turn-order
+    tiles the seat won (``gifts``), and their summer boats' bonuses (drawn after the winning
+    bids are back in the bag)."""
+    items = [pair for gives in gifts for pair in gives]
     for face in boat_faces(state, seat):
         if face.ability in BONUS_AT_BOAT_PICK:
-            state = give(state, seat, face.gives, home)
-    return state
+            items += face.gives
+    return tuple(items)
 
 
 def after_boats(state: KeyflowerState, marker: AfterBoats) -> KeyflowerState:
@@ -244,23 +253,24 @@ def after_boats(state: KeyflowerState, marker: AfterBoats) -> KeyflowerState:
         returned += _bid_workers(lot)
     bag = state.bag.shuffle_in(returned) if returned else state.bag
     start = state.start if marker.purple_won else next_seat(state.start, state.players)
-    # The marker answered (popped) in the same copy.
-    state = evolve(state, bag=bag, start=start, lots=(), stack=state.stack[:-1])
+    # The marker answered (popped) in the same copy, with the newborns.
     if state.season < 3 and state.farmers:
-        state = breed(state)
-    return state
+        animals, villages = breed(state, start)
+        return evolve(state, bag=bag, start=start, lots=(), stack=state.stack[:-1], animals=animals, villages=villages)
+    return evolve(state, bag=bag, start=start, lots=(), stack=state.stack[:-1])
 
 
 # --- step 6: breeding ---------------------------------------------------------------------------
 
 
-def breed(state: KeyflowerState) -> KeyflowerState:
-    """Each field holding two or more animals of one type and no other gets one more of that
-    type (with boat 5a, mixed fields breed too, each type of two or more). Newborns are handed
-    out from the new start player clockwise while the supply lasts."""
+def breed(state: KeyflowerState, start: int) -> tuple[Pool, tuple[Village, ...]]:
+    """The animal supply and the villages once each field holding two or more animals of one
+    type and no other gets one more of that type (with boat 5a, mixed fields breed too, each
+    type of two or more). Newborns are handed out from the new start player ``start``
+    clockwise while the supply lasts."""
     supply = state.animals
     villages = list(state.villages)
-    for seat in order_from(state.start, state.players):
+    for seat in order_from(start, state.players):
         mixed = has_ability(state, seat, "boat_mixed_fields")
         village = villages[seat]
         fields = []
@@ -272,5 +282,5 @@ def breed(state: KeyflowerState) -> KeyflowerState:
                     supply = supply.take(k)
             fields.append((field, animals))
         villages[seat] = village.with_animals(tuple(fields))
-    return evolve(state, animals=supply, villages=tuple(villages))
+    return supply, tuple(villages)
 

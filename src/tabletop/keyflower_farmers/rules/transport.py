@@ -37,6 +37,7 @@ from tabletop.keyflower_farmers.state import (
     owner_of,
     tile_of,
     tile_positions,
+    usable_after,
 )
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, pop, push
@@ -324,14 +325,7 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
     if isinstance(move, Carry):
         village = state.villages[seat]
         distance = road_steps(state, seat, village.cell_of(move.source))[move.target]
-        state = change_tile(state, move.source, lambda t: new_tile(t.id, t.face, t.goods.take(move.resource), t.workers, t.uses, t.colour, t.sheep))
-        left = shared(Transport, seat, pending.moves - distance, pending.upgrades)
-        return change_tile(
-            state,
-            move.target,
-            lambda t: new_tile(t.id, t.face, t.goods.add(move.resource), t.workers, t.uses, t.colour, t.sheep),
-            stack=state.stack[:-1] + (left,),
-        )
+        return _carry(state, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     if isinstance(move, Shelter):
         village = state.villages[seat]
         held = tuple([(f, a.take("sheep") if f == move.source else a) for f, a in village.animals])
@@ -350,6 +344,26 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         return _herd(state, seat, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     assert isinstance(move, Upgrade)
     return _upgrade(state, seat, move, shared(Transport, seat, pending.moves, pending.upgrades - 1))
+
+
+def _carry(state: KeyflowerState, move: Carry, left: Transport) -> KeyflowerState:
+    """``move`` made, ``left`` asked next: both hexes changed in one copy of the state (one
+    copy, not one per hex as two calls of change_tile would make)."""
+    positions = tile_positions(state)
+    tiles = list(state.tiles)
+    i, j = positions[move.source], positions[move.target]
+    source, target = tiles[i], tiles[j]
+    moved = tiles[i] = new_tile(
+        source.id, source.face, source.goods.take(move.resource), source.workers, source.uses, source.colour, source.sheep
+    )
+    tiles[j] = new_tile(target.id, target.face, target.goods.add(move.resource), target.workers, target.uses, target.colour, target.sheep)
+    after = evolve(state, tiles=tuple(tiles), stack=state.stack[:-1] + (left,))
+    # The same hexes in the same places, only their goods changed: their positions and the
+    # hexes that may be used carry over (as change_tile carries them for one hex; the usable
+    # hexes do not depend on the goods, so telling of one hex carries them all).
+    object.__setattr__(after, "_tile_index", (after.tiles, positions))
+    usable_after(state, after, source, moved)
+    return after
 
 
 def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> KeyflowerState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tabletop.keyflower_farmers.moves import Move, Offer, Offered
 from tabletop.keyflower_farmers.rules.common import laid_out, with_seat
 from tabletop.keyflower_farmers.state import NO_BIDS, KeyflowerState, OfferWinter, RevealWinter, Turn
-from tabletop.kernel.engine import evolve, pop, push, replace_top
+from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.shared import Shared
 from tabletop.kernel.turns import order_from
@@ -19,13 +19,15 @@ from tabletop.kernel.turns import order_from
 def begin_winter(state: KeyflowerState, order: tuple[str, ...]) -> KeyflowerState:
     """The turn-order tiles up for auction again; the offers asked from the start player on,
     then revealed, then the start player's turn (the marker on top is replaced)."""
-    state = evolve(state, season=3, passes=0, lots=tuple((tile_id, NO_BIDS) for tile_id in order))
-    state = replace_top(state, Turn(state.start))
-    state = push(state, RevealWinter())
-    for seat in reversed(order_from(state.start, state.players)):
-        if state.winter_hands[seat]:
-            state = push(state, OfferWinter(seat))
-    return state
+    # The decisions put on the stack in the same copy, the start player's offer on top.
+    offers = [OfferWinter(seat) for seat in reversed(order_from(state.start, state.players)) if state.winter_hands[seat]]
+    return evolve(
+        state,
+        season=3,
+        passes=0,
+        lots=tuple((tile_id, NO_BIDS) for tile_id in order),
+        stack=(*state.stack[:-1], Turn(state.start), RevealWinter(), *offers),
+    )
 
 
 #: The move offering each winter tile (made once per tile).
@@ -59,15 +61,14 @@ def resolve_offer(state: KeyflowerState, pending: OfferWinter, move: Move) -> Ke
 def reveal_winter(state: KeyflowerState) -> KeyflowerState:
     """Every offered tile up for auction, in an order that does not tell who offered it."""
     offered = tuple(sorted(code for offer in state.winter_offers for code in offer))
-    return pop(
-        evolve(
-            state,
-            tiles=(*state.tiles, *map(laid_out, offered)),
-            lots=(*((code, NO_BIDS) for code in offered), *state.lots),
-            # The tiles not offered, and those never dealt, go back to the box.
-            winter_hands=((),) * state.players,
-            winter_offers=((),) * state.players,
-            winter_deck=Pile(),
-            season_piles=(*state.season_piles[:3], Pile()),
-        )
+    return evolve(
+        state,
+        tiles=(*state.tiles, *map(laid_out, offered)),
+        lots=(*((code, NO_BIDS) for code in offered), *state.lots),
+        # The tiles not offered, and those never dealt, go back to the box.
+        winter_hands=((),) * state.players,
+        winter_offers=((),) * state.players,
+        winter_deck=Pile(),
+        season_piles=(*state.season_piles[:3], Pile()),
+        stack=state.stack[:-1],  # the marker answered in the same copy
     )
