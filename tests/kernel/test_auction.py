@@ -138,3 +138,10 @@ def test_a_bid_is_placed_exactly_when_refusal_finds_nothing_to_refuse(earlier, b
     else:
         after = lot.with_bid(bidder, colour, count, off_colour=off_colour)
         assert after.bid_of(bidder).count == count + (0 if lot.bid_of(bidder) is None else lot.bid_of(bidder).count)
+
+
+def test_own_and_best_are_the_bidders_bid_and_the_best_other() -> None:
+    lot = Lot().with_bid(0, "red", 2).with_bid(1, "red", 3).with_bid(2, "red", 4)
+    assert lot.own_and_best(1) == (lot.bid_of(1), lot.best_other(1)) == (Bid(1, "red", 3), 4)
+    assert lot.own_and_best(3) == (None, 4)
+    assert Lot().own_and_best(0) == (None, 0)

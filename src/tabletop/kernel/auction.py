@@ -77,6 +77,18 @@ class Lot:
                 best = bid.count
         return best
 
+    def own_and_best(self, bidder: int) -> tuple[Bid | None, int]:
+        """``bidder``'s own bid (``None`` if none) and the largest bid of anyone else (0 if
+        none), found in one pass (a bid is judged against both)."""
+        own = None
+        best = 0
+        for bid in self.bids:
+            if bid.bidder == bidder:
+                own = bid
+            elif bid.count > best:
+                best = bid.count
+        return own, best
+
     def fewest_to_add(self, bidder: int) -> int:
         """The fewest workers ``bidder`` may add so that their total beats every other bid."""
         own = self.bid_of(bidder)
@@ -111,13 +123,7 @@ class Lot:
         bid (see :meth:`refusal`) leaves the lot's colour as it was."""
         # The bidder's own bid and the best of the others, in one pass (the hot path of a game
         # bidding workers: :meth:`refusal` finds them again only to say why a bid is refused).
-        own = None
-        best = 0
-        for bid in self.bids:
-            if bid.bidder == bidder:
-                own = bid
-            elif bid.count > best:
-                best = bid.count
+        own, best = self.own_and_best(bidder)
         lot_colour = self.colour
         if own is None:
             allowed = count > best and (lot_colour != colour if off_colour else lot_colour is None or lot_colour == colour)

@@ -355,13 +355,7 @@ def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], 
     for tile_id, lot in lots:
         if not lot.bids:
             continue
-        own = None
-        best_other = 0
-        for bid in lot.bids:
-            if bid.bidder == seat:
-                own = bid
-            elif bid.count > best_other:
-                best_other = bid.count
+        own, best_other = lot.own_and_best(seat)
         if own is not None and own.count < best_other:  # outbid (bids are never tied)
             out.append((tile_id, own))
     groups = tuple(out)
