@@ -24,6 +24,7 @@ from tabletop.kernel.engine import (
     pop,
     push,
     replace_top,
+    rewritten,
     sample,
     samples_now,
 )
@@ -111,6 +112,14 @@ def test_evolve_drops_the_caches_and_shares_every_unchanged_value() -> None:
     assert copy._moves is None and copy.target == 30 and state.target == 12
     assert copy.hands is state.hands and copy.deck is state.deck and copy.rules is state.rules
     assert type(copy) is ToyState
+
+
+def test_rewritten_makes_what_evolve_makes_in_the_state_itself() -> None:
+    state = _explicit_deal(6, 5, 1, 2)
+    copy = evolve(state, target=30)
+    state.legal_moves()  # a cache to drop
+    made = rewritten(state, target=30)
+    assert made is state and made._moves is None and made.__dict__ == copy.__dict__
 
 
 def test_push_pop_and_replace_top() -> None:

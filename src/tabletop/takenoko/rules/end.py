@@ -7,11 +7,11 @@ nobody finishes.
 
 from __future__ import annotations
 
-from tabletop.kernel.engine import evolve, legal_moves
+from tabletop.kernel.engine import evolve, legal_moves, rewritten
 from tabletop.kernel.turns import next_seat
 from tabletop.takenoko.moves import EndTurn
 from tabletop.takenoko.rules.actions import END_TURN
-from tabletop.takenoko.rules.turn import Make, rewritten
+from tabletop.takenoko.rules.turn import Make
 from tabletop.takenoko.rules.weather import SKIP, begin_turn, skip_weather
 from tabletop.takenoko.state import CHANCE_EVENTS, State
 

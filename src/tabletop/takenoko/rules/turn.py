@@ -46,23 +46,9 @@ def _turn_after(weather: str, done: tuple[str, ...], declared: tuple[str, ...] |
 
 
 #: How a rule makes the next position from a state and changes: :func:`~tabletop.kernel.engine.evolve`
-#: (a copy), or :func:`rewritten` where the state is provably held by nobody else.
+#: (a copy), or :func:`~tabletop.kernel.engine.rewritten` where the state is provably held by nobody else.
 Make = Callable[..., State]
 
-
-def rewritten(state: State, /, **changes: Any) -> State:
-    """What ``evolve(state, **changes)`` makes, made of ``state`` itself, for a position nobody
-    else holds (see :func:`~tabletop.takenoko.rules.end.settle`): the changes, and the caches a
-    copy drops, go straight into its dictionary, as the engine writes a fresh copy's history
-    link. One copy of the position fewer."""
-    values = state.__dict__
-    values |= _CLEARED
-    values |= changes
-    return state
-
-
-#: What a copy of a state resets (its caches).
-_CLEARED: dict[str, None] = dict.fromkeys(State.CACHES)
 
 #: The position of each action in :data:`ACTIONS`.
 ACTION_INDEX = {action: i for i, action in enumerate(ACTIONS)}
