@@ -854,11 +854,13 @@ class KeyflowerState(EngineState):
         cached = before._summer_boats
         if cached is None or cached[seat][0] is not before.villages[seat].layout:
             return
-        _, ids, _ = cached[seat]
-        if tile_id in self.components.boat_ids and tile_id in self.components.faces_by_id:
-            ids = (*ids, tile_id)
-        known = (*cached[:seat], self._boats_with(self.villages[seat].layout, ids), *cached[seat + 1 :])
-        self.__dict__["_summer_boats"] = known
+        _, ids, abilities = cached[seat]
+        layout = self.villages[seat].layout
+        if tile_id in self.components.summer_boat_ids:
+            boats = self._boats_with(layout, (*ids, tile_id))
+        else:  # the same boats, read with the new layout
+            boats = (layout, ids, abilities)
+        self.__dict__["_summer_boats"] = (*cached[:seat], boats, *cached[seat + 1 :])
 
 
 def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], BidFacts | None]:
