@@ -197,6 +197,21 @@ def test_placing_tiles_one_by_one_gives_the_fields_of_the_whole_layout(layout, r
     )
 
 
+def test_a_placed_value_makes_its_sorted_spokes_and_parts_when_first_read():
+    """Placing keeps the lookups only: ``spokes`` and ``parts`` are made from them when asked,
+    as a whole layout gives them (and an attribute of no kind is still missing)."""
+    layout = {(0, 0): HOME, (1, 0): (R, G, G, R, G, G), (-1, 1): (G, R, G, W, G, R), (0, -1): (G,) * 6}
+    fields, _ = _place_all(layout, list(layout))
+    whole = tiles.fields_of(
+        {cell: tiles.spokes_of(sides, {R}) for cell, sides in layout.items()}, tiles.open_between(layout, {W})
+    )
+    assert fields.parts == whole.parts
+    assert fields.spokes == whole.spokes
+    assert repr(fields) == repr(whole)
+    with pytest.raises(AttributeError):
+        fields.sides  # noqa: B018 (read for its error)
+
+
 @settings(max_examples=60)
 @given(layouts, st.randoms(use_true_random=False))
 def test_following_the_merges_names_every_old_field_in_the_new_fields(layout, rnd):

@@ -26,12 +26,10 @@ reports which fields merged, so that a game moves the contents of merged fields 
 
 from __future__ import annotations
 
-from bisect import insort
-from operator import itemgetter
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
@@ -225,6 +223,10 @@ class Fields:
         spokes: each placed cell with the sides (turned) that carry a spoke, sorted by cell.
         parts: the fields, each a sorted tuple of sectors (its first sector is its name),
             sorted by name.
+
+    A value made by placing a tile (:meth:`place`) keeps its lookups up to date and makes
+    these two sorted tuples from them when first read (see :meth:`__getattr__`): placing
+    tile after tile seldom needs them (only the lookups, and the names of merged fields).
     """
 
     spokes: tuple[tuple[Hex, frozenset[int]], ...] = ()
@@ -233,6 +235,22 @@ class Fields:
     # :meth:`_around`.
     _index: _FieldIndex | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
     _neighbourhood: _Neighbourhood | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
+
+    if not TYPE_CHECKING:  # (hidden from mypy, which would then accept any attribute name)
+
+        def __getattr__(self, name: str) -> object:
+            """Called only when a slot is not set: ``spokes`` and ``parts`` of a value made by
+            placing a tile (see :func:`_new_fields`), made from its lookups when first read."""
+            if name == "spokes":
+                value = tuple(sorted(self._index.spokes.items()))
+            elif name == "parts":
+                # Each field once, by name (names compare faster than the fields they begin).
+                by_name = {part[0]: part for part in self._index.part_of.values()}
+                value = tuple(map(by_name.__getitem__, sorted(by_name)))
+            else:
+                raise AttributeError(name)
+            _SET_FORM[name](self, value)
+            return value
 
     def _lookups(self) -> _FieldIndex:
         index = self._index
@@ -374,8 +392,6 @@ class Fields:
         olds: dict[int, list[Sector]] = {}
         for name, k in reached.items():
             olds.setdefault(joins[k], []).append(name)
-        # The untouched fields keep their order; the new ones go in by name.
-        kept = list(self.parts)
         joined = []
         merges = []
         for root in range(count):
@@ -389,35 +405,30 @@ class Fields:
             else:
                 names.sort()
                 for name in names:
-                    old = part_of[name]
-                    group += old
-                    kept.remove(old)  # the very object listed: found at once
+                    group += part_of[name]
                 part = tuple(sorted(group))
                 if len(names) > 1 or names[0] != part[0]:
                     merges.append(Merge(part[0], tuple(names)))
             joined.append(part)
-            insort(kept, part, key=_name)  # (names compared: a name is a part's first sector)
-        cells = list(self.spokes)
-        insort(cells, (cell, spokes), key=_name)
-        after: Fields = _new_fields(tuple(cells), tuple(kept), index.placed(cell, spokes, joined))
+        after: Fields = _new_fields(index.placed(cell, spokes, joined))
         if len(merges) > 1:
             merges.sort(key=_merged_into)
         return after, tuple(merges)
 
 
 #: The slots of a :class:`Fields` value that :func:`_new_fields` sets.
-_SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("spokes", "parts", "_index", "_neighbourhood"))
+_SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("_index", "_neighbourhood"))
+
+#: The slots of a :class:`Fields` value that its ``__getattr__`` sets when first read.
+_SET_FORM = {name: vars(Fields)[name].__set__ for name in ("spokes", "parts")}
 
 
-def _new_fields(
-    spokes: tuple[tuple[Hex, frozenset[int]], ...], parts: tuple[tuple[Sector, ...], ...], index: _FieldIndex
-) -> Fields:
-    """A :class:`Fields` value with its lookups already known, its slots set directly (no
-    ``__init__``: placing a tile is the hot path, and its checks were made)."""
+def _new_fields(index: _FieldIndex) -> Fields:
+    """A :class:`Fields` value of the lookups ``index``, its slots set directly (no
+    ``__init__``: placing a tile is the hot path, and its checks were made); its ``spokes``
+    and ``parts`` are left to be made when first read."""
     fields: Fields = object.__new__(Fields)
-    set_spokes, set_parts, set_index, set_neighbourhood = _SET_FIELDS
-    set_spokes(fields, spokes)
-    set_parts(fields, parts)
+    set_index, set_neighbourhood = _SET_FIELDS
     set_index(fields, index)
     set_neighbourhood(fields, None)
     return fields
@@ -437,10 +448,6 @@ _CROSSWISE = tuple(
 #: The cells around a cell (:func:`hexgrid.neighbours`), made once per cell: placing reads
 #: them at every tile, and the same cells are then found by identity in the lookups.
 _neighbours = cache(hexgrid.neighbours)
-
-#: The first item of a pair or a part: what sorts the cells (with their spokes) and the fields.
-_name = itemgetter(0)
-
 
 def _merged_into(merge: Merge) -> Sector:
     return merge.into
