@@ -175,3 +175,17 @@ def test_a_cost_naming_every_item_is_paid_the_one_way_the_full_search_finds():
             assert _upgrade_moves(tile_id, cost, goods, held, False) == ((move,) if covered else ())
             checked += 1
     assert checked > 1000
+
+
+def test_fields_reached_with_one_movement_are_those_one_step_away():
+    # With one movement the herds are listed from the fields sharing a hex with the animals'
+    # (transport._fields_within), not from the steps to every field: the same fields, in order.
+    from tabletop.keyflower_farmers.rules.transport import _fields_within, field_steps
+
+    state = chain()
+    village = state.villages[0]
+    names = village.fields.names
+    assert len(names) > 3
+    for budget in (1, 2):
+        expected = [[t for t, n in field_steps(state, village, name).items() if 0 < n <= budget] for name in names]
+        assert _fields_within(state, village, names, budget) == expected

@@ -197,17 +197,31 @@ def _herds(state: KeyflowerState, seat: int, budget: int, mixed: bool) -> list[H
         return []
     held_by = dict(animals)
     found = []
-    for (field, held), steps in zip(animals, _field_steps(state, village, held_by), strict=True):
+    for (field, held), targets in zip(animals, _fields_within(state, village, held_by, budget), strict=True):
         for kind, animal in enumerate(ANIMALS):
             if not held[kind]:
                 continue
-            for target, distance in steps.items():
-                if 0 < distance <= budget:
-                    there = held_by.get(target)
-                    # One animal type per field (boat 5a excepted).
-                    if mixed or there is None or sum(there) == there[kind]:
-                        found.append(shared(Herd, animal, field, target))
+            for target in targets:
+                there = held_by.get(target)
+                # One animal type per field (boat 5a excepted).
+                if mixed or there is None or sum(there) == there[kind]:
+                    found.append(shared(Herd, animal, field, target))
     return found
+
+
+def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Sector], budget: int) -> list[list[Sector]]:
+    """The other fields of ``village`` each of ``sources`` reaches with ``budget`` movement, in
+    the order of the fields (by name). With one movement (the usual case) those sharing a hex
+    with it, read from the hexes it lies on: no steps to every field found."""
+    if budget == 1:
+        fields = village.fields
+        found = []
+        for source in sources:
+            beside = {other for cell, _ in fields.sectors(source) for other in fields.fields_on(cell)}
+            beside.discard(source)
+            found.append(sorted(beside))
+        return found
+    return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _field_steps(state, village, sources)]
 
 
 def _shelterings(state: KeyflowerState, seat: int) -> list[Shelter]:
@@ -339,8 +353,8 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         keep_owners(after, state)
         return after
     if isinstance(move, Herd):
-        village = state.villages[seat]
-        distance = field_steps(state, village, move.source)[move.target]
+        # With one movement the herd listed entered one field (see _fields_within).
+        distance = 1 if pending.moves == 1 else field_steps(state, state.villages[seat], move.source)[move.target]
         return _herd(state, seat, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     assert isinstance(move, Upgrade)
     return _upgrade(state, seat, move, shared(Transport, seat, pending.moves, pending.upgrades - 1))
