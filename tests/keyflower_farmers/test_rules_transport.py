@@ -189,3 +189,16 @@ def test_fields_reached_with_one_movement_are_those_one_step_away():
     for budget in (1, 2):
         expected = [[t for t, n in field_steps(state, village, name).items() if 0 < n <= budget] for name in names]
         assert _fields_within(state, village, names, budget) == expected
+
+
+def test_hexes_reached_with_one_movement_are_those_one_step_away():
+    # With one movement the carries are listed from the hexes sharing a road with the source
+    # (transport._hexes_within), not from the steps to every hex: the same hexes, in order.
+    from tabletop.keyflower_farmers.rules.transport import _hexes_within, road_steps
+
+    state = chain()
+    cells = [cell for cell, _, _ in state.villages[0].layout]
+    for budget in (1, 2):
+        expected = [[t for t, n in road_steps(state, 0, cell).items() if 0 < n <= budget] for cell in cells]
+        assert _hexes_within(state, 0, cells, budget, False) == expected
+    assert _hexes_within(state, 0, cells, 1, False) == [["keywood"], ["home1", "gold_mine"], ["keywood"]]

@@ -141,14 +141,26 @@ def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, 
     """Each resource of the hexes ``holding`` some may be carried to a hex it reaches along
     roads with ``budget`` movement (``across_grass``: summer boat 2a)."""
     found = []
-    steps = _road_steps(state, seat, [cell for cell, _ in holding], across_grass)
-    for (_, tile), reached in zip(holding, steps, strict=True):
+    reached = _hexes_within(state, seat, [cell for cell, _ in holding], budget, across_grass)
+    for (_, tile), targets in zip(holding, reached, strict=True):
         tile_id, held = tile.id, _kinds_held(tile.goods)
-        for target, distance in reached.items():
-            if 0 < distance <= budget:
-                for resource in held:
-                    found.append(shared(Carry, resource, tile_id, target))
+        for target in targets:
+            for resource in held:
+                found.append(shared(Carry, resource, tile_id, target))
     return found
+
+
+def _hexes_within(state: KeyflowerState, seat: int, sources: list[Hex], budget: int, across_grass: bool) -> list[list[str]]:
+    """The other hexes of ``seat``'s village a resource on each of ``sources`` reaches with
+    ``budget`` movement (``across_grass``: summer boat 2a), by id in the order of their cells.
+    With one movement along roads (the usual case) those sharing a road with it, which the
+    layout's facts know: no steps to every hex found."""
+    if budget == 1 and not across_grass:
+        village = state.villages[seat]
+        roads = layout_facts(state, village).roads
+        ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+        return [[ids[cell] for cell in sorted(roads[source])] for source in sources]
+    return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _road_steps(state, seat, sources, across_grass)]
 
 
 @cache
@@ -337,8 +349,8 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         wheat = with_seat(state.wheat, seat, state.wheat[seat] - 1)
         return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if isinstance(move, Carry):
-        village = state.villages[seat]
-        distance = road_steps(state, seat, village.cell_of(move.source))[move.target]
+        # With one movement the carry listed took one step (see _hexes_within).
+        distance = 1 if pending.moves == 1 else road_steps(state, seat, state.villages[seat].cell_of(move.source))[move.target]
         return _carry(state, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     if isinstance(move, Shelter):
         village = state.villages[seat]
