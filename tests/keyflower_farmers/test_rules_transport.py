@@ -202,3 +202,13 @@ def test_hexes_reached_with_one_movement_are_those_one_step_away():
         expected = [[t for t, n in road_steps(state, 0, cell).items() if 0 < n <= budget] for cell in cells]
         assert _hexes_within(state, 0, cells, budget, False) == expected
     assert _hexes_within(state, 0, cells, 1, False) == [["keywood"], ["home1", "gold_mine"], ["keywood"]]
+
+
+def test_upgrade_costs_are_read_once_per_box_by_hex_id():
+    from tabletop.keyflower_farmers.rules.transport import _named_cost, _upgrade_costs
+
+    components = chain().components
+    costs = _upgrade_costs(components)
+    assert _upgrade_costs(components) is costs
+    printed = {tile_id: cost for tile_id, cost in components.upgrades_by_id.items() if cost}
+    assert costs == {tile_id: (cost, _named_cost(tile_id, cost)) for tile_id, cost in printed.items()}

@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 from operator import ge
 from types import MappingProxyType
 
-from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Items
+from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Components, Items
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
@@ -107,17 +107,15 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
     # One pass over the village's hexes: those holding resources (to carry) and those that may
     # be upgraded (their front up, a cost printed).
     tiles, positions = state.tiles, tile_positions(state)
-    costs = state.components.upgrades_by_id
+    costs = _upgrade_costs(state.components)
     holding: list[tuple[Hex, Tile]] = []
-    upgradable: list[tuple[Tile, Items]] = []
+    upgradable: list[tuple[Tile, UpgradeCost]] = []
     for cell, tile_id, _ in village.layout:
         tile = tiles[positions[tile_id]]
         if tile.goods != NO_RESOURCES:  # holds resources (compared with no call, unlike any())
             holding.append((cell, tile))
         if not tile.face and tile_id in costs:
-            cost = costs[tile_id]
-            if cost:  # (a tile with no upgrade has no cost)
-                upgradable.append((tile, cost))
+            upgradable.append((tile, costs[tile_id]))
     moves: list[Move] = []
     if pending.moves:
         if holding:
@@ -285,15 +283,32 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
             yield combo
 
 
-def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tuple[Tile, Items]]) -> list[Upgrade]:
+#: What upgrading a hex costs: the cost printed, and the facts of :func:`_named_cost`.
+UpgradeCost = tuple[Items, tuple[tuple[int, ...], tuple[int, ...], Upgrade] | None]
+
+#: The :func:`_upgrade_costs` of each box of components met, by the box's id (the box kept
+#: with them, so that no other box takes its id).
+_UPGRADE_COSTS: dict[int, tuple[Components, Mapping[str, UpgradeCost]]] = {}
+
+
+def _upgrade_costs(components: Components) -> Mapping[str, UpgradeCost]:
+    """The :data:`UpgradeCost` of each hex that has an upgrade, by id (read once per box: a
+    listing looks a hex up by its id alone, rather than by its id and cost, hashed anew)."""
+    known = _UPGRADE_COSTS.get(id(components))
+    if known is None:
+        costs = {tile_id: (cost, _named_cost(tile_id, cost)) for tile_id, cost in components.upgrades_by_id.items() if cost}
+        known = _UPGRADE_COSTS[id(components)] = (components, MappingProxyType(costs))
+    return known[1]
+
+
+def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tuple[Tile, UpgradeCost]]) -> list[Upgrade]:
     """The upgrades of the ``upgradable`` tiles of ``seat``'s village, with their costs
     (``swap``: boat 3a)."""
     skills = state.skills[seat]
     found: list[Upgrade] = []
-    for tile, cost in upgradable:
+    for tile, (cost, named) in upgradable:
         tile_id, goods = tile.id, tile.goods
-        named = None if swap else _named_cost(tile_id, cost)
-        if named is None:
+        if named is None or swap:
             # The resources of a cost lie on the tile (boat 3a changes their kind, not their
             # number).
             if goods.total >= _resources_in(cost):
