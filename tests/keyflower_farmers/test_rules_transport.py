@@ -5,7 +5,7 @@ import attrs
 
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.invariants import invariants
-from tabletop.keyflower_farmers.state import Animals, Resources, Transport
+from tabletop.keyflower_farmers.state import Animals, Resources, Skills, Transport
 
 from .helpers import legal, play
 
@@ -205,10 +205,24 @@ def test_hexes_reached_with_one_movement_are_those_one_step_away():
 
 
 def test_upgrade_costs_are_read_once_per_box_by_hex_id():
+    from tabletop.keyflower_farmers.components import RESOURCES
     from tabletop.keyflower_farmers.rules.transport import _named_cost, _upgrade_costs
 
     components = chain().components
-    costs = _upgrade_costs(components)
-    assert _upgrade_costs(components) is costs
+    costs, screen_costs = _upgrade_costs(components)
+    assert _upgrade_costs(components)[0] is costs
     printed = {tile_id: cost for tile_id, cost in components.upgrades_by_id.items() if cost}
     assert costs == {tile_id: (cost, _named_cost(tile_id, cost)) for tile_id, cost in printed.items()}
+    # Those a hex holding no resources may take: costs naming skills only.
+    takes_resources = {t for t, cost in printed.items() if any(i in RESOURCES or i == "any_resource" for i, _ in cost)}
+    assert set(screen_costs) == set(printed) - takes_resources
+    assert {"keywood", "barn", "sheep_shelter"} <= set(screen_costs) and "inn" not in screen_costs
+    assert all(screen_costs[t] == costs[t] for t in screen_costs)
+
+
+def test_a_hex_holding_no_resources_is_upgraded_if_its_cost_takes_skills_only():
+    # keywood's upgrade takes a saw from behind the screen; gold_mine's takes stone and iron.
+    state = attrs.evolve(chain(), skills=(Skills.of(saw=1), Skills.of()))
+    state = play(state, "use home1 1 red")
+    upgrades = [m for m in legal(state) if m.startswith("upgrade")]
+    assert any("keywood" in m for m in upgrades) and not any("gold_mine" in m for m in upgrades)

@@ -105,17 +105,20 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
     village = state.villages[seat]
     abilities = boat_abilities(state, seat)  # read once for the three kinds of move
     # One pass over the village's hexes: those holding resources (to carry) and those that may
-    # be upgraded (their front up, a cost printed).
+    # be upgraded (their front up, a cost printed, and the resources it takes, if any, on
+    # them: most hexes hold none).
     tiles, positions = state.tiles, tile_positions(state)
-    costs = _upgrade_costs(state.components)
+    costs, screen_costs = _upgrade_costs(state.components)
     holding: list[tuple[Hex, Tile]] = []
     upgradable: list[tuple[Tile, UpgradeCost]] = []
     for cell, tile_id, _ in village.layout:
         tile = tiles[positions[tile_id]]
         if tile.goods != NO_RESOURCES:  # holds resources (compared with no call, unlike any())
             holding.append((cell, tile))
-        if not tile.face and tile_id in costs:
-            upgradable.append((tile, costs[tile_id]))
+            if not tile.face and tile_id in costs:
+                upgradable.append((tile, costs[tile_id]))
+        elif not tile.face and tile_id in screen_costs:
+            upgradable.append((tile, screen_costs[tile_id]))
     moves: list[Move] = []
     if pending.moves:
         if holding:
@@ -288,17 +291,20 @@ UpgradeCost = tuple[Items, tuple[tuple[int, ...], tuple[int, ...], Upgrade] | No
 
 #: The :func:`_upgrade_costs` of each box of components met, by the box's id (the box kept
 #: with them, so that no other box takes its id).
-_UPGRADE_COSTS: dict[int, tuple[Components, Mapping[str, UpgradeCost]]] = {}
+_UPGRADE_COSTS: dict[int, tuple[Components, Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]] = {}
 
 
-def _upgrade_costs(components: Components) -> Mapping[str, UpgradeCost]:
-    """The :data:`UpgradeCost` of each hex that has an upgrade, by id (read once per box: a
-    listing looks a hex up by its id alone, rather than by its id and cost, hashed anew)."""
+def _upgrade_costs(components: Components) -> tuple[Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]:
+    """The :data:`UpgradeCost` of each hex that has an upgrade, by id, and of those whose
+    upgrade takes no resource (paid from behind the screen alone: a hex holding no resources
+    may be upgraded only then). Read once per box: a listing looks a hex up by its id alone,
+    rather than by its id and cost, hashed anew."""
     known = _UPGRADE_COSTS.get(id(components))
     if known is None:
         costs = {tile_id: (cost, _named_cost(tile_id, cost)) for tile_id, cost in components.upgrades_by_id.items() if cost}
-        known = _UPGRADE_COSTS[id(components)] = (components, MappingProxyType(costs))
-    return known[1]
+        screen = {tile_id: upgrade for tile_id, upgrade in costs.items() if not _resources_in(upgrade[0])}
+        known = _UPGRADE_COSTS[id(components)] = (components, MappingProxyType(costs), MappingProxyType(screen))
+    return known[1], known[2]
 
 
 def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tuple[Tile, UpgradeCost]]) -> list[Upgrade]:
