@@ -5,7 +5,7 @@ import attrs
 
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.invariants import invariants
-from tabletop.keyflower_farmers.state import Animals, Resources, Transport
+from tabletop.keyflower_farmers.state import Animals, Resources, Skills, Transport
 
 from .helpers import legal, play
 
@@ -175,3 +175,54 @@ def test_a_cost_naming_every_item_is_paid_the_one_way_the_full_search_finds():
             assert _upgrade_moves(tile_id, cost, goods, held, False) == ((move,) if covered else ())
             checked += 1
     assert checked > 1000
+
+
+def test_fields_reached_with_one_movement_are_those_one_step_away():
+    # With one movement the herds are listed from the fields sharing a hex with the animals'
+    # (transport._fields_within), not from the steps to every field: the same fields, in order.
+    from tabletop.keyflower_farmers.rules.transport import _fields_within, field_steps
+
+    state = chain()
+    village = state.villages[0]
+    names = village.fields.names
+    assert len(names) > 3
+    for budget in (1, 2):
+        expected = [[t for t, n in field_steps(state, village, name).items() if 0 < n <= budget] for name in names]
+        assert _fields_within(state, village, names, budget) == expected
+
+
+def test_hexes_reached_with_one_movement_are_those_one_step_away():
+    # With one movement the carries are listed from the hexes sharing a road with the source
+    # (transport._hexes_within), not from the steps to every hex: the same hexes, in order.
+    from tabletop.keyflower_farmers.rules.transport import _hexes_within, road_steps
+
+    state = chain()
+    cells = [cell for cell, _, _ in state.villages[0].layout]
+    for budget in (1, 2):
+        expected = [[t for t, n in road_steps(state, 0, cell).items() if 0 < n <= budget] for cell in cells]
+        assert _hexes_within(state, 0, cells, budget, False) == expected
+    assert _hexes_within(state, 0, cells, 1, False) == [["keywood"], ["home1", "gold_mine"], ["keywood"]]
+
+
+def test_upgrade_costs_are_read_once_per_box_by_hex_id():
+    from tabletop.keyflower_farmers.components import RESOURCES
+    from tabletop.keyflower_farmers.rules.transport import _named_cost, _upgrade_costs
+
+    components = chain().components
+    costs, screen_costs = _upgrade_costs(components)
+    assert _upgrade_costs(components)[0] is costs
+    printed = {tile_id: cost for tile_id, cost in components.upgrades_by_id.items() if cost}
+    assert costs == {tile_id: (cost, _named_cost(tile_id, cost)) for tile_id, cost in printed.items()}
+    # Those a hex holding no resources may take: costs naming skills only.
+    takes_resources = {t for t, cost in printed.items() if any(i in RESOURCES or i == "any_resource" for i, _ in cost)}
+    assert set(screen_costs) == set(printed) - takes_resources
+    assert {"keywood", "barn", "sheep_shelter"} <= set(screen_costs) and "inn" not in screen_costs
+    assert all(screen_costs[t] == costs[t] for t in screen_costs)
+
+
+def test_a_hex_holding_no_resources_is_upgraded_if_its_cost_takes_skills_only():
+    # keywood's upgrade takes a saw from behind the screen; gold_mine's takes stone and iron.
+    state = attrs.evolve(chain(), skills=(Skills.of(saw=1), Skills.of()))
+    state = play(state, "use home1 1 red")
+    upgrades = [m for m in legal(state) if m.startswith("upgrade")]
+    assert any("keywood" in m for m in upgrades) and not any("gold_mine" in m for m in upgrades)

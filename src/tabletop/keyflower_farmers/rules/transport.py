@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 from operator import ge
 from types import MappingProxyType
 
-from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Items
+from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Components, Items
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
@@ -105,19 +105,20 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
     village = state.villages[seat]
     abilities = boat_abilities(state, seat)  # read once for the three kinds of move
     # One pass over the village's hexes: those holding resources (to carry) and those that may
-    # be upgraded (their front up, a cost printed).
+    # be upgraded (their front up, a cost printed, and the resources it takes, if any, on
+    # them: most hexes hold none).
     tiles, positions = state.tiles, tile_positions(state)
-    costs = state.components.upgrades_by_id
+    costs, screen_costs = _upgrade_costs(state.components)
     holding: list[tuple[Hex, Tile]] = []
-    upgradable: list[tuple[Tile, Items]] = []
+    upgradable: list[tuple[Tile, UpgradeCost]] = []
     for cell, tile_id, _ in village.layout:
         tile = tiles[positions[tile_id]]
         if tile.goods != NO_RESOURCES:  # holds resources (compared with no call, unlike any())
             holding.append((cell, tile))
-        if not tile.face and tile_id in costs:
-            cost = costs[tile_id]
-            if cost:  # (a tile with no upgrade has no cost)
-                upgradable.append((tile, cost))
+            if not tile.face and tile_id in costs:
+                upgradable.append((tile, costs[tile_id]))
+        elif not tile.face and tile_id in screen_costs:
+            upgradable.append((tile, screen_costs[tile_id]))
     moves: list[Move] = []
     if pending.moves:
         if holding:
@@ -141,14 +142,26 @@ def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, 
     """Each resource of the hexes ``holding`` some may be carried to a hex it reaches along
     roads with ``budget`` movement (``across_grass``: summer boat 2a)."""
     found = []
-    steps = _road_steps(state, seat, [cell for cell, _ in holding], across_grass)
-    for (_, tile), reached in zip(holding, steps, strict=True):
+    reached = _hexes_within(state, seat, [cell for cell, _ in holding], budget, across_grass)
+    for (_, tile), targets in zip(holding, reached, strict=True):
         tile_id, held = tile.id, _kinds_held(tile.goods)
-        for target, distance in reached.items():
-            if 0 < distance <= budget:
-                for resource in held:
-                    found.append(shared(Carry, resource, tile_id, target))
+        for target in targets:
+            for resource in held:
+                found.append(shared(Carry, resource, tile_id, target))
     return found
+
+
+def _hexes_within(state: KeyflowerState, seat: int, sources: list[Hex], budget: int, across_grass: bool) -> list[list[str]]:
+    """The other hexes of ``seat``'s village a resource on each of ``sources`` reaches with
+    ``budget`` movement (``across_grass``: summer boat 2a), by id in the order of their cells.
+    With one movement along roads (the usual case) those sharing a road with it, which the
+    layout's facts know: no steps to every hex found."""
+    if budget == 1 and not across_grass:
+        village = state.villages[seat]
+        roads = layout_facts(state, village).roads
+        ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+        return [[ids[cell] for cell in sorted(roads[source])] for source in sources]
+    return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _road_steps(state, seat, sources, across_grass)]
 
 
 @cache
@@ -197,17 +210,31 @@ def _herds(state: KeyflowerState, seat: int, budget: int, mixed: bool) -> list[H
         return []
     held_by = dict(animals)
     found = []
-    for (field, held), steps in zip(animals, _field_steps(state, village, held_by), strict=True):
+    for (field, held), targets in zip(animals, _fields_within(state, village, held_by, budget), strict=True):
         for kind, animal in enumerate(ANIMALS):
             if not held[kind]:
                 continue
-            for target, distance in steps.items():
-                if 0 < distance <= budget:
-                    there = held_by.get(target)
-                    # One animal type per field (boat 5a excepted).
-                    if mixed or there is None or sum(there) == there[kind]:
-                        found.append(shared(Herd, animal, field, target))
+            for target in targets:
+                there = held_by.get(target)
+                # One animal type per field (boat 5a excepted).
+                if mixed or there is None or sum(there) == there[kind]:
+                    found.append(shared(Herd, animal, field, target))
     return found
+
+
+def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Sector], budget: int) -> list[list[Sector]]:
+    """The other fields of ``village`` each of ``sources`` reaches with ``budget`` movement, in
+    the order of the fields (by name). With one movement (the usual case) those sharing a hex
+    with it, read from the hexes it lies on: no steps to every field found."""
+    if budget == 1:
+        fields = village.fields
+        found = []
+        for source in sources:
+            beside = {other for cell, _ in fields.sectors(source) for other in fields.fields_on(cell)}
+            beside.discard(source)
+            found.append(sorted(beside))
+        return found
+    return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _field_steps(state, village, sources)]
 
 
 def _shelterings(state: KeyflowerState, seat: int) -> list[Shelter]:
@@ -259,15 +286,35 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
             yield combo
 
 
-def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tuple[Tile, Items]]) -> list[Upgrade]:
+#: What upgrading a hex costs: the cost printed, and the facts of :func:`_named_cost`.
+UpgradeCost = tuple[Items, tuple[tuple[int, ...], tuple[int, ...], Upgrade] | None]
+
+#: The :func:`_upgrade_costs` of each box of components met, by the box's id (the box kept
+#: with them, so that no other box takes its id).
+_UPGRADE_COSTS: dict[int, tuple[Components, Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]] = {}
+
+
+def _upgrade_costs(components: Components) -> tuple[Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]:
+    """The :data:`UpgradeCost` of each hex that has an upgrade, by id, and of those whose
+    upgrade takes no resource (paid from behind the screen alone: a hex holding no resources
+    may be upgraded only then). Read once per box: a listing looks a hex up by its id alone,
+    rather than by its id and cost, hashed anew."""
+    known = _UPGRADE_COSTS.get(id(components))
+    if known is None:
+        costs = {tile_id: (cost, _named_cost(tile_id, cost)) for tile_id, cost in components.upgrades_by_id.items() if cost}
+        screen = {tile_id: upgrade for tile_id, upgrade in costs.items() if not _resources_in(upgrade[0])}
+        known = _UPGRADE_COSTS[id(components)] = (components, MappingProxyType(costs), MappingProxyType(screen))
+    return known[1], known[2]
+
+
+def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tuple[Tile, UpgradeCost]]) -> list[Upgrade]:
     """The upgrades of the ``upgradable`` tiles of ``seat``'s village, with their costs
     (``swap``: boat 3a)."""
     skills = state.skills[seat]
     found: list[Upgrade] = []
-    for tile, cost in upgradable:
+    for tile, (cost, named) in upgradable:
         tile_id, goods = tile.id, tile.goods
-        named = None if swap else _named_cost(tile_id, cost)
-        if named is None:
+        if named is None or swap:
             # The resources of a cost lie on the tile (boat 3a changes their kind, not their
             # number).
             if goods.total >= _resources_in(cost):
@@ -323,8 +370,8 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         wheat = with_seat(state.wheat, seat, state.wheat[seat] - 1)
         return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if isinstance(move, Carry):
-        village = state.villages[seat]
-        distance = road_steps(state, seat, village.cell_of(move.source))[move.target]
+        # With one movement the carry listed took one step (see _hexes_within).
+        distance = 1 if pending.moves == 1 else road_steps(state, seat, state.villages[seat].cell_of(move.source))[move.target]
         return _carry(state, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     if isinstance(move, Shelter):
         village = state.villages[seat]
@@ -339,8 +386,8 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         keep_owners(after, state)
         return after
     if isinstance(move, Herd):
-        village = state.villages[seat]
-        distance = field_steps(state, village, move.source)[move.target]
+        # With one movement the herd listed entered one field (see _fields_within).
+        distance = 1 if pending.moves == 1 else field_steps(state, state.villages[seat], move.source)[move.target]
         return _herd(state, seat, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     assert isinstance(move, Upgrade)
     return _upgrade(state, seat, move, shared(Transport, seat, pending.moves, pending.upgrades - 1))
