@@ -60,12 +60,7 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
         lots, stack = state.lots, state.stack
     laid_out = sum(1 for tile_id, _ in lots if not tile_id.startswith("order"))
     draws = (shared(DrawSeasonTile, name),) * (components.per_season[state.players - 2] - laid_out)
-    sides = [(boat.code, boat.side_in(name)) for boat in components.boats_for(state.players)]
-    loads: list[Any] = []
-    for k in range(max((side.workers for _, side in sides), default=0)):
-        loads += [shared(DrawWorker, None, code) for code, side in sides if k < side.workers]
-    for k in range(max((side.skills for _, side in sides), default=0)):
-        loads += [shared(DrawSkill, None, code) for code, side in sides if k < side.skills]
+    loads = [shared(DrawSkill if skill else DrawWorker, None, code) for code, skill in components.loads(state.players, name)]
     # The tiles are drawn after the boats are loaded (the first load on top), in one copy.
     return evolve(state, season=season, passes=0, lots=lots, stack=(*stack, *draws, *reversed(loads)))
 

@@ -39,6 +39,7 @@ from tabletop.keyflower_farmers.state import (
     PlaceTile,
     Tile,
     Village,
+    boat_abilities,
     lot_of,
     new_tile,
     owner_of,
@@ -204,14 +205,13 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
             tiles=(*state.tiles, laid_out(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
     gifts = []  # the items of the Farmers turn-order tiles the seat won
-    for tile, face in state.components.turn_order_for(state.players, state.farmers):
-        if tile.gives or face.purple:
-            lot = lot_of(state, f"order{tile.number}")
-            if lot is not None and lot.leader == seat:
-                if face.purple:
-                    changes["start"] = seat
-                if tile.gives:
-                    gifts.append(tile.gives)
+    for tile_id, purple, gives in state.components.at_boat_pick(state.players, state.farmers):
+        lot = lot_of(state, tile_id)
+        if lot is not None and lot.leader == seat:
+            if purple:
+                changes["start"] = seat
+            if gives:
+                gifts.append(gives)
     items = _boat_bonuses(state, seat, gifts)
     # Wheat, the commonest of these items, is given in the same copy: given one item at a time
     # or all at once, the seat gets as much as the supply holds of the total.
@@ -236,9 +236,10 @@ def _boat_bonuses(state: KeyflowerState, seat: int, gifts: list[Items]) -> Items
     tiles the seat won (``gifts``), and their summer boats' bonuses (drawn after the winning
     bids are back in the bag)."""
     items = [pair for gives in gifts for pair in gives]
-    for face in boat_faces(state, seat):
-        if face.ability in BONUS_AT_BOAT_PICK:
-            items += face.gives
+    if not boat_abilities(state, seat).isdisjoint(BONUS_AT_BOAT_PICK):  # rare: a village without these boats gets none
+        for face in boat_faces(state, seat):
+            if face.ability in BONUS_AT_BOAT_PICK:
+                items += face.gives
     return tuple(items)
 
 
