@@ -14,7 +14,7 @@ state is sampled (``determinize``).
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
@@ -160,7 +160,13 @@ class Pile(Generic[C]):
         """The pile with ``cards`` shuffled into its unseen part (the known bottom stays)."""
         if self.hidden:
             raise PileError("this pile is a view's: cards cannot be shuffled into it")
-        return Pile(self.unseen + tuple(cards), self.bottom)
+        added = tuple(cards)
+        unseen: tuple[Any, ...] = self.unseen  # sorted, so orderable
+        if len(added) == 1:
+            # The commonest case (a card paid back): put in its place, the others not sorted again.
+            i = bisect_right(unseen, added[0])
+            return _pile(unseen[:i] + added + unseen[i:], self.bottom)
+        return _pile(_sorted(unseen + added), self.bottom)
 
     def masked(self) -> Pile[C]:
         """The pile as a seat sees it: the unseen cards counted, the known bottom kept."""

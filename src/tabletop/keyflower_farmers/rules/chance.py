@@ -25,6 +25,7 @@ from tabletop.keyflower_farmers.state import (
     TossSummerBoat,
     Village,
     new_tile,
+    new_village,
 )
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
@@ -48,17 +49,42 @@ def home_outcomes(state: KeyflowerState, pending: DealHome) -> tuple[tuple[HomeD
 
 def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -> KeyflowerState:
     """The home tile goes in front of the player's screen: the first hex of their village."""
-    sides = state.components.homes[outcome.number - 1].sides
-    tile_id = f"home{outcome.number}"
-    village = Village(((ORIGIN, tile_id, 0),), home_fields(sides))
+    number = outcome.number
     # The deal answered (popped) in the same copy.
     return evolve(
         state,
-        homes=with_seat(state.homes, pending.seat_to, outcome.number),
-        villages=with_seat(state.villages, pending.seat_to, village),
-        tiles=(*state.tiles, laid_out(tile_id)),
+        homes=with_seat(state.homes, pending.seat_to, number),
+        villages=with_seat(state.villages, pending.seat_to, _home_village(state, number)),
+        tiles=(*state.tiles, laid_out(f"home{number}")),
         stack=state.stack[:-1],
     )
+
+
+def home_run(state: KeyflowerState, pending: DealHome, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (in the form of ``ChanceDecision.run``) for the home tiles
+    dealt at setup, the first events of a game (see :func:`.setup.setup`): every deal on top of
+    the stack, each as the engine samples :func:`home_outcomes` (every tile left as likely: the
+    tile at a random position among them) and :func:`resolve_home` resolves it, in one copy
+    (settle never acts on a deal)."""
+    stack = state.stack
+    count = _run_length(stack, DealHome)
+    homes, villages, tiles = list(state.homes), list(state.villages), list(state.tiles)
+    draws = rng.draws()
+    for k in range(count):
+        left = [number for number in range(1, 7) if number not in homes]
+        number = left[draws.below(len(left))] if len(left) > 1 else left[0]
+        seat = stack[-1 - k].seat_to
+        homes[seat] = number
+        villages[seat] = _home_village(state, number)
+        tiles.append(laid_out(f"home{number}"))
+    after = evolve(state, homes=tuple(homes), villages=tuple(villages), tiles=tuple(tiles), stack=stack[: len(stack) - count])
+    return after, draws.rng
+
+
+def _home_village(state: KeyflowerState, number: int) -> Village:
+    """A village of the home tile ``number`` alone, at the origin."""
+    fields = home_fields(state.components.homes[number - 1].sides)
+    return new_village(((ORIGIN, f"home{number}", 0),), fields, (), None)
 
 
 @cache
