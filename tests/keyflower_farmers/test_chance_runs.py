@@ -79,3 +79,26 @@ def test_a_sampled_setup_is_the_explicit_setup_with_each_event_sampled_in_turn(p
         explicit = setup(players, Rng.from_seed(seed), OPTIONS.resolve(players, {**options, "chance": "explicit"}))
         in_turn, rng = _sampled_in_turn(explicit)
         assert sampled == evolve(in_turn, chance="sampled", rng=rng) and sampled.rng == rng
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [(3, {}), (2, {"open_information": True}), (4, {"first_game": True}), (5, {"farmers": False})],
+)
+def test_a_sampled_game_is_the_explicit_game_with_each_event_sampled_in_turn(players, options):
+    # The rules draw some events themselves in sampled mode (the homes at setup, the boats'
+    # loads as a season starts): at every decision, the sampled game is the explicit game with
+    # each event sampled in turn, random source included.
+    chooser = random.Random(players)
+    sampled = setup(players, Rng.from_seed(players), OPTIONS.resolve(players, options))
+    explicit = setup(players, Rng.from_seed(players), OPTIONS.resolve(players, {**options, "chance": "explicit"}))
+    rng = explicit.rng
+    while True:
+        while explicit.to_move == CHANCE:
+            outcome, rng = sample(explicit.rules.decisions[type(explicit.pending)].outcomes(explicit, explicit.pending), rng)
+            explicit = explicit.apply(outcome)
+        assert evolve(sampled, log=None) == evolve(explicit, chance="sampled", rng=rng, log=None) and sampled.rng == rng
+        if sampled.is_over:
+            break
+        move = chooser.choice(sampled.legal_moves())
+        sampled, explicit = sampled.apply(move), explicit.apply(move)

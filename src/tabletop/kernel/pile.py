@@ -109,13 +109,12 @@ class Pile(Generic[C]):
         bottom = self.bottom
         drawn: list[C] = []
         draws = rng.draws()
-        while len(drawn) < count:
+        below = draws.below
+        for _ in range(count):
             if unseen:
-                if unseen[0] == unseen[-1]:
-                    card = unseen.pop()
-                else:
-                    # Any copy of a card is the card: the one at the random position goes.
-                    card = unseen.pop(draws.below(len(unseen)))
+                # One distinct card left costs no draw; any copy of a card is the card: the one
+                # at the random position goes.
+                card = unseen.pop() if unseen[0] == unseen[-1] else unseen.pop(below(len(unseen)))
             elif bottom:
                 card, bottom = bottom[0], bottom[1:]
             else:

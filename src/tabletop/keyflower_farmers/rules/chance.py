@@ -252,6 +252,24 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
     return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
 
 
+def load_boats(state: KeyflowerState, loads: Sequence[tuple[str, bool]], rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut for the boats' loads as a season starts (``loads``: each
+    boat's code and whether a skill tile comes aboard, in order, workers first: see
+    ``Components.loads``): ``state`` with the boats loaded, the bag and the pile drawn from, as
+    the draws would be pushed, then resolved by :func:`worker_run` and :func:`skill_run` (settle
+    dropping the draws from an empty bag or pile), in one copy, and the next generator."""
+    workers_to = [boat for boat, skill in loads if not skill]
+    skills_to = [boat for boat, skill in loads if skill]
+    colours, bag, rng = state.bag.sample_draws(min(len(workers_to), len(state.bag)), rng)
+    drawn, pile, rng = state.skill_pile.sample_draws(min(len(skills_to), len(state.skill_pile)), rng)
+    boats = state.boats
+    for boat in dict.fromkeys(workers_to[: len(colours)] + skills_to[: len(drawn)]):
+        on_board = [colour for to, colour in zip(workers_to, colours) if to == boat]
+        face_up = [skill for to, skill in zip(skills_to, drawn) if to == boat]
+        boats = _loaded(boats, boat, workers=on_board, skills=face_up)
+    return evolve(state, boats=boats, bag=bag, skill_pile=pile), rng
+
+
 #: The outcome drawing each tile (made once per tile: each draw lists every tile left).
 _TILE_DRAWN = Shared(TileDrawn)
 
