@@ -114,6 +114,13 @@ def test_put_under_shuffle_in_and_remove() -> None:
         Pile((), (9, 8)).take(8)
 
 
+@given(unseen=st.lists(st.integers(0, 5), max_size=8), cards=st.lists(st.integers(0, 5), max_size=3))
+def test_shuffle_in_is_a_pile_of_every_card(unseen: list[int], cards: list[int]) -> None:
+    pile = Pile(unseen, (9,)).shuffle_in(cards)
+    assert pile == Pile(unseen + cards, (9,))
+    assert pile.unseen == tuple(sorted(unseen + cards)) and pile.bottom == (9,)
+
+
 @given(seed=st.integers(0, 2**32), sizes=st.lists(st.integers(0, 4), min_size=1, max_size=4))
 def test_deal_unseen_fills_every_place_with_the_unseen_cards(seed: int, sizes: list[int]) -> None:
     everything = [v for v in range(1, 7) for _ in range(3)]

@@ -74,6 +74,31 @@ def test_turn_order_tiles_per_player_count_and_the_purple_on_the_highest():
             assert all(tile.farmers == (farmers and tile.number <= 3) for tile, _ in used)
 
 
+def test_the_tiles_giving_at_the_boat_pick_are_the_purple_and_the_farmers_ones():
+    for farmers in (False, True):
+        for players in range(2, 7):
+            used = STANDARD.turn_order_for(players, farmers)
+            expected = [(f"order{tile.number}", face.purple, tile.gives) for tile, face in used if tile.gives or face.purple]
+            assert list(STANDARD.at_boat_pick(players, farmers)) == expected
+            assert sum(purple for _, purple, _ in expected) == 1
+
+
+def test_boats_are_loaded_a_worker_at_a_time_round_the_boats_then_the_skills():
+    for players in range(2, 7):
+        boats = STANDARD.boats_for(players)
+        for season in ("spring", "summer", "autumn", "winter"):
+            loads = STANDARD.loads(players, season)
+            for boat in boats:
+                side = boat.side_in(season)
+                assert loads.count((boat.code, False)) == side.workers
+                assert loads.count((boat.code, True)) == side.skills
+            workers = [code for code, skill in loads if not skill]
+            assert [skill for _, skill in loads] == sorted(skill for _, skill in loads)  # the workers first
+            # Round the boats: the first worker of each boat comes aboard before any second one.
+            firsts = [workers.index(boat.code) for boat in boats if boat.side_in(season).workers]
+            assert firsts == list(range(len(firsts)))
+
+
 def test_sea_breese_chain_values():
     breese = next(b for b in STANDARD.boats if b.code == "sea_breese")
     assert breese.scoring.chain == (2, 4, 8, 16, 32)

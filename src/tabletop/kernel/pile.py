@@ -14,7 +14,7 @@ state is sampled (``determinize``).
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
@@ -109,13 +109,12 @@ class Pile(Generic[C]):
         bottom = self.bottom
         drawn: list[C] = []
         draws = rng.draws()
-        while len(drawn) < count:
+        below = draws.below
+        for _ in range(count):
             if unseen:
-                if unseen[0] == unseen[-1]:
-                    card = unseen.pop()
-                else:
-                    # Any copy of a card is the card: the one at the random position goes.
-                    card = unseen.pop(draws.below(len(unseen)))
+                # One distinct card left costs no draw; any copy of a card is the card: the one
+                # at the random position goes.
+                card = unseen.pop() if unseen[0] == unseen[-1] else unseen.pop(below(len(unseen)))
             elif bottom:
                 card, bottom = bottom[0], bottom[1:]
             else:
@@ -160,7 +159,13 @@ class Pile(Generic[C]):
         """The pile with ``cards`` shuffled into its unseen part (the known bottom stays)."""
         if self.hidden:
             raise PileError("this pile is a view's: cards cannot be shuffled into it")
-        return Pile(self.unseen + tuple(cards), self.bottom)
+        added = tuple(cards)
+        unseen: tuple[Any, ...] = self.unseen  # sorted, so orderable
+        if len(added) == 1:
+            # The commonest case (a card paid back): put in its place, the others not sorted again.
+            i = bisect_right(unseen, added[0])
+            return _pile(unseen[:i] + added + unseen[i:], self.bottom)
+        return _pile(_sorted(unseen + added), self.bottom)
 
     def masked(self) -> Pile[C]:
         """The pile as a seat sees it: the unseen cards counted, the known bottom kept."""

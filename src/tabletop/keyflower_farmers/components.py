@@ -275,6 +275,10 @@ class Components:
     _by_season: Mapping[tuple[str, bool], tuple[VillageTile, ...]] = attrs.field(
         init=False, eq=False, repr=False, hash=False
     )
+    _at_boat_pick: Mapping[tuple[int, bool], tuple[tuple[str, bool, Items], ...]] = attrs.field(
+        init=False, eq=False, repr=False, hash=False
+    )
+    _loads: Mapping[tuple[int, str], tuple[tuple[str, bool], ...]] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         # Lookups the rules make at every decision, computed once from the immutable data.
@@ -303,6 +307,12 @@ class Components:
             )
         set_(self, "_sides", MappingProxyType(sides))
         set_(self, "_turn_order", MappingProxyType({(n, f): self._turn_order_in_play(n, f) for n in range(2, 7) for f in (False, True)}))
+        at_boat_pick = {
+            key: tuple((f"order{tile.number}", face.purple, tile.gives) for tile, face in in_play if tile.gives or face.purple)
+            for key, in_play in self._turn_order.items()
+        }
+        set_(self, "_at_boat_pick", MappingProxyType(at_boat_pick))
+        set_(self, "_loads", MappingProxyType({(n, season): self._loads_for(n, season) for n in range(2, 7) for season in SEASONS}))
         by_season = {
             (season, farmers): tuple(t for t in self.village if t.season == season and (farmers or not t.farmers))
             for season in {t.season for t in self.village}
@@ -349,6 +359,36 @@ class Components:
             if face is not None:
                 out.append((tile, face))
         return tuple(sorted(out, key=lambda pair: pair[0].number))
+
+    def at_boat_pick(self, players: int, farmers: bool) -> tuple[tuple[str, bool, Items], ...]:
+        """The turn-order tiles in play whose winner gets something as they pick a boat: the
+        hex id, whether it shows the purple start-player worker, and the items it gives (a
+        Farmers tile), by number."""
+        found = self._at_boat_pick.get((players, farmers))
+        if found is None:
+            found = tuple(
+                (f"order{tile.number}", face.purple, tile.gives)
+                for tile, face in self._turn_order_in_play(players, farmers)
+                if tile.gives or face.purple
+            )
+        return found
+
+    def loads(self, players: int, season: str) -> tuple[tuple[str, bool], ...]:
+        """What the boats used with ``players`` players are loaded with as ``season`` starts,
+        in the order it comes aboard: a worker at a time round the boats (so that a short bag
+        fills them in order), then the skill tiles likewise; each item as the boat's code and
+        whether it is a skill tile (else a worker)."""
+        found = self._loads.get((players, season))
+        return found if found is not None else self._loads_for(players, season)
+
+    def _loads_for(self, players: int, season: str) -> tuple[tuple[str, bool], ...]:
+        sides = [(boat.code, boat.side_in(season)) for boat in self.boats_for(players)]
+        loads: list[tuple[str, bool]] = []
+        for k in range(max((side.workers for _, side in sides), default=0)):
+            loads += [(code, False) for code, side in sides if k < side.workers]
+        for k in range(max((side.skills for _, side in sides), default=0)):
+            loads += [(code, True) for code, side in sides if k < side.skills]
+        return tuple(loads)
 
     def winter_per_player(self, players: int, farmers: bool) -> int:
         return self.winter_dealt[1 if farmers else 0][players - 2]

@@ -19,6 +19,7 @@ from tabletop.keyflower_farmers.components import COLOURS, Components
 from tabletop.keyflower_farmers import saved
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules import RULES
+from tabletop.keyflower_farmers.rules.chance import home_run
 from tabletop.keyflower_farmers.rules.turns import relisted
 from tabletop.keyflower_farmers.state import (
     Animals,
@@ -39,7 +40,7 @@ from tabletop.keyflower_farmers.state import (
     Workers,
 )
 from tabletop.kernel.auction import Lot
-from tabletop.kernel.engine import evolve, replace_top
+from tabletop.kernel.engine import evolve, replace_top, rewritten
 from tabletop.kernel.errors import InvalidRecord
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
@@ -65,7 +66,13 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> KeyflowerState:
         if len(_LAID_OUT) >= 64:  # a few option sets per process: kept bounded all the same
             _LAID_OUT.clear()
         known = _LAID_OUT[(id(components), *key)] = (components, evolve(first, stack=_setup_events(first)))
-    return RULES.start(evolve(known[1], rng=rng))
+    laid_out = known[1]
+    if laid_out.chance == "sampled":
+        # The home tiles, the first events, are dealt at once as the engine would deal them one
+        # by one: one copy of the position rather than one per seat (see chance.home_run).
+        dealt, rng = home_run(laid_out, laid_out.pending, rng)
+        return RULES.start(rewritten(dealt, rng=rng))
+    return RULES.start(evolve(laid_out, rng=rng))
 
 
 #: The box laid out with its setup events stacked, before any random event, by the components

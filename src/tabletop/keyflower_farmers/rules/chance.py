@@ -25,6 +25,7 @@ from tabletop.keyflower_farmers.state import (
     TossSummerBoat,
     Village,
     new_tile,
+    new_village,
 )
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
@@ -48,17 +49,42 @@ def home_outcomes(state: KeyflowerState, pending: DealHome) -> tuple[tuple[HomeD
 
 def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -> KeyflowerState:
     """The home tile goes in front of the player's screen: the first hex of their village."""
-    sides = state.components.homes[outcome.number - 1].sides
-    tile_id = f"home{outcome.number}"
-    village = Village(((ORIGIN, tile_id, 0),), home_fields(sides))
+    number = outcome.number
     # The deal answered (popped) in the same copy.
     return evolve(
         state,
-        homes=with_seat(state.homes, pending.seat_to, outcome.number),
-        villages=with_seat(state.villages, pending.seat_to, village),
-        tiles=(*state.tiles, laid_out(tile_id)),
+        homes=with_seat(state.homes, pending.seat_to, number),
+        villages=with_seat(state.villages, pending.seat_to, _home_village(state, number)),
+        tiles=(*state.tiles, laid_out(f"home{number}")),
         stack=state.stack[:-1],
     )
+
+
+def home_run(state: KeyflowerState, pending: DealHome, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut (in the form of ``ChanceDecision.run``) for the home tiles
+    dealt at setup, the first events of a game (see :func:`.setup.setup`): every deal on top of
+    the stack, each as the engine samples :func:`home_outcomes` (every tile left as likely: the
+    tile at a random position among them) and :func:`resolve_home` resolves it, in one copy
+    (settle never acts on a deal)."""
+    stack = state.stack
+    count = _run_length(stack, DealHome)
+    homes, villages, tiles = list(state.homes), list(state.villages), list(state.tiles)
+    draws = rng.draws()
+    for k in range(count):
+        left = [number for number in range(1, 7) if number not in homes]
+        number = left[draws.below(len(left))] if len(left) > 1 else left[0]
+        seat = stack[-1 - k].seat_to
+        homes[seat] = number
+        villages[seat] = _home_village(state, number)
+        tiles.append(laid_out(f"home{number}"))
+    after = evolve(state, homes=tuple(homes), villages=tuple(villages), tiles=tuple(tiles), stack=stack[: len(stack) - count])
+    return after, draws.rng
+
+
+def _home_village(state: KeyflowerState, number: int) -> Village:
+    """A village of the home tile ``number`` alone, at the origin."""
+    fields = home_fields(state.components.homes[number - 1].sides)
+    return new_village(((ORIGIN, f"home{number}", 0),), fields, (), None)
 
 
 @cache
@@ -224,6 +250,24 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
         boats = _loaded(boats, boat, skills=tiles_drawn)
     stack = stack[: len(stack) - len(drawn)]
     return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
+
+
+def load_boats(state: KeyflowerState, loads: Sequence[tuple[str, bool]], rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut for the boats' loads as a season starts (``loads``: each
+    boat's code and whether a skill tile comes aboard, in order, workers first: see
+    ``Components.loads``): ``state`` with the boats loaded, the bag and the pile drawn from, as
+    the draws would be pushed, then resolved by :func:`worker_run` and :func:`skill_run` (settle
+    dropping the draws from an empty bag or pile), in one copy, and the next generator."""
+    workers_to = [boat for boat, skill in loads if not skill]
+    skills_to = [boat for boat, skill in loads if skill]
+    colours, bag, rng = state.bag.sample_draws(min(len(workers_to), len(state.bag)), rng)
+    drawn, pile, rng = state.skill_pile.sample_draws(min(len(skills_to), len(state.skill_pile)), rng)
+    boats = state.boats
+    for boat in dict.fromkeys(workers_to[: len(colours)] + skills_to[: len(drawn)]):
+        on_board = [colour for to, colour in zip(workers_to, colours) if to == boat]
+        face_up = [skill for to, skill in zip(skills_to, drawn) if to == boat]
+        boats = _loaded(boats, boat, workers=on_board, skills=face_up)
+    return evolve(state, boats=boats, bag=bag, skill_pile=pile), rng
 
 
 #: The outcome drawing each tile (made once per tile: each draw lists every tile left).

@@ -25,10 +25,11 @@ from tabletop.keyflower_farmers.state import (
     TossSummerBoat,
     Turn,
 )
+from tabletop.keyflower_farmers.rules.chance import load_boats
 from tabletop.keyflower_farmers.rules.production import open_fields
 from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
-from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.engine import evolve, pop, push, rewritten, samples_now
 from tabletop.kernel.shared import shared
 
 
@@ -60,14 +61,15 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
         lots, stack = state.lots, state.stack
     laid_out = sum(1 for tile_id, _ in lots if not tile_id.startswith("order"))
     draws = (shared(DrawSeasonTile, name),) * (components.per_season[state.players - 2] - laid_out)
-    sides = [(boat.code, boat.side_in(name)) for boat in components.boats_for(state.players)]
-    loads: list[Any] = []
-    for k in range(max((side.workers for _, side in sides), default=0)):
-        loads += [shared(DrawWorker, None, code) for code, side in sides if k < side.workers]
-    for k in range(max((side.skills for _, side in sides), default=0)):
-        loads += [shared(DrawSkill, None, code) for code, side in sides if k < side.skills]
+    loads = components.loads(state.players, name)
+    if samples_now(state):
+        # The loads, the first events of the season, drawn as the engine would draw them (see
+        # chance.load_boats): one copy of the position rather than one per run of draws.
+        state, rng = load_boats(state, loads, state.rng)
+        return rewritten(state, season=season, passes=0, lots=lots, stack=(*stack, *draws), rng=rng)
+    events = [shared(DrawSkill if skill else DrawWorker, None, code) for code, skill in loads]
     # The tiles are drawn after the boats are loaded (the first load on top), in one copy.
-    return evolve(state, season=season, passes=0, lots=lots, stack=(*stack, *draws, *reversed(loads)))
+    return evolve(state, season=season, passes=0, lots=lots, stack=(*stack, *draws, *reversed(events)))
 
 
 def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState:

@@ -18,7 +18,9 @@ order, keyflower.md §7):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain, repeat
+from operator import add
 from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, Items
@@ -28,6 +30,7 @@ from tabletop.keyflower_farmers.rules.production import give
 from tabletop.keyflower_farmers.state import (
     AfterBoats,
     BeginSeason,
+    COLOUR_INDEX,
     ChooseBoat,
     NO_SKILLS,
     NO_WORKERS,
@@ -36,8 +39,10 @@ from tabletop.keyflower_farmers.state import (
     PlaceTile,
     Tile,
     Village,
+    boat_abilities,
     lot_of,
     new_tile,
+    owner_of,
 )
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve
@@ -50,18 +55,13 @@ from tabletop.kernel.turns import next_seat, order_from
 def end_season(state: KeyflowerState) -> KeyflowerState:
     """Steps 1-4, in one copy of the state, then the boat choices asked on top of the rest
     (the Turn on top is replaced)."""
-    screens = list(state.screens)  # workers go back behind them
-    lots = _return_losing_bids(state, screens)
-    won = _winners(lots)
-    tiles, returned = _discard_unbid_tiles(state, lots)
-    tiles = _collect_workers(state, tiles, won, screens)
-    # The winning season bids go into the bag with the workers of the discarded tiles.
-    for tile_id, lot in lots:
-        if not tile_id.startswith("order"):
-            returned += _bid_workers(lot)
-    purple = _purple_tile(state)
-    holder = dict(won).get(purple) if purple is not None else None
-    order = _boat_order(state, won, holder)
+    # The workers going behind each seat's screen and into the bag, counted by colour as the
+    # steps find them: each screen and the bag change once, not once per group of workers.
+    gained = [[0] * len(COLOURS) for _ in range(state.players)]
+    returned = [0] * len(COLOURS)
+    won, lots, unbid = _close_auctions(state, gained, returned)
+    tiles = _clear_tiles(state, won, unbid, gained, returned)
+    holder, order = _boat_order(state, won)
     # The won season tiles wait (neither in a village nor up for auction) until step 7; the
     # last pushed is placed first.
     winter = state.season == 3
@@ -75,10 +75,10 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
         state,
         # The season's tiles not laid out go back to the box.
         season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, Pile()),
-        screens=tuple(screens),
-        bag=state.bag.shuffle_in(returned) if returned else state.bag,
+        screens=tuple([screen.plus(counts) if any(counts) else screen for screen, counts in zip(state.screens, gained)]),
+        bag=state.bag.shuffle_in(_each_worker(returned)) if any(returned) else state.bag,
         tiles=tiles,
-        lots=tuple([pair for pair in lots if pair[0].startswith("order")]),
+        lots=lots,
         stack=(
             *state.stack[:-1],
             shared(BeginSeason),
@@ -89,88 +89,86 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     )
 
 
-def _return_losing_bids(state: KeyflowerState, screens: list[Pool]) -> tuple[tuple[str, Lot], ...]:
-    """Step 1: the workers of losing bids go back behind their owners' ``screens``; the lots
-    with their winning bids left."""
-    lots = []
+def _close_auctions(
+    state: KeyflowerState, gained: list[list[int]], returned: list[int]
+) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, Lot], ...], set[str]]:
+    """The bids of steps 1-3: the workers of losing bids go back behind their owners' screens
+    (counted in ``gained``), the winning bids for season tiles go into the bag (``returned``).
+    Each lot won and its winner, the turn-order lots with their winning bids left (which go
+    into the bag once the boats are chosen), and the season tiles nobody bid for."""
+    won = []
+    order_lots = []
+    unbid = set()
     for tile_id, lot in state.lots:
-        for group in lot.losing():
-            screens[group.bidder] = screens[group.bidder].add(group.colour, group.count)
-            lot, _ = lot.without_bid(group.bidder)
-        lots.append((tile_id, lot))
-    return tuple(lots)
+        order_tile = tile_id.startswith("order")
+        bids = lot.bids
+        if bids:
+            leader = bids[0]
+            for bid in bids:  # bids are never tied
+                if bid.count > leader.count:
+                    leader = bid
+            won.append((tile_id, leader.bidder))
+            if len(bids) > 1:
+                for bid in bids:
+                    if bid is not leader:
+                        gained[bid.bidder][COLOUR_INDEX[bid.colour]] += bid.count
+                lot = Lot((leader,), lot.colour)
+            if not order_tile:
+                returned[COLOUR_INDEX[leader.colour]] += leader.count
+        elif not order_tile:
+            unbid.add(tile_id)
+        if order_tile:
+            order_lots.append((tile_id, lot))
+    return tuple(won), tuple(order_lots), unbid
 
 
-def _discard_unbid_tiles(state: KeyflowerState, lots: tuple[tuple[str, Lot], ...]) -> tuple[tuple[Tile, ...], list[str]]:
-    """Step 2: season tiles without a bid go to the box: the hexes left in play, and the
-    workers on the discarded ones, which go into the bag."""
-    unbid = {tile_id for tile_id, lot in lots if not lot.bids and not tile_id.startswith("order")}
-    if not unbid:
-        return state.tiles, []
-    returned = [worker for tile in state.tiles if tile.id in unbid for worker in _each_worker(tile.workers)]
-    return tuple([t for t in state.tiles if t.id not in unbid]), returned
-
-
-def _bid_workers(lot: Lot) -> list[str]:
-    """The colour of each worker bid around ``lot``."""
-    workers = []
-    for group in lot.bids:
-        workers += [group.colour] * group.count
-    return workers
-
-
-def _each_worker(workers: Pool) -> tuple[str, ...]:
-    """The colour of each worker in ``workers``: each colour repeated its count."""
-    return tuple(chain.from_iterable(map(repeat, COLOURS, workers)))
-
-
-def _winners(lots: tuple[tuple[str, Lot], ...]) -> tuple[tuple[str, int], ...]:
-    """Each lot with a bid and its winner."""
-    out = []
-    for tile_id, lot in lots:
-        leader = lot.leader
-        if leader is not None:
-            out.append((tile_id, leader))
-    return tuple(out)
-
-
-def _collect_workers(
-    state: KeyflowerState, tiles: tuple[Tile, ...], won: tuple[tuple[str, int], ...], screens: list[Pool]
+def _clear_tiles(
+    state: KeyflowerState, won: tuple[tuple[str, int], ...], unbid: set[str], gained: list[list[int]], returned: list[int]
 ) -> tuple[Tile, ...]:
-    """Steps 3 and 4: the workers on won tiles go behind the winner's screen, those on
-    village tiles behind the village owner's (``screens``): the hexes emptied of them."""
+    """The workers on hexes, steps 2-4: those on season tiles nobody bid for go into the bag
+    (counted in ``returned``) with the tiles to the box; those on won tiles behind the winner's
+    screen, those on village tiles behind the village owner's (``gained``). The hexes left in
+    play, emptied of workers."""
     winner_of = dict(won)
     emptied = []
-    for tile in tiles:
+    for tile in state.tiles:
+        if tile.id in unbid:
+            returned[:] = map(add, returned, tile.workers)
+            continue
         if not tile.uses:  # unused this season: no workers on it (most hexes)
             emptied.append(tile)
             continue
-        owner = state.owner(tile.id)
+        owner = owner_of(state, tile.id)
         keeper = winner_of.get(tile.id) if owner is None else owner
         if keeper is not None:
-            screens[keeper] = screens[keeper].plus(tile.workers)
+            gained[keeper] = list(map(add, gained[keeper], tile.workers))
         emptied.append(new_tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
     return tuple(emptied)
 
 
-def _purple_tile(state: KeyflowerState) -> str | None:
-    """The turn-order tile showing the purple start-player worker (the highest in play)."""
-    for tile, face in state.components.turn_order_for(state.players, state.farmers):
-        if face.purple:
-            return f"order{tile.number}"
-    return None
+def _each_worker(counts: Sequence[int]) -> tuple[str, ...]:
+    """The colour of each worker of ``counts`` (by colour): each colour repeated its count."""
+    return tuple(chain.from_iterable(map(repeat, COLOURS, counts)))
 
 
-def _boat_order(state: KeyflowerState, won: tuple[tuple[str, int], ...], holder: int | None) -> tuple[int, ...]:
-    """Holders of turn-order tiles by tile number (each once), then the others clockwise from
-    the new start player (the old one if nobody won the purple tile)."""
+def _boat_order(state: KeyflowerState, won: tuple[tuple[str, int], ...]) -> tuple[int | None, tuple[int, ...]]:
+    """The winner of the purple turn-order tile (``None`` if nobody won it), and the order of
+    the boat choices: the holders of turn-order tiles by tile number (each once), then the
+    others clockwise from the new start player (the old one if nobody won the purple tile)."""
+    winner_of = dict(won)
+    holder = None
     order: list[int] = []
-    for tile_id, winner in sorted((pair for pair in won if pair[0].startswith("order")), key=lambda p: int(p[0][5:])):
+    for tile, face in state.components.turn_order_for(state.players, state.farmers):
+        winner = winner_of.get(f"order{tile.number}")
+        if winner is None:
+            continue
+        if face.purple:
+            holder = winner
         if winner not in order:
             order.append(winner)
     start = holder if holder is not None else state.start
     order += [seat for seat in order_from(start, state.players) if seat not in order]
-    return tuple(order)
+    return holder, tuple(order)
 
 
 # --- step 5: the boats -------------------------------------------------------------------------
@@ -207,14 +205,13 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
             tiles=(*state.tiles, laid_out(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
     gifts = []  # the items of the Farmers turn-order tiles the seat won
-    for tile, face in state.components.turn_order_for(state.players, state.farmers):
-        if tile.gives or face.purple:
-            lot = lot_of(state, f"order{tile.number}")
-            if lot is not None and lot.leader == seat:
-                if face.purple:
-                    changes["start"] = seat
-                if tile.gives:
-                    gifts.append(tile.gives)
+    for tile_id, purple, gives in state.components.at_boat_pick(state.players, state.farmers):
+        lot = lot_of(state, tile_id)
+        if lot is not None and lot.leader == seat:
+            if purple:
+                changes["start"] = seat
+            if gives:
+                gifts.append(gives)
     items = _boat_bonuses(state, seat, gifts)
     # Wheat, the commonest of these items, is given in the same copy: given one item at a time
     # or all at once, the seat gets as much as the supply holds of the total.
@@ -239,9 +236,10 @@ def _boat_bonuses(state: KeyflowerState, seat: int, gifts: list[Items]) -> Items
     tiles the seat won (``gifts``), and their summer boats' bonuses (drawn after the winning
     bids are back in the bag)."""
     items = [pair for gives in gifts for pair in gives]
-    for face in boat_faces(state, seat):
-        if face.ability in BONUS_AT_BOAT_PICK:
-            items += face.gives
+    if not boat_abilities(state, seat).isdisjoint(BONUS_AT_BOAT_PICK):  # rare: a village without these boats gets none
+        for face in boat_faces(state, seat):
+            if face.ability in BONUS_AT_BOAT_PICK:
+                items += face.gives
     return tuple(items)
 
 
@@ -250,7 +248,8 @@ def after_boats(state: KeyflowerState, marker: AfterBoats) -> KeyflowerState:
     and breeding (not after winter); the won tiles are placed next (their decisions wait below)."""
     returned = []
     for _, lot in state.lots:
-        returned += _bid_workers(lot)
+        for bid in lot.bids:
+            returned += [bid.colour] * bid.count
     bag = state.bag.shuffle_in(returned) if returned else state.bag
     start = state.start if marker.purple_won else next_seat(state.start, state.players)
     # The marker answered (popped) in the same copy, with the newborns.
