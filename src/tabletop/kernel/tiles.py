@@ -392,7 +392,11 @@ class Fields:
         olds: dict[int, list[Sector]] = {}
         for name, k in reached.items():
             olds.setdefault(joins[k], []).append(name)
-        joined = []
+        # The new value's lookups: this one's, updated where the new tile reaches (the
+        # dicts' own copies: far faster than {**proxy}).
+        new_part_of = part_of.copy()
+        new_placed = placed.copy()
+        new_placed[cell] = spokes
         merges = []
         for root in range(count):
             if joins[root] != root:
@@ -408,12 +412,26 @@ class Fields:
                     group += part_of[name]
                 part = tuple(sorted(group))
                 if len(names) > 1 or names[0] != part[0]:
-                    merges.append(Merge(part[0], tuple(names)))
-            joined.append(part)
-        after: Fields = _new_fields(index.placed(cell, spokes, joined))
+                    merges.append(_new_merge(part[0], tuple(names)))
+            for sector in part:
+                new_part_of[sector] = part
+        after: Fields = _new_fields(_FieldIndex(new_placed, new_part_of))
         if len(merges) > 1:
             merges.sort(key=_merged_into)
         return after, tuple(merges)
+
+
+#: The slots of a :class:`Merge` that :func:`_new_merge` sets.
+_SET_MERGE = tuple(vars(Merge)[name].__set__ for name in ("into", "parts"))
+
+
+def _new_merge(into: Sector, parts: tuple[Sector, ...]) -> Merge:
+    """A :class:`Merge`, its slots set directly (as :func:`_new_fields`)."""
+    merge: Merge = object.__new__(Merge)
+    set_into, set_parts = _SET_MERGE
+    set_into(merge, into)
+    set_parts(merge, parts)
+    return merge
 
 
 #: The slots of a :class:`Fields` value that :func:`_new_fields` sets.
@@ -480,17 +498,6 @@ class _FieldIndex:
         # Each dict is this index's own (never shared), seen only through a read-only proxy.
         self.spokes = MappingProxyType(spokes)
         self.part_of = MappingProxyType(part_of)
-
-    def placed(self, cell: Hex, spokes: frozenset[int], new_parts: list[tuple[Sector, ...]]) -> _FieldIndex:
-        """The lookups once a tile with ``spokes`` is placed at ``cell`` and the fields
-        ``new_parts`` formed (only their sectors' entries change)."""
-        part_of = self.part_of.copy()
-        for part in new_parts:
-            for sector in part:
-                part_of[sector] = part
-        placed = self.spokes.copy()  # the dict's own copy: far faster than {**proxy}
-        placed[cell] = spokes
-        return _FieldIndex(placed, part_of)
 
 
 class _Neighbourhood:

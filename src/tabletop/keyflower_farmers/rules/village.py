@@ -54,7 +54,13 @@ def _facts(
 ) -> LayoutFacts:
     """The facts of a layout (no steps found yet), read-only."""
     proxy = MappingProxyType
-    return LayoutFacts(state.components, state.farmers, proxy(layout), proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS)
+    # Built as LayoutFacts(...) builds it, without the call of its __new__ (made at every
+    # placed hex).
+    facts = (state.components, state.farmers, proxy(layout), proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS)
+    return _tuple_new(LayoutFacts, facts)
+
+
+_tuple_new = tuple.__new__
 
 
 def _grow(
