@@ -43,7 +43,7 @@ from tabletop.keyflower_farmers.state import (
     tile_of,
 )
 from tabletop.kernel.auction import Bid as Group
-from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.engine import evolve, pop, push, rewritten
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Sector
@@ -77,36 +77,41 @@ def payments(
 
 def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> KeyflowerState:
     """``state`` once ``seat`` has placed workers to use ``tile_id``: the payment made and the
-    goods given (or the decisions and draws that give them asked on top of the stack)."""
+    goods given (or the decisions and draws that give them asked on top of the stack).
+    ``state`` is the position the placement has just made, which nobody else holds yet: the
+    use's changes are written into it (see :func:`~tabletop.kernel.engine.rewritten`) where
+    they need no copy of their own."""
     tile = tile_of(state, tile_id)
     face = face_of(state, tile)
     assert face is not None
-    at = tile_id if owner_of(state, tile_id) == seat else home_id(state, seat)
     if face.ability == "exchange":
         state = _pay(state, seat, paying)
+    elif face.ability == "transport":
+        # Paddock's wheat comes first: it may be spent on this very transport.
+        state = start_transport(state, seat, face.transport, face.upgrades)
+        if not face.gives:  # the usual transport tile: nothing given
+            return state
+    at = tile_id if owner_of(state, tile_id) == seat else home_id(state, seat)
     if face.ability == "choose_one":
         offer = tuple([item for item, _ in face.gives if _available(state, seat, item, at)])
-        return push(state, shared(ChooseGood, seat, tile_id, offer, at)) if offer else state
-    if face.ability == "transport":
-        # Paddock's wheat comes first: it may be spent on this very transport.
-        return give(start_transport(state, seat, face.transport, face.upgrades), seat, face.gives, at)
+        return rewritten(state, stack=state.stack + (shared(ChooseGood, seat, tile_id, offer, at),)) if offer else state
     return give(state, seat, face.gives, at)
 
 
 def _pay(state: KeyflowerState, seat: int, paid: str) -> KeyflowerState:
     """Pay an exchange with ``paid`` (one of :func:`payments`): a worker goes into the bag and
     a skill back into the pile, both once the exchange's draws are done (markers below the
-    draws on the stack)."""
-    # (The payment and its marker in one copy of the state, where no lot changes.)
+    draws on the stack). ``state``: a position nobody else holds yet (see :func:`use_tile`)."""
+    # (The payment and its marker written into the position, where no lot changes.)
     if paid in COLOURS:
         screens, secret = screens_without(state, seat, paid, 1)
-        return evolve(state, screens=screens, secret=secret, stack=state.stack + (shared(ReturnWorker, paid),))
+        return rewritten(state, screens=screens, secret=secret, stack=state.stack + (shared(ReturnWorker, paid),))
     lot = lot_of(state, paid)
     if lot is not None:  # an outbid group of one worker
         lot, group = lot.without_bid(seat)
         return push(change_lot(state, paid, standing(state, paid, lot)), shared(ReturnWorker, group.colour))
     skills = with_seat(state.skills, seat, state.skills[seat].take(paid))
-    return evolve(state, skills=skills, stack=state.stack + (shared(ReturnSkill, paid),))
+    return rewritten(state, skills=skills, stack=state.stack + (shared(ReturnSkill, paid),))
 
 
 def _available(state: KeyflowerState, seat: int, item: str, at: str) -> bool:
@@ -123,7 +128,11 @@ def _available(state: KeyflowerState, seat: int, item: str, at: str) -> bool:
 
 
 def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerState:
-    """``state`` with ``items`` given to ``seat``; resources onto the tile ``at``."""
+    """``state`` with ``items`` given to ``seat``; resources onto the tile ``at``. ``state`` is
+    a position its caller has just made, which nobody else holds yet (a use's, a boat pick's,
+    a choice's): what is given is written into it (see
+    :func:`~tabletop.kernel.engine.rewritten`), but for resources, which change a hex in a copy
+    (:func:`.common.change_tile`, which carries what is known of the hexes over)."""
     for item, n in items:
         if item in RESOURCES:
             n = min(n, state.supply.named(item))
@@ -134,17 +143,17 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
         elif item == "green":
             n = min(n, state.green)
             screens = with_seat(state.screens, seat, state.screens[seat].add("green", n))
-            state = evolve(state, screens=screens, green=state.green - n)
+            state = rewritten(state, screens=screens, green=state.green - n)
         elif item == "wheat":
             n = min(n, state.wheat_supply)
-            state = evolve(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] + n), wheat_supply=state.wheat_supply - n)
+            state = rewritten(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] + n), wheat_supply=state.wheat_supply - n)
         elif item == "worker":
             # Draws from an empty bag are dropped when they come up (settle).
-            state = evolve(state, stack=state.stack + (shared(DrawWorker, seat),) * n)
+            state = rewritten(state, stack=state.stack + (shared(DrawWorker, seat),) * n)
         elif item == "skill":
-            state = evolve(state, stack=state.stack + (shared(DrawSkill, seat),) * n)
+            state = rewritten(state, stack=state.stack + (shared(DrawSkill, seat),) * n)
         elif item in ANIMALS:
-            state = push(state, shared(PlaceAnimal, seat, item, _animal_cell(state, seat, at), n))
+            state = rewritten(state, stack=state.stack + (shared(PlaceAnimal, seat, item, _animal_cell(state, seat, at), n),))
         else:
             raise ValueError(f"a tile cannot give {item!r}")
     return state
