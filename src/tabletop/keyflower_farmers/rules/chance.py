@@ -252,6 +252,60 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
     return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
 
 
+def setup_draws(state: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut for the workers and skill tiles drawn at setup, after the
+    home tiles (see :func:`.setup.setup`): every draw of a worker or a skill tile on top of the
+    stack, in order, as the engine resolves their runs one after another (:func:`worker_run`,
+    :func:`skill_run`, settle dropping the draws from an empty bag or pile), in one copy, and
+    the next generator. The runs alternate (each boat's workers, then its skill tiles)."""
+    stack = state.stack
+    bag, pile = state.bag, state.skill_pile
+    gained = [[0] * len(COLOURS) for _ in range(state.players)]  # the workers each seat draws, by colour
+    skills = list(state.skills)
+    workers_to: dict[str, list[str]] = {}  # by boat, loaded once every run is drawn
+    skills_to: dict[str, list[str]] = {}
+    top = len(stack)
+    while top and type(stack[top - 1]) in (DrawWorker, DrawSkill):
+        kind = type(stack[top - 1])
+        run = 1
+        while run < top and type(stack[top - 1 - run]) is kind:
+            run += 1
+        if kind is DrawWorker:
+            drawn, bag, rng = bag.sample_draws(min(run, len(bag)), rng)
+        else:
+            drawn, pile, rng = pile.sample_draws(min(run, len(pile)), rng)
+        for k, item in enumerate(drawn):
+            draw = stack[top - 1 - k]
+            if draw.seat_to is None:
+                (workers_to if kind is DrawWorker else skills_to).setdefault(draw.boat, []).append(item)
+            elif kind is DrawWorker:
+                gained[draw.seat_to][COLOUR_INDEX[item]] += 1
+            else:
+                skills[draw.seat_to] = skills[draw.seat_to].add(item)
+        top -= run  # the draws left in a run drawn short are dropped, as settle drops them
+    screens, secret = list(state.screens), list(state.secret)
+    hidden_at_setup = state.open_information and state.start < 0  # variant B
+    for seat, counts in enumerate(gained):
+        if any(counts):
+            screens[seat] = screens[seat].plus(counts)
+            if hidden_at_setup:
+                secret[seat] = secret[seat].plus(counts)
+    boats = state.boats
+    for boat in dict.fromkeys([*workers_to, *skills_to]):
+        boats = _loaded(boats, boat, workers=workers_to.get(boat, ()), skills=skills_to.get(boat, ()))
+    after = evolve(
+        state,
+        stack=stack[:top],
+        bag=bag,
+        skill_pile=pile,
+        boats=boats,
+        screens=tuple(screens),
+        secret=tuple(secret),
+        skills=tuple(skills),
+    )
+    return after, rng
+
+
 def load_boats(state: KeyflowerState, loads: Sequence[tuple[str, bool]], rng: Rng) -> tuple[KeyflowerState, Rng]:
     """The sampled mode's shortcut for the boats' loads as a season starts (``loads``: each
     boat's code and whether a skill tile comes aboard, in order, workers first: see
