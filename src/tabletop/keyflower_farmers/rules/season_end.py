@@ -187,13 +187,16 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     turn-order tiles they won, and their summer boats' bonuses; the winner of the purple tile
     becomes start player."""
     seat = pending.seat
-    k = next(k for k, cargo in enumerate(state.boats) if cargo.boat == move.boat)
-    cargo = state.boats[k]
+    boats = state.boats
+    k = 0
+    while boats[k].boat != move.boat:
+        k += 1
+    cargo = boats[k]
     if pending.then:
         stack = (*state.stack[:-1], shared(ChooseBoat, pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
     else:
         stack = state.stack[:-1]
-    changes: dict[str, Any] = {"boats": with_seat(state.boats, k, shared(Cargo, move.boat)), "stack": stack}  # emptied
+    changes: dict[str, Any] = {"boats": with_seat(boats, k, shared(Cargo, move.boat)), "stack": stack}  # emptied
     # (an empty load adds nothing: most boats carry no skill tile, and none carries anything in winter)
     if cargo.workers != NO_WORKERS:
         changes["screens"] = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
@@ -215,7 +218,7 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     items = _boat_bonuses(state, seat, gifts)
     # Wheat, the commonest of these items, is given in the same copy: given one item at a time
     # or all at once, the seat gets as much as the supply holds of the total.
-    wheat = sum([n for item, n in items if item == "wheat"])
+    wheat = sum([n for item, n in items if item == "wheat"]) if items else 0
     if wheat:
         wheat = min(wheat, state.wheat_supply)
         changes["wheat"] = with_seat(state.wheat, seat, state.wheat[seat] + wheat)
@@ -270,8 +273,11 @@ def breed(state: KeyflowerState, start: int) -> tuple[Pool, tuple[Village, ...]]
     supply = state.animals
     villages = list(state.villages)
     for seat in order_from(start, state.players):
-        mixed = has_ability(state, seat, "boat_mixed_fields")
         village = villages[seat]
+        if not village.animals:
+            continue
+        mixed = has_ability(state, seat, "boat_mixed_fields")
+        before = supply
         fields = []
         for field, animals in village.animals:
             kinds = [k for k, n in enumerate(animals) if n]
@@ -280,6 +286,8 @@ def breed(state: KeyflowerState, start: int) -> tuple[Pool, tuple[Village, ...]]
                     animals = animals.add(k)
                     supply = supply.take(k)
             fields.append((field, animals))
-        villages[seat] = village.with_animals(tuple(fields))
-    return supply, tuple(villages)
+        if supply is not before:  # newborns in this village
+            villages[seat] = village.with_animals(tuple(fields))
+    # No newborn anywhere: the villages as they were (what is known of them kept).
+    return supply, state.villages if supply is state.animals else tuple(villages)
 
