@@ -37,6 +37,10 @@ from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
 
+#: Each hex as it comes into play (made once per hex: a hex laid out is an immutable value, and
+#: every season lays out a row of them).
+LAID_OUT = Shared(laid_out)
+
 
 #: The outcome dealing each home tile (made once per number).
 _HOME_DEALT = Shared(HomeDealt)
@@ -55,7 +59,7 @@ def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -
         state,
         homes=with_seat(state.homes, pending.seat_to, number),
         villages=with_seat(state.villages, pending.seat_to, _home_village(state, number)),
-        tiles=(*state.tiles, laid_out(f"home{number}")),
+        tiles=(*state.tiles, LAID_OUT[f"home{number}"]),
         stack=state.stack[:-1],
     )
 
@@ -76,7 +80,7 @@ def home_run(state: KeyflowerState, pending: DealHome, rng: Rng) -> tuple[Keyflo
         seat = stack[-1 - k].seat_to
         homes[seat] = number
         villages[seat] = _home_village(state, number)
-        tiles.append(laid_out(f"home{number}"))
+        tiles.append(LAID_OUT[f"home{number}"])
     after = evolve(state, homes=tuple(homes), villages=tuple(villages), tiles=tuple(tiles), stack=stack[: len(stack) - count])
     return after, draws.rng
 
@@ -343,7 +347,7 @@ def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome:
     """The tile is laid out for auction, its season side up."""
     index = SEASON_INDEX[pending.season]
     piles = with_seat(state.season_piles, index, state.season_piles[index].take(outcome.code))
-    state = popped(state, season_piles=piles, tiles=(*state.tiles, laid_out(outcome.code)), lots=_offered(state.lots, (outcome.code,)))
+    state = popped(state, season_piles=piles, tiles=(*state.tiles, LAID_OUT[outcome.code]), lots=_offered(state.lots, (outcome.code,)))
     if state.components.tile(outcome.code).kind == "summer_boat":
         # A summer boat's side up is chosen at random as it is laid out (base rulebook).
         state = push(state, TossSummerBoat(outcome.code))
@@ -367,7 +371,7 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
     stack = stack[: len(stack) - len(codes)]
     if codes[-1] in components.summer_boat_ids:
         stack = (*stack, TossSummerBoat(codes[-1]))
-    tiles = (*state.tiles, *map(laid_out, codes))
+    tiles = (*state.tiles, *map(LAID_OUT.__getitem__, codes))
     season_piles = with_seat(state.season_piles, index, pile)
     return evolve(state, stack=stack, season_piles=season_piles, tiles=tiles, lots=_offered(state.lots, codes)), rng
 

@@ -25,7 +25,8 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, Items
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
-from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, laid_out, with_seat
+from tabletop.keyflower_farmers.rules.chance import LAID_OUT
+from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, with_seat
 from tabletop.keyflower_farmers.rules.production import give
 from tabletop.keyflower_farmers.state import (
     AfterBoats,
@@ -205,7 +206,7 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
         changes.update(
-            tiles=(*state.tiles, laid_out(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
+            tiles=(*state.tiles, LAID_OUT[move.boat]), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
     gifts = []  # the items of the Farmers turn-order tiles the seat won
     for tile_id, purple, gives in state.components.at_boat_pick(state.players, state.farmers):

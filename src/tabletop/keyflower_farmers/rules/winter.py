@@ -8,7 +8,8 @@ the remaining boats; these hexes join the villages with the won winter tiles, an
 from __future__ import annotations
 
 from tabletop.keyflower_farmers.moves import Move, Offer, Offered
-from tabletop.keyflower_farmers.rules.common import laid_out, with_seat
+from tabletop.keyflower_farmers.rules.chance import LAID_OUT
+from tabletop.keyflower_farmers.rules.common import with_seat
 from tabletop.keyflower_farmers.state import NO_BIDS, KeyflowerState, OfferWinter, RevealWinter, Turn
 from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.pile import Pile
@@ -63,7 +64,7 @@ def reveal_winter(state: KeyflowerState) -> KeyflowerState:
     offered = tuple(sorted(code for offer in state.winter_offers for code in offer))
     return evolve(
         state,
-        tiles=(*state.tiles, *map(laid_out, offered)),
+        tiles=(*state.tiles, *map(LAID_OUT.__getitem__, offered)),
         lots=(*((code, NO_BIDS) for code in offered), *state.lots),
         # The tiles not offered, and those never dealt, go back to the box.
         winter_hands=((),) * state.players,
