@@ -33,6 +33,7 @@ from tabletop.keyflower_farmers.state import (
     BeginSeason,
     COLOUR_INDEX,
     ChooseBoat,
+    NO_RESOURCES,
     NO_SKILLS,
     NO_WORKERS,
     Cargo,
@@ -143,7 +144,10 @@ def _clear_tiles(
         keeper = winner_of.get(tile.id) if owner is None else owner
         if keeper is not None:
             gained[keeper] = list(map(add, gained[keeper], tile.workers))
-        emptied.append(new_tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
+        if tile.face == 0 and tile.goods == NO_RESOURCES and not tile.sheep:
+            emptied.append(LAID_OUT[tile.id])  # bare again, as it came into play (the commonest case)
+        else:
+            emptied.append(new_tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
     return tuple(emptied)
 
 
