@@ -26,6 +26,7 @@ from tabletop.keyflower_farmers.state import (
     Village,
     new_tile,
     new_village,
+    tile_of,
 )
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
@@ -382,6 +383,8 @@ def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple
 
 def resolve_side(state: KeyflowerState, pending: TossSummerBoat, outcome: SideUp) -> KeyflowerState:
     face = 0 if outcome.side == "a" else 1
+    if face == tile_of(state, pending.tile).face:  # side a: as it was laid out
+        return pop(state)
     return change_tile(
         state, pending.tile, lambda t: new_tile(t.id, face, t.goods, t.workers, t.uses, t.colour, t.sheep), stack=state.stack[:-1]
     )

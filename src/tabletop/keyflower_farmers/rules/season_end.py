@@ -76,7 +76,7 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     return evolve(
         state,
         # The season's tiles not laid out go back to the box.
-        season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, Pile()),
+        season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, _EMPTY_PILE),
         screens=tuple([screen.plus(counts) if any(counts) else screen for screen, counts in zip(state.screens, gained)]),
         bag=state.bag.shuffle_in(_each_worker(returned)) if any(returned) else state.bag,
         tiles=tiles,
@@ -89,6 +89,10 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
             shared(ChooseBoat, order[0], order[1:]),
         ),
     )
+
+
+#: An empty pile (shared: piles are immutable).
+_EMPTY_PILE: Pile[str] = Pile()
 
 
 def _close_auctions(

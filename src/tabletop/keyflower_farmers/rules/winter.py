@@ -31,15 +31,16 @@ def begin_winter(state: KeyflowerState, order: tuple[str, ...]) -> KeyflowerStat
     )
 
 
-#: The move offering each winter tile (made once per tile).
+#: The move offering each winter tile, and the one saying the offer is done (made once).
 _OFFER = Shared(Offer)
+_OFFERED = Offered()
 
 
 def offer_moves(state: KeyflowerState, pending: OfferWinter) -> tuple[Move, ...]:
     seat = pending.seat
     moves: list[Move] = [_OFFER[code] for code in state.winter_hands[seat]]
     if state.winter_offers[seat]:
-        moves.append(Offered())
+        moves.append(_OFFERED)
     return tuple(moves)
 
 
@@ -48,7 +49,7 @@ def resolve_offer(state: KeyflowerState, pending: OfferWinter, move: Move) -> Ke
     if isinstance(move, Offered):
         return pop(state)
     assert isinstance(move, Offer)
-    hand = tuple(code for code in state.winter_hands[seat] if code != move.code)
+    hand = tuple([code for code in state.winter_hands[seat] if code != move.code])
     offers = tuple(sorted((*state.winter_offers[seat], move.code)))
     return evolve(
         state,
