@@ -8,10 +8,11 @@ import random
 import pytest
 
 from tabletop.keyflower_farmers.options import OPTIONS
-from tabletop.keyflower_farmers.rules.chance import home_run
+from tabletop.keyflower_farmers.rules.chance import home_run, setup_draws
 from tabletop.keyflower_farmers.setup import setup
 from tabletop.keyflower_farmers.state import DealHome, DealWinter, DrawSeasonTile, DrawSkill, DrawWorker
 from tabletop.kernel.engine import CHANCE, evolve, sample
+from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 
 from chance_runs import assert_run_reaches_one_by_one
@@ -67,6 +68,19 @@ def test_the_home_tiles_dealt_at_once_are_those_dealt_one_by_one(players):
     at_once, rng = home_run(state, state.pending, state.rng)
     one_by_one, one_by_one_rng = _sampled_in_turn(state, lambda state: not isinstance(state.pending, DealHome))
     assert at_once == one_by_one and rng == one_by_one_rng
+
+
+@pytest.mark.parametrize("left", [0, 10, 30, None])
+def test_the_setup_draws_at_once_are_those_drawn_one_by_one_even_from_a_short_bag(left):
+    state = setup(3, Rng.from_seed(5), OPTIONS.resolve(3, {"open_information": True, "chance": "explicit"}))
+    state, rng = _sampled_in_turn(state, lambda state: not isinstance(state.pending, DealHome))
+    state = evolve(state, rng=rng)
+    if left is not None:  # the bag holds only the first ``left`` workers
+        state = evolve(state, bag=Pile(state.bag.unseen[:left]))
+    at_once, at_once_rng = setup_draws(state, rng)
+    settled = state.rules.settle(state)  # the draws from an empty bag dropped
+    one_by_one, one_by_one_rng = _sampled_in_turn(settled, lambda state: not isinstance(state.pending, DrawWorker | DrawSkill))
+    assert at_once == one_by_one and at_once_rng == one_by_one_rng
 
 
 @pytest.mark.parametrize(

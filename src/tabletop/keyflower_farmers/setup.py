@@ -19,7 +19,7 @@ from tabletop.keyflower_farmers.components import COLOURS, Components
 from tabletop.keyflower_farmers import saved
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules import RULES
-from tabletop.keyflower_farmers.rules.chance import home_run
+from tabletop.keyflower_farmers.rules.chance import home_run, setup_draws
 from tabletop.keyflower_farmers.rules.turns import relisted
 from tabletop.keyflower_farmers.state import (
     Animals,
@@ -68,10 +68,12 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> KeyflowerState:
         known = _LAID_OUT[(id(components), *key)] = (components, evolve(first, stack=_setup_events(first)))
     laid_out = known[1]
     if laid_out.chance == "sampled":
-        # The home tiles, the first events, are dealt at once as the engine would deal them one
-        # by one: one copy of the position rather than one per seat (see chance.home_run).
+        # The first events, the home tiles dealt and the workers and skill tiles drawn, are
+        # resolved at once as the engine would resolve them one by one (see chance.home_run and
+        # chance.setup_draws): two copies of the position rather than one per event or run.
         dealt, rng = home_run(laid_out, laid_out.pending, rng)
-        return RULES.start(rewritten(dealt, rng=rng))
+        drawn, rng = setup_draws(dealt, rng)
+        return RULES.start(rewritten(drawn, rng=rng))
     return RULES.start(evolve(laid_out, rng=rng))
 
 

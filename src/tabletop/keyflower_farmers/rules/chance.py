@@ -26,6 +26,7 @@ from tabletop.keyflower_farmers.state import (
     Village,
     new_tile,
     new_village,
+    tile_of,
 )
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
@@ -36,6 +37,10 @@ from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
+
+#: Each hex as it comes into play (made once per hex: a hex laid out is an immutable value, and
+#: every season lays out a row of them).
+LAID_OUT = Shared(laid_out)
 
 
 #: The outcome dealing each home tile (made once per number).
@@ -55,7 +60,7 @@ def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -
         state,
         homes=with_seat(state.homes, pending.seat_to, number),
         villages=with_seat(state.villages, pending.seat_to, _home_village(state, number)),
-        tiles=(*state.tiles, laid_out(f"home{number}")),
+        tiles=(*state.tiles, LAID_OUT[f"home{number}"]),
         stack=state.stack[:-1],
     )
 
@@ -76,7 +81,7 @@ def home_run(state: KeyflowerState, pending: DealHome, rng: Rng) -> tuple[Keyflo
         seat = stack[-1 - k].seat_to
         homes[seat] = number
         villages[seat] = _home_village(state, number)
-        tiles.append(laid_out(f"home{number}"))
+        tiles.append(LAID_OUT[f"home{number}"])
     after = evolve(state, homes=tuple(homes), villages=tuple(villages), tiles=tuple(tiles), stack=stack[: len(stack) - count])
     return after, draws.rng
 
@@ -252,6 +257,60 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
     return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
 
 
+def setup_draws(state: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut for the workers and skill tiles drawn at setup, after the
+    home tiles (see :func:`.setup.setup`): every draw of a worker or a skill tile on top of the
+    stack, in order, as the engine resolves their runs one after another (:func:`worker_run`,
+    :func:`skill_run`, settle dropping the draws from an empty bag or pile), in one copy, and
+    the next generator. The runs alternate (each boat's workers, then its skill tiles)."""
+    stack = state.stack
+    bag, pile = state.bag, state.skill_pile
+    gained = [[0] * len(COLOURS) for _ in range(state.players)]  # the workers each seat draws, by colour
+    skills = list(state.skills)
+    workers_to: dict[str, list[str]] = {}  # by boat, loaded once every run is drawn
+    skills_to: dict[str, list[str]] = {}
+    top = len(stack)
+    while top and type(stack[top - 1]) in (DrawWorker, DrawSkill):
+        kind = type(stack[top - 1])
+        run = 1
+        while run < top and type(stack[top - 1 - run]) is kind:
+            run += 1
+        if kind is DrawWorker:
+            drawn, bag, rng = bag.sample_draws(min(run, len(bag)), rng)
+        else:
+            drawn, pile, rng = pile.sample_draws(min(run, len(pile)), rng)
+        for k, item in enumerate(drawn):
+            draw = stack[top - 1 - k]
+            if draw.seat_to is None:
+                (workers_to if kind is DrawWorker else skills_to).setdefault(draw.boat, []).append(item)
+            elif kind is DrawWorker:
+                gained[draw.seat_to][COLOUR_INDEX[item]] += 1
+            else:
+                skills[draw.seat_to] = skills[draw.seat_to].add(item)
+        top -= run  # the draws left in a run drawn short are dropped, as settle drops them
+    screens, secret = list(state.screens), list(state.secret)
+    hidden_at_setup = state.open_information and state.start < 0  # variant B
+    for seat, counts in enumerate(gained):
+        if any(counts):
+            screens[seat] = screens[seat].plus(counts)
+            if hidden_at_setup:
+                secret[seat] = secret[seat].plus(counts)
+    boats = state.boats
+    for boat in dict.fromkeys([*workers_to, *skills_to]):
+        boats = _loaded(boats, boat, workers=workers_to.get(boat, ()), skills=skills_to.get(boat, ()))
+    after = evolve(
+        state,
+        stack=stack[:top],
+        bag=bag,
+        skill_pile=pile,
+        boats=boats,
+        screens=tuple(screens),
+        secret=tuple(secret),
+        skills=tuple(skills),
+    )
+    return after, rng
+
+
 def load_boats(state: KeyflowerState, loads: Sequence[tuple[str, bool]], rng: Rng) -> tuple[KeyflowerState, Rng]:
     """The sampled mode's shortcut for the boats' loads as a season starts (``loads``: each
     boat's code and whether a skill tile comes aboard, in order, workers first: see
@@ -289,7 +348,7 @@ def resolve_season_tile(state: KeyflowerState, pending: DrawSeasonTile, outcome:
     """The tile is laid out for auction, its season side up."""
     index = SEASON_INDEX[pending.season]
     piles = with_seat(state.season_piles, index, state.season_piles[index].take(outcome.code))
-    state = popped(state, season_piles=piles, tiles=(*state.tiles, laid_out(outcome.code)), lots=_offered(state.lots, (outcome.code,)))
+    state = popped(state, season_piles=piles, tiles=(*state.tiles, LAID_OUT[outcome.code]), lots=_offered(state.lots, (outcome.code,)))
     if state.components.tile(outcome.code).kind == "summer_boat":
         # A summer boat's side up is chosen at random as it is laid out (base rulebook).
         state = push(state, TossSummerBoat(outcome.code))
@@ -313,7 +372,7 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
     stack = stack[: len(stack) - len(codes)]
     if codes[-1] in components.summer_boat_ids:
         stack = (*stack, TossSummerBoat(codes[-1]))
-    tiles = (*state.tiles, *map(laid_out, codes))
+    tiles = (*state.tiles, *map(LAID_OUT.__getitem__, codes))
     season_piles = with_seat(state.season_piles, index, pile)
     return evolve(state, stack=stack, season_piles=season_piles, tiles=tiles, lots=_offered(state.lots, codes)), rng
 
@@ -324,6 +383,8 @@ def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple
 
 def resolve_side(state: KeyflowerState, pending: TossSummerBoat, outcome: SideUp) -> KeyflowerState:
     face = 0 if outcome.side == "a" else 1
+    if face == tile_of(state, pending.tile).face:  # side a: as it was laid out
+        return pop(state)
     return change_tile(
         state, pending.tile, lambda t: new_tile(t.id, face, t.goods, t.workers, t.uses, t.colour, t.sheep), stack=state.stack[:-1]
     )

@@ -25,13 +25,15 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, Items
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
-from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, laid_out, with_seat
+from tabletop.keyflower_farmers.rules.chance import LAID_OUT
+from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, with_seat
 from tabletop.keyflower_farmers.rules.production import give
 from tabletop.keyflower_farmers.state import (
     AfterBoats,
     BeginSeason,
     COLOUR_INDEX,
     ChooseBoat,
+    NO_RESOURCES,
     NO_SKILLS,
     NO_WORKERS,
     Cargo,
@@ -74,7 +76,7 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     return evolve(
         state,
         # The season's tiles not laid out go back to the box.
-        season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, Pile()),
+        season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, _EMPTY_PILE),
         screens=tuple([screen.plus(counts) if any(counts) else screen for screen, counts in zip(state.screens, gained)]),
         bag=state.bag.shuffle_in(_each_worker(returned)) if any(returned) else state.bag,
         tiles=tiles,
@@ -87,6 +89,10 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
             shared(ChooseBoat, order[0], order[1:]),
         ),
     )
+
+
+#: An empty pile (shared: piles are immutable).
+_EMPTY_PILE: Pile[str] = Pile()
 
 
 def _close_auctions(
@@ -142,7 +148,10 @@ def _clear_tiles(
         keeper = winner_of.get(tile.id) if owner is None else owner
         if keeper is not None:
             gained[keeper] = list(map(add, gained[keeper], tile.workers))
-        emptied.append(new_tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
+        if tile.face == 0 and tile.goods == NO_RESOURCES and not tile.sheep:
+            emptied.append(LAID_OUT[tile.id])  # bare again, as it came into play (the commonest case)
+        else:
+            emptied.append(new_tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
     return tuple(emptied)
 
 
@@ -187,13 +196,16 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     turn-order tiles they won, and their summer boats' bonuses; the winner of the purple tile
     becomes start player."""
     seat = pending.seat
-    k = next(k for k, cargo in enumerate(state.boats) if cargo.boat == move.boat)
-    cargo = state.boats[k]
+    boats = state.boats
+    k = 0
+    while boats[k].boat != move.boat:
+        k += 1
+    cargo = boats[k]
     if pending.then:
         stack = (*state.stack[:-1], shared(ChooseBoat, pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
     else:
         stack = state.stack[:-1]
-    changes: dict[str, Any] = {"boats": with_seat(state.boats, k, shared(Cargo, move.boat)), "stack": stack}  # emptied
+    changes: dict[str, Any] = {"boats": with_seat(boats, k, shared(Cargo, move.boat)), "stack": stack}  # emptied
     # (an empty load adds nothing: most boats carry no skill tile, and none carries anything in winter)
     if cargo.workers != NO_WORKERS:
         changes["screens"] = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
@@ -202,7 +214,7 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
         changes.update(
-            tiles=(*state.tiles, laid_out(move.boat)), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
+            tiles=(*state.tiles, LAID_OUT[move.boat]), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
     gifts = []  # the items of the Farmers turn-order tiles the seat won
     for tile_id, purple, gives in state.components.at_boat_pick(state.players, state.farmers):
@@ -215,7 +227,7 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     items = _boat_bonuses(state, seat, gifts)
     # Wheat, the commonest of these items, is given in the same copy: given one item at a time
     # or all at once, the seat gets as much as the supply holds of the total.
-    wheat = sum([n for item, n in items if item == "wheat"])
+    wheat = sum([n for item, n in items if item == "wheat"]) if items else 0
     if wheat:
         wheat = min(wheat, state.wheat_supply)
         changes["wheat"] = with_seat(state.wheat, seat, state.wheat[seat] + wheat)
@@ -270,8 +282,11 @@ def breed(state: KeyflowerState, start: int) -> tuple[Pool, tuple[Village, ...]]
     supply = state.animals
     villages = list(state.villages)
     for seat in order_from(start, state.players):
-        mixed = has_ability(state, seat, "boat_mixed_fields")
         village = villages[seat]
+        if not village.animals:
+            continue
+        mixed = has_ability(state, seat, "boat_mixed_fields")
+        before = supply
         fields = []
         for field, animals in village.animals:
             kinds = [k for k, n in enumerate(animals) if n]
@@ -280,6 +295,8 @@ def breed(state: KeyflowerState, start: int) -> tuple[Pool, tuple[Village, ...]]
                     animals = animals.add(k)
                     supply = supply.take(k)
             fields.append((field, animals))
-        villages[seat] = village.with_animals(tuple(fields))
-    return supply, tuple(villages)
+        if supply is not before:  # newborns in this village
+            villages[seat] = village.with_animals(tuple(fields))
+    # No newborn anywhere: the villages as they were (what is known of them kept).
+    return supply, state.villages if supply is state.animals else tuple(villages)
 

@@ -8,7 +8,8 @@ the remaining boats; these hexes join the villages with the won winter tiles, an
 from __future__ import annotations
 
 from tabletop.keyflower_farmers.moves import Move, Offer, Offered
-from tabletop.keyflower_farmers.rules.common import laid_out, with_seat
+from tabletop.keyflower_farmers.rules.chance import LAID_OUT
+from tabletop.keyflower_farmers.rules.common import with_seat
 from tabletop.keyflower_farmers.state import NO_BIDS, KeyflowerState, OfferWinter, RevealWinter, Turn
 from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.pile import Pile
@@ -30,15 +31,16 @@ def begin_winter(state: KeyflowerState, order: tuple[str, ...]) -> KeyflowerStat
     )
 
 
-#: The move offering each winter tile (made once per tile).
+#: The move offering each winter tile, and the one saying the offer is done (made once).
 _OFFER = Shared(Offer)
+_OFFERED = Offered()
 
 
 def offer_moves(state: KeyflowerState, pending: OfferWinter) -> tuple[Move, ...]:
     seat = pending.seat
     moves: list[Move] = [_OFFER[code] for code in state.winter_hands[seat]]
     if state.winter_offers[seat]:
-        moves.append(Offered())
+        moves.append(_OFFERED)
     return tuple(moves)
 
 
@@ -47,7 +49,7 @@ def resolve_offer(state: KeyflowerState, pending: OfferWinter, move: Move) -> Ke
     if isinstance(move, Offered):
         return pop(state)
     assert isinstance(move, Offer)
-    hand = tuple(code for code in state.winter_hands[seat] if code != move.code)
+    hand = tuple([code for code in state.winter_hands[seat] if code != move.code])
     offers = tuple(sorted((*state.winter_offers[seat], move.code)))
     return evolve(
         state,
@@ -63,7 +65,7 @@ def reveal_winter(state: KeyflowerState) -> KeyflowerState:
     offered = tuple(sorted(code for offer in state.winter_offers for code in offer))
     return evolve(
         state,
-        tiles=(*state.tiles, *map(laid_out, offered)),
+        tiles=(*state.tiles, *map(LAID_OUT.__getitem__, offered)),
         lots=(*((code, NO_BIDS) for code in offered), *state.lots),
         # The tiles not offered, and those never dealt, go back to the box.
         winter_hands=((),) * state.players,
