@@ -226,3 +226,14 @@ def test_a_hex_holding_no_resources_is_upgraded_if_its_cost_takes_skills_only():
     state = play(state, "use home1 1 red")
     upgrades = [m for m in legal(state) if m.startswith("upgrade")]
     assert any("keywood" in m for m in upgrades) and not any("gold_mine" in m for m in upgrades)
+
+
+def test_upgrade_costs_keep_a_few_boxes_at_most():
+    from tabletop.keyflower_farmers.components import components_from_data
+    from tabletop.keyflower_farmers.rules import transport
+
+    standard = chain().components
+    for _ in range(transport._BOXES_KEPT + 2):
+        box = components_from_data(standard.as_data())
+        assert transport._upgrade_costs(box)[0] == transport._upgrade_costs(standard)[0]
+    assert len(transport._UPGRADE_COSTS) <= transport._BOXES_KEPT

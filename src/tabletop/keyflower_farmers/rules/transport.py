@@ -290,8 +290,10 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
 UpgradeCost = tuple[Items, tuple[tuple[int, ...], tuple[int, ...], Upgrade] | None]
 
 #: The :func:`_upgrade_costs` of each box of components met, by the box's id (the box kept
-#: with them, so that no other box takes its id).
+#: with them, so that no other box takes its id); a few boxes at most (boxes read back with
+#: saved states come and go: the table is emptied when one more comes).
 _UPGRADE_COSTS: dict[int, tuple[Components, Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]] = {}
+_BOXES_KEPT = 8
 
 
 def _upgrade_costs(components: Components) -> tuple[Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]:
@@ -301,6 +303,8 @@ def _upgrade_costs(components: Components) -> tuple[Mapping[str, UpgradeCost], M
     rather than by its id and cost, hashed anew."""
     known = _UPGRADE_COSTS.get(id(components))
     if known is None:
+        if len(_UPGRADE_COSTS) >= _BOXES_KEPT:
+            _UPGRADE_COSTS.clear()
         costs = {tile_id: (cost, _named_cost(tile_id, cost)) for tile_id, cost in components.upgrades_by_id.items() if cost}
         screen = {tile_id: upgrade for tile_id, upgrade in costs.items() if not _resources_in(upgrade[0])}
         known = _UPGRADE_COSTS[id(components)] = (components, MappingProxyType(costs), MappingProxyType(screen))
