@@ -116,7 +116,9 @@ class ChanceDecision(Generic[S]):
     sample: Callable[[S, Any, Rng], tuple[Any, Rng]] | None = None
     #: Optional ``run(state, pending, rng) -> (state, next rng)``: in sampled mode, the event on
     #: top of the stack and the events of the same type directly under it resolved together
-    #: (a deal of several cards), in one copy rather than one per event. It must reach the very
+    #: (a deal of several cards), in one copy rather than one per event. A game may also call
+    #: such a run itself where it knows a longer sequence of events ahead (Keyflower's setup
+    #: draws alternating runs of workers and skill tiles at once). Either way it must reach the very
     #: state and generator that sampling and resolving them one by one reaches, ``settle``
     #: included, so the game is the same; the explicit mode still asks each event.
     run: Callable[[S, Any, Rng], tuple[S, Rng]] | None = None

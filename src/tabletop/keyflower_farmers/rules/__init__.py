@@ -58,7 +58,9 @@ RULES: Rules[KeyflowerState] = Rules(
         OfferWinter: Decision(winter.offer_moves, winter.resolve_offer, "choosing winter tiles to offer"),
         ChooseBoat: Decision(season_end.boat_moves, season_end.resolve_boat, "choosing a boat's cargo"),
         PlaceTile: Decision(village.place_moves, village.resolve_place, "adding a tile to the village"),
-        DealHome: ChanceDecision(chance.home_outcomes, chance.resolve_home, "dealing a home tile"),
+        DealHome: ChanceDecision(
+            chance.home_outcomes, chance.resolve_home, "dealing a home tile", None, chance.home_run
+        ),
         DrawWorker: ChanceDecision(
             chance.worker_outcomes, chance.resolve_worker, "drawing a worker from the bag", chance.worker_sample, chance.worker_run
         ),
