@@ -78,7 +78,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     outbid groups of theirs may move (:func:`_moves_with_groups`)."""
     seat = pending.seat
     screen = state.screens[seat]
-    places, lot_colours, outbid = bid_facts(state)
+    places, outbid = bid_facts(state)
     if seat in outbid:
         return _moves_with_groups(state, seat, screen, outbid_groups(state, seat))
     if not any(screen):
@@ -104,14 +104,16 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         elif top[ANY_COLOUR if counter_bid and colour != _GREEN else colour] > highest:
             # A bid has no upper limit: every worker of the colour may go (see bid_colours).
             moves.append(move)
-    # Workers behind the screen by where a use reads its colour (see Workable): the bidders'
-    # colour read for each lot. Summer boat 4b: its owner ignores the colour of a tile's users
-    # and bidders (any colour will do: the most of one colour counts).
+    # Summer boat 4b: its owner ignores the colour of a tile's users and bidders (any colour
+    # will do: the most of one colour counts).
     ignore_colour = "boat_ignore_colour" in abilities
-    needed = (most_behind,) * (len(top) + len(places)) if ignore_colour else top + lot_colours(top)
+    if ignore_colour:
+        top = (most_behind,) * len(top)
     # Every hex in play is up for auction or in a village: each may be used.
     for use, colour, least, payment in usable(state)[2]:
-        if needed[colour] >= least and (
+        if colour > ANY_COLOUR:  # unused and up for auction: the bidders' colour (see Workable)
+            colour = places[colour - ANY_COLOUR - 1][1]
+        if top[colour] >= least and (
             payment is None or _can_pay_from_behind(state, seat, payment, ANY_COLOUR if ignore_colour else colour, least)
         ):
             moves.append(use)
@@ -121,7 +123,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
 
 def _can_pay_from_behind(state: KeyflowerState, seat: int, payment: Payment, colour: int, least: int) -> bool:
     """Whether ``seat``, who has no outbid group, can place at least ``least`` workers of the
-    ``colour`` position (as a :data:`~.state.Workable` reads it) from behind their screen to use
+    ``colour`` position (:data:`~.state.ANY_COLOUR` for any) from behind their screen to use
     an exchange and still make its ``payment`` (:func:`_can_pay` without groups)."""
     by_worker, kinds = payment
     if not by_worker:
@@ -130,8 +132,6 @@ def _can_pay_from_behind(state: KeyflowerState, seat: int, payment: Payment, col
             if skills[k]:
                 return True
         return False
-    if colour > ANY_COLOUR:
-        colour = bid_facts(state)[0][colour - ANY_COLOUR - 1][1]  # the bidders' colour
     screen = state.screens[seat]
     for placed in _EVERY_COLOUR if colour == ANY_COLOUR else (colour,):
         for paid in kinds:
@@ -345,7 +345,7 @@ def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
 def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], ...]:
     """``seat``'s outbid groups: ``(lot, group)`` for each lot where they bid and do not lead
     (found once for these lots: a turn reads them, then the placement chosen)."""
-    if seat not in bid_facts(state)[2]:  # the usual case
+    if seat not in bid_facts(state)[1]:  # the usual case
         return ()
     lots = state.lots
     cached = state._outbid
@@ -468,7 +468,7 @@ def _uses_with(
 
 def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[Placement, ...]:
     """The legal placements of ``seat`` at the hex ``tile_id``, to bid for it or to use it."""
-    places, _, outbid = bid_facts(state)
+    places, outbid = bid_facts(state)
     groups = outbid_groups(state, seat) if seat in outbid else ()  # usually none
     if not bid:
         return uses_of(state, seat, tile_id, groups)
