@@ -662,12 +662,14 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
     if facts is not None:
         places, outbid = facts
         lots = state.lots
+        # One list and one tuple made (slices and sums would make three tuples per lot).
+        kept = list(places)
         bids_moved = False
         for i in changed:
             old = places[i]
-            new = bid_place(old[0], lots[i][1])
-            places = places[:i] + (new,) + places[i + 1 :]
+            new = kept[i] = bid_place(old[0], lots[i][1])
             bids_moved = bids_moved or new[5] != old[5]
+        places = tuple(kept)
         # Read again only what changed (a bid seldom outbids).
         facts = (places, _outbid_in(places) if bids_moved else outbid)
     state.__dict__["_lot_index"] = (state.lots, positions, facts)
