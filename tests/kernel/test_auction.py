@@ -145,3 +145,13 @@ def test_own_and_best_are_the_bidders_bid_and_the_best_other() -> None:
     assert lot.own_and_best(1) == (lot.bid_of(1), lot.best_other(1)) == (Bid(1, "red", 3), 4)
     assert lot.own_and_best(3) == (None, 4)
     assert Lot().own_and_best(0) == (None, 0)
+
+
+def test_bids_of_the_same_value_are_one_instance_and_stay_apart_by_bidder():
+    first = Lot().with_bid(0, "red", 2)
+    again = Lot().with_bid(0, "red", 2)
+    assert first.bids[0] is again.bids[0]
+    lot = first.with_bid(1, "red", 3).with_bid(0, "red", 2)
+    assert lot.bid_of(0) == Bid(0, "red", 4) and lot.bid_of(1) == Bid(1, "red", 3)
+    after, group = lot.without_bid(1)
+    assert group == Bid(1, "red", 3) and after.bids == (Bid(0, "red", 4),)

@@ -169,13 +169,22 @@ _set_lot_colour = vars(Lot)["colour"].__set__
 
 
 def _bid(bidder: int, colour: str, count: int) -> Bid:
-    """``Bid(bidder, colour, count)`` without the call of ``__init__`` (a bid is made at every
-    placement of a game bidding workers: the hot path)."""
-    bid: Bid = object.__new__(Bid)
-    _set_bidder(bid, bidder)
-    _set_colour(bid, colour)
-    _set_count(bid, count)
+    """``Bid(bidder, colour, count)``, one instance per value, made the first time it is asked
+    for without the call of ``__init__`` (a bid is made at every placement of a game bidding
+    workers, the hot path; bids are immutable, and a game has few: its seats, colours and
+    workers)."""
+    key = (bidder, colour, count)
+    bid = _BIDS.get(key)
+    if bid is None:
+        bid = _BIDS[key] = object.__new__(Bid)
+        _set_bidder(bid, bidder)
+        _set_colour(bid, colour)
+        _set_count(bid, count)
     return bid
+
+
+#: The bids made by :func:`_bid`, by value.
+_BIDS: dict[tuple[int, str, int], Bid] = {}
 
 
 def _lot(bids: tuple[Bid, ...], colour: str | None) -> Lot:

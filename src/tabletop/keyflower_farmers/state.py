@@ -15,7 +15,7 @@ tile of that number when The Farmers is in play).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from itertools import chain
 from operator import itemgetter
 from types import MappingProxyType
@@ -192,10 +192,8 @@ Usable = tuple[tuple[Workable, ...], tuple[str, ...], tuple[UseRow, ...]]
 BidPlace = tuple[Move, int, int, int, int, tuple[int, ...]]
 
 #: The hexes up for auction as a turn reads them (see :func:`bid_facts`): their
-#: :data:`BidPlace` entries; what reads, from a vector of workers by colour position, the
-#: entry of each lot's colour (as a tuple: two spare reads at the end make it one whatever the
-#: number of lots); and the seats outbid on some lot.
-BidFacts = tuple[tuple[BidPlace, ...], Callable[[Sequence[int]], tuple[int, ...]], frozenset[int]]
+#: :data:`BidPlace` entries, and the seats outbid on some lot.
+BidFacts = tuple[tuple[BidPlace, ...], frozenset[int]]
 
 
 def bid_place(move: Move, lot: Lot) -> BidPlace:
@@ -217,12 +215,7 @@ def bid_place(move: Move, lot: Lot) -> BidPlace:
 
 def _bid_facts(places: tuple[BidPlace, ...]) -> BidFacts:
     """The :data:`BidFacts` of ``places``."""
-    return (places, _colours_of(places), _outbid_in(places))
-
-
-def _colours_of(places: tuple[BidPlace, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
-    """What reads the entry of the colour of each lot of ``places`` (see :data:`BidFacts`)."""
-    return itemgetter(*map(_COLOUR_OF, places), ANY_COLOUR, ANY_COLOUR)
+    return (places, _outbid_in(places))
 
 
 def _outbid_in(places: tuple[BidPlace, ...]) -> frozenset[int]:
@@ -230,7 +223,6 @@ def _outbid_in(places: tuple[BidPlace, ...]) -> frozenset[int]:
     return frozenset(chain.from_iterable(map(_OUTBID_OF, places)))
 
 
-_COLOUR_OF = itemgetter(1)
 _OUTBID_OF = itemgetter(5)
 
 
@@ -668,17 +660,18 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
     changed (those places read again, the others kept)."""
     _, positions, facts = _lot_facts(before)
     if facts is not None:
-        places, colours, outbid = facts
+        places, outbid = facts
         lots = state.lots
-        recoloured = bids_moved = False
+        # One list and one tuple made (slices and sums would make three tuples per lot).
+        kept = list(places)
+        bids_moved = False
         for i in changed:
             old = places[i]
-            new = bid_place(old[0], lots[i][1])
-            places = places[:i] + (new,) + places[i + 1 :]
-            recoloured = recoloured or new[1] != old[1]
+            new = kept[i] = bid_place(old[0], lots[i][1])
             bids_moved = bids_moved or new[5] != old[5]
-        # Read again only what changed (a lot's colour is seldom set, a bid seldom outbids).
-        facts = (places, _colours_of(places) if recoloured else colours, _outbid_in(places) if bids_moved else outbid)
+        places = tuple(kept)
+        # Read again only what changed (a bid seldom outbids).
+        facts = (places, _outbid_in(places) if bids_moved else outbid)
     state.__dict__["_lot_index"] = (state.lots, positions, facts)
 
 

@@ -78,13 +78,13 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     outbid groups of theirs may move (:func:`_moves_with_groups`)."""
     seat = pending.seat
     screen = state.screens[seat]
-    places, lot_colours, outbid = bid_facts(state)
+    places, outbid = bid_facts(state)
     if seat in outbid:
         return _moves_with_groups(state, seat, screen, outbid_groups(state, seat))
-    if not any(screen):
+    most_behind = max(screen)
+    if not most_behind:
         return _ONLY_PASS  # no worker to place (common late in a season)
     abilities = boat_abilities(state, seat)
-    most_behind = max(screen)
     # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour
     # (a plain tuple: a pool adds no `+` of its own; tuples are joined by `+`, which costs
     # less than unpacking them into a display).
@@ -104,40 +104,43 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         elif top[ANY_COLOUR if counter_bid and colour != _GREEN else colour] > highest:
             # A bid has no upper limit: every worker of the colour may go (see bid_colours).
             moves.append(move)
-    # Workers behind the screen by where a use reads its colour (see Workable): the bidders'
-    # colour read for each lot. Summer boat 4b: its owner ignores the colour of a tile's users
-    # and bidders (any colour will do: the most of one colour counts).
+    # Summer boat 4b: its owner ignores the colour of a tile's users and bidders (any colour
+    # will do: the most of one colour counts).
     ignore_colour = "boat_ignore_colour" in abilities
-    needed = (most_behind,) * (len(top) + len(places)) if ignore_colour else top + lot_colours(top)
+    if ignore_colour:
+        top = (most_behind,) * len(top)
+    skills = state.skills[seat]
     # Every hex in play is up for auction or in a village: each may be used.
     for use, colour, least, payment in usable(state)[2]:
-        if needed[colour] >= least and (
-            payment is None or _can_pay_from_behind(state, seat, payment, ANY_COLOUR if ignore_colour else colour, least)
+        if colour > ANY_COLOUR:  # unused and up for auction: the bidders' colour (see Workable)
+            colour = places[colour - ANY_COLOUR - 1][1]
+        if top[colour] >= least and (
+            payment is None or _can_pay_from_behind(screen, skills, payment, ANY_COLOUR if ignore_colour else colour, least)
         ):
             moves.append(use)
     moves.append(_PASS)
     return tuple(moves)
 
 
-def _can_pay_from_behind(state: KeyflowerState, seat: int, payment: Payment, colour: int, least: int) -> bool:
-    """Whether ``seat``, who has no outbid group, can place at least ``least`` workers of the
-    ``colour`` position (as a :data:`~.state.Workable` reads it) from behind their screen to use
-    an exchange and still make its ``payment`` (:func:`_can_pay` without groups)."""
+def _can_pay_from_behind(screen: Pool, skills: Pool, payment: Payment, colour: int, least: int) -> bool:
+    """Whether a seat with ``screen`` and ``skills`` behind their screen, and no outbid group,
+    can place at least ``least`` workers of the ``colour`` position (:data:`~.state.ANY_COLOUR`
+    for any) from behind their screen to use an exchange and still make its ``payment``
+    (:func:`_can_pay` without groups)."""
     by_worker, kinds = payment
     if not by_worker:
-        skills = state.skills[seat]
         for k in kinds:
             if skills[k]:
                 return True
         return False
-    if colour > ANY_COLOUR:
-        colour = bid_facts(state)[0][colour - ANY_COLOUR - 1][1]  # the bidders' colour
-    screen = state.screens[seat]
-    for placed in _EVERY_COLOUR if colour == ANY_COLOUR else (colour,):
-        for paid in kinds:
+    placing = _EVERY_COLOUR if colour == ANY_COLOUR else (colour,)
+    for paid in kinds:
+        if not screen[paid]:  # (often: a single colour paid, none behind the screen)
+            continue
+        for placed in placing:
             # A worker of the colour paid is left behind the screen (kept back if it is the
             # placing colour).
-            if screen[paid] and screen[placed] - (paid == placed) >= least:
+            if screen[placed] - (paid == placed) >= least:
                 return True
     return False
 
@@ -151,7 +154,6 @@ def _moves_with_groups(
 ) -> tuple[Move, ...]:
     """:func:`turn_moves` when ``seat`` has ``outbid`` groups, which may move whole (topped
     up from behind the screen)."""
-    lots = state.lots
     # Workers of each colour the seat could place: behind the screen and in outbid groups.
     reach = list(screen)
     for _, group in outbid:
@@ -160,42 +162,39 @@ def _moves_with_groups(
     abilities = boat_abilities(state, seat)
     counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
-    for (_, lot), place in zip(lots, bid_facts(state)[0], strict=True):
-        bid = place[0]  # the move bidding for it
-        colour = lot.colour
-        if not lot.bids:
-            if colour is None or reach[COLOUR_INDEX[colour]]:
-                moves.append(bid)
-            continue
-        own = lot.bid_of(seat)
-        best_other = lot.best_other(seat)
-        if own is not None:
-            # Adding to one's own bid, in its colour (an outbid one stays where it is).
-            least = max(1, best_other + 1 - own.count)
-            staying = own.count if own.count < best_other else 0
-            able = reach[COLOUR_INDEX[own.colour]] - staying >= least
-        elif colour is None or (counter_bid and colour != "green"):
-            able = most_of_a_colour > best_other
-        else:
-            able = reach[COLOUR_INDEX[colour]] > best_other
+    # The lots as a turn reads them (see BidPlace); ``reach`` read at ANY_COLOUR: any colour.
+    reach.append(most_of_a_colour)
+    places = bid_facts(state)[0]
+    for (_, lot), (bid, colour, leader, highest, leading_colour, others) in zip(state.lots, places, strict=True):
+        if leader < 0:  # nobody has bid: a worker of the lot's colour, if any
+            able = reach[colour] > 0
+        elif leader == seat:  # one more worker of the seat's bid's colour keeps the lead
+            able = reach[leading_colour] > 0
+        elif seat in others:
+            # Adding to one's own outbid bid, in its colour (it stays where it is), to beat the
+            # leader's.
+            own = lot.bid_of(seat)
+            assert own is not None
+            able = reach[COLOUR_INDEX[own.colour]] > highest
+        elif counter_bid and colour != _GREEN:
+            able = most_of_a_colour > highest
+        else:  # a bid has no upper limit: every worker of the colour may go
+            able = reach[colour] > highest
         if able:
             moves.append(bid)
     ignore_colour = "boat_ignore_colour" in abilities
     most_behind = max(screen)
     for tile_id, face, least, most, users, use, exchange in usable(state)[0]:
-        if users < ANY_COLOUR:
-            required: str | None = COLOURS[users]
-        else:  # unused: any colour, or the bidders' if it is up for auction
-            required = lots[users - ANY_COLOUR - 1][1].colour if users > ANY_COLOUR else None
+        if users > ANY_COLOUR:  # unused and up for auction: the bidders' colour (see Workable)
+            users = places[users - ANY_COLOUR - 1][1]
         # Enough workers behind the screen is the usual case; else outbid groups may help.
-        if required is None or ignore_colour:
+        if users == ANY_COLOUR or ignore_colour:
             colours = COLOURS
             if most_behind < least and (most_of_a_colour < least or not _can_place(screen, outbid, reach, colours, least, most)):
                 continue
         else:
-            k = COLOUR_INDEX[required]
-            colours = (required,)
-            if screen[k] < least and (reach[k] < least or not _can_place(screen, outbid, reach, colours, least, most)):
+            colours = (COLOURS[users],)
+            if screen[users] < least and (reach[users] < least or not _can_place(screen, outbid, reach, colours, least, most)):
                 continue
         if not exchange or _can_pay(state, seat, tile_id, face, outbid, (colours, least, most, reach)):
             moves.append(use)
@@ -345,7 +344,7 @@ def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
 def outbid_groups(state: KeyflowerState, seat: int) -> tuple[tuple[str, Group], ...]:
     """``seat``'s outbid groups: ``(lot, group)`` for each lot where they bid and do not lead
     (found once for these lots: a turn reads them, then the placement chosen)."""
-    if seat not in bid_facts(state)[2]:  # the usual case
+    if seat not in bid_facts(state)[1]:  # the usual case
         return ()
     lots = state.lots
     cached = state._outbid
@@ -468,7 +467,7 @@ def _uses_with(
 
 def placements_at(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[Placement, ...]:
     """The legal placements of ``seat`` at the hex ``tile_id``, to bid for it or to use it."""
-    places, _, outbid = bid_facts(state)
+    places, outbid = bid_facts(state)
     groups = outbid_groups(state, seat) if seat in outbid else ()  # usually none
     if not bid:
         return uses_of(state, seat, tile_id, groups)
