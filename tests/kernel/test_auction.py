@@ -155,3 +155,10 @@ def test_bids_of_the_same_value_are_one_instance_and_stay_apart_by_bidder():
     assert lot.bid_of(0) == Bid(0, "red", 4) and lot.bid_of(1) == Bid(1, "red", 3)
     after, group = lot.without_bid(1)
     assert group == Bid(1, "red", 3) and after.bids == (Bid(0, "red", 4),)
+
+
+def test_the_leading_bid_is_the_largest_and_its_bidder_the_leader():
+    assert Lot().leading_bid is None and Lot().leader is None
+    lot = Lot().with_bid(0, "red", 1).with_bid(1, "red", 3).with_bid(2, "red", 4)
+    assert lot.leading_bid == Bid(2, "red", 4)
+    assert lot.leader == 2

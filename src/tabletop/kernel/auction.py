@@ -48,13 +48,19 @@ class Lot:
     @property
     def leader(self) -> int | None:
         """The bidder with the largest bid (bids are never tied: each must beat the others)."""
+        leading = self.leading_bid
+        return None if leading is None else leading.bidder
+
+    @property
+    def leading_bid(self) -> Bid | None:
+        """The largest bid (``None`` if there is none)."""
         if not self.bids:
             return None
         leader = self.bids[0]
         for bid in self.bids:  # a loop rather than max with a key: read at every season's end
             if bid.count > leader.count:
                 leader = bid
-        return leader.bidder
+        return leader
 
     def bid_of(self, bidder: int) -> Bid | None:
         for bid in self.bids:

@@ -307,10 +307,7 @@ class Components:
             )
         set_(self, "_sides", MappingProxyType(sides))
         set_(self, "_turn_order", MappingProxyType({(n, f): self._turn_order_in_play(n, f) for n in range(2, 7) for f in (False, True)}))
-        at_boat_pick = {
-            key: tuple((f"order{tile.number}", face.purple, tile.gives) for tile, face in in_play if tile.gives or face.purple)
-            for key, in_play in self._turn_order.items()
-        }
+        at_boat_pick = {(n, f): self._at_boat_pick_for(n, f) for n in range(2, 7) for f in (False, True)}
         set_(self, "_at_boat_pick", MappingProxyType(at_boat_pick))
         set_(self, "_loads", MappingProxyType({(n, season): self._loads_for(n, season) for n in range(2, 7) for season in SEASONS}))
         by_season = {
@@ -365,13 +362,14 @@ class Components:
         hex id, whether it shows the purple start-player worker, and the items it gives (a
         Farmers tile), by number."""
         found = self._at_boat_pick.get((players, farmers))
-        if found is None:
-            found = tuple(
-                (f"order{tile.number}", face.purple, tile.gives)
-                for tile, face in self._turn_order_in_play(players, farmers)
-                if tile.gives or face.purple
-            )
-        return found
+        return found if found is not None else self._at_boat_pick_for(players, farmers)
+
+    def _at_boat_pick_for(self, players: int, farmers: bool) -> tuple[tuple[str, bool, Items], ...]:
+        return tuple(
+            (f"order{tile.number}", face.purple, tile.gives)
+            for tile, face in self._turn_order_in_play(players, farmers)
+            if tile.gives or face.purple
+        )
 
     def loads(self, players: int, season: str) -> tuple[tuple[str, bool], ...]:
         """What the boats used with ``players`` players are loaded with as ``season`` starts,

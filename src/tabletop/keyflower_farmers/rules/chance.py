@@ -10,7 +10,7 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS, WATER
 from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
-from tabletop.keyflower_farmers.rules.common import change_tile, laid_out, popped, spokes, with_seat
+from tabletop.keyflower_farmers.rules.common import LAID_OUT, change_tile, popped, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
     COLOUR_INDEX,
     NO_BIDS,
@@ -37,11 +37,6 @@ from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
-
-#: Each hex as it comes into play (made once per hex: a hex laid out is an immutable value, and
-#: every season lays out a row of them).
-LAID_OUT = Shared(laid_out)
-
 
 #: The outcome dealing each home tile (made once per number).
 _HOME_DEALT = Shared(HomeDealt)

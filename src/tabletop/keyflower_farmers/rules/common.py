@@ -24,6 +24,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.pool import Pool
+from tabletop.kernel.shared import Shared
 from tabletop.kernel.tiles import Sides
 
 T = TypeVar("T")
@@ -62,6 +63,11 @@ def laid_out(tile_id: str) -> Tile:
     """The hex ``tile_id`` as it comes into play: front up, nothing on it (``Tile(tile_id)``
     made without running its converters)."""
     return new_tile(tile_id, 0, NO_RESOURCES, NO_WORKERS, (), None, 0)
+
+
+#: Each hex as it comes into play (made once per hex: a hex laid out is an immutable value, and
+#: every season lays out a row of them; a used hex left bare goes back to it).
+LAID_OUT = Shared(laid_out)
 
 
 def change_lot(state: KeyflowerState, tile_id: str, lot: Lot) -> KeyflowerState:

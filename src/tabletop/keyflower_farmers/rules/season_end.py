@@ -25,8 +25,7 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, Items
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
-from tabletop.keyflower_farmers.rules.chance import LAID_OUT
-from tabletop.keyflower_farmers.rules.common import boat_faces, has_ability, home_id, with_seat
+from tabletop.keyflower_farmers.rules.common import LAID_OUT, boat_faces, has_ability, home_id, with_seat
 from tabletop.keyflower_farmers.rules.production import give
 from tabletop.keyflower_farmers.state import (
     AfterBoats,
@@ -109,10 +108,8 @@ def _close_auctions(
         order_tile = tile_id.startswith("order")
         bids = lot.bids
         if bids:
-            leader = bids[0]
-            for bid in bids:  # bids are never tied
-                if bid.count > leader.count:
-                    leader = bid
+            leader = lot.leading_bid
+            assert leader is not None
             won.append((tile_id, leader.bidder))
             if len(bids) > 1:
                 for bid in bids:

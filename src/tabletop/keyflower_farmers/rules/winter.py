@@ -8,8 +8,7 @@ the remaining boats; these hexes join the villages with the won winter tiles, an
 from __future__ import annotations
 
 from tabletop.keyflower_farmers.moves import Move, Offer, Offered
-from tabletop.keyflower_farmers.rules.chance import LAID_OUT
-from tabletop.keyflower_farmers.rules.common import with_seat
+from tabletop.keyflower_farmers.rules.common import LAID_OUT, with_seat
 from tabletop.keyflower_farmers.state import NO_BIDS, KeyflowerState, OfferWinter, RevealWinter, Turn
 from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.pile import Pile
