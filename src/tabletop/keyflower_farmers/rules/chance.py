@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+import attrs
+
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS, WATER
 from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
 from tabletop.keyflower_farmers.rules.common import LAID_OUT, change_tile, popped, spokes, with_seat
@@ -32,6 +34,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
+from tabletop.kernel.pile import sample_runs
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Fields, Sides
@@ -252,37 +255,73 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
     return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
 
 
-def setup_draws(state: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
+#: Who gets the cards of a run of draws, in the order drawn: (a seat, or ``None`` for the boat
+#: named next; the boat's code; how many cards in a row).
+Shares = tuple[tuple[int | None, str, int], ...]
+
+
+@attrs.frozen
+class SetupDraws:
+    """The draws of workers and skill tiles at setup, after the home tiles (see
+    :func:`setup_draws`): the same for every game of a box and options, so made once with the
+    box laid out (see :func:`.setup.setup`) rather than read off the stack each game.
+
+    Attributes:
+        runs: each run of draws of one kind in order: the pile (0 the bag, 1 the skill pile)
+            and how many draws.
+        shares: per run, who gets its cards (see :data:`Shares`).
+        events: how many draw events lie on the stack, the runs' together.
+    """
+
+    runs: tuple[tuple[int, int], ...]
+    shares: tuple[Shares, ...]
+    events: int
+
+
+def setup_draw_plan(stack: tuple[Any, ...]) -> SetupDraws:
+    """The draws of workers and skill tiles on top of ``stack`` once its home tiles are dealt."""
+    top = len(stack) - _run_length(stack, DealHome)
+    bottom = top
+    runs: list[tuple[int, int]] = []
+    shares: list[Shares] = []
+    while bottom and type(stack[bottom - 1]) in (DrawWorker, DrawSkill):
+        kind = type(stack[bottom - 1])
+        run: list[tuple[int | None, str, int]] = []
+        while bottom and type(stack[bottom - 1]) is kind:
+            draw = stack[bottom - 1]
+            if run and run[-1][:2] == (draw.seat_to, draw.boat):
+                run[-1] = (draw.seat_to, draw.boat, run[-1][2] + 1)
+            else:
+                run.append((draw.seat_to, draw.boat, 1))
+            bottom -= 1
+        runs.append((0 if kind is DrawWorker else 1, sum(count for _, _, count in run)))
+        shares.append(tuple(run))
+    return SetupDraws(tuple(runs), tuple(shares), top - bottom)
+
+
+def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[KeyflowerState, Rng]:
     """The sampled mode's shortcut for the workers and skill tiles drawn at setup, after the
-    home tiles (see :func:`.setup.setup`): every draw of a worker or a skill tile on top of the
-    stack, in order, as the engine resolves their runs one after another (:func:`worker_run`,
+    home tiles (see :func:`.setup.setup`): the draws of ``plan`` (those on top of the stack),
+    in order, as the engine resolves their runs one after another (:func:`worker_run`,
     :func:`skill_run`, settle dropping the draws from an empty bag or pile), in one copy, and
     the next generator. The runs alternate (each boat's workers, then its skill tiles)."""
-    stack = state.stack
-    bag, pile = state.bag, state.skill_pile
-    gained = [[0] * len(COLOURS) for _ in range(state.players)]  # the workers each seat draws, by colour
+    drawn, (bag, pile), rng = sample_runs((state.bag, state.skill_pile), plan.runs, rng)
+    gained: list[list[int]] = [[0] * len(COLOURS) for _ in range(state.players)]  # by colour
     skills = list(state.skills)
     workers_to: dict[str, list[str]] = {}  # by boat, loaded once every run is drawn
     skills_to: dict[str, list[str]] = {}
-    top = len(stack)
-    while top and type(stack[top - 1]) in (DrawWorker, DrawSkill):
-        kind = type(stack[top - 1])
-        run = 1
-        while run < top and type(stack[top - 1 - run]) is kind:
-            run += 1
-        if kind is DrawWorker:
-            drawn, bag, rng = bag.sample_draws(min(run, len(bag)), rng)
-        else:
-            drawn, pile, rng = pile.sample_draws(min(run, len(pile)), rng)
-        for k, item in enumerate(drawn):
-            draw = stack[top - 1 - k]
-            if draw.seat_to is None:
-                (workers_to if kind is DrawWorker else skills_to).setdefault(draw.boat, []).append(item)
-            elif kind is DrawWorker:
-                gained[draw.seat_to][COLOUR_INDEX[item]] += 1
+    for (kind, _), shares, cards in zip(plan.runs, plan.shares, drawn):
+        start = 0
+        for seat, boat, count in shares:
+            share = cards[start : start + count]  # short once the pile ran out
+            start += count
+            if seat is None:
+                (skills_to if kind else workers_to).setdefault(boat, []).extend(share)
+            elif kind:
+                for skill in share:
+                    skills[seat] = skills[seat].add(skill)
             else:
-                skills[draw.seat_to] = skills[draw.seat_to].add(item)
-        top -= run  # the draws left in a run drawn short are dropped, as settle drops them
+                gained[seat] = [n + share.count(colour) for n, colour in zip(gained[seat], COLOURS)]
     screens, secret = list(state.screens), list(state.secret)
     hidden_at_setup = state.open_information and state.start < 0  # variant B
     for seat, counts in enumerate(gained):
@@ -293,9 +332,10 @@ def setup_draws(state: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
     boats = state.boats
     for boat in dict.fromkeys([*workers_to, *skills_to]):
         boats = _loaded(boats, boat, workers=workers_to.get(boat, ()), skills=skills_to.get(boat, ()))
+    stack = state.stack
     after = evolve(
         state,
-        stack=stack[:top],
+        stack=stack[: len(stack) - plan.events],
         bag=bag,
         skill_pile=pile,
         boats=boats,
