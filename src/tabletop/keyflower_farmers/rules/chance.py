@@ -86,16 +86,15 @@ def home_run(state: KeyflowerState, pending: DealHome, rng: Rng) -> tuple[Keyflo
 
 def _home_village(state: KeyflowerState, number: int) -> Village:
     """A village of the home tile ``number`` alone, at the origin."""
-    fields = home_fields(state.components.homes[number - 1].sides)
-    return new_village(((ORIGIN, f"home{number}", 0),), fields, (), None)
+    return _home_village_of(number, state.components.homes[number - 1].sides)
 
 
 @cache
-def home_fields(sides: Sides) -> Fields:
-    """The fields of a village of one home tile with ``sides`` at the origin (a value: made
-    once per home tile)."""
+def _home_village_of(number: int, sides: Sides) -> Village:
+    """A village of the home tile ``number`` with ``sides`` alone, at the origin (a value: made
+    once per home tile, and shared by the games that deal it)."""
     fields, _ = Fields().place(ORIGIN, spokes(sides), tiles.open_between({ORIGIN: sides}, {WATER}))
-    return fields
+    return new_village(((ORIGIN, f"home{number}", 0),), fields, (), None)
 
 
 #: The outcome of drawing each colour (made once: a draw from the bag is the commonest event).
