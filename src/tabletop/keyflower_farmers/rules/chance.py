@@ -345,22 +345,40 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
     return after, rng
 
 
-def load_boats(state: KeyflowerState, loads: Sequence[tuple[str, bool]], rng: Rng) -> tuple[KeyflowerState, Rng]:
+def load_boats(state: KeyflowerState, loads: tuple[tuple[str, bool], ...], rng: Rng) -> tuple[KeyflowerState, Rng]:
     """The sampled mode's shortcut for the boats' loads as a season starts (``loads``: each
     boat's code and whether a skill tile comes aboard, in order, workers first: see
     ``Components.loads``): ``state`` with the boats loaded, the bag and the pile drawn from, as
     the draws would be pushed, then resolved by :func:`worker_run` and :func:`skill_run` (settle
     dropping the draws from an empty bag or pile), in one copy, and the next generator."""
+    workers, skills, by_boat = _boat_loads(loads)
+    (colours, drawn), (bag, pile), rng = sample_runs((state.bag, state.skill_pile), ((0, workers), (1, skills)), rng)
+    boats = state.boats
+    for boat, workers_at, skills_at in by_boat:
+        # The draws past a short bag or pile load nothing.
+        on_board = [colours[k] for k in workers_at if k < len(colours)]
+        face_up = [drawn[k] for k in skills_at if k < len(drawn)]
+        if on_board or face_up:
+            boats = _loaded(boats, boat, workers=on_board, skills=face_up)
+    return evolve(state, boats=boats, bag=bag, skill_pile=pile), rng
+
+
+@cache
+def _boat_loads(loads: tuple[tuple[str, bool], ...]) -> tuple[int, int, tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]]:
+    """How many workers and skill tiles ``loads`` draws, and for each boat loaded, the places
+    of its workers among the workers drawn and of its tiles among the tiles (a value: made
+    once per season and player count)."""
     workers_to = [boat for boat, skill in loads if not skill]
     skills_to = [boat for boat, skill in loads if skill]
-    colours, bag, rng = state.bag.sample_draws(min(len(workers_to), len(state.bag)), rng)
-    drawn, pile, rng = state.skill_pile.sample_draws(min(len(skills_to), len(state.skill_pile)), rng)
-    boats = state.boats
-    for boat in dict.fromkeys(workers_to[: len(colours)] + skills_to[: len(drawn)]):
-        on_board = [colour for to, colour in zip(workers_to, colours) if to == boat]
-        face_up = [skill for to, skill in zip(skills_to, drawn) if to == boat]
-        boats = _loaded(boats, boat, workers=on_board, skills=face_up)
-    return evolve(state, boats=boats, bag=bag, skill_pile=pile), rng
+    by_boat = tuple(
+        (
+            boat,
+            tuple(k for k, to in enumerate(workers_to) if to == boat),
+            tuple(k for k, to in enumerate(skills_to) if to == boat),
+        )
+        for boat in dict.fromkeys(workers_to + skills_to)
+    )
+    return len(workers_to), len(skills_to), by_boat
 
 
 #: The outcome drawing each tile (made once per tile: each draw lists every tile left).
