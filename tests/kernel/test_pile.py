@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.kernel.engine import sample
-from tabletop.kernel.pile import Pile, PileError, deal_unseen, unseen_by
+from tabletop.kernel.pile import Pile, PileError, deal_unseen, sample_runs, unseen_by
 from tabletop.kernel.rng import Rng
 
 cards = st.lists(st.integers(1, 6), max_size=15)
@@ -86,6 +86,27 @@ def test_sample_draws_draw_what_drawing_card_by_card_draws(
         if card == stop:
             break
     assert (drawn, left, after) == (expected, pile, rng)
+
+
+@given(
+    first=st.lists(st.integers(0, 5), max_size=8),
+    second=st.lists(st.integers(0, 3), max_size=8),
+    bottom=st.lists(st.integers(7, 9), max_size=3),
+    runs=st.lists(st.tuples(st.integers(0, 1), st.integers(0, 6)), max_size=6),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_sample_runs_draw_what_each_run_drawn_in_turn_draws(
+    first: list[int], second: list[int], bottom: list[int], runs: list[tuple[int, int]], seed: int
+) -> None:
+    # Runs from two piles along one generator, a run from an emptied pile cut short: as
+    # sample_draws draws each run in turn, up to what the pile holds.
+    piles, rng = [Pile(first, tuple(bottom)), Pile(second)], Rng.from_seed(seed)
+    drawn, left, after = sample_runs(piles, runs, rng)
+    expected = []
+    for index, count in runs:
+        cards_drawn, piles[index], rng = piles[index].sample_draws(min(count, len(piles[index])), rng)
+        expected.append(cards_drawn)
+    assert (drawn, left, after) == (expected, piles, rng)
 
 
 @given(unseen=cards, bottom=st.lists(st.integers(7, 9), max_size=4))

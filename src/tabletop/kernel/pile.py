@@ -106,22 +106,8 @@ class Pile(Generic[C]):
         if self.hidden:
             raise PileError("this pile is a view's: the next card is hidden")
         unseen = list(self.unseen)
-        bottom = self.bottom
-        drawn: list[C] = []
         draws = rng.draws()
-        below = draws.below
-        for _ in range(count):
-            if unseen:
-                # One distinct card left costs no draw; any copy of a card is the card: the one
-                # at the random position goes.
-                card = unseen.pop() if unseen[0] == unseen[-1] else unseen.pop(below(len(unseen)))
-            elif bottom:
-                card, bottom = bottom[0], bottom[1:]
-            else:
-                raise PileError("the pile is empty")
-            drawn.append(card)
-            if until is not None and until(card):
-                break
+        drawn, bottom = _draw_run(unseen, self.bottom, count, draws.below, until)
         return drawn, _pile(tuple(unseen), bottom), draws.rng
 
     def take(self, card: C) -> Pile[C]:
@@ -176,6 +162,51 @@ class Pile(Generic[C]):
     def masked_all(self) -> Pile[C]:
         """The pile as a seat that knows none of it sees it (its bottom hidden too)."""
         return _pile((), (), len(self))
+
+
+def sample_runs(
+    piles: Sequence[Pile[C]], runs: Iterable[tuple[int, int]], rng: Rng
+) -> tuple[list[list[C]], list[Pile[C]], Rng]:
+    """Runs of draws from several ``piles`` one after another: for each ``(index, count)`` of
+    ``runs``, up to ``count`` cards drawn from ``piles[index]`` as :meth:`Pile.sample_draws`
+    draws them (the same random draws in the same order; a run from an emptied pile draws what
+    is left, then nothing), the cards of each run, the piles left and the next generator. Each
+    pile is made a list once and one cursor draws every run, rather than a list, a cursor and a
+    pile per run."""
+    if any(pile.hidden for pile in piles):
+        raise PileError("this pile is a view's: the next card is hidden")
+    unseen = [list(pile.unseen) for pile in piles]
+    bottoms = [pile.bottom for pile in piles]
+    draws = rng.draws()
+    below = draws.below
+    out = []
+    for index, count in runs:
+        cards, bottom = unseen[index], bottoms[index]
+        drawn, bottoms[index] = _draw_run(cards, bottom, min(count, len(cards) + len(bottom)), below, None)
+        out.append(drawn)
+    return out, [_pile(tuple(cards), bottom) for cards, bottom in zip(unseen, bottoms)], draws.rng
+
+
+def _draw_run(
+    unseen: list[Any], bottom: tuple[Any, ...], count: int, below: Callable[[int], int], until: Callable[[Any], bool] | None
+) -> tuple[list[Any], tuple[Any, ...]]:
+    """Up to ``count`` cards drawn out of a pile's ``unseen`` cards (the list, drawn from in
+    place) and then its ``bottom``, each with ``below``, stopping after a card for which ``until``
+    is true: the cards and the bottom left."""
+    drawn: list[Any] = []
+    for _ in range(count):
+        if unseen:
+            # One distinct card left costs no draw; any copy of a card is the card: the one
+            # at the random position goes.
+            card = unseen.pop() if unseen[0] == unseen[-1] else unseen.pop(below(len(unseen)))
+        elif bottom:
+            card, bottom = bottom[0], bottom[1:]
+        else:
+            raise PileError("the pile is empty")
+        drawn.append(card)
+        if until is not None and until(card):
+            break
+    return drawn, bottom
 
 
 # The slots of a pile, set directly by :func:`_pile`.

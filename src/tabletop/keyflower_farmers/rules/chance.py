@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+import attrs
+
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS, WATER
 from tabletop.keyflower_farmers.moves import HomeDealt, SideUp, SkillDrawn, TileDrawn, WorkerDrawn
 from tabletop.keyflower_farmers.rules.common import LAID_OUT, change_tile, popped, spokes, with_seat
@@ -32,6 +34,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push
 from tabletop.kernel.hexgrid import ORIGIN
+from tabletop.kernel.pile import sample_runs
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Fields, Sides
@@ -83,16 +86,15 @@ def home_run(state: KeyflowerState, pending: DealHome, rng: Rng) -> tuple[Keyflo
 
 def _home_village(state: KeyflowerState, number: int) -> Village:
     """A village of the home tile ``number`` alone, at the origin."""
-    fields = home_fields(state.components.homes[number - 1].sides)
-    return new_village(((ORIGIN, f"home{number}", 0),), fields, (), None)
+    return _home_village_of(number, state.components.homes[number - 1].sides)
 
 
 @cache
-def home_fields(sides: Sides) -> Fields:
-    """The fields of a village of one home tile with ``sides`` at the origin (a value: made
-    once per home tile)."""
+def _home_village_of(number: int, sides: Sides) -> Village:
+    """A village of the home tile ``number`` with ``sides`` alone, at the origin (a value: made
+    once per home tile, and shared by the games that deal it)."""
     fields, _ = Fields().place(ORIGIN, spokes(sides), tiles.open_between({ORIGIN: sides}, {WATER}))
-    return fields
+    return new_village(((ORIGIN, f"home{number}", 0),), fields, (), None)
 
 
 #: The outcome of drawing each colour (made once: a draw from the bag is the commonest event).
@@ -252,37 +254,73 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
     return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
 
 
-def setup_draws(state: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
+#: Who gets the cards of a run of draws, in the order drawn: (a seat, or ``None`` for the boat
+#: named next; the boat's code; how many cards in a row).
+Shares = tuple[tuple[int | None, str, int], ...]
+
+
+@attrs.frozen
+class SetupDraws:
+    """The draws of workers and skill tiles at setup, after the home tiles (see
+    :func:`setup_draws`): the same for every game of a box and options, so made once with the
+    box laid out (see :func:`.setup.setup`) rather than read off the stack each game.
+
+    Attributes:
+        runs: each run of draws of one kind in order: the pile (0 the bag, 1 the skill pile)
+            and how many draws.
+        shares: per run, who gets its cards (see :data:`Shares`).
+        events: how many draw events lie on the stack, the runs' together.
+    """
+
+    runs: tuple[tuple[int, int], ...]
+    shares: tuple[Shares, ...]
+    events: int
+
+
+def setup_draw_plan(stack: tuple[Any, ...]) -> SetupDraws:
+    """The draws of workers and skill tiles on top of ``stack`` once its home tiles are dealt."""
+    top = len(stack) - _run_length(stack, DealHome)
+    bottom = top
+    runs: list[tuple[int, int]] = []
+    shares: list[Shares] = []
+    while bottom and type(stack[bottom - 1]) in (DrawWorker, DrawSkill):
+        kind = type(stack[bottom - 1])
+        run: list[tuple[int | None, str, int]] = []
+        while bottom and type(stack[bottom - 1]) is kind:
+            draw = stack[bottom - 1]
+            if run and run[-1][:2] == (draw.seat_to, draw.boat):
+                run[-1] = (draw.seat_to, draw.boat, run[-1][2] + 1)
+            else:
+                run.append((draw.seat_to, draw.boat, 1))
+            bottom -= 1
+        runs.append((0 if kind is DrawWorker else 1, sum(count for _, _, count in run)))
+        shares.append(tuple(run))
+    return SetupDraws(tuple(runs), tuple(shares), top - bottom)
+
+
+def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[KeyflowerState, Rng]:
     """The sampled mode's shortcut for the workers and skill tiles drawn at setup, after the
-    home tiles (see :func:`.setup.setup`): every draw of a worker or a skill tile on top of the
-    stack, in order, as the engine resolves their runs one after another (:func:`worker_run`,
+    home tiles (see :func:`.setup.setup`): the draws of ``plan`` (those on top of the stack),
+    in order, as the engine resolves their runs one after another (:func:`worker_run`,
     :func:`skill_run`, settle dropping the draws from an empty bag or pile), in one copy, and
     the next generator. The runs alternate (each boat's workers, then its skill tiles)."""
-    stack = state.stack
-    bag, pile = state.bag, state.skill_pile
-    gained = [[0] * len(COLOURS) for _ in range(state.players)]  # the workers each seat draws, by colour
+    drawn, (bag, pile), rng = sample_runs((state.bag, state.skill_pile), plan.runs, rng)
+    gained: list[list[int]] = [[0] * len(COLOURS) for _ in range(state.players)]  # by colour
     skills = list(state.skills)
     workers_to: dict[str, list[str]] = {}  # by boat, loaded once every run is drawn
     skills_to: dict[str, list[str]] = {}
-    top = len(stack)
-    while top and type(stack[top - 1]) in (DrawWorker, DrawSkill):
-        kind = type(stack[top - 1])
-        run = 1
-        while run < top and type(stack[top - 1 - run]) is kind:
-            run += 1
-        if kind is DrawWorker:
-            drawn, bag, rng = bag.sample_draws(min(run, len(bag)), rng)
-        else:
-            drawn, pile, rng = pile.sample_draws(min(run, len(pile)), rng)
-        for k, item in enumerate(drawn):
-            draw = stack[top - 1 - k]
-            if draw.seat_to is None:
-                (workers_to if kind is DrawWorker else skills_to).setdefault(draw.boat, []).append(item)
-            elif kind is DrawWorker:
-                gained[draw.seat_to][COLOUR_INDEX[item]] += 1
+    for (kind, _), shares, cards in zip(plan.runs, plan.shares, drawn):
+        start = 0
+        for seat, boat, count in shares:
+            share = cards[start : start + count]  # short once the pile ran out
+            start += count
+            if seat is None:
+                (skills_to if kind else workers_to).setdefault(boat, []).extend(share)
+            elif kind:
+                for skill in share:
+                    skills[seat] = skills[seat].add(skill)
             else:
-                skills[draw.seat_to] = skills[draw.seat_to].add(item)
-        top -= run  # the draws left in a run drawn short are dropped, as settle drops them
+                gained[seat] = [n + share.count(colour) for n, colour in zip(gained[seat], COLOURS)]
     screens, secret = list(state.screens), list(state.secret)
     hidden_at_setup = state.open_information and state.start < 0  # variant B
     for seat, counts in enumerate(gained):
@@ -293,9 +331,10 @@ def setup_draws(state: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
     boats = state.boats
     for boat in dict.fromkeys([*workers_to, *skills_to]):
         boats = _loaded(boats, boat, workers=workers_to.get(boat, ()), skills=skills_to.get(boat, ()))
+    stack = state.stack
     after = evolve(
         state,
-        stack=stack[:top],
+        stack=stack[: len(stack) - plan.events],
         bag=bag,
         skill_pile=pile,
         boats=boats,
@@ -306,22 +345,40 @@ def setup_draws(state: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
     return after, rng
 
 
-def load_boats(state: KeyflowerState, loads: Sequence[tuple[str, bool]], rng: Rng) -> tuple[KeyflowerState, Rng]:
+def load_boats(state: KeyflowerState, loads: tuple[tuple[str, bool], ...], rng: Rng) -> tuple[KeyflowerState, Rng]:
     """The sampled mode's shortcut for the boats' loads as a season starts (``loads``: each
     boat's code and whether a skill tile comes aboard, in order, workers first: see
     ``Components.loads``): ``state`` with the boats loaded, the bag and the pile drawn from, as
     the draws would be pushed, then resolved by :func:`worker_run` and :func:`skill_run` (settle
     dropping the draws from an empty bag or pile), in one copy, and the next generator."""
+    workers, skills, by_boat = _boat_loads(loads)
+    (colours, drawn), (bag, pile), rng = sample_runs((state.bag, state.skill_pile), ((0, workers), (1, skills)), rng)
+    boats = state.boats
+    for boat, workers_at, skills_at in by_boat:
+        # The draws past a short bag or pile load nothing.
+        on_board = [colours[k] for k in workers_at if k < len(colours)]
+        face_up = [drawn[k] for k in skills_at if k < len(drawn)]
+        if on_board or face_up:
+            boats = _loaded(boats, boat, workers=on_board, skills=face_up)
+    return evolve(state, boats=boats, bag=bag, skill_pile=pile), rng
+
+
+@cache
+def _boat_loads(loads: tuple[tuple[str, bool], ...]) -> tuple[int, int, tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]]:
+    """How many workers and skill tiles ``loads`` draws, and for each boat loaded, the places
+    of its workers among the workers drawn and of its tiles among the tiles (a value: made
+    once per season and player count)."""
     workers_to = [boat for boat, skill in loads if not skill]
     skills_to = [boat for boat, skill in loads if skill]
-    colours, bag, rng = state.bag.sample_draws(min(len(workers_to), len(state.bag)), rng)
-    drawn, pile, rng = state.skill_pile.sample_draws(min(len(skills_to), len(state.skill_pile)), rng)
-    boats = state.boats
-    for boat in dict.fromkeys(workers_to[: len(colours)] + skills_to[: len(drawn)]):
-        on_board = [colour for to, colour in zip(workers_to, colours) if to == boat]
-        face_up = [skill for to, skill in zip(skills_to, drawn) if to == boat]
-        boats = _loaded(boats, boat, workers=on_board, skills=face_up)
-    return evolve(state, boats=boats, bag=bag, skill_pile=pile), rng
+    by_boat = tuple(
+        (
+            boat,
+            tuple(k for k, to in enumerate(workers_to) if to == boat),
+            tuple(k for k, to in enumerate(skills_to) if to == boat),
+        )
+        for boat in dict.fromkeys(workers_to + skills_to)
+    )
+    return len(workers_to), len(skills_to), by_boat
 
 
 #: The outcome drawing each tile (made once per tile: each draw lists every tile left).
