@@ -26,10 +26,11 @@ reports which fields merged, so that a game moves the contents of merged fields 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 import attrs
 
@@ -353,7 +354,6 @@ class Fields:
         lookups are this one's, updated where the new tile reaches)."""
         placed = self._lookups().spokes
         around = hexgrid.neighbours(cell)
-        # (placed: a read-only proxy, read with `in` and [], its get being a slow generic call)
         return self.place_across(
             cell, spokes, [d for d in range(6) if around[d] in placed and open_side(cell, d, around[d])]
         )
@@ -361,11 +361,12 @@ class Fields:
     def place_across(self, cell: Hex, spokes: frozenset[int], directions: Iterable[int]) -> tuple[Fields, tuple[Merge, ...]]:
         """:meth:`place` told the sides ``directions`` of the new tile across which land
         continues into a placed tile (a caller that has looked at the neighbours already)."""
-        index = self._lookups()
-        placed = index.spokes
+        index = self._index
+        if index is None:  # (_lookups, without its call at every placed tile)
+            index = self._lookups()
+        placed, part_of = index
         if cell in placed:
             raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
-        part_of = index.part_of
         halves = half_sectors(spokes)
         # The new tile's sectors joined through the old fields they touch: a union-find over
         # its (at most six) sectors, and one new sector touching each old field reached.
@@ -392,8 +393,7 @@ class Fields:
         olds: dict[int, list[Sector]] = {}
         for name, k in reached.items():
             olds.setdefault(joins[k], []).append(name)
-        # The new value's lookups: this one's, updated where the new tile reaches (the
-        # dicts' own copies: far faster than {**proxy}).
+        # The new value's lookups: this one's, updated where the new tile reaches.
         new_part_of = part_of.copy()
         new_placed = placed.copy()
         new_placed[cell] = spokes
@@ -406,16 +406,24 @@ class Fields:
             if names is None:
                 # A field of the new tile alone: its sectors are already in order.
                 part = tuple(group)
+            elif len(names) == 1:
+                # One old field grown by sectors of the new tile: they all lie on one cell, so
+                # they go in together, in order, where the first of them belongs.
+                old = part_of[names[0]]
+                at = bisect_left(old, group[0])
+                part = (*old[:at], *group, *old[at:])
+                if not at:  # a sector of the new tile is now the least: the field is renamed
+                    merges.append(_new_merge(part[0], (old[0],)))
             else:
                 names.sort()
                 for name in names:
                     group += part_of[name]
                 part = tuple(sorted(group))
-                if len(names) > 1 or names[0] != part[0]:
-                    merges.append(_new_merge(part[0], tuple(names)))
+                merges.append(_new_merge(part[0], tuple(names)))
             for sector in part:
                 new_part_of[sector] = part
-        after: Fields = _new_fields(_FieldIndex(new_placed, new_part_of))
+        # (Built as _FieldIndex(...) builds it, without the call of its __new__.)
+        after: Fields = _new_fields(_tuple_new(_FieldIndex, (new_placed, new_part_of)))
         if len(merges) > 1:
             merges.sort(key=_merged_into)
         return after, tuple(merges)
@@ -452,6 +460,8 @@ def _new_fields(index: _FieldIndex) -> Fields:
     return fields
 
 
+_tuple_new = tuple.__new__
+
 #: The side of a neighbour facing each side of a hex (:func:`facing`, listed once).
 _FACING = tuple(facing(direction) for direction in range(6))
 
@@ -478,26 +488,23 @@ def _root(joins: list[int], k: int) -> int:
     return k
 
 
-class _FieldIndex:
-    """The lookups of one :class:`Fields` value that placing a tile keeps up to date,
-    read-only: each cell's spokes, and the field (its sectors, the first its name) holding
-    each sector. One lookup serves both the field of a sector and the sectors of a field
-    (a name is a sector of its field): placing a tile updates one table, not two."""
+class _FieldIndex(NamedTuple):
+    """The lookups of one :class:`Fields` value that placing a tile keeps up to date: each
+    cell's spokes, and the field (its sectors, the first its name) holding each sector. One
+    lookup serves both the field of a sector and the sectors of a field (a name is a sector of
+    its field): placing a tile updates one table, not two.
 
-    __slots__ = ("spokes", "part_of")
+    Each dict is this index's own, never changed once the index is made and never handed out
+    (:class:`Fields` answers with the values it holds): plain dicts rather than read-only
+    proxies, read and copied directly at every placed tile."""
 
-    spokes: MappingProxyType[Hex, frozenset[int]]
-    part_of: MappingProxyType[Sector, tuple[Sector, ...]]
+    spokes: dict[Hex, frozenset[int]]
+    part_of: dict[Sector, tuple[Sector, ...]]
 
     @classmethod
     def of(cls, fields: Fields) -> _FieldIndex:
         """The lookups of ``fields``, computed from scratch."""
         return cls(dict(fields.spokes), {sector: part for part in fields.parts for sector in part})
-
-    def __init__(self, spokes: dict[Hex, frozenset[int]], part_of: dict[Sector, tuple[Sector, ...]]) -> None:
-        # Each dict is this index's own (never shared), seen only through a read-only proxy.
-        self.spokes = MappingProxyType(spokes)
-        self.part_of = MappingProxyType(part_of)
 
 
 class _Neighbourhood:
