@@ -120,14 +120,15 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
         elif not tile.face and tile_id in screen_costs:
             upgradable.append((tile, screen_costs[tile_id]))
     moves: list[Move] = []
-    if pending.moves:
-        if holding:
-            moves += _carries(state, seat, pending.moves, "boat_fields" in abilities, holding)
-        moves += _herds(state, seat, pending.moves, "boat_mixed_fields" in abilities)
-    moves += _shelterings(state, seat)
+    if pending.moves and holding:
+        moves += _carries(state, seat, pending.moves, "boat_fields" in abilities, holding)
+    if village.animals:  # (half the villages moving things hold none: nothing to herd or shelter)
+        if pending.moves:
+            moves += _herds(state, village, pending.moves, "boat_mixed_fields" in abilities)
+        moves += _shelterings(state, seat)
     if state.wheat[seat]:
         moves.append(_SPEND_WHEAT)
-    if pending.upgrades:
+    if pending.upgrades and upgradable:
         moves += _upgrades(state, seat, "boat_swap_upgrade" in abilities, upgradable)
     moves.append(_STOP)
     return tuple(moves)
@@ -201,13 +202,10 @@ def _field_steps(state: KeyflowerState, village: Village, sources: Iterable[Sect
     return out
 
 
-def _herds(state: KeyflowerState, seat: int, budget: int, mixed: bool) -> list[Herd]:
-    """Each animal may be herded to a field it reaches with ``budget`` movement, empty or
-    holding its own kind (``mixed``: boat 5a, any field)."""
-    village = state.villages[seat]
+def _herds(state: KeyflowerState, village: Village, budget: int, mixed: bool) -> list[Herd]:
+    """Each animal of ``village`` (some are in it) may be herded to a field it reaches with
+    ``budget`` movement, empty or holding its own kind (``mixed``: boat 5a, any field)."""
     animals = village.animals
-    if not animals:
-        return []
     held_by = dict(animals)
     found = []
     for (field, held), targets in zip(animals, _fields_within(state, village, held_by, budget), strict=True):
