@@ -43,6 +43,7 @@ def test_the_facts_kept_for_turns_are_those_of_the_position(players, options):
     def check(state):
         known = fresh(state)
         assert state.workable() == known.workable()
+        assert dict(state.tile_positions()) == dict(known.tile_positions())
         assert dict(state.lot_positions()) == dict(known.lot_positions())
         assert state.bid_places() == known.bid_places()
         assert [state.owner(tile.id) for tile in state.tiles] == [known.owner(tile.id) for tile in known.tiles]

@@ -28,7 +28,7 @@ from tabletop.keyflower_farmers.moves import Bid as BidMove
 from tabletop.keyflower_farmers.moves import Move
 from tabletop.keyflower_farmers.moves import Use as UseMove
 from tabletop.kernel.auction import Bid, Lot
-from tabletop.kernel.engine import CHANCE, EngineState, own_keys
+from tabletop.kernel.engine import CHANCE, EngineState, own_keys, rewritten
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
@@ -952,6 +952,21 @@ def usable_after(before: KeyflowerState, after: KeyflowerState, old: Tile, new: 
         elif entry is not None:  # a hex that may be used now, whose place among them is not known
             return
     after.__dict__["_workable"] = (after.tiles, positions, known)
+
+
+def with_goods(state: KeyflowerState, tile: Tile, supply: Pool) -> KeyflowerState:
+    """``state``, a position nobody else holds yet, with the hex ``tile.id`` replaced by
+    ``tile`` (its goods changed, nothing else) and the resources ``supply``: written into it
+    (see :func:`~tabletop.kernel.engine.rewritten`; production adds goods to the position a
+    placement has just made, which a copy would only double). Goods change neither where the
+    hexes lie nor which may be used: those facts carry over."""
+    tiles = state.tiles
+    positions = tile_positions(state)
+    k = positions[tile.id]
+    new_tiles = tiles[:k] + (tile,) + tiles[k + 1 :]
+    cached = state._workable
+    workable = (new_tiles, cached[1], cached[2]) if cached is not None and cached[0] is tiles else None
+    return rewritten(state, tiles=new_tiles, supply=supply, _tile_index=(new_tiles, positions), _workable=workable)
 
 
 def _boats_of(state: KeyflowerState, seat: int) -> SummerBoats:

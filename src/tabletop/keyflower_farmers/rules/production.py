@@ -18,7 +18,6 @@ from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, S
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take
 from tabletop.keyflower_farmers.rules.common import (
     change_lot,
-    change_tile,
     face_of,
     home_id,
     screens_without,
@@ -41,6 +40,7 @@ from tabletop.keyflower_farmers.state import (
     new_village,
     owner_of,
     tile_of,
+    with_goods,
 )
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.engine import evolve, pop, push, rewritten
@@ -131,15 +131,14 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
     """``state`` with ``items`` given to ``seat``; resources onto the tile ``at``. ``state`` is
     a position its caller has just made, which nobody else holds yet (a use's, a boat pick's,
     a choice's): what is given is written into it (see
-    :func:`~tabletop.kernel.engine.rewritten`), but for resources, which change a hex in a copy
-    (:func:`.common.change_tile`, which carries what is known of the hexes over)."""
+    :func:`~tabletop.kernel.engine.rewritten`; resources by :func:`.state.with_goods`, which
+    carries what is known of the hexes over)."""
     for item, n in items:
         if item in RESOURCES:
             n = min(n, state.supply.named(item))
-            goods = tile_of(state, at).goods.add(item, n)
-            state = change_tile(
-                state, at, lambda t: new_tile(t.id, t.face, goods, t.workers, t.uses, t.colour, t.sheep), supply=state.supply.take(item, n)
-            )
+            old = tile_of(state, at)
+            tile = new_tile(at, old.face, old.goods.add(item, n), old.workers, old.uses, old.colour, old.sheep)
+            state = with_goods(state, tile, state.supply.take(item, n))
         elif item == "green":
             n = min(n, state.green)
             screens = with_seat(state.screens, seat, state.screens[seat].add("green", n))
