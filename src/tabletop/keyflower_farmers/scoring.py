@@ -348,12 +348,16 @@ def _best_with_purple(
 ) -> int:
     """The best the purple worker adds, declared as any item, a resource on a yard or an
     animal in any field (the most valuable type a field lacks)."""
-    options = []
-    for kind in KINDS:
-        more = list(counts)
-        more[_INDEX[kind]] += 1
-        options.append(_best_with_yard_gold(tuple(more), yard_gold, tiles, white_wind, rules))
     base = _best_with_yard_gold(counts, yard_gold, tiles, white_wind, rules)
+    # An item of a kind that no tile takes and that scores nothing by itself adds nothing:
+    # the allocation is searched again only for the kinds that may score.
+    scoring = _scoring_kinds(tiles, white_wind, rules)
+    options = [base]
+    for kind in KINDS:
+        if kind in scoring:
+            more = list(counts)
+            more[_INDEX[kind]] += 1
+            options.append(_best_with_yard_gold(tuple(more), yard_gold, tiles, white_wind, rules))
     yards = [face.vp_per[0][1] for _, face in faces if face.ability == "yard"]
     if yards:
         options.append(base + max(yards))
@@ -361,6 +365,19 @@ def _best_with_purple(
         gains = [bonus.get(kind, ANIMAL_POINTS[kind]) for types in field_types for kind in ANIMALS if kind not in types]
         options.append(base + max(gains, default=0))
     return max(options)
+
+
+def _scoring_kinds(tiles: tuple[Scoring, ...], white_wind: bool, rules: tuple[bool, bool]) -> set[str]:
+    """The kinds of item that may score: those the tiles ``tiles`` take, gold, and the workers
+    with the White Wind."""
+    kinds = {"gold", *(COLOURS if white_wind else ())}
+    for tile in tiles:
+        if tile.rule == "one_kind":
+            kinds.update(_CLASSES[tile.kind])
+        else:
+            for need, _ in tile.needs:
+                kinds.update(_allowed(need, rules, tile.gold_wild))
+    return kinds
 
 
 def best_allocation(
