@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cache
-from itertools import combinations_with_replacement
 
 import attrs
 
@@ -425,30 +424,43 @@ def _uses(tile: Scoring, counts: tuple[int, ...], rules: tuple[bool, bool]) -> I
                 left[_INDEX[kind]] -= n
                 yield tile.points * n, tuple(left)
         return
-    slots = [(need, n) for need, n in tile.needs]
-    sets = 0
-    frontier: list[tuple[int, ...]] = [counts]
+    slots = [(_allowed(need, rules, tile.gold_wild), n) for need, n in tile.needs]
     yield 0, counts
-    while frontier:
-        sets += 1
-        following: list[tuple[int, ...]] = []
-        for held in frontier:
-            following.extend(_fill(held, [(_allowed(need, rules, tile.gold_wild), n) for need, n in slots]))
-        frontier = list(dict.fromkeys(following))
-        for remaining in frontier:
+    sets = 1
+    while True:
+        # ``sets`` sets take, for each slot, ``sets`` times its number of items of its kinds,
+        # in any mix (any such mix splits into sets): the ways are taken slot after slot,
+        # each items left once (slots sharing a kind reach some more than once).
+        following = list(dict.fromkeys(_take_slots(counts, [(kinds, n * sets) for kinds, n in slots])))
+        if not following:
+            return
+        for remaining in following:
             yield tile.points * sets, remaining
+        sets += 1
 
 
-def _fill(held: tuple[int, ...], slots: list[tuple[tuple[str, ...], int]]) -> Iterator[tuple[int, ...]]:
-    """Each way to take one set's slots (``n`` items of the allowed kinds each) from ``held``."""
+def _take_slots(held: tuple[int, ...], slots: list[tuple[tuple[str, ...], int]]) -> Iterator[tuple[int, ...]]:
+    """Each way to take the slots' items (``n`` items of the allowed kinds each) from ``held``:
+    the items left."""
     if not slots:
         yield held
         return
     (kinds, n), rest = slots[0], slots[1:]
-    for combo in combinations_with_replacement(kinds, n):
-        left = list(held)
-        for kind in combo:
-            left[_INDEX[kind]] -= 1
-        if min(left) >= 0:
-            yield from _fill(tuple(left), rest)
+    for left in _take(held, kinds, n):
+        yield from _take_slots(left, rest)
 
+
+def _take(held: tuple[int, ...], kinds: tuple[str, ...], n: int) -> Iterator[tuple[int, ...]]:
+    """Each way to take ``n`` items of ``kinds`` (in any mix) from ``held``: the items left."""
+    if not n:
+        yield held
+        return
+    if not kinds:
+        return
+    index = _INDEX[kinds[0]]
+    others = sum(held[_INDEX[kind]] for kind in kinds[1:])
+    # Of the first kind, at least what the others cannot supply and at most what is held.
+    for taken in range(max(0, n - others), min(n, held[index]) + 1):
+        left = list(held)
+        left[index] -= taken
+        yield from _take(tuple(left), kinds[1:], n - taken)
