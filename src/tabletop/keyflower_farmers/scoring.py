@@ -395,10 +395,20 @@ def _search(counts: tuple[int, ...], tiles: tuple[Scoring, ...], white_wind: boo
         workers = sum(counts[_INDEX[c]] for c in COLOURS)
         return counts[_INDEX["gold"]] + (workers if white_wind else 0)
     tile, rest = tiles[0], tiles[1:]
+    # The items left are searched without the kinds the other tiles cannot score, so that
+    # ways differing only in those are searched once.
+    scoring = _scoring_mask(rest, white_wind, rules)
     best = 0
     for points, left in _uses(tile, counts, rules):
-        best = max(best, points + _search(left, rest, white_wind, rules))
+        best = max(best, points + _search(tuple([n * keep for n, keep in zip(left, scoring)]), rest, white_wind, rules))
     return best
+
+
+@cache
+def _scoring_mask(tiles: tuple[Scoring, ...], white_wind: bool, rules: tuple[bool, bool]) -> tuple[int, ...]:
+    """1 for each kind of :data:`KINDS` that may score (:func:`_scoring_kinds`), 0 for the others."""
+    scoring = _scoring_kinds(tiles, white_wind, rules)
+    return tuple(int(kind in scoring) for kind in KINDS)
 
 
 def _allowed(need: str, rules: tuple[bool, bool], gold_wild: bool = False) -> tuple[str, ...]:
