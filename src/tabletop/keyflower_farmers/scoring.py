@@ -27,7 +27,7 @@ who took their boat first in winter wins; in the base game tied players share th
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -389,7 +389,12 @@ def best_allocation(
     return _search(counts, tuple(sorted(tiles, key=repr)), white_wind, rules)
 
 
-@cache
+#: Searches remembered: a game's scoring asks for a few hundred, and a process playing many
+#: games (tree-search rollouts score each one) must not keep every game's.
+_SEARCHES_KEPT = 1 << 14
+
+
+@lru_cache(maxsize=_SEARCHES_KEPT)
 def _search(counts: tuple[int, ...], tiles: tuple[Scoring, ...], white_wind: bool, rules: tuple[bool, bool]) -> int:
     if not tiles:
         workers = sum(counts[_INDEX[c]] for c in COLOURS)
