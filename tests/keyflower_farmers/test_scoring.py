@@ -179,6 +179,15 @@ def test_gold_may_stand_for_any_resource_of_a_mercers_guild_set():
     assert best_allocation(counts(wood=1, stone=1), (mercers,)) == 0
 
 
+def test_slots_sharing_a_kind_take_it_once_per_item():
+    """Summer boat 5b: wheat stands for a resource, so the Bakery's resource and wheat slots
+    both take wheat; three wheat make one set with a saw, two with a wood as well."""
+    bakery = _scoring("bakery")
+    assert best_allocation(counts(wheat=3, saw=2), (bakery,), rules=(False, True)) == 4
+    assert best_allocation(counts(wheat=3, saw=2, wood=1), (bakery,), rules=(False, True)) == 8
+    assert best_allocation(counts(wheat=3, saw=2, wood=1), (bakery,)) == 4  # without 5b: one set, two wheat left
+
+
 def test_hillside_scores_a_point_per_other_hex_its_field_reaches():
     """The Farmers: Hillside's one road leaves it one field; across its road side that field
     joins the two home-tile fields either side of the home road: it reaches the home hex."""

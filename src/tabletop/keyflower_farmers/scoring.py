@@ -27,8 +27,7 @@ who took their boat first in winter wins; in the base game tied players share th
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import cache
-from itertools import combinations_with_replacement
+from functools import cache, lru_cache
 
 import attrs
 
@@ -348,12 +347,16 @@ def _best_with_purple(
 ) -> int:
     """The best the purple worker adds, declared as any item, a resource on a yard or an
     animal in any field (the most valuable type a field lacks)."""
-    options = []
-    for kind in KINDS:
-        more = list(counts)
-        more[_INDEX[kind]] += 1
-        options.append(_best_with_yard_gold(tuple(more), yard_gold, tiles, white_wind, rules))
     base = _best_with_yard_gold(counts, yard_gold, tiles, white_wind, rules)
+    # An item of a kind that no tile takes and that scores nothing by itself adds nothing:
+    # the allocation is searched again only for the kinds that may score.
+    scoring = _scoring_kinds(tiles, white_wind, rules)
+    options = [base]
+    for kind in KINDS:
+        if kind in scoring:
+            more = list(counts)
+            more[_INDEX[kind]] += 1
+            options.append(_best_with_yard_gold(tuple(more), yard_gold, tiles, white_wind, rules))
     yards = [face.vp_per[0][1] for _, face in faces if face.ability == "yard"]
     if yards:
         options.append(base + max(yards))
@@ -361,6 +364,19 @@ def _best_with_purple(
         gains = [bonus.get(kind, ANIMAL_POINTS[kind]) for types in field_types for kind in ANIMALS if kind not in types]
         options.append(base + max(gains, default=0))
     return max(options)
+
+
+def _scoring_kinds(tiles: tuple[Scoring, ...], white_wind: bool, rules: tuple[bool, bool]) -> set[str]:
+    """The kinds of item that may score: those the tiles ``tiles`` take, gold, and the workers
+    with the White Wind."""
+    kinds = {"gold", *(COLOURS if white_wind else ())}
+    for tile in tiles:
+        if tile.rule == "one_kind":
+            kinds.update(_CLASSES[tile.kind])
+        else:
+            for need, _ in tile.needs:
+                kinds.update(_allowed(need, rules, tile.gold_wild))
+    return kinds
 
 
 def best_allocation(
@@ -373,16 +389,31 @@ def best_allocation(
     return _search(counts, tuple(sorted(tiles, key=repr)), white_wind, rules)
 
 
-@cache
+#: Searches remembered: a game's scoring asks for a few hundred, and a process playing many
+#: games (tree-search rollouts score each one) must not keep every game's.
+_SEARCHES_KEPT = 1 << 14
+
+
+@lru_cache(maxsize=_SEARCHES_KEPT)
 def _search(counts: tuple[int, ...], tiles: tuple[Scoring, ...], white_wind: bool, rules: tuple[bool, bool]) -> int:
     if not tiles:
         workers = sum(counts[_INDEX[c]] for c in COLOURS)
         return counts[_INDEX["gold"]] + (workers if white_wind else 0)
     tile, rest = tiles[0], tiles[1:]
+    # The items left are searched without the kinds the other tiles cannot score, so that
+    # ways differing only in those are searched once.
+    scoring = _scoring_mask(rest, white_wind, rules)
     best = 0
     for points, left in _uses(tile, counts, rules):
-        best = max(best, points + _search(left, rest, white_wind, rules))
+        best = max(best, points + _search(tuple([n * keep for n, keep in zip(left, scoring)]), rest, white_wind, rules))
     return best
+
+
+@cache
+def _scoring_mask(tiles: tuple[Scoring, ...], white_wind: bool, rules: tuple[bool, bool]) -> tuple[int, ...]:
+    """1 for each kind of :data:`KINDS` that may score (:func:`_scoring_kinds`), 0 for the others."""
+    scoring = _scoring_kinds(tiles, white_wind, rules)
+    return tuple(int(kind in scoring) for kind in KINDS)
 
 
 def _allowed(need: str, rules: tuple[bool, bool], gold_wild: bool = False) -> tuple[str, ...]:
@@ -408,30 +439,43 @@ def _uses(tile: Scoring, counts: tuple[int, ...], rules: tuple[bool, bool]) -> I
                 left[_INDEX[kind]] -= n
                 yield tile.points * n, tuple(left)
         return
-    slots = [(need, n) for need, n in tile.needs]
-    sets = 0
-    frontier: list[tuple[int, ...]] = [counts]
+    slots = [(_allowed(need, rules, tile.gold_wild), n) for need, n in tile.needs]
     yield 0, counts
-    while frontier:
-        sets += 1
-        following: list[tuple[int, ...]] = []
-        for held in frontier:
-            following.extend(_fill(held, [(_allowed(need, rules, tile.gold_wild), n) for need, n in slots]))
-        frontier = list(dict.fromkeys(following))
-        for remaining in frontier:
+    sets = 1
+    while True:
+        # ``sets`` sets take, for each slot, ``sets`` times its number of items of its kinds,
+        # in any mix (any such mix splits into sets): the ways are taken slot after slot,
+        # each items left once (slots sharing a kind reach some more than once).
+        following = list(dict.fromkeys(_take_slots(counts, [(kinds, n * sets) for kinds, n in slots])))
+        if not following:
+            return
+        for remaining in following:
             yield tile.points * sets, remaining
+        sets += 1
 
 
-def _fill(held: tuple[int, ...], slots: list[tuple[tuple[str, ...], int]]) -> Iterator[tuple[int, ...]]:
-    """Each way to take one set's slots (``n`` items of the allowed kinds each) from ``held``."""
+def _take_slots(held: tuple[int, ...], slots: list[tuple[tuple[str, ...], int]]) -> Iterator[tuple[int, ...]]:
+    """Each way to take the slots' items (``n`` items of the allowed kinds each) from ``held``:
+    the items left."""
     if not slots:
         yield held
         return
     (kinds, n), rest = slots[0], slots[1:]
-    for combo in combinations_with_replacement(kinds, n):
-        left = list(held)
-        for kind in combo:
-            left[_INDEX[kind]] -= 1
-        if min(left) >= 0:
-            yield from _fill(tuple(left), rest)
+    for left in _take(held, kinds, n):
+        yield from _take_slots(left, rest)
 
+
+def _take(held: tuple[int, ...], kinds: tuple[str, ...], n: int) -> Iterator[tuple[int, ...]]:
+    """Each way to take ``n`` items of ``kinds`` (in any mix) from ``held``: the items left."""
+    if not n:
+        yield held
+        return
+    if not kinds:
+        return
+    index = _INDEX[kinds[0]]
+    others = sum(held[_INDEX[kind]] for kind in kinds[1:])
+    # Of the first kind, at least what the others cannot supply and at most what is held.
+    for taken in range(max(0, n - others), min(n, held[index]) + 1):
+        left = list(held)
+        left[index] -= taken
+        yield from _take(tuple(left), kinds[1:], n - taken)
