@@ -423,7 +423,11 @@ class Fields:
             for sector in part:
                 new_part_of[sector] = part
         # (Built as _FieldIndex(...) builds it, without the call of its __new__.)
-        after: Fields = _new_fields(_tuple_new(_FieldIndex, (new_placed, new_part_of)))
+        lookups: tuple[MappingProxyType[Hex, frozenset[int]], MappingProxyType[Sector, tuple[Sector, ...]]] = (
+            MappingProxyType(new_placed),
+            MappingProxyType(new_part_of),
+        )
+        after: Fields = _new_fields(_tuple_new(_FieldIndex, lookups))
         if len(merges) > 1:
             merges.sort(key=_merged_into)
         return after, tuple(merges)
@@ -494,17 +498,18 @@ class _FieldIndex(NamedTuple):
     lookup serves both the field of a sector and the sectors of a field (a name is a sector of
     its field): placing a tile updates one table, not two.
 
-    Each dict is this index's own, never changed once the index is made and never handed out
-    (:class:`Fields` answers with the values it holds): plain dicts rather than read-only
-    proxies, read and copied directly at every placed tile."""
+    Each dict is this index's own, seen only through a read-only proxy (nothing mutable is
+    reachable from a state); a proxy's ``copy()`` is its dict's, as fast as the dict's own."""
 
-    spokes: dict[Hex, frozenset[int]]
-    part_of: dict[Sector, tuple[Sector, ...]]
+    spokes: MappingProxyType[Hex, frozenset[int]]
+    part_of: MappingProxyType[Sector, tuple[Sector, ...]]
 
     @classmethod
     def of(cls, fields: Fields) -> _FieldIndex:
         """The lookups of ``fields``, computed from scratch."""
-        return cls(dict(fields.spokes), {sector: part for part in fields.parts for sector in part})
+        return cls(
+            MappingProxyType(dict(fields.spokes)), MappingProxyType({sector: part for part in fields.parts for sector in part})
+        )
 
 
 class _Neighbourhood:
