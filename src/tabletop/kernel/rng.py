@@ -139,24 +139,9 @@ class Draws:
         self._state = state
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``; the cursor moves past the draw. For the small
-        bounds (every draw from a pile of a game) the step of :func:`_below` is written out
-        here: a run of draws then makes no further call and no pair per draw."""
-        if not 0 < n < _SMALL:
-            value, self._state = _below(self._state, n)
-            return value
-        limit = _LIMITS[n]
-        state = self._state
-        if state == MASKED:
-            raise MaskedRandomness("this state is a view: its random source is hidden")
-        while True:
-            state = (state + _GAMMA) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            value = z ^ (z >> 31)
-            if value < limit:
-                self._state = state
-                return value % n
+        """A uniform integer in ``range(n)``; the cursor moves past the draw."""
+        value, self._state = _below(self._state, n)
+        return value
 
     @property
     def rng(self) -> Rng:
