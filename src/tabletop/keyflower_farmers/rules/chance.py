@@ -46,8 +46,12 @@ _HOME_DEALT = Shared(HomeDealt)
 
 
 def home_outcomes(state: KeyflowerState, pending: DealHome) -> tuple[tuple[HomeDealt, int], ...]:
-    dealt = set(state.homes)
-    return tuple((_HOME_DEALT[n], 1) for n in range(1, 7) if n not in dealt)
+    return tuple((_HOME_DEALT[n], 1) for n in _homes_left(state.homes))
+
+
+def _homes_left(dealt: Sequence[int]) -> list[int]:
+    """The numbers of the home tiles not dealt yet, in order (each as likely to be dealt next)."""
+    return [number for number in range(1, 7) if number not in dealt]
 
 
 def resolve_home(state: KeyflowerState, pending: DealHome, outcome: HomeDealt) -> KeyflowerState:
@@ -74,7 +78,7 @@ def home_run(state: KeyflowerState, pending: DealHome, rng: Rng) -> tuple[Keyflo
     homes, villages, tiles = list(state.homes), list(state.villages), list(state.tiles)
     draws = rng.draws()
     for k in range(count):
-        left = [number for number in range(1, 7) if number not in homes]
+        left = _homes_left(homes)
         number = left[draws.below(len(left))] if len(left) > 1 else left[0]
         seat = stack[-1 - k].seat_to
         homes[seat] = number
