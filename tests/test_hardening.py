@@ -98,7 +98,7 @@ def test_tabletop_replay_refuses_deep_nesting_in_one_line(tmp_path: Path, capsys
     assert "too deeply" in err and "Traceback" not in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("name", ["takenoko", "loyang"])
+@pytest.mark.parametrize("name", REGISTERED)
 def test_option_components_refuses_deep_nesting_in_one_line(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["play", name, "--agents", "random", "--seed", "1", "--quiet", "--option", f"components={DEEP}"]
     assert main(argv) == 2
@@ -131,7 +131,7 @@ def test_an_unknown_option_or_game_message_quotes_a_huge_name_short() -> None:
 # --- records: no files read, version said -----------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["takenoko", "loyang"])
+@pytest.mark.parametrize("name", REGISTERED)
 def test_a_record_naming_a_components_folder_is_refused_without_reading_it(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -369,7 +369,7 @@ def test_option_start_player_none_means_a_random_seat(capsys: pytest.CaptureFixt
     assert main(argv) == 0, capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["takenoko", "loyang"])
+@pytest.mark.parametrize("name", REGISTERED)
 def test_an_empty_components_option_gets_a_clear_message(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", name, "--agents", "random", "--seed", "1", "--option", "components="]) == 2
     err = capsys.readouterr().err
