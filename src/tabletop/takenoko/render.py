@@ -1,10 +1,8 @@
 """A plain-text picture of a Takenoko position: the garden as a hex map, the reserve and the players.
 
-The garden is drawn as a wall of bricks, which is a hex grid: every cell touches two cells on
-its own row and two on each of the rows above and below, exactly as a pointy-top hexagon does.
-``q`` grows to the right along a row, ``r`` grows downwards (each row sits half a cell to the
-right of the one above it), so the neighbours of ``q,r`` are ``q+1,r`` (E), ``q,r+1`` (SE),
-``q-1,r+1`` (SW), ``q-1,r`` (W), ``q,r-1`` (NW) and ``q+1,r-1`` (NE). Each cell shows::
+The garden is drawn as a wall of bricks (:mod:`tabletop.kernel.hexmap`): ``q`` grows to the
+right along a row, ``r`` grows downwards, each row half a cell to the right of the one above
+it. Each cell shows::
 
     +-----+
     |G3W@&|   colour initial (upper case when irrigated), bamboo height, improvement,
@@ -20,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.kernel.hexgrid import DIRECTIONS, cell_text
+from tabletop.kernel.hexmap import HexMap
 from tabletop.takenoko.components import (
     COLOURS,
     IMPROVEMENTS,
@@ -78,68 +77,24 @@ def _label(state: State, cell: Hex) -> str:
     return text
 
 
-class _Canvas:
-    """A grid of characters, grown on demand, written cell by cell."""
-
-    def __init__(self) -> None:
-        self.rows: dict[int, dict[int, str]] = {}
-
-    def put(self, line: int, col: int, text: str) -> None:
-        row = self.rows.setdefault(line, {})
-        for i, char in enumerate(text):
-            row[col + i] = char
-
-    def lines(self) -> list[str]:
-        out = []
-        for line in range(max(self.rows) + 1):
-            row = self.rows.get(line, {})
-            out.append("".join(row.get(col, " ") for col in range(max(row, default=-1) + 1)).rstrip())
-        return out
-
-
 def garden_picture(state: State) -> list[str]:
     """The garden drawn as a hex map (see the module's documentation), one string per text line."""
-    cells = state.occupied
-    labels = {cell: (_label(state, cell), cell_text(cell)) for cell in cells}
+    labels = {cell: (_label(state, cell), cell_text(cell)) for cell in state.occupied}
     labels[POND] = (labels[POND][0], f"~~{cell_text(POND)}~~")
-    inner = max(7, *(len(text) for pair in labels.values() for text in pair))
-    half = (inner + 2) // 2  # columns from a cell's left border to the middle of its top border
-    width = 2 * half  # columns from a cell's left border to its right border
-    left = min(2 * q + r for q, r in cells)
-    top = min(r for _, r in cells)
-
-    def corner(cell: Hex) -> tuple[int, int]:
-        q, r = cell
-        return 3 * (r - top), (2 * q + r - left) * half
-
-    canvas = _Canvas()
-    for cell in cells:
-        line, col = corner(cell)
-        for y in (line, line + 3):
-            canvas.put(y, col, "-" * (width + 1))
-        for y in (line + 1, line + 2):
-            canvas.put(y, col, "|")
-            canvas.put(y, col + width, "|")
-        label, coords = labels[cell]
-        canvas.put(line + 1, col + 1, label.center(inner))
-        canvas.put(line + 2, col + 1, coords.center(inner))
-    for cell in cells:
-        line, col = corner(cell)
-        for y in (line, line + 3):
-            canvas.put(y, col, "+")
-            canvas.put(y, col + width, "+")
+    garden = HexMap(labels)
+    half, width = garden.half, garden.width
     for a, b in state.channels:
         if (b[0] - a[0], b[1] - a[1]) not in (_EAST, _SOUTH_EAST, _SOUTH_WEST):
             a, b = b, a  # draw every channel from the upper cell (or the left one on a row)
-        line, col = corner(a)
+        line, col = garden.corner(a)
         step = (b[0] - a[0], b[1] - a[1])
         if step == _EAST:
-            canvas.put(line + 1, col + width, CHANNEL_ACROSS)
-            canvas.put(line + 2, col + width, CHANNEL_ACROSS)
+            garden.canvas.put(line + 1, col + width, CHANNEL_ACROSS)
+            garden.canvas.put(line + 2, col + width, CHANNEL_ACROSS)
         else:
             start = col + (half if step == _SOUTH_EAST else 0)
-            canvas.put(line + 3, start + 1, CHANNEL_ALONG * (half - 1))
-    return canvas.lines()
+            garden.canvas.put(line + 3, start + 1, CHANNEL_ALONG * (half - 1))
+    return garden.lines()
 
 
 def card_text(card: ObjectiveCard) -> str:
