@@ -19,7 +19,7 @@ import pytest
 
 from tabletop.keyflower_farmers.components import STANDARD, count
 from tabletop.keyflower_farmers.positions import position
-from tabletop.keyflower_farmers.scoring import final_score
+from tabletop.keyflower_farmers.scoring import _road_links, final_score
 from tabletop.keyflower_farmers.state import Animals, Resources, Skills, Transport
 from tabletop.kernel.api import IllegalMove
 from tabletop.kernel.pile import Pile
@@ -420,3 +420,216 @@ def test_every_village_tile_face_scores_its_printed_points(code, side):
 def test_home_tiles_score_their_printed_points(side):
     state = turned(position(2), side, "home1")
     assert score_of(state) == STANDARD.homes[0].faces[side].vp
+
+
+# --- winter tiles -------------------------------------------------------------------------------
+
+
+def winter(code, screens=None, skills=None, goods=None, wheat=0, more=()):
+    """Seat 0 owns the winter tile ``code`` (and the hexes ``more``) with ``screens[0]`` workers,
+    ``skills`` behind the screen, ``goods`` on the home tile and ``wheat``, the game over; seat 1
+    holds the purple worker."""
+    villages = [[(code, BESIDE, None), *more], []]
+    state = position(2, screens=[screens or {}, {}], skills=[skills or {}, {}], villages=villages)
+    state = with_goods(state, home1=goods or {})
+    return ended(attrs.evolve(state, wheat=(wheat, 0), wheat_supply=30 - wheat))
+
+
+def winter_points(code):
+    return STANDARD.tile(code).scoring.points
+
+
+# "Apothecary: The owner gets 3 points for every 5 workers (including green) that they own at
+# the end of the game."
+def test_apothecary_scores_every_five_workers_green_included():
+    points = winter_points("apothecary")
+    assert final_score(winter("apothecary", screens={"blue": 2, "red": 1, "green": 2}), 0) == points
+    assert final_score(winter("apothecary", screens={"blue": 4, "green": 5, "yellow": 1}), 0) == 2 * points
+    assert final_score(winter("apothecary", screens={"blue": 4}), 0) == 0
+
+
+# "Key guild: The owner gets 10 points for every 5 skill tiles the player possesses at the end
+# of the game."
+def test_key_guild_scores_every_five_skills_of_any_type():
+    points = winter_points("key_guild")
+    assert final_score(winter("key_guild", skills={"saw": 2, "pickaxe": 2, "anvil": 1}), 0) == points
+    assert final_score(winter("key_guild", skills={"saw": 4}), 0) == 0
+
+
+# "Key market: The owner scores 2 points for each green worker which they own at the end of the
+# game."
+def test_key_market_scores_each_green_worker():
+    state = winter("key_market", screens={"green": 3, "blue": 2})
+    assert final_score(state, 0) == 3 * winter_points("key_market")
+
+
+# "Mercer's guild: The owner gets 5 points for each set of three different resources the player
+# owns at the end of the game."
+def test_mercers_guild_scores_each_set_of_three_different_resources():
+    points = winter_points("mercers_guild")
+    assert final_score(winter("mercers_guild", goods={"wood": 3, "stone": 2, "iron": 1}), 0) == points
+    assert final_score(winter("mercers_guild", goods={"wood": 3}), 0) == 0  # not three different
+
+
+# "Scribes: The owner gets 10 points for each set of three different skill tiles the player
+# possesses at the end of the game."
+def test_scribes_scores_each_set_of_three_different_skills():
+    points = winter_points("scribes")
+    assert final_score(winter("scribes", skills={"saw": 2, "pickaxe": 2, "anvil": 1}), 0) == points
+    assert final_score(winter("scribes", skills={"saw": 3, "pickaxe": 3}), 0) == 0
+
+
+# "Village hall: The owner selects one colour of worker which they own. The player gets 1 point
+# for each worker of that colour that the player has at the end of the game."
+def test_village_hall_scores_each_worker_of_one_chosen_colour():
+    state = winter("village_hall", screens={"blue": 2, "red": 3, "green": 1})
+    assert final_score(state, 0) == 3 * winter_points("village_hall")
+
+
+# "Watermill: The owner selects one type of resource which they own. The player gets 1 point
+# for each resources of that type that the player has at the end of the game. Note there is no
+# point in the player choosing gold as gold already scores 1 point at the end of the game and
+# cannot be scored twice."
+def test_watermill_scores_each_resource_of_one_chosen_type_and_gold_not_twice():
+    assert final_score(winter("watermill", goods={"wood": 2, "stone": 3}), 0) == 3 * winter_points("watermill")
+    assert final_score(winter("watermill", goods={"gold": 4}), 0) == 4  # once, as gold
+
+
+# "Windmill: The owner gets 5 points for every 5 resources of any type that the player has at
+# the end of the game."
+def test_windmill_scores_every_five_resources_of_any_type():
+    points = winter_points("windmill")
+    assert final_score(winter("windmill", goods={"wood": 2, "stone": 2, "iron": 1}), 0) == points
+    assert final_score(winter("windmill", goods={"wood": 4}), 0) == 0
+    # Gold allocated to the Windmill scores there and not again as gold.
+    assert final_score(winter("windmill", goods={"wood": 4, "gold": 1}), 0) == points
+
+
+# "Jeweller: The owner gets 2 points for every gold resource they own at the end of the game
+# instead of the usual 1 point." Gold lying on any tile of the village is owned.
+def test_jeweller_scores_the_gold_on_every_tile_of_the_village():
+    state = winter("jeweller", goods={"gold": 2}, more=[("keywood", (0, -1), None)])
+    state = with_goods(state, keywood={"gold": 1})
+    assert final_score(state, 0) == 3 * winter_points("jeweller")
+
+
+# The Farmers, "Bakery. O dono obtém 4 pontos por cada conjunto de um recurso, um token de
+# trigo e um token de habilidade."
+def test_bakery_scores_each_set_of_a_resource_a_wheat_and_a_skill():
+    points = winter_points("bakery")
+    assert final_score(winter("bakery", goods={"stone": 2}, skills={"saw": 1, "anvil": 1}, wheat=3), 0) == 2 * points
+    assert final_score(winter("bakery", goods={"stone": 2}, skills={"saw": 2}), 0) == 0  # no wheat
+
+
+# The Farmers, "Granary. O dono recebe 3 pontos por cada par de tokens de trigo que o jogador
+# possuir."
+def test_granary_scores_each_pair_of_wheat():
+    assert final_score(winter("granary", wheat=5), 0) == 2 * winter_points("granary")
+
+
+def with_animals(state, seat, *fields):
+    """``state`` with animals in fields of ``seat``'s home hex: ``(i, {"sheep": 2})`` puts them
+    in the home hex's i-th field."""
+    village = state.villages[seat]
+    names = village.fields.fields_on((0, 0))
+    animals = tuple(sorted((names[i], Animals.of(**a)) for i, a in fields))
+    taken = state.animals
+    for _, a in fields:
+        for kind, n in a.items():
+            taken = taken.take(kind, n)
+    villages = tuple(attrs.evolve(v, animals=animals) if s == seat else v for s, v in enumerate(state.villages))
+    return attrs.evolve(state, villages=villages, animals=taken)
+
+
+# The Farmers, "Truffle orchard. O dono recebe 5 pontos (em vez de 2) para cada campo em sua
+# aldeia que tenha um ou mais porcos nele."
+def test_truffle_orchard_scores_each_field_with_pigs_more():
+    state = with_animals(winter("truffle_orchard"), 0, (0, {"pig": 2}), (1, {"pig": 1}), (2, {"sheep": 1}), (3, {"cow": 1}))
+    assert final_score(state, 0) == 2 * winter_points("truffle_orchard") + 1 + 3
+
+
+# The Farmers, "Weaver. O dono recebe 3 pontos (em vez de 1) para cada campo em sua aldeia que
+# tenha uma ou mais ovelhas nele."
+def test_weaver_scores_each_field_with_sheep_more():
+    state = with_animals(winter("weaver"), 0, (0, {"sheep": 3}), (1, {"sheep": 1, "pig": 1}), (2, {"cow": 1}))
+    assert final_score(state, 0) == 2 * winter_points("weaver") + 2 + 3
+
+
+# The Farmers, "Dairy. O dono recebe 7 pontos (em vez de 3) para cada campo em sua aldeia que
+# tenha uma ou mais vacas nele." (A field with cows and pigs scores for both.)
+def test_dairy_scores_each_field_with_cows_more_and_a_mixed_field_for_each_type():
+    state = with_animals(winter("dairy"), 0, (0, {"cow": 2, "pig": 1}), (1, {"cow": 1}))
+    assert final_score(state, 0) == 2 * winter_points("dairy") + 2
+
+
+# --- the boats' winter scoring side ----------------------------------------------------------------
+
+
+def boat(code):
+    (found,) = [b for b in STANDARD.boats if b.code == code]
+    return found.scoring
+
+
+def boat_village(code, *more, screens=None, skills=None):
+    """Seat 0's village: its boat ``code`` on the home tile's river, and the hexes ``more``."""
+    state = position(2, screens=[screens or {}, {}], skills=[skills or {}, {}], villages=[[(code, (1, 0), 0), *more], []])
+    return ended(state)
+
+
+# "Keyflower (2+ players): 1 point for each of the player's transport capacity." Every
+# transport tile counts as it lies, the Paddock included; The Farmers: "o trigo não contribui
+# para marcar se um jogador possuir o hexágono keyflower."
+def test_keyflower_boat_counts_each_transport_tile_as_it_lies_and_never_wheat():
+    state = turned(boat_village("keyflower", ("paddock", BESIDE, None), ("wainwright", (-1, 0), None)), 1, "home1", "paddock")
+    state = attrs.evolve(state, wheat=(3, 0), wheat_supply=27)
+    capacity = STANDARD.homes[0].faces[1].transport + face("paddock", 1).transport + face("wainwright", 0).transport
+    fixed = STANDARD.homes[0].faces[1].vp + face("paddock", 1).vp
+    assert final_score(state, 0) == boat("keyflower").points * capacity + fixed
+
+
+# "Sea Bastion (2+): 1 point for each tile which is connected by roads as part of a loop which
+# connects back to the starting point without the traveler having to travel along the same
+# route twice." A hex on a road leading off the loop is not part of it.
+def test_sea_bastion_does_not_score_a_road_leading_off_the_loop():
+    villages = [[], [("keywood", (1, 0), 0), ("key_mine", (1, -1), 4), ("sea_bastion", (0, 1), None), ("woodcutter", (2, -2), None)]]
+    state = ended(position(2, villages=villages), start=0)
+    assert ((1, -1), (2, -2)) in _road_links(state, 1)  # the woodcutter's road joins the key mine's
+    assert final_score(state, 1) == 3 * boat("sea_bastion").points  # the triangle, not the woodcutter
+
+
+# "Sea Breese (3+): Points as indicated for each boat (including the summer boats) that connects
+# by river to the home tile." The Farmers: "O máximo de pontos disponíveis no sea breese são 32
+# pontos, mesmo que um jogador tenha mais do que cinco hexágonos de rios conectados ao seu
+# hexágono casa."
+def test_sea_breese_scores_at_most_32_with_more_than_five_boats_on_the_river():
+    boats = [(f"summer_boat_{i}", (1 + i, 0), 0) for i in range(1, 6)]
+    assert final_score(boat_village("sea_breese", *boats), 0) == boat("sea_breese").chain[-1] == 32
+
+
+# "Boat tiles do not have to be placed so that the water sides are connected, but will not
+# score points for the Sea Breese if they are not."
+def test_sea_breese_does_not_score_a_boat_off_the_river():
+    state = boat_village("sea_breese", ("summer_boat_1", (2, -1), 0))
+    assert final_score(state, 0) == boat("sea_breese").chain[0]
+
+
+# "Flipper (4+): The player may flip one tile in their home village without having to pay the
+# upgrade cost. In addition they score 2 points."
+def test_flipper_scores_its_points_and_flips_one_tile_free():
+    state = boat_village("flipper", ("sawmill", BESIDE, None))
+    best_flip = max(face("sawmill", 1).vp - face("sawmill", 0).vp, STANDARD.homes[0].faces[1].vp)
+    assert final_score(state, 0) == boat("flipper").points + face("sawmill", 0).vp + best_flip
+    assert final_score(turned(state, 1, "sawmill", "home1"), 0) == boat("flipper").points + face("sawmill", 1).vp + STANDARD.homes[0].faces[1].vp
+
+
+# "Ianvincible (5+). 5 points."
+def test_ianvincible_scores_its_points():
+    assert final_score(boat_village("ianvincible"), 0) == boat("ianvincible").points == 5
+
+
+# "White Wind (6): 1 point for each worker the player has at the end of the game. [...] Note that
+# each worker can only be scored once. If the worker is already being scored by the apothecary,
+# craftsman's guild, Key market or village hall, it cannot also be scored by the White Wind."
+def test_white_wind_does_not_score_a_worker_another_tile_scores():
+    state = boat_village("white_wind", ("key_market", BESIDE, None), screens={"green": 2, "blue": 1})
+    assert final_score(state, 0) == 2 * winter_points("key_market") + 1 * boat("white_wind").points
