@@ -20,7 +20,7 @@ import pytest
 from tabletop.keyflower_farmers.components import STANDARD, count
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.scoring import _road_links, final_score
-from tabletop.keyflower_farmers.state import Animals, Resources, Skills, Transport
+from tabletop.keyflower_farmers.state import Animals, PlaceAnimal, Resources, Skills, Transport
 from tabletop.kernel.api import IllegalMove
 from tabletop.kernel.pile import Pile
 
@@ -633,3 +633,281 @@ def test_ianvincible_scores_its_points():
 def test_white_wind_does_not_score_a_worker_another_tile_scores():
     state = boat_village("white_wind", ("key_market", BESIDE, None), screens={"green": 2, "blue": 1})
     assert final_score(state, 0) == 2 * winter_points("key_market") + 1 * boat("white_wind").points
+
+
+# --- The Farmers' village tiles -----------------------------------------------------------------
+
+ANIMAL_KINDS = ("sheep", "pig", "cow")
+
+
+def animals_by_field(state, seat=0):
+    return {field: {k: n for k, n in zip(ANIMAL_KINDS, held, strict=True) if n} for field, held in state.villages[seat].animals}
+
+
+def place_animals(state):
+    """Answer every animal placement with the first field offered, checking that each use's
+    animals go into different fields of one hex: the fields chosen."""
+    chosen = []
+    while isinstance(state.pending, PlaceAnimal):
+        fields = state.villages[state.pending.seat].fields.fields_on(state.pending.cell)
+        options = [m for m in state.legal_moves()]
+        assert {m.sector for m in options} <= set(fields)
+        assert not {m.sector for m in options} & set(state.pending.used)
+        chosen.append(options[0].sector)
+        state = state.apply(options[0])
+    return state, chosen
+
+
+def produced(code, side, seat=0):
+    """Seat 0 uses ``code`` (face ``side`` up) in ``seat``'s village, putting each animal into
+    the first field offered: the state after, and the cell whose fields took the animals."""
+    state, _ = place_animals(play(in_village(code, side, seat=seat), f"use {code} 1 red"))
+    cell = BESIDE if seat == 0 else (0, 0)
+    return state, cell
+
+
+def check_gives(code, side, seat=0):
+    """Seat 0 gets what the face shows: its animals in different fields of the producing hex
+    (own village) or of the home hex (elsewhere), its wheat behind the screen."""
+    state, cell = produced(code, side, seat)
+    gives = dict(face(code, side).gives)
+    village = state.villages[0]
+    held = animals_by_field(state)
+    for kind in ANIMAL_KINDS:
+        assert sum(a.get(kind, 0) for a in held.values()) == gives.get(kind, 0)
+    assert all(sum(a.values()) == 1 for a in held.values())  # each into a field of its own
+    assert all(field in village.fields.fields_on(cell) for field in held)
+    assert state.wheat[0] == gives.get("wheat", 0)
+    assert state.to_move == 1
+    return state
+
+
+# "Farm yard. Se este hexagono não foi atualizado, um jogador coloca um trabalhador nele e, em
+# seguida, leva 1 ovelha ou 1 token de trigo ou 1 token de habilidade, se disponível. [...]
+# Uma ovelha gerada na aldeia do próprio jogador deve ser colocada em um campo disponível neste
+# hexagono."
+def test_farm_yard_front_gives_a_sheep_or_a_wheat_or_a_skill():
+    state = play(in_village("farm_yard", 0), "use farm_yard 1 red")
+    assert legal(state) == {"take sheep", "take wheat", "take skill"}
+    assert play(state, "take wheat").wheat[0] == 1
+    assert play(state, "take skill").skills[0].total == 1
+    state, (field,) = place_animals(play(state, "take sheep"))
+    assert field in state.villages[0].fields.fields_on(BESIDE)
+    assert state.villages[0].animals_in(field).named("sheep") == 1
+
+
+# "se disponível": what the stock no longer holds, or a sheep with no field to go to, is not
+# offered.
+def test_farm_yard_front_offers_only_what_is_available():
+    state = attrs.evolve(in_village("farm_yard", 0), wheat_supply=0, skill_pile=Pile(()))
+    state = play(state, "use farm_yard 1 red")
+    assert state.pending.offer == ("sheep",)
+    assert legal(state) == {"take sheep"}
+    state = in_village("farm_yard", 0)
+    village = state.villages[0]
+    fields = village.fields.fields_on(BESIDE)
+    animals = tuple(sorted((field, Animals.of(pig=1)) for field in fields))
+    state = attrs.evolve(state, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("pig", len(fields)))
+    assert legal(play(state, "use farm_yard 1 red")) == {"take wheat", "take skill"}  # no field for a sheep
+
+
+# "Se este hexagono foi atualizado, um jogador coloca um trabalhador nele e, em seguida, leva
+# 1 ovelha, 1 token de trigo e 1 token de habilidade, se disponível. [...] Uma ovelha gerada na
+# aldeia de outro jogador ou em um hexagono que está sendo ofertado deve ser colocada na casa
+# do jogador."
+@pytest.mark.parametrize("seat", [0, 1], ids=["own-village", "other-village"])
+def test_farm_yard_upgraded_gives_a_sheep_a_wheat_and_a_skill(seat):
+    state = check_gives("farm_yard", 1, seat)
+    assert state.skills[0].total == 1
+
+
+# "Paddock. Quando um trabalhador é colocado em paddock, o jogador recebe um número de tokens de
+# trigo, se disponível, conforme indicado pelo(s) ícone(s) de trigo. O jogador pode mover seus
+# recursos ou animais dentro de sua própria aldeia como indicado pelo número na carroça e também
+# pode atualizar um prédio em sua própria aldeia. O(s) token(s) de trigo adquirido(s) podem ser
+# gastos naquele turno ou colocados atrás da casinha escudo do jogador."
+@both_faces(["paddock"])
+def test_paddock_gives_wheat_then_its_cart_and_an_upgrade_and_the_wheat_may_be_spent_at_once(code, side):
+    state = play(in_village(code, side), f"use {code} 1 red")
+    wheat = count(face(code, side).gives, "wheat")
+    assert wheat > 0 and state.wheat[0] == wheat
+    assert state.pending == Transport(0, face(code, side).transport, 1)
+    assert "spend wheat" in legal(state)
+    state = play(state, "spend wheat")
+    assert state.pending.moves == face(code, side).transport + 1 and state.wheat[0] == wheat - 1
+
+
+# "Sheep fold. Um jogador coloca um trabalhador neste hexagono e, em seguida, leva o número de
+# ovelhas indicado, se disponível. Uma ovelha gerada na aldeia do próprio jogador deve ser
+# colocada em um campo disponível neste hexagono. Uma ovelha gerada na aldeia de outro jogador
+# ou em um hexagono que está sendo ofertado deve ser colocada na casa do jogador."
+@both_faces(["sheep_fold"])
+@pytest.mark.parametrize("seat", [0, 1], ids=["own-village", "other-village"])
+def test_sheep_fold_gives_its_sheep_into_fields_of_its_hex_or_the_home_hex(code, side, seat):
+    check_gives(code, side, seat)
+
+
+# "Sheep fold [...] Observe que a área cercada no centro da ilustração do hexagono não cria um
+# campo extra." "Wheat field [...] Observe que a área cercada no centro da ilustração Do
+# hexagono não cria um campo extra." A hex has a field between each two of its roads, no more.
+@pytest.mark.parametrize("code", ["sheep_fold", "wheat_field"])
+def test_sheep_fold_and_wheat_field_fenced_area_is_no_extra_field(code):
+    state = in_village(code, 0)
+    roads = STANDARD.tile(code).sides.count("road")
+    assert len(state.villages[0].fields.fields_on(BESIDE)) == roads
+
+
+# "Wheat field. Quando um trabalhador é colocado em wheat field, o jogador recebe um número de
+# tokens de trigo, se disponível, como Indicado pelos ícones e, os coloca atrás de sua casinha
+# escudo."
+@both_faces(["wheat_field"])
+def test_wheat_field_gives_its_wheat_behind_the_screen(code, side):
+    state = check_gives(code, side)
+    assert state.wheat_supply == 30 - count(face(code, side).gives, "wheat")
+    assert resources(state, code) == {} and state.villages[0].animals == ()
+
+
+# "Shepherd's hut. Um jogador coloca um trabalhador neste hexagono e, em seguida, leva uma
+# ovelha mais o número de tokens de trigo conforme indicado, se disponível. Uma ovelha gerada na
+# aldeia do próprio jogador deve ser colocada em um campo disponível neste hexagono. [...] O(s)
+# tokens(s) de trigo são colocados atrás da casinha escudo do jogador."
+@both_faces(["shepherds_hut"])
+@pytest.mark.parametrize("seat", [0, 1], ids=["own-village", "other-village"])
+def test_shepherds_hut_gives_a_sheep_and_its_wheat(code, side, seat):
+    check_gives(code, side, seat)
+    assert count(face(code, side).gives, "sheep") == 1
+
+
+# "Pigsty. Um jogador coloca um trabalhador neste hexagono e, em seguida, leva o número de
+# porcos indicado, se disponível. Um porco gerado na aldeia do próprio jogador deve ser colocado
+# em um campo disponível neste hexagono. Um porco gerado na aldeia de outro jogador ou em um
+# hexagono que está sendo ofertado deve ser colocado na casa do jogador."
+@both_faces(["pigsty"])
+@pytest.mark.parametrize("seat", [0, 1], ids=["own-village", "other-village"])
+def test_pigsty_gives_its_pigs_into_fields_of_its_hex_or_the_home_hex(code, side, seat):
+    check_gives(code, side, seat)
+
+
+# "Cow shed. Um jogador coloca um trabalhador neste hexagono e, em seguida, leva o número de
+# vacas indicado, se disponível. Uma vaca gerada na aldeia do próprio jogador deve ser colocada
+# em um campo disponível neste hexagono. Uma vaca gerada na aldeia de outro jogador ou em um
+# hexagono que está sendo ofertado deve ser colocada na casa do jogador."
+@both_faces(["cow_shed"])
+@pytest.mark.parametrize("seat", [0, 1], ids=["own-village", "other-village"])
+def test_cow_shed_gives_its_cows_into_fields_of_its_hex_or_the_home_hex(code, side, seat):
+    check_gives(code, side, seat)
+
+
+# "No diagrama à direita, o jogador que possui esses hexágonos não pode gerar uma vaca em cow
+# shed porque os campos naquele hexágono já estão ocupados por um tipo diferente de animal. [...]
+# Se não houver campos disponíveis no hexágono que vai gerar o animal, então nenhum animal novo
+# poderá ser gerado colocando um trabalhador naquele hexágono."
+def test_cow_shed_gives_no_cow_when_every_field_of_its_hex_holds_another_animal():
+    state = in_village("cow_shed", 0)
+    village = state.villages[0]
+    fields = village.fields.fields_on(BESIDE)
+    animals = tuple(sorted((field, Animals.of(sheep=1)) for field in fields))
+    state = attrs.evolve(state, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("sheep", len(fields)))
+    state = play(state, "use cow_shed 1 red")
+    assert state.to_move == 1  # nothing to place
+    assert all(a.named("cow") == 0 for _, a in state.villages[0].animals)
+    assert state.animals.named("cow") == 12
+
+
+# "Piggery. Um jogador coloca um trabalhador neste hexagono e, em seguida, leva um porco mais o
+# número de tokens de trigo conforme indicado, se disponível. Um porco gerado na aldeia do
+# próprio jogador deve ser colocado em um campo disponível neste hexagono. [...] O(s) token(s)
+# de trigo são colocados atrás da casinha escudo do jogador."
+@both_faces(["piggery"])
+@pytest.mark.parametrize("seat", [0, 1], ids=["own-village", "other-village"])
+def test_piggery_gives_a_pig_and_its_wheat(code, side, seat):
+    check_gives(code, side, seat)
+    assert count(face(code, side).gives, "pig") == 1
+
+
+# "Ranch. Um jogador coloca um trabalhador neste hexagono e, em seguida, leva uma vaca mais o
+# número de tokens de trigo conforme indicado, se disponível. Uma vaca gerada na aldeia do
+# próprio jogador deve ser colocada em um campo disponível neste hexagono. [...] O(s) token(s)
+# de trigo são colocados atrás da casinha escudo do jogador."
+@both_faces(["ranch"])
+@pytest.mark.parametrize("seat", [0, 1], ids=["own-village", "other-village"])
+def test_ranch_gives_a_cow_and_its_wheat(code, side, seat):
+    check_gives(code, side, seat)
+    assert count(face(code, side).gives, "cow") == 1
+
+
+# A use giving an animal that cannot be placed still gives the rest ("se disponível"): the
+# Ranch's cow has no field, its wheat comes.
+def test_ranch_gives_its_wheat_when_its_cow_has_no_field():
+    state = in_village("ranch", 0)
+    village = state.villages[0]
+    fields = village.fields.fields_on(BESIDE)
+    animals = tuple(sorted((field, Animals.of(pig=1)) for field in fields))
+    state = attrs.evolve(state, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("pig", len(fields)))
+    state = play(state, "use ranch 1 red")
+    assert state.wheat[0] == count(face("ranch", 0).gives, "wheat")
+    assert state.animals.named("cow") == 12 and state.to_move == 1
+
+
+# The Farmers, "1. Introdução de animais [...] As ovelhas que estão potencialmente disponíveis de
+# primavera, os porcos do verão em diante e as vacas do outono em diante."
+def test_sheep_come_from_spring_pigs_from_summer_cows_from_autumn_tiles():
+    first = {}
+    for tile in STANDARD.village:
+        if tile.farmers and tile.season in ("spring", "summer", "autumn"):
+            for animal in ANIMAL_KINDS:
+                if any(count(f.gives, animal) for f in tile.faces):
+                    first.setdefault(animal, tile.season)
+                    first[animal] = min(first[animal], tile.season, key=("spring", "summer", "autumn").index)
+    assert first == {"sheep": "spring", "pig": "summer", "cow": "autumn"}
+
+
+def shelter_village(sheltered, in_field=0, weaver=False, side=0):
+    """Seat 0 owns the Sheep shelter (face ``side`` up) with ``sheltered`` sheep put on it during
+    play and ``in_field`` sheep left in its field (and the Weaver if told); the game over."""
+    more = [("weaver", (2, -2), None)] if weaver else []
+    state = turned(position(2, villages=[[("sheep_shelter", BESIDE, None), *more], []]), side, "sheep_shelter")
+    village = state.villages[0]
+    (field,) = village.fields.fields_on(BESIDE)
+    animals = ((field, Animals.of(sheep=in_field)),) if in_field else ()
+    tiles = tuple(attrs.evolve(t, sheep=sheltered) if t.id == "sheep_shelter" else t for t in state.tiles)
+    state = attrs.evolve(
+        state, tiles=tiles, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("sheep", sheltered + in_field)
+    )
+    return ended(state), field
+
+
+# "Sheep shelter. Cada ovelha neste campo pode ser alocada ao sheep shelter. Cada ovelha alocada
+# vai pontuar o número indicado de pontos no final do jogo." (both faces: the upgraded face shows
+# its own number)
+@pytest.mark.parametrize("side", [0, 1], ids=["front", "back"])
+def test_sheep_shelter_scores_each_sheep_put_on_it_its_printed_points(side):
+    state, _ = shelter_village(3, side=side)
+    assert final_score(state, 0) == 3 * face("sheep_shelter", side).vp_per[0][1]
+
+
+# "2. Pontue as ovelhas que foram colocadas em sheep shelter durante o jogo. (as ovelhas não
+# podem ser realocadas ao sheep shelter no final do jogo.)"
+def test_sheep_shelter_scores_no_sheep_left_in_its_field_at_the_end():
+    state, _ = shelter_village(0, in_field=3, side=1)
+    assert final_score(state, 0) == 1  # the field with sheep, once
+
+
+# "Note que o hexagono onde se encontra sheep shelter não possui estradas e o campo que contem
+# sheep shelter normalmente se estende por vários hexagonos."
+def test_sheep_shelter_has_no_road_and_its_field_reaches_the_hexes_around():
+    assert STANDARD.tile("sheep_shelter").sides.count("road") == 0
+    state, field = shelter_village(0, weaver=True)
+    assert set(state.villages[0].fields.cells_of(field)) == {(0, 0), BESIDE, (2, -2)}
+
+
+# "Se o jogador possui weaver, então o jogador pode querer não marcar uma das ovelhas em sheep
+# shelter, deixando essa ovelha para trás e marcando o campo usando weaver."
+def test_sheep_shelter_with_the_weaver_may_leave_one_sheep_to_score_its_field():
+    per_sheep = face("sheep_shelter", 0).vp_per[0][1]
+    weaver = winter_points("weaver")
+    state, _ = shelter_village(2, weaver=True)
+    assert final_score(state, 0) == max(2 * per_sheep, per_sheep + weaver)
+    # A sheep already in the field scores it: nothing to leave behind.
+    state, _ = shelter_village(2, in_field=1, weaver=True)
+    assert final_score(state, 0) == 2 * per_sheep + weaver
