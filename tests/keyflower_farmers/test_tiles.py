@@ -911,3 +911,74 @@ def test_sheep_shelter_with_the_weaver_may_leave_one_sheep_to_score_its_field():
     # A sheep already in the field scores it: nothing to leave behind.
     state, _ = shelter_village(2, in_field=1, weaver=True)
     assert final_score(state, 0) == 2 * per_sheep + weaver
+
+
+# "Apothecary [...] Note this includes workers which were played into the player's own village
+# in winter." (and End of season 4: "Note workers placed behind the player's screen in winter are
+# available to the player for game end scoring purposes.")
+def test_apothecary_counts_the_workers_played_into_the_own_village_in_winter():
+    state = position(2, screens=[{"red": 5}, {"red": 1}], villages=[[("apothecary", BESIDE, None)], []])
+    state = attrs.evolve(state, season=3)  # winter: the last season
+    state = play(state, "use home1 1 red", "stop", "pass", "pass", "boat sea_bastion")
+    while not state.is_over:
+        state = play(state, sorted(legal(state))[0])
+    assert state.screens[0].named("red") == 5  # the worker on the home tile came back
+    assert state.scores()[0] == winter_points("apothecary")
+
+
+# "The village tiles (except the summer boat and winter tiles) may be upgraded by flipping the
+# tiles over to their reverse side. [...] The cost of the upgrade is shown in the upgrade box."
+# Each season tile flips to its back for the cost printed (a resource or skill of the payer's
+# choice paid here with wood or a saw).
+UPGRADABLE = [tile.code for tile in STANDARD.village if tile.upgrade is not None]
+
+
+@pytest.mark.parametrize("code", UPGRADABLE)
+def test_every_season_tile_upgrades_to_its_back_for_its_printed_cost(code):
+    cost = STANDARD.tile(code).upgrade
+    paid = sorted(
+        {"any_resource": "wood", "any_skill": "saw"}.get(item, item) for item, n in cost for _ in range(n)
+    )
+    on_tile = {r: paid.count(r) for r in ("wood", "stone", "iron", "gold") if r in paid}
+    held = {s: paid.count(s) for s in ("saw", "pickaxe", "anvil") if s in paid}
+    state = with_goods(in_village(code, 0, skills=[held, {}]), **{code: on_tile})
+    state = play(state, "use home1 1 red", f"upgrade {code} paying {','.join(paid)}")
+    assert state.tile(code).face == 1
+    assert state.tile(code).goods.total == 0 and state.skills[0].total == 0
+
+
+@pytest.mark.parametrize("code", [tile.code for tile in STANDARD.village if tile.season == "winter"])
+def test_winter_tiles_cannot_be_upgraded(code):
+    assert STANDARD.tile(code).upgrade is None and len(STANDARD.tile(code).faces) == 1
+    state = with_goods(in_village(code, 0, skills=[{"saw": 1, "pickaxe": 1, "anvil": 1}, {}]), **{code: {"wood": 3, "stone": 3, "iron": 3, "gold": 2}})
+    state = play(state, "use home1 1 red")
+    assert not any(m.startswith(f"upgrade {code}") for m in legal(state))
+
+
+# "Se um jogador gerar mais de um animal, os animais são colocados em campos diferentes no mesmo
+# hexágono." and "Se não houver campos disponíveis no hexágono que vai gerar o animal, então
+# nenhum animal novo poderá ser gerado": with one field of its hex free, the upgraded Sheep fold
+# gives one sheep (reading: each animal needs a field of its own).
+def test_sheep_fold_upgraded_with_one_field_free_gives_one_sheep():
+    state = in_village("sheep_fold", 1)
+    village = state.villages[0]
+    fields = village.fields.fields_on(BESIDE)
+    animals = tuple(sorted((field, Animals.of(pig=1)) for field in fields[1:]))
+    state = attrs.evolve(state, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("pig", len(fields) - 1))
+    assert count(face("sheep_fold", 1).gives, "sheep") > 1
+    state, chosen = place_animals(play(state, "use sheep_fold 1 red"))
+    assert chosen == [fields[0]]
+    assert state.animals.named("sheep") == 31 and state.to_move == 1
+
+
+# The Farmers, Campos: "Cada hexágono de casa tem cinco campos diferentes (como numerado),
+# incluindo o campo único (numerado 1 no diagrama) que faz fronteira com todos os lados do rio
+# (observe que [...] as etapas no hexágono de casa 1 mostra um riacho [...] Os passos não são uma
+# estrada e, nem o riacho nem as etapas criam um campo extra.)"
+@pytest.mark.parametrize("number", range(1, 7), ids=[f"home{n}" for n in range(1, 7)])
+def test_every_home_tile_has_five_fields_one_bordering_the_river(number):
+    state = position(6)
+    fields = state.villages[number - 1].fields
+    assert len(fields.fields_on((0, 0))) == 5
+    river = STANDARD.homes[number - 1].sides.index("water")
+    assert len({fields.field_at((0, 0), river, end) for end in (0, 1)}) == 1  # one field along the river
