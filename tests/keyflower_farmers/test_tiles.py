@@ -8,10 +8,11 @@ numbers are fan data (inferred) and the Farmers numbers provisional, so the test
 rule's structure through the data, never a number written in. Rules tested elsewhere are not
 repeated here: the Workshop's front, Peddler's front, the Tavern returning its worker after
 drawing and the Hiring fair mixing its skill back (test_rules_turns); transport, upgrades and
-sheltering sheep (test_rules_transport); the Keythedral, the Craftsmen's guild and green
-workers, the Jeweller, the Scholar, gold in a Mercer's guild set, the Dairy, a yard's
-resources and its gold, the Sheep shelter's front, Hillside and the Keyflower, Sea Breese and
-Sea Bastion boats' first cases (test_scoring, test_rulebook_examples).
+sheltering sheep (test_rules_transport); the Keythedral, one Craftsmen's guild set and green
+workers, the Jeweller's gold, the Scholar's choice, gold in a Mercer's guild set, a Dairy
+field, a Timber yard's resources and its gold, the Sheep shelter's front, Hillside and the
+Keyflower, Sea Breese and Sea Bastion boats' first cases (test_scoring,
+test_rulebook_examples). Where such a tile is tested here, it is for what those leave out.
 """
 
 import attrs
@@ -21,7 +22,6 @@ from tabletop.keyflower_farmers.components import STANDARD, count
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.scoring import _road_links, final_score
 from tabletop.keyflower_farmers.state import Animals, PlaceAnimal, Resources, Skills, Transport
-from tabletop.kernel.api import IllegalMove
 from tabletop.kernel.pile import Pile
 
 from .helpers import legal, play
@@ -37,23 +37,10 @@ def face(code, side):
     return STANDARD.tile(code).faces[side]
 
 
-def tiles_with(ability, *, farmers=None, seasons=("spring", "summer", "autumn")):
-    """The codes of the season tiles whose front has ``ability`` (``farmers``: only those of
-    The Farmers, or only the base ones)."""
-    return [
-        tile.code
-        for tile in STANDARD.village
-        if tile.season in seasons
-        and tile.faces[0].ability == ability
-        and (farmers is None or tile.farmers == farmers)
-    ]
-
-
 def both_faces(codes):
     """``(code, side)`` for both faces of each tile, with ids naming them."""
-    return pytest.mark.parametrize(
-        ("code", "side"), [(code, side) for code in codes for side in (0, 1)], ids=[f"{c}-{FACES[s]}" for c in codes for s in (0, 1)]
-    )
+    cases = [(code, side) for code in codes for side in (0, 1)]
+    return pytest.mark.parametrize(("code", "side"), cases, ids=[f"{code}-{FACES[side]}" for code, side in cases])
 
 
 def turned(state, side, *ids):
@@ -71,11 +58,22 @@ def in_village(code, side=0, seat=0, screens=RED, skills=None, **options):
 
 def with_goods(state, **goods_by_tile):
     """Resources put on tiles, out of the supply."""
-    tiles = tuple(attrs.evolve(t, goods=t.goods.plus(Resources.of(**goods_by_tile[t.id]))) if t.id in goods_by_tile else t for t in state.tiles)
+    tiles = tuple(
+        attrs.evolve(t, goods=t.goods.plus(Resources.of(**goods_by_tile[t.id]))) if t.id in goods_by_tile else t
+        for t in state.tiles
+    )
     taken = Resources.of()
     for goods in goods_by_tile.values():
         taken = taken.plus(Resources.of(**goods))
     return attrs.evolve(state, tiles=tiles, supply=state.supply.minus(taken))
+
+
+def occupied(state, fields, animal):
+    """``state`` with one ``animal`` in each of seat 0's ``fields`` (out of the supply)."""
+    village = state.villages[0]
+    animals = tuple(sorted((field, Animals.of(**{animal: 1})) for field in fields))
+    village = attrs.evolve(village, animals=animals)
+    return attrs.evolve(state, villages=(village, *state.villages[1:]), animals=state.animals.take(animal, len(fields)))
 
 
 def ended(state, start=1, **changes):
@@ -336,9 +334,10 @@ def test_stable_farrier_and_wainwright_give_their_cart_and_upgrades(code, side):
         assert face(code, side).transport > 0 and face(code, side).upgrades in (1, 2)
 
 
-@pytest.mark.parametrize(
-    ("number", "side"), [(n, s) for n in range(1, 7) for s in (0, 1)], ids=[f"home{n}-{FACES[s]}" for n in range(1, 7) for s in (0, 1)]
-)
+HOMES = [(number, side) for number in range(1, 7) for side in (0, 1)]
+
+
+@pytest.mark.parametrize(("number", "side"), HOMES, ids=[f"home{number}-{FACES[side]}" for number, side in HOMES])
 def test_home_tiles_give_their_cart_and_upgrade(number, side):
     home = STANDARD.homes[number - 1]
     assert home.number == number
@@ -406,7 +405,9 @@ def test_yards_and_the_sheep_shelter_cannot_be_used(code):
 SCORED_AS_PRINTED = [
     tile.code
     for tile in STANDARD.village
-    if tile.season in ("spring", "summer", "autumn") and tile.upgrade is not None and tile.faces[0].ability not in ("yard", "shelter")
+    if tile.season in ("spring", "summer", "autumn")
+    and tile.upgrade is not None
+    and tile.faces[0].ability not in ("yard", "shelter")
 ]
 
 
@@ -446,6 +447,21 @@ def test_apothecary_scores_every_five_workers_green_included():
     assert final_score(winter("apothecary", screens={"blue": 2, "red": 1, "green": 2}), 0) == points
     assert final_score(winter("apothecary", screens={"blue": 4, "green": 5, "yellow": 1}), 0) == 2 * points
     assert final_score(winter("apothecary", screens={"blue": 4}), 0) == 0
+
+
+# "Craftsman's guild: The owner gets 3 points for each set of blue, red and yellow workers that
+# they own at the end of the game. [...] Note also that green workers cannot be used in
+# substitution for one of the other colour of workers." (one set and green: test_scoring)
+def test_craftsmens_guild_scores_each_set_of_blue_red_and_yellow_workers():
+    state = winter("craftsmens_guild", screens={"blue": 2, "red": 3, "yellow": 2, "green": 4})
+    assert final_score(state, 0) == 2 * winter_points("craftsmens_guild")
+
+
+# "Scholar: The owner selects one type of skill tile which they possess. The owner gets 3 points
+# for each skill tile of that type that the player possesses at the end of the game."
+def test_scholar_scores_each_skill_of_one_chosen_type():
+    state = winter("scholar", skills={"saw": 1, "pickaxe": 4, "anvil": 2})
+    assert final_score(state, 0) == 4 * winter_points("scholar")
 
 
 # "Key guild: The owner gets 10 points for every 5 skill tiles the player possesses at the end
@@ -591,7 +607,8 @@ def test_keyflower_boat_counts_each_transport_tile_as_it_lies_and_never_wheat():
 # connects back to the starting point without the traveler having to travel along the same
 # route twice." A hex on a road leading off the loop is not part of it.
 def test_sea_bastion_does_not_score_a_road_leading_off_the_loop():
-    villages = [[], [("keywood", (1, 0), 0), ("key_mine", (1, -1), 4), ("sea_bastion", (0, 1), None), ("woodcutter", (1, -2), 0)]]
+    loop = [("keywood", (1, 0), 0), ("key_mine", (1, -1), 4), ("sea_bastion", (0, 1), None)]  # with home 2
+    villages = [[], [*loop, ("woodcutter", (1, -2), 0)]]
     state = ended(position(2, villages=villages), start=0)
     assert ((1, -2), (1, -1)) in _road_links(state, 1)  # the woodcutter's road joins the key mine's
     assert final_score(state, 1) == 3 * boat("sea_bastion").points  # the triangle, not the woodcutter
@@ -619,7 +636,8 @@ def test_flipper_scores_its_points_and_flips_one_tile_free():
     state = boat_village("flipper", ("sawmill", BESIDE, None))
     best_flip = max(face("sawmill", 1).vp - face("sawmill", 0).vp, STANDARD.homes[0].faces[1].vp)
     assert final_score(state, 0) == boat("flipper").points + face("sawmill", 0).vp + best_flip
-    assert final_score(turned(state, 1, "sawmill", "home1"), 0) == boat("flipper").points + face("sawmill", 1).vp + STANDARD.homes[0].faces[1].vp
+    all_flipped = turned(state, 1, "sawmill", "home1")  # nothing left to flip
+    assert final_score(all_flipped, 0) == boat("flipper").points + face("sawmill", 1).vp + STANDARD.homes[0].faces[1].vp
 
 
 # "Ianvincible (5+). 5 points."
@@ -704,10 +722,8 @@ def test_farm_yard_front_offers_only_what_is_available():
     assert state.pending.offer == ("sheep",)
     assert legal(state) == {"take sheep"}
     state = in_village("farm_yard", 0)
-    village = state.villages[0]
-    fields = village.fields.fields_on(BESIDE)
-    animals = tuple(sorted((field, Animals.of(pig=1)) for field in fields))
-    state = attrs.evolve(state, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("pig", len(fields)))
+    fields = state.villages[0].fields.fields_on(BESIDE)
+    state = occupied(state, fields, "pig")
     assert legal(play(state, "use farm_yard 1 red")) == {"take wheat", "take skill"}  # no field for a sheep
 
 
@@ -804,10 +820,8 @@ def test_cow_shed_gives_its_cows_into_fields_of_its_hex_or_the_home_hex(code, si
 # poderá ser gerado colocando um trabalhador naquele hexágono."
 def test_cow_shed_gives_no_cow_when_every_field_of_its_hex_holds_another_animal():
     state = in_village("cow_shed", 0)
-    village = state.villages[0]
-    fields = village.fields.fields_on(BESIDE)
-    animals = tuple(sorted((field, Animals.of(sheep=1)) for field in fields))
-    state = attrs.evolve(state, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("sheep", len(fields)))
+    fields = state.villages[0].fields.fields_on(BESIDE)
+    state = occupied(state, fields, "sheep")
     state = play(state, "use cow_shed 1 red")
     assert state.to_move == 1  # nothing to place
     assert all(a.named("cow") == 0 for _, a in state.villages[0].animals)
@@ -840,10 +854,8 @@ def test_ranch_gives_a_cow_and_its_wheat(code, side, seat):
 # Ranch's cow has no field, its wheat comes.
 def test_ranch_gives_its_wheat_when_its_cow_has_no_field():
     state = in_village("ranch", 0)
-    village = state.villages[0]
-    fields = village.fields.fields_on(BESIDE)
-    animals = tuple(sorted((field, Animals.of(pig=1)) for field in fields))
-    state = attrs.evolve(state, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("pig", len(fields)))
+    fields = state.villages[0].fields.fields_on(BESIDE)
+    state = occupied(state, fields, "pig")
     state = play(state, "use ranch 1 red")
     assert state.wheat[0] == count(face("ranch", 0).gives, "wheat")
     assert state.animals.named("cow") == 12 and state.to_move == 1
@@ -852,13 +864,14 @@ def test_ranch_gives_its_wheat_when_its_cow_has_no_field():
 # The Farmers, "1. Introdução de animais [...] As ovelhas que estão potencialmente disponíveis de
 # primavera, os porcos do verão em diante e as vacas do outono em diante."
 def test_sheep_come_from_spring_pigs_from_summer_cows_from_autumn_tiles():
-    first = {}
-    for tile in STANDARD.village:
-        if tile.farmers and tile.season in ("spring", "summer", "autumn"):
-            for animal in ANIMAL_KINDS:
-                if any(count(f.gives, animal) for f in tile.faces):
-                    first.setdefault(animal, tile.season)
-                    first[animal] = min(first[animal], tile.season, key=("spring", "summer", "autumn").index)
+    seasons = ("spring", "summer", "autumn")
+    first = {
+        animal: min(
+            (t.season for t in STANDARD.village if t.season in seasons and any(count(f.gives, animal) for f in t.faces)),
+            key=seasons.index,
+        )
+        for animal in ANIMAL_KINDS
+    }
     assert first == {"sheep": "spring", "pig": "summer", "cow": "autumn"}
 
 
@@ -871,9 +884,9 @@ def shelter_village(sheltered, in_field=0, weaver=False, side=0):
     (field,) = village.fields.fields_on(BESIDE)
     animals = ((field, Animals.of(sheep=in_field)),) if in_field else ()
     tiles = tuple(attrs.evolve(t, sheep=sheltered) if t.id == "sheep_shelter" else t for t in state.tiles)
-    state = attrs.evolve(
-        state, tiles=tiles, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("sheep", sheltered + in_field)
-    )
+    village = attrs.evolve(village, animals=animals)
+    animals = state.animals.take("sheep", sheltered + in_field)
+    state = attrs.evolve(state, tiles=tiles, villages=(village, state.villages[1]), animals=animals)
     return ended(state), field
 
 
@@ -950,7 +963,8 @@ def test_every_season_tile_upgrades_to_its_back_for_its_printed_cost(code):
 @pytest.mark.parametrize("code", [tile.code for tile in STANDARD.village if tile.season == "winter"])
 def test_winter_tiles_cannot_be_upgraded(code):
     assert STANDARD.tile(code).upgrade is None and len(STANDARD.tile(code).faces) == 1
-    state = with_goods(in_village(code, 0, skills=[{"saw": 1, "pickaxe": 1, "anvil": 1}, {}]), **{code: {"wood": 3, "stone": 3, "iron": 3, "gold": 2}})
+    state = in_village(code, 0, skills=[{"saw": 1, "pickaxe": 1, "anvil": 1}, {}])
+    state = with_goods(state, **{code: {"wood": 3, "stone": 3, "iron": 3, "gold": 2}})
     state = play(state, "use home1 1 red")
     assert not any(m.startswith(f"upgrade {code}") for m in legal(state))
 
@@ -961,10 +975,8 @@ def test_winter_tiles_cannot_be_upgraded(code):
 # gives one sheep (reading: each animal needs a field of its own).
 def test_sheep_fold_upgraded_with_one_field_free_gives_one_sheep():
     state = in_village("sheep_fold", 1)
-    village = state.villages[0]
-    fields = village.fields.fields_on(BESIDE)
-    animals = tuple(sorted((field, Animals.of(pig=1)) for field in fields[1:]))
-    state = attrs.evolve(state, villages=(attrs.evolve(village, animals=animals), state.villages[1]), animals=state.animals.take("pig", len(fields) - 1))
+    fields = state.villages[0].fields.fields_on(BESIDE)
+    state = occupied(state, fields[1:], "pig")
     assert count(face("sheep_fold", 1).gives, "sheep") > 1
     state, chosen = place_animals(play(state, "use sheep_fold 1 red"))
     assert chosen == [fields[0]]
