@@ -714,6 +714,15 @@ def test_farm_yard_front_gives_a_sheep_or_a_wheat_or_a_skill():
     assert state.villages[0].animals_in(field).named("sheep") == 1
 
 
+# "Uma ovelha gerada na aldeia de outro jogador ou em um hexagono que está sendo ofertado deve
+# ser colocada na casa do jogador."
+def test_farm_yard_front_used_in_another_village_puts_the_sheep_on_the_home_hex():
+    state = play(in_village("farm_yard", 0, seat=1), "use farm_yard 1 red", "take sheep")
+    state, (field,) = place_animals(state)
+    assert field in state.villages[0].fields.fields_on((0, 0))
+    assert state.villages[1].animals == ()
+
+
 # "se disponível": what the stock no longer holds, or a sheep with no field to go to, is not
 # offered.
 def test_farm_yard_front_offers_only_what_is_available():
@@ -743,8 +752,9 @@ def test_farm_yard_upgraded_gives_a_sheep_a_wheat_and_a_skill(seat):
 # pode atualizar um prédio em sua própria aldeia. O(s) token(s) de trigo adquirido(s) podem ser
 # gastos naquele turno ou colocados atrás da casinha escudo do jogador."
 @both_faces(["paddock"])
-def test_paddock_gives_wheat_then_its_cart_and_an_upgrade_and_the_wheat_may_be_spent_at_once(code, side):
-    state = play(in_village(code, side), f"use {code} 1 red")
+@pytest.mark.parametrize("seat", [0, 1], ids=["own-village", "other-village"])
+def test_paddock_gives_wheat_then_its_cart_and_an_upgrade_and_the_wheat_may_be_spent_at_once(code, side, seat):
+    state = play(in_village(code, side, seat=seat), f"use {code} 1 red")
     wheat = count(face(code, side).gives, "wheat")
     assert wheat > 0 and state.wheat[0] == wheat
     assert state.pending == Transport(0, face(code, side).transport, 1)
