@@ -614,6 +614,18 @@ def test_sea_bastion_does_not_score_a_road_leading_off_the_loop():
     assert final_score(state, 1) == 3 * boat("sea_bastion").points  # the triangle, not the woodcutter
 
 
+# "[...] without the traveler having to travel along the same route twice": a tile may be passed
+# again along other roads. Two road triangles sharing the home tile make one loop (a figure of
+# eight) through all five tiles.
+def test_sea_bastion_loop_may_pass_a_tile_twice_along_other_roads():
+    first = [("keywood", (1, 0), 0), ("key_mine", (1, -1), 4)]
+    second = [("gold_mine", (-1, 0), 1), ("miner", (-1, 1), 4)]
+    state = ended(position(2, villages=[[], [*first, *second, ("sea_bastion", (0, 1), None)]]), start=0)
+    links = _road_links(state, 1)
+    assert len(links) == 6 and sum((0, 0) in link for link in links) == 4  # two triangles meeting at home
+    assert final_score(state, 1) == 5 * boat("sea_bastion").points
+
+
 # "Sea Breese (3+): Points as indicated for each boat (including the summer boats) that connects
 # by river to the home tile." The Farmers: "O máximo de pontos disponíveis no sea breese são 32
 # pontos, mesmo que um jogador tenha mais do que cinco hexágonos de rios conectados ao seu
