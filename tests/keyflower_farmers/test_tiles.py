@@ -160,6 +160,8 @@ def test_alehouse_and_inn_draw_their_workers_from_the_bag(code, side):
     assert len(state.bag) == bag - drawn
 
 
+# "[...] draws the indicated number of workers from the bag, if available": a short bag gives
+# what it holds.
 @both_faces(["alehouse", "inn"])
 def test_alehouse_and_inn_draw_only_the_workers_left_in_the_bag(code, side):
     state = in_village(code, side, chance="explicit")
