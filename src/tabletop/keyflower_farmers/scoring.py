@@ -6,7 +6,8 @@ before the game ends every seat has 0 points. At the end, in the Farmers order:
 
 1. resources on the autumn yards (Barn, Blacksmith, Stone yard, Timber yard) score there; gold
    on a yard may stand for its resource (then it is not also scored as gold);
-2. sheep put on the Sheep shelter during play, the shelter's points each;
+2. sheep put on the Sheep shelter during play, the shelter's points each (with the Weaver,
+   one may be left in the shelter's field so that the field scores);
 3. each field scores once per animal type in it: sheep 1, pigs 2, cows 3 (Weaver 3, Truffle
    orchard 5, Dairy 7);
 4. fixed VPs of every hex as it lies (Flipper's 2 and Ianvincible's 5 included; Flipper's
@@ -110,10 +111,20 @@ def _score(state: KeyflowerState, seat: int, flipped: str | None) -> int:
     counts = _items(state, seat, faces)
     yard_points, yard_gold, counts = _yards(faces, counts)
     sheltered = sum(tile.sheep * face.vp_per[0][1] for tile, face in faces if face.ability == "shelter")
+    bonus = {s.kind: s.points for s in winter if s.rule == "field_bonus"}
+    field_types = _field_types(state, seat)
+    if "sheep" in bonus and any(tile.sheep for tile, face in faces if face.ability == "shelter"):
+        # Step 2 with the Weaver: "o jogador pode querer não marcar uma das ovelhas em sheep
+        # shelter, deixando essa ovelha para trás e marcando o campo usando weaver": one
+        # sheltered sheep may stay in the shelter's field instead, when that field holds none.
+        left_behind = _shelter_field_with_a_sheep(state, seat)
+        if left_behind is not None:
+            per_sheep = next(face.vp_per[0][1] for _, face in faces if face.ability == "shelter")
+            if bonus["sheep"] > per_sheep:
+                sheltered -= per_sheep
+                field_types = left_behind
     fixed = sheltered + sum(face.vp for _, face in faces) + _boat_points(state, seat, faces) + _turn_order_points(state, seat)
     fixed += sum(s.points for s in winter if s.rule == "once")
-    field_types = _field_types(state, seat)
-    bonus = {s.kind: s.points for s in winter if s.rule == "field_bonus"}
     fields = sum(bonus.get(kind, ANIMAL_POINTS[kind]) for types in field_types for kind in types)
     fields += _hillside(state, seat) if any(s.rule == "hillside" for s in winter) else 0
     allocated = tuple(s for s in winter if s.rule in ("sets", "one_kind"))
@@ -176,6 +187,19 @@ def _field_types(state: KeyflowerState, seat: int) -> list[tuple[str, ...]]:
         tuple(kind for kind, n in zip(ANIMALS, animals, strict=True) if n)
         for _, animals in state.villages[seat].animals
     ]
+
+
+def _shelter_field_with_a_sheep(state: KeyflowerState, seat: int) -> list[tuple[str, ...]] | None:
+    """The animal types in each field of ``seat``'s village once a sheep of the Sheep shelter
+    is left in the shelter's field (its hex has no road: one field); ``None`` when that field
+    holds sheep already (its sheep score it)."""
+    village = state.villages[seat]
+    (field,) = village.fields.fields_on(village.cell_of("sheep_shelter"))
+    if village.animals_in(field).named("sheep"):
+        return None
+    held = dict(village.animals)
+    held[field] = village.animals_in(field).add("sheep")
+    return [tuple(kind for kind, n in zip(ANIMALS, animals, strict=True) if n) for animals in held.values()]
 
 
 def _hillside(state: KeyflowerState, seat: int) -> int:
