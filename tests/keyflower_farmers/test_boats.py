@@ -1,0 +1,279 @@
+"""The boats, the summer boats and the turn-order tiles, sentence by sentence (base rulebook:
+Start of season, Turn order tiles, End of season 5, Boats, Summer boats; The Farmers: turn-order
+hexes, boats 5 and 6, end of season, scoring procedure).
+
+Already tested elsewhere, not repeated here: the boats in play per player count, the turn-order
+faces per player count and the purple on the highest, the loading order of
+``Components.loads`` and Sea Breese's chain values (test_components); the boats loaded at
+setup (test_rules_setup); the basic pick order, the purple winner becoming start player, the
+start player passing left without a purple bid, the cargo going behind the screen, one Farmers
+tile's item, the summer-boat side tossed at random (test_rules_season_end); turn-order tiles
+never used (test_rules_turns); summer boats 4a (counter-bid, standing up) and 4b (any colour)
+(test_rules_turns); the winter boat pick and the order/boat tiles joining the villages
+(test_rules_winter); a turn-order tile's point, the Keyflower boat, Sea Breese with two boats,
+Sea Bastion's loop, the White Wind's allocation, the Farmers tie-break, boat 5b on the Bakery
+(test_scoring).
+"""
+
+import attrs
+import pytest
+
+from tabletop.keyflower_farmers.components import SEASONS
+from tabletop.keyflower_farmers.invariants import invariants
+from tabletop.keyflower_farmers.positions import position
+from tabletop.keyflower_farmers.scoring import final_score
+from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceTile, Resources, Transport, Turn
+from tabletop.kernel.pile import Pile
+
+from .helpers import legal, play
+
+SCREENS = [{"red": 4, "yellow": 2}, {"red": 4, "blue": 2}]
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+
+
+def until_boats(state):
+    """Everyone passes in succession, until the first boat pick."""
+    while not isinstance(state.pending, ChooseBoat):
+        state = play(state, "pass")
+    return state
+
+
+def in_season(state, season):
+    """``state`` (a spring position) as if in ``season`` (1 summer, 2 autumn, 3 winter)."""
+    return attrs.evolve(state, season=season)
+
+
+def with_faces(state, **faces):
+    """The hexes named face ``faces[id]`` up (a summer boat: 0 side a, 1 side b)."""
+    return attrs.evolve(state, tiles=tuple(attrs.evolve(t, face=faces[t.id]) if t.id in faces else t for t in state.tiles))
+
+
+def with_goods(state, **goods_by_tile):
+    """Resources put on hexes, taken out of the supply."""
+    tiles = tuple(attrs.evolve(t, goods=Resources.of(**goods_by_tile[t.id])) if t.id in goods_by_tile else t for t in state.tiles)
+    taken = Resources.of()
+    for goods in goods_by_tile.values():
+        taken = taken.plus(Resources.of(**goods))
+    return attrs.evolve(state, tiles=tiles, supply=state.supply.minus(taken))
+
+
+def loaded(state, **cargo):
+    """The boats loaded with ``cargo[boat] = (workers, skills)`` (the workers taken from the bag,
+    the skill tiles from the pile)."""
+    boats = []
+    bag, pile = list(state.bag.cards()), list(state.skill_pile.cards())
+    for c in state.boats:
+        if c.boat not in cargo:
+            boats.append(c)
+            continue
+        workers, skills = cargo[c.boat]
+        for colour, n in workers.items():
+            for _ in range(n):
+                bag.remove(colour)
+        for skill, n in skills.items():
+            for _ in range(n):
+                pile.remove(skill)
+        boats.append(attrs.evolve(c, workers=c.workers.plus(type(c.workers).of(**workers)), skills=c.skills.plus(type(c.skills).of(**skills))))
+    return attrs.evolve(state, boats=tuple(boats), bag=Pile(tuple(bag)), skill_pile=Pile(tuple(pile)))
+
+
+def gives(state, number):
+    """What the turn-order tile ``number`` in play gives at the boat pick (from the data)."""
+    (tile,) = [t for t, _ in state.components.turn_order_for(state.players, state.farmers) if t.number == number]
+    return dict(tile.gives)
+
+
+def ended(state, start=1):
+    """The position as the game ends (nothing left to decide); ``start`` holds the purple worker."""
+    return attrs.evolve(state, stack=(), start=start)
+
+
+# --- boat sides and cargo ------------------------------------------------------------------------
+
+
+# "In summer, autumn and winter turn the boat tiles over where appropriate so that the icon
+# representing that season is visible. In summer and autumn place a number of new workers (from
+# the bag) and skill tiles onto the boat tiles as indicated on the tiles."
+@pytest.mark.parametrize("season", [1, 2])
+def test_in_summer_and_autumn_each_boat_shows_the_seasons_side_and_is_loaded_with_its_cargo(season):
+    state = until_boats(in_season(position(6, screens=[{"red": 1}] * 6), season - 1))
+    for boat in ("keyflower", "sea_bastion", "sea_breese", "flipper", "ianvincible", "white_wind"):
+        state = play(state, f"boat {boat}")
+    while isinstance(state.pending, PlaceTile):
+        state = play(state, sorted(legal(state))[0])
+    assert state.season == season and isinstance(state.pending, Turn)
+    for boat, cargo in zip(state.components.boats_for(6), state.boats, strict=True):
+        side = boat.side_in(SEASONS[season])
+        assert side is (boat.side_a if SEASONS[season] in boat.side_a.seasons else boat.side_b)
+        assert (cargo.workers.total, cargo.skills.total) == (side.workers, side.skills), boat.code
+    assert not invariants(state)
+
+
+# "No new workers or skill tiles are placed in the boats in winter." (End of season b, i: "There
+# are no new workers or skill tiles arriving on the boats.")
+def test_no_workers_or_skills_arrive_on_the_boats_in_winter():
+    state = attrs.evolve(position(2, screens=[{"red": 3}, {"red": 3}]), season=2, winter_hands=(("keythedral",), ("jeweller",)))
+    state = play(until_boats(state), "boat keyflower", "boat sea_bastion")
+    while state.season < 3:
+        state = play(state, sorted(legal(state))[0])
+    assert all(cargo.workers.total == cargo.skills.total == 0 for cargo in state.boats)
+    assert not invariants(state)
+
+
+# "In the unlikely scenario that there are insufficient workers in the bag, fill boats in order
+# with one worker at a time, but not with more workers than are stated on the tile."
+def test_a_short_bag_fills_the_boats_in_order_one_worker_at_a_time():
+    state = position(2, screens=[{"red": 1}, {"red": 1}])
+    bag = state.bag.cards()
+    # Three workers left in the bag, the rest behind seat 0's screen (the totals kept).
+    rest = {c: bag[3:].count(c) for c in set(bag[3:])}
+    state = attrs.evolve(state, bag=Pile(bag[:3]), screens=(state.screens[0].plus(type(state.screens[0]).of(**rest)), state.screens[1]))
+    state = play(until_boats(state), "boat keyflower", "boat sea_bastion")
+    while isinstance(state.pending, PlaceTile):
+        state = play(state, sorted(legal(state))[0])
+    keyflower, sea_bastion = state.boats
+    assert (keyflower.workers.total, sea_bastion.workers.total) == (2, 1)
+    assert len(state.bag) == 0
+    assert not invariants(state)
+
+
+# --- the boat pick: turn-order tiles ---------------------------------------------------------------
+
+
+def five_players(start=0):
+    return attrs.evolve(position(5, screens=[{"red": 3}] * 5), start=start, stack=(Turn(start),))
+
+
+# "The player who won the number 1 turn order tile takes the workers and skill tile(s) from the
+# boat of their choice. [...] The player(s) who won the number two, three and four turn order
+# tiles (if applicable) then do the same, followed in clockwise order from the new start player
+# by any of the players who did not win a turn order tile."
+def test_the_boats_are_picked_in_turn_order_tile_order_then_clockwise_from_the_new_start_player():
+    state = five_players()
+    # Seat 3 wins tile 1, seat 1 tile 3, seat 4 tile 4 (the purple one with five players).
+    state = play(state, "pass", "bid order3 1 red", "pass", "bid order1 1 red", "bid order4 1 red")
+    state = until_boats(state)
+    assert state.pending == ChooseBoat(3, (1, 4, 0, 2))
+
+
+# "A player may only take contents of one boat even if they win the bids for more than one turn
+# order tile."
+def test_a_player_winning_several_turn_order_tiles_takes_one_boat():
+    state = five_players()
+    state = play(state, "bid order1 1 red", "bid order2 1 red", "pass", "pass", "pass", "bid order3 1 red")
+    state = until_boats(state)
+    assert state.pending == ChooseBoat(0, (1, 2, 3, 4))
+    state = loaded(state, keyflower=({"blue": 2}, {}), sea_bastion=({"yellow": 3}, {}))
+    state = play(state, "boat keyflower")
+    assert state.pending.seat == 1 and state.screens[0].named("blue") == 2
+    assert state.screens[0].named("yellow") == 0
+
+
+# "Usually a player will have successfully bid for the turn order tile showing the purple start
+# player. When that tile is resolved the start player will change to that player immediately."
+def test_the_start_player_changes_when_the_purple_tile_is_resolved_not_before():
+    state = attrs.evolve(position(3, screens=[{"red": 3}] * 3), start=1, stack=(Turn(1),))
+    # Seat 2 wins tile 1, seat 0 tile 2 (purple with three players); seat 1 started.
+    state = play(state, "pass", "bid order1 1 red", "bid order2 1 red")
+    state = until_boats(state)
+    assert state.pending == ChooseBoat(2, (0, 1))
+    state = play(state, "boat keyflower")
+    assert state.start == 1  # tile 1 resolved: no change yet
+    state = play(state, "boat sea_bastion")
+    assert state.start == 0  # the purple tile resolved
+    assert state.pending.seat == 1
+
+
+# "If no player bid for the new start player tile, the existing start player remains the start
+# player for the purposes of collecting the boat contents" and "If no player bid for the turn
+# order tile with the start player icon then, after all of the players have taken their workers
+# and skill tile(s), the player to the start player's left becomes the new start player".
+def test_without_a_purple_bid_the_old_start_player_leads_the_others_pick_then_the_marker_passes_left():
+    state = attrs.evolve(position(3, screens=[{"red": 3}] * 3), start=1, stack=(Turn(1),))
+    state = play(state, "pass", "bid order1 1 red")  # seat 2 wins tile 1; nobody bids on tile 2
+    state = until_boats(state)
+    assert state.pending == ChooseBoat(2, (1, 0))
+    state = play(state, "boat keyflower", "boat sea_bastion")
+    assert state.start == 1
+    state = play(state, "boat sea_breese")
+    assert state.start == 2
+
+
+# "Place the workers used in the bids for the turn order tiles into the bag (including green
+# workers)." (after the boats are chosen, step v)
+def test_turn_order_bids_go_into_the_bag_once_the_boats_are_taken():
+    state = position(2, screens=[{"green": 2, "red": 1}, {"red": 1}])
+    state = until_boats(play(state, "bid order1 2 green"))
+    bag = len(state.bag)
+    state = play(state, "boat keyflower")
+    assert len(state.bag) == bag
+    state = play(state, "boat sea_bastion")
+    # Summer has begun: its cargo came out of the bag the two green workers went into.
+    aboard = [c for c in state.boats]
+    assert len(state.bag) + sum(c.workers.total for c in aboard) == bag + 2
+    assert state.bag.cards().count("green") + sum(c.workers.named("green") for c in aboard) == 2
+    assert state.screens[0].named("green") == 0
+    assert not invariants(state)
+
+
+# The Farmers: "Se um jogador ganhar o lance para mais de um hexagono da ordem de turno, ele
+# recebe os recursos de cada um dos hexagonos."
+def test_a_player_winning_several_farmers_turn_order_tiles_gets_the_items_of_each():
+    state = five_players()
+    state = play(state, "bid order1 1 red", "pass", "pass", "pass", "pass", "bid order2 1 red")
+    state = play(until_boats(state), "boat keyflower")
+    expected = {}
+    for number in (1, 2):
+        for item, n in gives(state, number).items():
+            expected[item] = expected.get(item, 0) + n
+    assert set(expected) == {"wheat"} and state.wheat[0] == expected["wheat"]
+    assert state.wheat[1:] == (0, 0, 0, 0)
+
+
+# The Farmers: "Os recursos dos hexagonos da ordem de turno são retirados ao mesmo tempo em que
+# um jogador recebe os trabalhadores e os tokens de habilidades de um dos barcos [...] ou recebe
+# o hexágono do barco (no inverno)."
+def test_farmers_turn_order_items_come_with_the_boat_tile_in_winter():
+    state = play(in_season(position(2, screens=SCREENS), 3), "bid order1 1 red")
+    state = until_boats(state)
+    assert state.wheat[0] == 0
+    state = play(state, "boat sea_bastion")
+    assert state.wheat[0] == gives(state, 1)["wheat"]
+
+
+# Base game: the turn-order tiles only order the boat pick and name the next start player.
+def test_base_turn_order_tiles_give_nothing_at_the_boat_pick():
+    state = play(position(2, screens=SCREENS, farmers=False), "bid order1 1 red")
+    state = play(until_boats(state), "boat keyflower", "boat sea_bastion")
+    assert state.wheat == (0, 0)
+    assert state.screens[0].total == sum(SCREENS[0].values()) - 1
+
+
+# "If a player wins more than one turn order tile then they take these turn order tiles but do
+# not take a second boat tile." and "The turn order tiles and boat tiles are added to the
+# players' villages."
+def test_in_winter_a_player_winning_several_turn_order_tiles_takes_them_all_and_one_boat_tile():
+    state = in_season(position(3, screens=[{"red": 3}] * 3), 3)
+    state = play(state, "bid order1 1 red", "pass", "pass", "bid order2 1 red")
+    state = until_boats(state)
+    assert state.pending == ChooseBoat(0, (1, 2))
+    state = play(state, "boat sea_breese")
+    placing = [p for p in state.stack if isinstance(p, PlaceTile) and p.seat == 0]
+    assert sorted(p.tile for p in placing) == ["order1", "order2", "sea_breese"]
+    while not state.is_over:
+        state = play(state, sorted(legal(state))[0])
+    assert {"order1", "order2", "sea_breese"} <= set(state.villages[0].ids)
+    assert [sum(t in state.components.boat_ids for t in v.ids) for v in state.villages] == [1, 1, 1]
+    assert not invariants(state)
+
+
+# "ii. There are no new workers or skill tiles arriving on the boats." A winter boat pick brings
+# the boat tile only (and no worker, skill or wheat without summer boats or Farmers tiles).
+def test_a_winter_boat_pick_brings_the_boat_tile_and_nothing_else():
+    state = until_boats(in_season(position(2, screens=SCREENS), 3))
+    screens, skills, wheat = state.screens, state.skills, state.wheat
+    state = play(state, "boat keyflower")
+    assert (state.screens, state.skills, state.wheat) == (screens, skills, wheat)
+    assert state.pending == PlaceTile(0, "keyflower")
