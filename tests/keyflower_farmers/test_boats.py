@@ -18,11 +18,13 @@ Sea Bastion's loop, the White Wind's allocation, the Farmers tie-break, boat 5b 
 import attrs
 import pytest
 
-from tabletop.keyflower_farmers.components import SEASONS
+from tabletop.keyflower_farmers.components import SEASONS, STANDARD, WATER
 from tabletop.keyflower_farmers.invariants import invariants
+from tabletop.keyflower_farmers.moves import IntoField
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.scoring import final_score
-from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceTile, Resources, Transport, Turn
+from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceAnimal, PlaceTile, Resources, Transport, Turn
+from tabletop.kernel import hexgrid
 from tabletop.kernel.pile import Pile
 
 from .helpers import legal, play
@@ -83,6 +85,11 @@ def gives(state, number):
     """What the turn-order tile ``number`` in play gives at the boat pick (from the data)."""
     (tile,) = [t for t, _ in state.components.turn_order_for(state.players, state.farmers) if t.number == number]
     return dict(tile.gives)
+
+
+def river_cell(home):
+    """The cell beside the river side of the home tile ``home``."""
+    return hexgrid.neighbours(hexgrid.ORIGIN)[STANDARD.homes[home - 1].sides.index(WATER)]
 
 
 def ended(state, start=1):
@@ -277,3 +284,212 @@ def test_a_winter_boat_pick_brings_the_boat_tile_and_nothing_else():
     state = play(state, "boat keyflower")
     assert (state.screens, state.skills, state.wheat) == (screens, skills, wheat)
     assert state.pending == PlaceTile(0, "keyflower")
+
+
+# --- summer boats 1 and 6: items at the boat pick ----------------------------------------------------
+
+
+def owning(code, face, season=1, seat=0, **kwargs):
+    """A two-player position in ``season`` where ``seat`` owns the summer boat ``code`` (beside
+    their home's river) showing ``face``."""
+    villages = [[], []]
+    villages[seat] = [(code, river_cell(seat + 1), None)]
+    kwargs.setdefault("screens", SCREENS)
+    return in_season(with_faces(position(2, villages=villages, **kwargs), **{code: face}), season)
+
+
+# Boat 1a: "When taking workers from the boats at the end of summer and autumn, the player takes
+# two additional workers from the bag if available."
+@pytest.mark.parametrize("season", [1, 2])
+def test_summer_boat_1a_gives_two_workers_from_the_bag_with_the_boat_cargo(season):
+    state = loaded(until_boats(owning("summer_boat_1", 0, season)), keyflower=({"blue": 3}, {"saw": 1}))
+    behind, bag = state.screens[0].total, len(state.bag)
+    state = play(state, "boat keyflower")
+    assert state.screens[0].total == behind + 3 + 2
+    assert len(state.bag) == bag - 2
+    assert state.skills[0].named("saw") == 1
+    assert not invariants(state)
+
+
+# Boat 1a: "When taking a boat tile at the end of winter, the player takes two workers from the
+# bag. Note these are the only new workers that any player will receive at the end of winter."
+def test_summer_boat_1a_gives_two_workers_with_the_boat_tile_in_winter():
+    state = until_boats(owning("summer_boat_1", 0, season=3))
+    behind = state.screens[0].total
+    state = play(state, "boat sea_bastion")
+    assert state.screens[0].total == behind + 2
+    state = play(state, sorted(legal(state))[0], "boat keyflower")
+    assert state.screens[1].total == sum(SCREENS[1].values())  # seat 1 receives none
+
+
+# Boat 1a: "... takes two additional workers from the bag if available."
+def test_summer_boat_1a_draws_only_what_the_bag_holds():
+    state = until_boats(owning("summer_boat_1", 0))
+    every = state.bag.cards()
+    held = {c: every[1:].count(c) for c in set(every[1:])}
+    state = attrs.evolve(state, bag=Pile(every[:1]), screens=(state.screens[0], state.screens[1].plus(type(state.screens[1]).of(**held))))
+    behind = state.screens[0].total
+    state = play(state, "boat keyflower")
+    assert state.screens[0].total == behind + 1 and len(state.bag) == 0
+
+
+# Boat 1a: "The workers are drawn from the bag after all of the workers (including green workers)
+# used in winning bids in that round have been placed in the bag."
+def test_summer_boat_1a_draws_after_the_winning_bids_are_in_the_bag():
+    state = owning("summer_boat_1", 0, screens=[{"red": 1}, {"green": 2}], offer=["keywood"], to_move=1)
+    every = state.bag.cards()
+    held = {c: every.count(c) for c in set(every)}
+    # An empty bag (its workers set aside behind seat 0's screen, counted apart).
+    state = attrs.evolve(state, bag=Pile(()), screens=(state.screens[0].plus(type(state.screens[0]).of(**held)), state.screens[1]))
+    state = until_boats(play(state, "bid keywood 2 green"))
+    greens = state.screens[0].named("green")
+    state = play(state, "boat keyflower")
+    assert state.screens[0].named("green") == greens + 2  # seat 1's winning bid
+
+
+# Boat 1b: "When taking workers from the boats at the end of summer and autumn, the player
+# additionally takes one green worker from the supply if available. When taking a boat tile at
+# the end of winter, the player also takes one green worker from the supply if available."
+@pytest.mark.parametrize("season", [1, 2, 3])
+def test_summer_boat_1b_gives_one_green_worker_from_the_supply(season):
+    state = until_boats(owning("summer_boat_1", 1, season))
+    green, bag = state.green, len(state.bag)
+    state = play(state, "boat sea_bastion")
+    assert state.screens[0].named("green") == 1 and state.green == green - 1
+    assert len(state.bag) == bag
+    assert not invariants(state)
+
+
+def test_summer_boat_1b_gives_nothing_once_the_green_supply_is_empty():
+    state = until_boats(owning("summer_boat_1", 1))
+    state = attrs.evolve(state, green=0, screens=(state.screens[0], state.screens[1].add("green", state.green)))
+    state = play(state, "boat sea_bastion")
+    assert state.screens[0].named("green") == 0
+
+
+# "The abilities conveyed by the boats cannot be acquired by other players."
+def test_a_summer_boats_bonus_goes_to_its_owner_only():
+    state = until_boats(owning("summer_boat_1", 1, seat=1))
+    state = play(state, "boat keyflower")
+    assert state.screens[0].named("green") == 0
+    state = play(state, "boat sea_bastion")
+    assert state.screens[1].named("green") == 1
+
+
+# "When in a player's village the tile gives that player a unique ability." A summer boat won
+# this summer joins the village after the boat pick (End of season: 5. turn order tiles, then
+# 6. the tiles are added to the villages): it gives nothing at this summer's pick (reading of the
+# base procedure's order).
+def test_a_summer_boat_won_this_season_gives_nothing_at_the_same_boat_pick():
+    state = in_season(position(2, screens=SCREENS, offer=["summer_boat_1"]), 1)
+    state = with_faces(state, summer_boat_1=1)
+    state = until_boats(play(state, "bid summer_boat_1 1 red"))
+    state = play(state, "boat keyflower")
+    assert state.screens[0].named("green") == 0
+
+
+# Boat 6a: "Ao retirar trabalhadores dos barcos no final do verão e outono, o jogador também leva
+# dois tokens de trigo, se disponível. Ao pegar um hexagono de barco no no final do inverno, o
+# jogador leva dois tokens de trigo, se disponível."
+@pytest.mark.parametrize("season", [1, 2, 3])
+def test_summer_boat_6a_gives_two_wheat_at_the_boat_pick(season):
+    state = until_boats(owning("summer_boat_6", 0, season))
+    supply = state.wheat_supply
+    state = play(state, "boat sea_bastion")
+    wheat = dict(state.components.tile("summer_boat_6").faces[0].gives)["wheat"]
+    assert state.wheat[0] == wheat and state.wheat_supply == supply - wheat
+
+
+def test_summer_boat_6a_gives_only_the_wheat_left_in_the_supply():
+    state = until_boats(owning("summer_boat_6", 0))
+    state = attrs.evolve(state, wheat=(0, state.wheat_supply - 1), wheat_supply=1)
+    state = play(state, "boat sea_bastion")
+    assert state.wheat[0] == 1 and state.wheat_supply == 0
+
+
+def _home_field(state, seat, i):
+    return state.villages[seat].fields.fields_on((0, 0))[i]
+
+
+def _with_animals(state, seat, *pairs):
+    """Animals put into fields of ``seat``'s home hex (field ``i`` of the hex), out of the supply."""
+    village = state.villages[seat]
+    animals = tuple(sorted((_home_field(state, seat, i), Animals.of(**counts)) for i, counts in pairs))
+    total = Animals.of()
+    for _, a in animals:
+        total = total.plus(a)
+    villages = tuple(attrs.evolve(v, animals=animals) if s == seat else v for s, v in enumerate(state.villages))
+    return attrs.evolve(state, villages=villages, animals=state.animals.minus(total))
+
+
+def _place_animals(state):
+    """Each animal to place goes into the first field offered."""
+    while state.to_move == 0 and any(m.startswith("field") for m in legal(state)):
+        state = play(state, sorted(legal(state))[0])
+    return state
+
+
+# Boat 6b: "Ao retirar trabalhadores dos barcos no final do verão e outono, o jogador também leva
+# um porco e uma ovelha, se disponíveis. O porco e a ovelha devem ser colocados em um campo na
+# casa do jogador."
+def test_summer_boat_6b_puts_a_pig_and_a_sheep_into_fields_of_the_home_hex():
+    state = play(until_boats(owning("summer_boat_6", 1)), "boat sea_bastion")
+    home_fields = set(state.villages[0].fields.fields_on((0, 0)))
+    offered = {m for m in legal(state) if m.startswith("field")}
+    assert offered and len(offered) == len(home_fields)
+    state = _place_animals(state)
+    held = dict(state.villages[0].animals)
+    assert set(held) <= home_fields
+    assert sum(a.named("pig") for a in held.values()) == 1 and sum(a.named("sheep") for a in held.values()) == 1
+    assert not invariants(state)
+
+
+# Boat 6b: "Os animais são recebidos antes da reprodução, para que possam se reproduzir no verão
+# e/ou no outono se já houver um ou mais do mesmo tipo de animal no campo em que foram
+# colocados."
+def test_summer_boat_6b_animals_arrive_before_breeding_and_breed():
+    state = _with_animals(owning("summer_boat_6", 1), 0, (0, {"sheep": 1}), (1, {"cow": 1}), (2, {"cow": 1}), (3, {"cow": 1}))
+    state = play(until_boats(state), "boat sea_bastion")
+    sheep_field, free_field = (f"field {_sector_text(_home_field(state, 0, i))}" for i in (0, 4))
+    while isinstance(state.pending, PlaceAnimal):
+        options = {m for m in legal(state)}
+        if state.pending.animal == "pig":
+            assert options == {free_field}  # the one empty field: the others hold sheep or cows
+            state = play(state, free_field)
+        else:
+            assert options == {sheep_field, free_field}
+            state = play(state, sheep_field)
+    state = play(state, "boat keyflower")
+    held = dict(state.villages[0].animals)
+    assert held[_home_field(state, 0, 0)].named("sheep") == 1 + 1 + 1  # the boat's sheep, and a newborn
+    assert held[_home_field(state, 0, 4)].named("pig") == 1  # alone: no newborn
+    assert not invariants(state)
+
+
+def _sector_text(sector):
+    return str(IntoField(sector))[len("field ") :]
+
+
+# Boat 6b: "Se não houver campos disponíveis então o jogador não pode levar o porco e/ou a
+# ovelha."
+def test_summer_boat_6b_without_an_open_home_field_the_animals_are_not_taken():
+    state = _with_animals(owning("summer_boat_6", 1), 0, *((i, {"cow": 1}) for i in range(5)))
+    supply = state.animals
+    state = play(until_boats(state), "boat sea_bastion")
+    assert not any(m.startswith("field") for m in legal(state))
+    assert state.animals == supply
+
+
+# "Os animais não se reproduzem no final do inverno." Boat 6b in winter: "o jogador pega um
+# porco e uma ovelha, se disponível, que devem ser colocados em um campo disponível na casa do
+# jogador."
+def test_summer_boat_6b_animals_taken_in_winter_do_not_breed():
+    state = _with_animals(owning("summer_boat_6", 1, season=3), 0, (0, {"sheep": 1}))
+    state = play(until_boats(state), "boat sea_bastion")
+    sheep_field = f"field {_sector_text(_home_field(state, 0, 0))}"
+    while isinstance(state.pending, PlaceAnimal):
+        options = sorted(legal(state))
+        state = play(state, sheep_field if sheep_field in options else options[0])
+    while not state.is_over:
+        state = play(state, sorted(legal(state))[0])
+    assert dict(state.villages[0].animals)[_home_field(state, 0, 0)].named("sheep") == 2
