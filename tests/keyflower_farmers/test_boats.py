@@ -493,3 +493,99 @@ def test_summer_boat_6b_animals_taken_in_winter_do_not_breed():
     while not state.is_over:
         state = play(state, sorted(legal(state))[0])
     assert dict(state.villages[0].animals)[_home_field(state, 0, 0)].named("sheep") == 2
+
+
+# --- summer boats 2 and 3: transport, placement, upgrades -------------------------------------------
+
+# home1 --road-- keywood; key_mine beside keywood across grass sides only (no road joins it to
+# the village); summer boat 2 beside the home's river.
+GRASS_LINK = [("summer_boat_2", (1, 0), 0), ("keywood", (-1, 0), 0), ("key_mine", (-2, 1), 3)]
+
+
+# Boat 2a: "When transporting resources the resources may be transported across fields (where
+# there are no roads) as well as along roads."
+def test_summer_boat_2a_resources_move_across_fields_as_well_as_roads():
+    for face, across in ((0, True), (1, False)):
+        state = position(2, screens=SCREENS, villages=[GRASS_LINK, []])
+        state = with_goods(with_faces(state, summer_boat_2=face), keywood={"wood": 1}, home1={"stone": 1})
+        state = play(state, "use home1 1 red")
+        assert ("carry wood keywood key_mine" in legal(state)) is across
+        assert "carry stone home1 keywood" in legal(state)  # along the road, either way
+        assert "carry stone home1 summer_boat_2" not in legal(state)  # never across the river
+
+
+# Boat 2a: "In addition, when placing village tiles in their village a player does not need to
+# match the sides (roads, no roads and water)."
+def test_summer_boat_2a_places_won_tiles_without_matching_sides():
+    places = {}
+    for face in (0, 1):
+        state = position(2, screens=SCREENS, offer=["keywood"], villages=[[("summer_boat_2", (1, 0), 0)], []])
+        state = play(with_faces(state, summer_boat_2=face), "bid keywood 1 red")
+        state = play(until_boats(state), "boat keyflower", "boat sea_bastion")
+        assert state.pending == PlaceTile(0, "keywood")
+        places[face] = legal(state)
+    matching, free = places[1], places[0]
+    assert matching < free
+    cells = {m.split()[1] for m in free}
+    turns = {m.split()[3] for m in free}
+    assert free == {f"place {cell} turn {t}" for cell in cells for t in turns}  # every place touching the village
+
+
+# Boat 2a: "This ability does not affect the Sea Bastion boat which requires roads to be
+# connected in a loop in order to score points."
+def test_summer_boat_2a_does_not_help_the_sea_bastion():
+    # home1, keywood and mason in a triangle: two road links, one grass link (keywood-mason).
+    village = [("keywood", (1, -1), 1), ("mason", (0, -1), 0), ("summer_boat_2", (2, -1), None), ("sea_bastion", (-1, -1), None)]
+    state = with_faces(position(2, screens=SCREENS, villages=[village, []]), summer_boat_2=0)
+    assert final_score(ended(state), 0) == 0
+    state = play(with_goods(state, keywood={"wood": 1}), "use home1 1 red")
+    assert "carry wood keywood mason" in legal(state)  # one movement: the grass side joins them
+
+
+# Boat 2b: "All of a players transport capacity and upgrade ability is doubled."
+def test_summer_boat_2b_doubles_transport_and_upgrades():
+    home = STANDARD.homes[0].faces[0]
+    for face, factor in ((1, 2), (0, 1)):
+        state = with_faces(position(2, screens=SCREENS, villages=[[("summer_boat_2", (1, 0), 0)], []]), summer_boat_2=face)
+        assert play(state, "use home1 1 red").pending == Transport(0, home.transport * factor, home.upgrades * factor)
+
+
+# The Farmers: "O movimento gerado pelo trigo não é duplicado se o jogador possui o barco 2b."
+def test_summer_boat_2b_does_not_double_wheat_movement():
+    state = with_faces(position(2, screens=SCREENS, villages=[[("summer_boat_2", (1, 0), 0)], []]), summer_boat_2=1)
+    state = attrs.evolve(state, wheat=(1, 0), wheat_supply=state.wheat_supply - 1)
+    state = play(state, "use home1 1 red")
+    doubled = state.pending.moves
+    state = play(state, "spend wheat")
+    assert state.pending.moves == doubled + 1
+
+
+# Boat 2b: "If a player has the Keyflower boat at the end of the game, the Keyflower scoring is
+# doubled." The Farmers: "o trigo não contribui para marcar se um jogador possuir o hexágono
+# keyflower."
+def test_summer_boat_2b_doubles_the_keyflower_boat_score_and_wheat_adds_nothing():
+    village = [("summer_boat_2", (1, 0), 0), ("keyflower", (2, 0), 0)]
+    transport = STANDARD.homes[0].faces[0].transport
+    for face, points in ((1, 2 * transport), (0, transport)):
+        state = with_faces(position(2, villages=[village, []]), summer_boat_2=face)
+        state = attrs.evolve(state, wheat=(3, 0), wheat_supply=state.wheat_supply - 3)
+        assert final_score(ended(state), 0) == points
+
+
+# Boat 3a: "When upgrading any type of resource: gold, iron, stone and wood can be used in
+# substitution for any other type of resource."
+def test_summer_boat_3a_any_resource_pays_for_any_other_in_an_upgrade():
+    cost = dict(STANDARD.homes[0].upgrade)
+    other = next(r for r in ("gold", "iron", "stone", "wood") if r not in cost)
+    n = sum(cost.values())
+    for face, allowed in ((0, True), (1, False)):
+        state = position(2, screens=SCREENS, villages=[[("summer_boat_3", (1, 0), 0)], []])
+        state = with_goods(with_faces(state, summer_boat_3=face), home1={other: n})
+        state = play(state, "use home1 1 red")
+        paying = f"upgrade home1 paying {','.join([other] * n)}"
+        assert (paying in legal(state)) is allowed
+    state = position(2, screens=SCREENS, villages=[[("summer_boat_3", (1, 0), 0)], []])
+    state = with_goods(with_faces(state, summer_boat_3=0), home1={other: n})
+    state = play(state, "use home1 1 red", f"upgrade home1 paying {','.join([other] * n)}")
+    assert state.tile("home1").face == 1 and state.tile("home1").goods.total == 0
+    assert not invariants(state)
