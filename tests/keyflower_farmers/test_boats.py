@@ -589,3 +589,84 @@ def test_summer_boat_3a_any_resource_pays_for_any_other_in_an_upgrade():
     state = play(state, "use home1 1 red", f"upgrade home1 paying {','.join([other] * n)}")
     assert state.tile("home1").face == 1 and state.tile("home1").goods.total == 0
     assert not invariants(state)
+
+
+# --- summer boats 3b and 5b: end scoring ------------------------------------------------------------
+
+
+def scored_with(boat, face, winter_tile, wheat=0, **goods):
+    """Seat 0's final score: the summer boat ``boat`` showing ``face`` and the winter tile
+    ``winter_tile`` in the village, ``goods`` on the home tile, ``wheat`` behind the screen."""
+    village = [(boat, (1, 0), 0), (winter_tile, (1, -1), None)]
+    state = with_goods(with_faces(position(2, villages=[village, []]), **{boat: face}), home1=goods)
+    state = attrs.evolve(state, wheat=(wheat, 0), wheat_supply=state.wheat_supply - wheat)
+    return final_score(ended(state), 0)
+
+
+def points_of(code):
+    return STANDARD.tile(code).scoring.points
+
+
+# Boat 3b: "For game end scoring purposes, gold, iron, stone and wood can be counted in
+# substitution for any other type of resource."
+def test_summer_boat_3b_resources_stand_for_one_another_in_end_scoring():
+    assert scored_with("summer_boat_3", 1, "mercers_guild", wood=3) == points_of("mercers_guild")
+    assert scored_with("summer_boat_3", 1, "jeweller", stone=2) == 2 * points_of("jeweller")
+    # Side a (3a) works in upgrades only.
+    assert scored_with("summer_boat_3", 0, "mercers_guild", wood=3) == 0
+    assert scored_with("summer_boat_3", 0, "jeweller", stone=2) == 0
+
+
+# Boat 5b: "Para fins de pontuação final do jogo, o trigo pode ser contado como qualquer tipo de
+# recurso e qualquer tipo de recurso pode ser considerado como trigo."
+def test_summer_boat_5b_wheat_counts_as_any_resource_and_any_resource_as_wheat():
+    assert scored_with("summer_boat_5", 1, "mercers_guild", wheat=1, wood=1, stone=1) == points_of("mercers_guild")
+    assert scored_with("summer_boat_5", 1, "granary", stone=1, iron=1) == points_of("granary")
+    assert scored_with("summer_boat_5", 0, "mercers_guild", wheat=1, wood=1, stone=1) == 0
+    assert scored_with("summer_boat_5", 0, "granary", stone=1, iron=1) == 0
+
+
+# Boat 5b trades wheat for resources only: one resource does not stand for another (that is
+# boat 3b's ability).
+def test_summer_boat_5b_does_not_let_one_resource_stand_for_another():
+    assert scored_with("summer_boat_5", 1, "mercers_guild", wood=3) == 0
+    assert scored_with("summer_boat_5", 1, "jeweller", stone=2) == 0
+
+
+# --- summer boat 5a: animals sharing fields -------------------------------------------------------
+
+
+# Boat 5a: "O jogador que possui o barco 5a pode colocar ou mover vacas, porcos e ovelhas para os
+# mesmos campos um do outro."
+def test_summer_boat_5a_animals_may_be_moved_into_a_field_of_another_type():
+    for face, allowed in ((0, True), (1, False)):
+        state = position(2, screens=SCREENS, villages=[[("summer_boat_5", (1, 0), 0)], []])
+        state = _with_animals(with_faces(state, summer_boat_5=face), 0, (0, {"sheep": 1}), (1, {"pig": 1}))
+        state = play(state, "use home1 1 red")
+        source, target = (_sector_text(_home_field(state, 0, i)) for i in (0, 1))
+        assert (f"herd sheep {source} {target}" in legal(state)) is allowed
+
+
+def test_summer_boat_5a_animals_may_be_placed_into_a_field_of_another_type():
+    # Every field of the home hex holds cows; boat 6b brings a pig and a sheep.
+    village = [("summer_boat_5", (1, 0), 0), ("summer_boat_6", (2, 0), 0)]
+    for face, placed in ((0, 2), (1, 0)):
+        state = position(2, screens=SCREENS, villages=[village, []])
+        state = in_season(with_faces(state, summer_boat_5=face, summer_boat_6=1), 1)
+        state = _with_animals(state, 0, *((i, {"cow": 1}) for i in range(5)))
+        supply = state.animals.total
+        state = play(until_boats(state), "boat sea_bastion")
+        while isinstance(state.pending, PlaceAnimal):
+            state = play(state, sorted(legal(state))[0])
+        assert supply - state.animals.total == placed
+
+
+# Boat 5a: "Os animais na aldeia do dono do barco irá se reproduzir mesmo que haja diferentes
+# tipos de animais no mesmo campo."
+def test_summer_boat_5a_mixed_fields_still_breed():
+    for face, born in ((0, 1), (1, 0)):
+        state = position(2, screens=SCREENS, villages=[[("summer_boat_5", (1, 0), 0)], []])
+        state = _with_animals(with_faces(state, summer_boat_5=face), 0, (0, {"sheep": 2, "pig": 2, "cow": 1}))
+        state = play(until_boats(state), "boat keyflower", "boat sea_bastion")
+        held = dict(state.villages[0].animals)[_home_field(state, 0, 0)]
+        assert (held.named("sheep"), held.named("pig"), held.named("cow")) == (2 + born, 2 + born, 1)
