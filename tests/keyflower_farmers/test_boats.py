@@ -816,3 +816,45 @@ def test_each_turn_order_tile_scores_a_point_per_adjacent_hex():
     village = [("order1", (0, -1), None), ("order2", (1, -1), None)]
     state = position(2, villages=[village, []])
     assert final_score(ended(state), 0) == 2 + 2
+
+
+# "At the end of winter the player winning the tile depicting the purple start player worker also
+# takes the purple start player worker." (and scores it: "the purple start player marker may be
+# declared by the player who successfully bid for it as a resource, skill or worker")
+def test_the_winter_purple_tile_winner_takes_the_purple_worker_for_scoring():
+    state = play(in_season(position(2, screens=SCREENS), 3), "pass", "bid order1 1 red")
+    state = play(until_boats(state), "boat keyflower")
+    while not state.is_over:
+        state = play(state, sorted(legal(state))[0])
+    assert state.start == 1
+
+
+# "In the unusual circumstances that no player bid for the new start player tile in winter, the
+# existing start player remains the start player for the purposes of selecting the boat tiles and
+# then the start player marker passes to the player on the start player's left."
+def test_without_a_winter_purple_bid_the_old_start_player_picks_first_then_the_marker_passes_left():
+    state = until_boats(in_season(position(2, screens=SCREENS), 3))
+    assert state.pending == ChooseBoat(0, (1,))
+    while not state.is_over:
+        state = play(state, sorted(legal(state))[0])
+    assert state.boat_picks == (0, 1) and state.start == 1
+
+
+# "Note that the boat tiles are not bid for with the workers directly, but the contents of the
+# boats are chosen in the order that players successfully bid for the turn order tiles."
+def test_boats_are_never_bid_for_or_used():
+    state = position(2, screens=SCREENS, offer=["keywood"])
+    boats = {cargo.boat for cargo in state.boats}
+    assert not any(m.split()[1] in boats for m in legal(state) if m != "pass")
+    assert {m.split()[1] for m in legal(state) if m.startswith("bid")} == {"keywood", "order1"}
+
+
+# "Place the relevant boat tiles [...] with the side indicating the number of players face up"
+# (side a, spring), "turn the boat tiles over where appropriate so that the icon representing that
+# season is visible", and the winter scoring side: "Each boat will give victory points as detailed
+# below" (side b, the side up in winter).
+def test_each_boat_shows_side_a_in_spring_side_b_in_winter_and_one_side_a_season():
+    for boat in STANDARD.boats:
+        assert boat.side_in("spring") is boat.side_a and boat.side_in("winter") is boat.side_b
+        for season in SEASONS:
+            assert (season in boat.side_a.seasons) != (season in boat.side_b.seasons), (boat.code, season)
