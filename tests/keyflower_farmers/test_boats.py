@@ -23,7 +23,17 @@ from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.moves import IntoField
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.scoring import final_score
-from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceAnimal, PlaceTile, Resources, Transport, Turn
+from tabletop.keyflower_farmers.state import (
+    Animals,
+    ChooseBoat,
+    PlaceAnimal,
+    PlaceTile,
+    Resources,
+    Skills,
+    Transport,
+    Turn,
+    Workers,
+)
 from tabletop.kernel import hexgrid
 from tabletop.kernel.pile import Pile
 
@@ -77,8 +87,17 @@ def loaded(state, **cargo):
         for skill, n in skills.items():
             for _ in range(n):
                 pile.remove(skill)
-        boats.append(attrs.evolve(c, workers=c.workers.plus(type(c.workers).of(**workers)), skills=c.skills.plus(type(c.skills).of(**skills))))
+        boats.append(attrs.evolve(c, workers=c.workers.plus(Workers.of(workers)), skills=c.skills.plus(Skills.of(skills))))
     return attrs.evolve(state, boats=tuple(boats), bag=Pile(tuple(bag)), skill_pile=Pile(tuple(pile)))
+
+
+def bag_left(state, keep, seat):
+    """Only the first ``keep`` workers left in the bag, the others set aside behind ``seat``'s
+    screen (every worker still counted once)."""
+    cards = state.bag.cards()
+    aside = Workers.of({colour: cards[keep:].count(colour) for colour in set(cards[keep:])})
+    screens = tuple(screen.plus(aside) if s == seat else screen for s, screen in enumerate(state.screens))
+    return attrs.evolve(state, bag=Pile(cards[:keep]), screens=screens)
 
 
 def gives(state, number):
@@ -132,11 +151,7 @@ def test_no_workers_or_skills_arrive_on_the_boats_in_winter():
 # "In the unlikely scenario that there are insufficient workers in the bag, fill boats in order
 # with one worker at a time, but not with more workers than are stated on the tile."
 def test_a_short_bag_fills_the_boats_in_order_one_worker_at_a_time():
-    state = position(2, screens=[{"red": 1}, {"red": 1}])
-    bag = state.bag.cards()
-    # Three workers left in the bag, the rest behind seat 0's screen (the totals kept).
-    rest = {c: bag[3:].count(c) for c in set(bag[3:])}
-    state = attrs.evolve(state, bag=Pile(bag[:3]), screens=(state.screens[0].plus(type(state.screens[0]).of(**rest)), state.screens[1]))
+    state = bag_left(position(2, screens=[{"red": 1}, {"red": 1}]), 3, 0)
     state = play(until_boats(state), "boat keyflower", "boat sea_bastion")
     while isinstance(state.pending, PlaceTile):
         state = play(state, sorted(legal(state))[0])
@@ -324,10 +339,7 @@ def test_summer_boat_1a_gives_two_workers_with_the_boat_tile_in_winter():
 
 # Boat 1a: "... takes two additional workers from the bag if available."
 def test_summer_boat_1a_draws_only_what_the_bag_holds():
-    state = until_boats(owning("summer_boat_1", 0))
-    every = state.bag.cards()
-    held = {c: every[1:].count(c) for c in set(every[1:])}
-    state = attrs.evolve(state, bag=Pile(every[:1]), screens=(state.screens[0], state.screens[1].plus(type(state.screens[1]).of(**held))))
+    state = bag_left(until_boats(owning("summer_boat_1", 0)), 1, 1)
     behind = state.screens[0].total
     state = play(state, "boat keyflower")
     assert state.screens[0].total == behind + 1 and len(state.bag) == 0
@@ -337,10 +349,7 @@ def test_summer_boat_1a_draws_only_what_the_bag_holds():
 # used in winning bids in that round have been placed in the bag."
 def test_summer_boat_1a_draws_after_the_winning_bids_are_in_the_bag():
     state = owning("summer_boat_1", 0, screens=[{"red": 1}, {"green": 2}], offer=["keywood"], to_move=1)
-    every = state.bag.cards()
-    held = {c: every.count(c) for c in set(every)}
-    # An empty bag (its workers set aside behind seat 0's screen, counted apart).
-    state = attrs.evolve(state, bag=Pile(()), screens=(state.screens[0].plus(type(state.screens[0]).of(**held)), state.screens[1]))
+    state = bag_left(state, 0, 0)  # an empty bag: seat 0 holds no green worker
     state = until_boats(play(state, "bid keywood 2 green"))
     greens = state.screens[0].named("green")
     state = play(state, "boat keyflower")
@@ -858,3 +867,30 @@ def test_each_boat_shows_side_a_in_spring_side_b_in_winter_and_one_side_a_season
         assert boat.side_in("spring") is boat.side_a and boat.side_in("winter") is boat.side_b
         for season in SEASONS:
             assert (season in boat.side_a.seasons) != (season in boat.side_b.seasons), (boat.code, season)
+
+
+# Sea Bastion: "1 point for each tile which is connected by roads as part of a loop which connects
+# back to the starting point without the traveler having to travel along the same route twice."
+# A route may pass a hex twice along other roads: two road triangles through the home tile make
+# one loop of five hexes, each counted once.
+def test_sea_bastion_loop_may_pass_a_hex_twice_each_hex_counting_once():
+    first = [("keywood", (1, -1), 2), ("key_mine", (0, -1), 1)]
+    second = [("workshop", (-1, 1), 0), ("woodcutter", (0, 1), 1)]
+    bastion = [("sea_bastion", (1, 0), 0)]
+    one_triangle = position(2, villages=[first + bastion, []])
+    assert final_score(ended(one_triangle), 0) == 3
+    figure_eight = position(2, villages=[first + second + bastion, []])
+    assert final_score(ended(figure_eight), 0) == 5
+
+
+# "These tiles are not added to the player's village except at the end of winter. Instead the turn
+# order tiles determine the order that the players will choose to take the workers and skill tiles
+# from the boats and also determine the start player for the following season."
+def test_turn_order_tiles_join_no_village_before_winter_and_are_bid_for_again():
+    state = play(position(2, screens=SCREENS), "bid order1 1 red")
+    state = play(until_boats(state), "boat keyflower")
+    assert not any(isinstance(p, PlaceTile) for p in state.stack)
+    state = play(state, "boat sea_bastion")
+    assert state.season == 1 and "order1" not in state.villages[0].ids
+    assert state.pending == Turn(0) and state.lot("order1").bids == ()
+    assert "bid order1 1 red" in legal(state)
