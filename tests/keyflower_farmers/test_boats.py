@@ -720,6 +720,21 @@ def test_summer_boat_4a_workers_stay_lying_while_the_tile_is_used():
     assert state.lot("keywood").colour == "blue"
 
 
+# Boat 4a is a bidding ability: "the owner of this boat may counter bid using a different colour".
+# Using a tile still takes the colour of the workers on it.
+def test_summer_boat_4a_does_not_free_the_colour_of_a_use():
+    state = play(_with_summer_boat_4(0, [{"red": 3}, {"blue": 4}]), "use keywood 1 blue")
+    assert not any(m.startswith(("use keywood", "bid keywood")) for m in legal(state))  # no bid to counter either
+
+
+# Boat 4b is a using ability: "the owner of boat 4b does not have to follow the same colour rule
+# [...] when placing workers on the tile for production". Bids keep the tile's colour.
+def test_summer_boat_4b_does_not_free_the_colour_of_a_bid():
+    state = play(_with_summer_boat_4(1, [{"red": 3}, {"blue": 4}]), "bid keywood 1 blue")
+    assert not any(m.startswith("bid keywood") for m in legal(state))
+    assert "use keywood 1 red" in legal(state)
+
+
 # Boat 4b: "The horizontal workers still count toward the six worker limit for workers using a
 # single tile."
 def test_summer_boat_4b_off_colour_workers_count_toward_the_six():
