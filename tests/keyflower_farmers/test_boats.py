@@ -18,7 +18,7 @@ Sea Bastion's loop, the White Wind's allocation, the Farmers tie-break, boat 5b 
 import attrs
 import pytest
 
-from tabletop.keyflower_farmers.components import SEASONS, STANDARD, WATER
+from tabletop.keyflower_farmers.components import RESOURCES, SEASONS, STANDARD, WATER
 from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.moves import IntoField
 from tabletop.keyflower_farmers.positions import position
@@ -252,6 +252,23 @@ def test_a_player_winning_several_farmers_turn_order_tiles_gets_the_items_of_eac
             expected[item] = expected.get(item, 0) + n
     assert set(expected) == {"wheat"} and state.wheat[0] == expected["wheat"]
     assert state.wheat[1:] == (0, 0, 0, 0)
+
+
+# The Farmers: "Quando os jogadores ganham licitações para os hexágonos da ordem de turno, eles
+# obtêm os recursos indicados neles, além da preferência na escolha de barcos." and "Continue
+# usando o hexágono 4 da ordem de turno dos jogadores" (a base tile: it gives nothing).
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_each_turn_order_tile_gives_its_printed_items_to_its_winner_at_the_boat_pick(number):
+    state = five_players()
+    state = play(state, f"bid order{number} 1 red")
+    state = until_boats(state)
+    assert state.pending.seat == 0
+    expected = gives(state, number)
+    assert set(expected) <= {"wheat", *RESOURCES}, "items other than wheat and resources: extend this test"
+    assert (number == 4) == (not expected)
+    state = play(state, "boat keyflower")
+    assert state.wheat[0] == expected.get("wheat", 0)
+    assert all(state.tile("home1").goods.named(r) == expected.get(r, 0) for r in RESOURCES)
 
 
 # The Farmers: "Os recursos dos hexagonos da ordem de turno são retirados ao mesmo tempo em que
