@@ -449,8 +449,13 @@ def _allowed(need: str, rules: tuple[bool, bool], gold_wild: bool = False) -> tu
         kinds = tuple(dict.fromkeys((*kinds, "gold")))
     if swap_resources and set(kinds) & set(RESOURCES):
         kinds = tuple(dict.fromkeys((*kinds, *RESOURCES)))
-    if wheat_as_resource and (set(kinds) & set(RESOURCES) or need == "wheat"):
-        kinds = tuple(dict.fromkeys((*kinds, *RESOURCES, "wheat")))
+    if wheat_as_resource:
+        # Boat 5b trades wheat and resources, not one resource for another (boat 3b's ability):
+        # wheat fills a resource's place, any resource fills wheat's.
+        if need == "wheat":
+            kinds = tuple(dict.fromkeys((*kinds, *RESOURCES)))
+        elif set(kinds) & set(RESOURCES):
+            kinds = tuple(dict.fromkeys((*kinds, "wheat")))
     return kinds
 
 

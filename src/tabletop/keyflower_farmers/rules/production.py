@@ -19,6 +19,7 @@ from tabletop.keyflower_farmers.moves import IntoField, Move, Take
 from tabletop.keyflower_farmers.rules.common import (
     change_lot,
     face_of,
+    has_ability,
     home_id,
     screens_without,
     standing,
@@ -186,11 +187,16 @@ def resolve_choose(state: KeyflowerState, pending: ChooseGood, move: Take) -> Ke
 
 def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, int], used: tuple[Sector, ...]) -> tuple[Sector, ...]:
     """The fields on ``cell`` of ``seat``'s village that may take a new ``animal``: empty or
-    holding only that animal, and not already given one by the same use."""
+    holding only that animal (any field with summer boat 5a, whose owner "pode colocar ou mover
+    vacas, porcos e ovelhas para os mesmos campos um do outro"), and not already given one by
+    the same use."""
     village = state.villages[seat]
+    fields = village.fields.fields_on(cell)
+    if village.animals and has_ability(state, seat, "boat_mixed_fields"):
+        return tuple([field for field in fields if field not in used])
     kind = Animals.position(animal)
     out = []
-    for field in village.fields.fields_on(cell):
+    for field in fields:
         held = village.animals_in(field)
         if field not in used and sum(held) == held[kind]:  # empty, or only that animal
             out.append(field)
