@@ -19,6 +19,7 @@ from tabletop.keyflower_farmers.moves import IntoField, Move, Take
 from tabletop.keyflower_farmers.rules.common import (
     change_lot,
     face_of,
+    has_ability,
     home_id,
     screens_without,
     standing,
@@ -186,13 +187,15 @@ def resolve_choose(state: KeyflowerState, pending: ChooseGood, move: Take) -> Ke
 
 def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, int], used: tuple[Sector, ...]) -> tuple[Sector, ...]:
     """The fields on ``cell`` of ``seat``'s village that may take a new ``animal``: empty or
-    holding only that animal, and not already given one by the same use."""
+    holding only that animal (with summer boat 5a, any field: "a menos que o jogador possua o
+    barco 5a"), and not already given one by the same use."""
     village = state.villages[seat]
     kind = Animals.position(animal)
+    mixed = has_ability(state, seat, "boat_mixed_fields")
     out = []
     for field in village.fields.fields_on(cell):
         held = village.animals_in(field)
-        if field not in used and sum(held) == held[kind]:  # empty, or only that animal
+        if field not in used and (mixed or sum(held) == held[kind]):  # empty, or only that animal
             out.append(field)
     return tuple(out)
 
