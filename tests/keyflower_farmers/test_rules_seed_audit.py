@@ -1,0 +1,386 @@
+"""Sentence-by-sentence audit of The Farmers rulebook (seed 002, Portuguese), from start to end.
+
+Each test is named after the rule it checks and quotes the seed's sentence above it. Rules the
+seed states that are already tested elsewhere are not tested again here: the test that covers
+each is named in a comment where the sentence would stand (``Covered by ...``). The abilities
+of single village tiles and boats are tested in test_tiles.py and test_boats.py; here only the
+general rules the seed states about them. Farmers tile numbers are provisional: they are read
+from ``state.components``, never written into a test.
+"""
+
+import attrs
+import pytest
+
+from tabletop.keyflower_farmers.components import ANIMALS, ROAD, SEASONS, WATER
+from tabletop.keyflower_farmers.options import OPTIONS
+from tabletop.keyflower_farmers.positions import position
+from tabletop.keyflower_farmers.invariants import invariants
+from tabletop.keyflower_farmers.scoring import final_score
+from tabletop.keyflower_farmers.setup import setup
+from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceTile, Resources, Skills, Tile, Transport, Turn
+from tabletop.kernel.hexgrid import cell_text
+from tabletop.kernel.rng import Rng
+
+from .helpers import legal, play
+
+RED = [{"red": 6}, {"red": 6}]
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def new(players, seed=1, **options):
+    return setup(players, Rng.from_seed(seed), OPTIONS.resolve(players, options))
+
+
+def name(field):
+    """A field as the moves write it."""
+    return f"{cell_text(field[0])}/{field[1]}"
+
+
+def with_animals(state, seat, placed):
+    """``state`` with the animals ``placed`` (field -> {kind: count}) in ``seat``'s fields, out
+    of the supply."""
+    village = state.villages[seat]
+    animals = tuple(sorted((field, Animals.of(**counts)) for field, counts in placed.items()))
+    total = Animals.of()
+    for _, counts in animals:
+        total = total.plus(counts)
+    villages = tuple(attrs.evolve(v, animals=animals) if s == seat else v for s, v in enumerate(state.villages))
+    return attrs.evolve(state, villages=villages, animals=state.animals.minus(total))
+
+
+def with_faces(state, **faces):
+    """``state`` with the hexes named turned to the faces given (0 front, 1 back)."""
+    tiles = tuple(attrs.evolve(t, face=faces[t.id]) if t.id in faces else t for t in state.tiles)
+    return attrs.evolve(state, tiles=tiles)
+
+
+def animals_of(state, seat):
+    """Every animal in ``seat``'s fields, by field."""
+    return dict(state.villages[seat].animals)
+
+
+def total(state, seat, kind):
+    return sum(a.named(kind) for _, a in state.villages[seat].animals)
+
+
+def until_boats(state):
+    """Everyone passes in succession."""
+    while not isinstance(state.pending, ChooseBoat):
+        state = play(state, "pass")
+    return state
+
+
+def ended(state, **changes):
+    """The position as the game ends (nothing left to decide)."""
+    return attrs.evolve(state, stack=(), **changes)
+
+
+def gives(state, code, face=0):
+    """What the face of the hex ``code`` gives, by item (read from the data)."""
+    return dict(state.components.tile(code).faces[face].gives)
+
+
+# === Preparação (setup) ==========================================================================
+
+# "Ao usar o Keyflower, substitua os hexagonos 1, 2 e 3 do Keyflower pelos hexagonos
+# correspondentes do Keyflower - the Farmers. Continue usando o hexágono 4 da ordem de turno."
+# Covered by test_rules_setup.test_the_farmers_turn_order_tiles_replace_base_tiles_1_to_3 and
+# test_components.test_turn_order_tiles_per_player_count_and_the_purple_on_the_highest.
+
+
+# "Quando os jogadores ganham licitações para os hexágonos da ordem de turno, eles obtêm os
+# recursos indicados neles, além da preferência na escolha de barcos. Os recursos dos hexagonos
+# da ordem de turno são retirados ao mesmo tempo em que um jogador recebe os trabalhadores e os
+# tokens de habilidades de um dos barcos (na primavera, no verão ou no outono) [...]"
+# (Spring: also test_rules_season_end.test_farmers_turn_order_tiles_give_their_items_with_the_boat.)
+@pytest.mark.parametrize("season", [0, 1, 2])
+def test_turn_order_tile_items_are_received_with_the_boat_cargo_in_spring_summer_and_autumn(season):
+    state = attrs.evolve(position(2, screens=RED), season=season)
+    state = until_boats(play(state, "bid order1 1 red"))
+    assert state.pending.seat == 0  # the turn-order tile gives the first choice of boat
+    assert state.wheat[0] == 0  # nothing yet: the items come with the cargo
+    state = play(state, "boat keyflower")
+    (tile,) = [t for t, _ in state.components.turn_order_for(2, True) if t.number == 1]
+    assert state.wheat[0] == dict(tile.gives)["wheat"]
+
+
+# "[...] ou recebe o hexágono do barco (no inverno)."
+def test_turn_order_tile_items_are_received_with_the_boat_tile_in_winter():
+    state = attrs.evolve(position(2, screens=RED), season=3)
+    state = until_boats(play(state, "bid order1 1 red"))
+    assert state.wheat[0] == 0
+    state = play(state, "boat keyflower")
+    (tile,) = [t for t, _ in state.components.turn_order_for(2, True) if t.number == 1]
+    assert state.wheat[0] == dict(tile.gives)["wheat"]
+    assert isinstance(state.pending, PlaceTile) and state.pending.tile == "keyflower"
+
+
+# "Os jogadores não podem gerer recursos, colocando trabalhadores nos hexagonos da ordem de
+# turno." Covered by test_rules_turns.test_turn_order_tiles_are_bid_for_but_never_used.
+
+
+# "Adicione os quatro novos hexagonos de aldeia da primavera, verão e outono aos hexagonos
+# correspondentes da estação do Keyflower."
+def test_the_four_farmers_tiles_of_spring_summer_and_autumn_join_the_base_tiles_of_their_season():
+    state = new(3, chance="explicit")  # before any tile is drawn
+    for index, season in enumerate(SEASONS[:3]):
+        pile = set(state.season_piles[index].cards())
+        farmers = {t.code for t in state.components.season_tiles(season, True) if t.farmers}
+        base = {t.code for t in state.components.season_tiles(season, False)}
+        assert len(farmers) == 4 and len(base) == 12
+        assert pile == farmers | base
+
+
+# "Misture os seis novos hexagonos da aldeia de inverno com os hexagonos de inverno do
+# Keyflower."
+def test_the_six_farmers_winter_tiles_are_shuffled_into_the_base_winter_tiles():
+    state = new(3, chance="explicit")
+    deck = set(state.winter_deck.cards())
+    farmers = {t.code for t in state.components.season_tiles("winter", True) if t.farmers}
+    assert len(farmers) == 6 and farmers <= deck and len(deck) == 18
+
+
+# "O número de hexagonos de inverno recebidos por cada jogador é aumentado da seguinte forma: com
+# 2-4 jogadores: cada jogador agora recebe 4 hexagonos de inverno (anteriormente 3), com 5-6
+# jogadores: cada jogador agora recebe 3 hexagonos de inverno (anteriormente 2)."
+# With The Farmers: covered by test_rules_setup.test_setup_per_player_count. Without it, the
+# base counts ("anteriormente"):
+@pytest.mark.parametrize("players, dealt", [(2, 3), (3, 3), (4, 3), (5, 2), (6, 2)])
+def test_without_the_farmers_each_player_is_dealt_the_base_count_of_winter_tiles(players, dealt):
+    state = new(players, farmers=False)
+    assert all(len(hand) == dealt for hand in state.winter_hands)
+
+
+# Table: "Inverno introduzido | 2-8 | 3-12 | 4-16 | 5-15 | 6-18": each player offers one tile at
+# least and their whole hand at most.
+@pytest.mark.parametrize("players, least, most", [(2, 2, 8), (3, 3, 12), (4, 4, 16), (5, 5, 15), (6, 6, 18)])
+def test_winter_tiles_introduced_range_from_one_per_player_to_every_tile_dealt(players, least, most):
+    state = new(players)
+    hands = state.winter_hands
+    assert (len(hands), sum(map(len, hands))) == (least, most)
+
+
+# "Coloque as peças de vaca, porco e ovelha e os tokens de trigo em pilhas separadas ao lado da
+# superfície de jogo."
+def test_the_animals_and_the_wheat_tokens_start_in_their_own_supplies():
+    state = new(2)
+    assert state.animals == Animals.of(**dict(state.components.animals))
+    assert state.wheat_supply == state.components.wheat
+    assert state.wheat == (0, 0) and all(not v.animals for v in state.villages)
+
+
+# "Em seu primeiro jogo de Keyflower - the Farmers é recomendável que você jogue a "variante do
+# fazendeiro" (veja a página 8)." See the variants at the end of this file.
+
+# Table: "Primavera, verão e outono | 6 | 7 | 8 | 9 | 10", "Inverno por jogador | 4 | 4 | 4 | 3 |
+# 3". Covered by test_rules_setup.test_setup_per_player_count. The rows "Casa", "Barco" and
+# "Ordem de turno" of the seed's table are shifted by the translation (keyflower.md §2): the
+# base rulebook's counts are kept (test_setup_per_player_count,
+# test_components.test_boats_in_play_equal_the_players).
+
+
+# === Campos (fields) =============================================================================
+
+# "Um campo é uma área cercada por estradas, água e lados desconectados dos hexagonos."
+def test_a_field_is_bounded_by_roads_water_and_unconnected_sides():
+    state = position(2)
+    home = state.villages[0].fields
+    sides = state.components.sides_of("home1", True)
+    # A lone home hex: its sides touch nothing, so only its roads divide it, one field each.
+    assert len(home.fields_on((0, 0))) == sides.count(ROAD)
+    # Across a road the two sides are different fields.
+    road = sides.index(ROAD)
+    assert home.field_at((0, 0), road, 0) != home.field_at((0, 0), road, 1)
+    # Water closes a side: a summer boat on the river joins none of the home fields.
+    state = position(2, villages=[[("summer_boat_1", (1, 0), 0)], []])
+    fields = state.villages[0].fields
+    assert all(fields.cells_of(field) == ((0, 0),) for field in fields.fields_on((0, 0)))
+
+
+# "Um campo pode se estender por vários hexagonos (veja as áreas esboçadas em vermelho)."
+def test_a_field_may_extend_across_several_hexes():
+    # Keywood joins the home tile road to road: the fields either side of that road run on
+    # into Keywood.
+    state = position(2, villages=[[("keywood", (1, -1), 1)], []])
+    fields = state.villages[0].fields
+    spanning = [f for f in fields.names if len(fields.cells_of(f)) == 2]
+    assert len(spanning) == 2
+    assert len(fields.names) == 5 + 4 - 2
+
+
+# "Cada hexágono de casa tem cinco campos diferentes (como numerado), incluindo o campo único
+# (numerado 1 no diagrama) que faz fronteira com todos os lados do rio"
+def test_each_home_hex_has_five_fields_one_of_them_bordering_the_river():
+    state = position(6)
+    for seat in range(6):
+        fields = state.villages[seat].fields
+        sides = state.components.sides_of(f"home{seat + 1}", True)
+        assert len(fields.fields_on((0, 0))) == 5
+        river = sides.index(WATER)
+        # Both halves of the river side lie in one field.
+        assert fields.field_at((0, 0), river, 0) == fields.field_at((0, 0), river, 1)
+
+
+# "(observe que as ilustrações no hexágono de casa 1 mostram [...] um riacho e, no lado
+# melhorado, alguns passos levam margem do rio. Os passos não são uma estrada e, nem o riacho nem
+# as etapas criam um campo extra.)"
+def test_home_1s_creek_and_steps_make_no_extra_field_on_either_face():
+    state = position(2)
+    upgraded = with_faces(state, home1=1)
+    assert upgraded.villages[0].fields.fields_on((0, 0)) == state.villages[0].fields.fields_on((0, 0))
+    assert len(state.villages[0].fields.fields_on((0, 0))) == 5
+
+
+# "Observe também que os cantos dos campos nos hexagonos de barco não se conectam a hexagonos
+# de barco adjacentes."
+def test_field_corners_on_boat_hexes_do_not_connect_to_adjacent_boat_hexes():
+    # A second summer boat placed beside the first along the river, grass side to grass side.
+    state = position(2, villages=[[("summer_boat_1", (1, 0), 0)], []])
+    state = attrs.evolve(state, tiles=(*state.tiles, Tile("summer_boat_2")), stack=(PlaceTile(0, "summer_boat_2"),))
+    assert "place 1,1 turn 0" in legal(state)
+    state = play(state, "place 1,1 turn 0")
+    fields = state.villages[0].fields
+    for boat in ((1, 0), (1, 1)):
+        assert all(fields.cells_of(field) == (boat,) for field in fields.fields_on(boat))
+    # A position built with the two boats has the same fields.
+    built = position(2, villages=[[("summer_boat_1", (1, 0), 0), ("summer_boat_2", (1, 1), 0)], []])
+    assert built.villages[0].fields.parts == fields.parts
+
+
+# "Os animais podem ser colocados nos campos durante o jogo. Cada campo contendo um ou mais
+# animais marcará ponto(s) no final do jogo." See "Marcando pontos por campos" below.
+
+
+# === Animais 1. Introdução de animais ==============================================================
+
+# "As ovelhas que estão potencialmente disponíveis de primavera, os porcos do verão em diante e
+# as vacas do outono em diante."
+def test_sheep_come_from_spring_pigs_from_summer_and_cows_from_autumn_on():
+    first = {"sheep": "spring", "pig": "summer", "cow": "autumn"}
+    state = position(2)
+    found = {}
+    for tile in state.components.village:
+        for face in tile.faces:
+            for item, _ in face.gives:
+                if item in ANIMALS:
+                    found.setdefault(item, set()).add(tile.season)
+    for animal, season in first.items():
+        assert season in found[animal]
+        assert all(SEASONS.index(s) >= SEASONS.index(season) for s in found[animal])
+
+
+# "Os animais geralmente são obtidos do mesmo modo que outros recursos, colocando um trabalhador
+# em um hexágono que conceda esse animal." Covered by the production tests below and
+# test_rules_turns.test_an_animal_produced_elsewhere_goes_into_a_field_of_the_home_hex.
+
+# "Se um animal é gerado usando um hexágono de uma aldeia do próprio jogador, então o animal é
+# colocado em um campo no hexágono que o gerou." Covered by
+# test_rules_turns.test_an_animal_produced_in_ones_own_village_goes_into_a_field_of_that_hex.
+
+
+# "O campo deve estar vazio de outros animais ou conter apenas o mesmo tipo de animal."
+def test_a_new_animal_may_go_into_an_empty_field_or_one_holding_only_its_own_type():
+    state = position(2, screens=RED, villages=[[("sheep_fold", (1, -1), 0)], []])
+    on_hex = state.villages[0].fields.fields_on((1, -1))
+    sheep_field, pig_field, *empty = on_hex
+    state = with_animals(state, 0, {sheep_field: {"sheep": 1}, pig_field: {"pig": 1}})
+    state = play(state, "use sheep_fold 1 red")
+    assert legal(state) == {f"field {name(f)}" for f in (sheep_field, *empty)}
+    state = play(state, f"field {name(sheep_field)}")
+    assert animals_of(state, 0)[sheep_field] == Animals.of(sheep=2)
+
+
+# "Um animal não pode ser colocado em um campo que contenha outro tipo de animal (a menos que o
+# jogador possua o barco 5a)."
+# (Without the boat: test_rules_turns.test_an_animal_cannot_go_into_a_field_holding_another_animal.)
+def test_with_boat_5a_a_new_animal_may_go_into_a_field_holding_another_type():
+    state = position(2, screens=RED, offer=["pigsty"], villages=[[("summer_boat_5", (1, 0), 0)], []])
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = with_animals(state, 0, {field: {"sheep": 1} for field in home})
+    state = play(state, "use pigsty 1 red")
+    assert legal(state) == {f"field {name(f)}" for f in home}
+    state = play(state, f"field {name(home[0])}")
+    assert animals_of(state, 0)[home[0]] == Animals.of(sheep=1, pig=1)
+    assert not invariants(state)
+
+
+# "No diagrama à direita, o jogador que possui esses hexágonos não pode gerar uma vaca em cow shed
+# porque os campos naquele hexágono já estão ocupados por um tipo diferente de animal."
+def test_cow_shed_example_no_cow_when_every_field_on_its_hex_holds_another_type():
+    state = position(2, screens=RED, villages=[[("cow_shed", (1, -1), None)], []])
+    on_hex = state.villages[0].fields.fields_on((1, -1))
+    state = with_animals(state, 0, {f: {"sheep" if i % 2 else "pig": 1} for i, f in enumerate(on_hex)})
+    cows = state.animals.named("cow")
+    state = play(state, "use cow_shed 1 red")
+    assert state.pending == Turn(1)  # the worker is placed; no cow comes
+    assert state.animals.named("cow") == cows and total(state, 0, "cow") == 0
+
+
+# "Observe que um campo pode se estender por vários hexágonos. Todas as partes do campo em cada
+# uma dessas peças deve estar vazio ou conter apenas o mesmo tipo de animal que está sendo
+# gerado."
+def test_every_part_of_a_field_spanning_hexes_must_be_free_of_other_types():
+    state = position(2, screens=RED, villages=[[("sheep_fold", (1, -1), 0)], []])
+    fields = state.villages[0].fields
+    spanning = [f for f in fields.fields_on((1, -1)) if (0, 0) in fields.cells_of(f)]
+    assert spanning
+    # A pig in the home hex's part of the field: its Sheep fold part cannot take a sheep.
+    state = with_animals(state, 0, {spanning[0]: {"pig": 1}})
+    state = play(state, "use sheep_fold 1 red")
+    assert f"field {name(spanning[0])}" not in legal(state)
+    assert len(legal(state)) == len(fields.fields_on((1, -1))) - 1
+
+
+# "Se não houver campos disponíveis no hexágono que vai gerar o animal, então nenhum animal novo
+# poderá ser gerado colocando um trabalhador naquele hexágono."
+def test_no_animal_is_produced_when_no_field_on_the_hex_is_available():
+    state = position(2, screens=RED, offer=["sheep_fold"])
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = with_animals(state, 0, {field: {"cow": 1} for field in home})
+    sheep = state.animals.named("sheep")
+    state = play(state, "use sheep_fold 1 red")
+    assert state.pending == Turn(1)
+    assert state.animals.named("sheep") == sheep and total(state, 0, "sheep") == 0
+
+
+# "Se um animal é gerado usando um hexágono na aldeia de outro jogador ou um hexágono que está
+# sendo ofertado, então o animal é colocado em um campo no hexágono da casa do jogador ativo."
+# (A hex being offered: test_rules_turns.test_an_animal_produced_elsewhere_goes_into_a_field_of_the_home_hex.)
+def test_an_animal_produced_in_another_players_village_goes_into_a_field_of_the_users_home_hex():
+    state = position(2, screens=RED, villages=[[], [("sheep_fold", (1, -1), 0)]])
+    state = play(state, "use sheep_fold 1 red")
+    home = state.villages[0].fields.fields_on((0, 0))
+    assert legal(state) == {f"field {name(f)}" for f in home}
+    state = play(state, f"field {name(home[0])}")
+    assert animals_of(state, 0) == {home[0]: Animals.of(sheep=1)}
+    assert not state.villages[1].animals
+
+
+# "As mesmas regras de colocação se aplicam, ou seja, o campo deve estar vazio ou contendo apenas
+# o mesmo tipo de animal." Covered by
+# test_rules_turns.test_an_animal_cannot_go_into_a_field_holding_another_animal.
+
+# "Se um jogador gerar mais de um animal, os animais são colocados em campos diferentes no mesmo
+# hexágono." Covered by test_rules_turns.test_several_animals_of_one_use_go_into_different_fields;
+# and when a single field is left:
+def test_animals_of_one_use_beyond_the_fields_left_on_the_hex_are_not_taken():
+    state = position(2, screens=RED, villages=[[("sheep_fold", (1, -1), 0)], []])
+    state = with_faces(state, sheep_fold=1)
+    assert gives(state, "sheep_fold", 1)["sheep"] >= 2
+    first, *others = state.villages[0].fields.fields_on((1, -1))
+    state = with_animals(state, 0, {f: {"pig": 1} for f in others})
+    sheep = state.animals.named("sheep")
+    state = play(state, "use sheep_fold 1 red", f"field {name(first)}")
+    assert state.pending == Turn(1)  # the second sheep has no other field: not taken
+    assert state.animals.named("sheep") == sheep - 1
+
+
+# "Os animais são colocados em hexágonos. Eles nunca são colocados atrás da casinha escudo de um
+# jogador."
+def test_animals_lie_in_the_fields_of_the_village_in_view_never_behind_the_screen():
+    state = play(position(2, screens=RED, offer=["sheep_fold"]), "use sheep_fold 1 red")
+    state = play(state, sorted(legal(state))[0])
+    assert total(state, 0, "sheep") == 1
+    assert state.view(1).villages[0].animals == state.villages[0].animals
