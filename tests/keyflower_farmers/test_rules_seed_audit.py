@@ -384,3 +384,256 @@ def test_animals_lie_in_the_fields_of_the_village_in_view_never_behind_the_scree
     state = play(state, sorted(legal(state))[0])
     assert total(state, 0, "sheep") == 1
     assert state.view(1).villages[0].animals == state.villages[0].animals
+
+
+# === Animais 2. Movimento de animais ===============================================================
+
+# "É o número de campos ocupados por animais e não o número de animais, que pontuarão no final
+# do jogo (exceto no caso de ovelha, se o jogador possuir o hexágono sheep shelter)." Covered by
+# test_scoring.test_a_field_scores_once_per_animal_type_not_per_animal and
+# test_scoring.test_sheep_on_the_sheep_shelter_score_its_points_each.
+
+
+# "Ao usar hexágonos de transporte (farrier, home, paddock, stable or wainwright), a habilidade de
+# movimento nesses hexágonos pode ser usada para mover um animal."
+@pytest.mark.parametrize("tile", ["home1", "farrier", "paddock", "stable", "wainwright"])
+def test_each_transport_hex_lets_its_user_move_animals(tile):
+    state = position(2, screens=RED, offer=[] if tile == "home1" else [tile])
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = with_animals(state, 0, {home[0]: {"sheep": 1}})
+    state = play(state, f"use {tile} 1 red")
+    assert isinstance(state.pending, Transport)
+    herds = {m for m in legal(state) if m.startswith("herd")}
+    assert herds == {f"herd sheep {name(home[0])} {name(f)}" for f in home[1:]}
+
+
+# "Custa um movimento para mover um animal de um campo para um campo adjacente. Os campos são
+# considerados adjacentes se houver um hexágono que contenha ambos os campos (independentemente
+# de quantas estradas separe os campos)."
+def test_fields_sharing_a_hex_are_adjacent_however_many_roads_lie_between():
+    state = position(2, screens=RED)
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = with_animals(state, 0, {home[0]: {"sheep": 1}})
+    state = play(state, "use home1 1 red")
+    assert state.pending.moves == 1
+    # Field 3 lies two roads away round the hex either way: still one movement.
+    far = home[2]
+    state = play(state, f"herd sheep {name(home[0])} {name(far)}")
+    assert animals_of(state, 0) == {far: Animals.of(sheep=1)} and state.pending.moves == 0
+
+
+# "Por exemplo, no diagrama abaixo, mover as ovelhas para o campo 2 gasta dois movimentos."
+# Covered by test_rulebook_examples.test_herding_example_moving_a_sheep_into_the_second_field_on_costs_two_movements.
+
+# home1 --road-- keywood --road-- gold_mine, and the Stable (transport 2) beside the home tile
+# (the village of the rulebook examples).
+VILLAGE = [("keywood", (1, -1), 1), ("gold_mine", (2, -2), 0), ("stable", (-1, 0), None)]
+
+
+# "Os animais que estão em um campo podem se mover livremente para qualquer parte desse campo,
+# mesmo através de um ou mais hexágonos se desejado."
+def test_an_animal_moves_freely_within_its_field_across_hexes():
+    state = position(2, screens=RED, villages=[VILLAGE, []])
+    fields = state.villages[0].fields
+    (spanning, *_) = [f for f in fields.fields_on((0, 0)) if (1, -1) in fields.cells_of(f)]
+    # Fields on Keywood's hex that do not reach the home hex: beside the sheep's field only there.
+    beyond = [f for f in fields.fields_on((1, -1)) if (0, 0) not in fields.cells_of(f)]
+    assert beyond
+    state = with_animals(state, 0, {spanning: {"sheep": 1}})
+    state = play(state, "use home1 1 red")  # one movement
+    for field in beyond:
+        assert f"herd sheep {name(spanning)} {name(field)}" in legal(state)
+
+
+# "Os animais podem ser movidos através de qualquer número de campos, mas cada campo que um
+# animal se move custa um movimento. Os animais podem se mover através de campos com diferentes
+# tipos de animais, mas não podem terminar seu movimento lá."
+def test_an_animal_may_pass_through_fields_of_another_type_but_not_end_there():
+    state = position(2, screens=RED, villages=[VILLAGE, []])
+    fields = state.villages[0].fields
+    start, second = ((0, 0), 0), ((1, -1), 2)
+    between = [f for f in fields.adjacent(start) if second in fields.adjacent(f)]
+    state = with_animals(state, 0, {start: {"sheep": 1}, **{f: {"cow": 1} for f in between}})
+    state = play(state, "use stable 1 red")  # two movements
+    moves = legal(state)
+    assert not any(f"herd sheep {name(start)} {name(f)}" in moves for f in between)
+    state = play(state, f"herd sheep {name(start)} {name(second)}")
+    assert animals_of(state, 0)[second] == Animals.of(sheep=1) and state.pending.moves == 0
+
+
+# "A capacidade de transporte pode ser dividida no movimento entre animais e recursos."
+def test_transport_capacity_may_be_split_between_animals_and_resources():
+    state = position(2, screens=RED, villages=[VILLAGE, []])
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = with_animals(state, 0, {home[0]: {"sheep": 1}})
+    tiles = tuple(attrs.evolve(t, goods=Resources.of(wood=1)) if t.id == "home1" else t for t in state.tiles)
+    state = attrs.evolve(state, tiles=tiles, supply=state.supply.take("wood"))
+    state = play(state, "use stable 1 red", "carry wood home1 keywood", f"herd sheep {name(home[0])} {name(home[1])}")
+    assert state.tile("keywood").goods == Resources.of(wood=1)
+    assert animals_of(state, 0) == {home[1]: Animals.of(sheep=1)}
+    assert state.pending.moves == 0
+
+
+# === Animais 3. Reprodução de animais ==============================================================
+
+def _boats_chosen(state):
+    """The season's end from the first pass on: every boat chosen (seat 0 first)."""
+    state = until_boats(state)
+    while isinstance(state.pending, ChooseBoat):
+        state = play(state, sorted(legal(state))[0])
+    return state
+
+
+# "No final da primavera, verão e outono, depois que os itens forem retirados dos barcos, ocorre
+# uma reprodução. Se houver dois ou mais animais do mesmo tipo em um campo, eles irão se
+# reproduzir e gerar um animal adicional do mesmo tipo. O jogador pega um animal do tipo
+# apropriado e coloca-o no mesmo campo do par de reprodução."
+# (Spring: test_rules_season_end.test_a_pair_of_one_animal_type_breeds_in_its_field.)
+@pytest.mark.parametrize("season", [1, 2])
+def test_animals_breed_at_the_end_of_summer_and_autumn(season):
+    state = attrs.evolve(position(2, screens=RED), season=season)
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = with_animals(state, 0, {home[0]: {"pig": 2}, home[1]: {"cow": 2}})
+    state = _boats_chosen(state)
+    assert animals_of(state, 0) == {home[0]: Animals.of(pig=3), home[1]: Animals.of(cow=3)}
+    assert not invariants(state)
+
+
+def test_a_field_breeds_one_newborn_however_many_animals_it_holds():
+    state = position(2, screens=RED)
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = _boats_chosen(with_animals(state, 0, {home[0]: {"sheep": 4}}))
+    assert animals_of(state, 0) == {home[0]: Animals.of(sheep=5)}
+
+
+# "Os animais não se reproduzem no final do inverno. Está muito frio."
+def test_animals_do_not_breed_at_the_end_of_winter():
+    state = attrs.evolve(position(2, screens=RED), season=3)
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = _boats_chosen(with_animals(state, 0, {home[0]: {"sheep": 2}}))
+    while not state.is_over:
+        state = play(state, sorted(legal(state))[0])
+    assert animals_of(state, 0) == {home[0]: Animals.of(sheep=2)}
+
+
+# "Os animais devem estar no mesmo campo para se reproduzir. Eles não podem se reproduzir se
+# estiverem em campos diferentes, mesmo se eles estiverem no mesmo hexágono."
+def test_animals_in_different_fields_of_one_hex_do_not_breed():
+    state = position(2, screens=RED)
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = _boats_chosen(with_animals(state, 0, {home[0]: {"sheep": 1}, home[1]: {"sheep": 1}}))
+    assert animals_of(state, 0) == {home[0]: Animals.of(sheep=1), home[1]: Animals.of(sheep=1)}
+
+
+# "Os animais não se reproduzem se houver diferentes tipos de animais nesse campo (a menos que o
+# jogador possua o barco 5a), eles ficam muito agitados." Covered by
+# test_rules_season_end.test_mixed_fields_do_not_breed (boat 5a: test_boats.py).
+
+
+# "Se um jogador possui o barco 6b e receber um porco e uma ovelha no final da estação, então os
+# animais recebidos no verão e no outono serão colocados em campos no hexágono da casa do jogador
+# antes da reprodução ocorrer e, portanto, serem capazes de se reproduzir."
+def test_animals_arriving_with_boat_6b_are_placed_before_breeding_and_may_breed():
+    state = position(2, screens=RED, villages=[[("summer_boat_6", (1, 0), 0)], []])
+    state = attrs.evolve(with_faces(state, summer_boat_6=1), season=1)
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = with_animals(state, 0, {home[0]: {"sheep": 1}, home[1]: {"pig": 1}})
+    state = play(until_boats(state), "boat keyflower")
+    arriving = {"pig": home[1], "sheep": home[0]}
+    while state.pending.seat == 0 and state.pending.__class__.__name__ == "PlaceAnimal":
+        state = play(state, f"field {name(arriving[state.pending.animal])}")
+    state = play(state, "boat sea_bastion")
+    assert animals_of(state, 0) == {home[0]: Animals.of(sheep=3), home[1]: Animals.of(pig=3)}
+    assert not invariants(state)
+
+
+# "No cenário improvável de não existirem animais suficientes do tipo gerado, o jogador só
+# receberá o número de animais desse tipo que ainda estiver disponível."
+def test_a_player_receives_only_the_animals_left_in_the_supply():
+    state = with_faces(position(2, screens=RED, villages=[[("sheep_fold", (1, -1), 0)], []]), sheep_fold=1)
+    assert gives(state, "sheep_fold", 1)["sheep"] >= 2
+    state = attrs.evolve(state, animals=Animals.of(sheep=1, pig=24, cow=12))
+    state = play(state, "use sheep_fold 1 red")
+    state = play(state, sorted(legal(state))[0])
+    assert state.pending == Turn(1)
+    assert total(state, 0, "sheep") == 1 and state.animals.named("sheep") == 0
+
+
+# "Se ocorrer uma falta durante a reprodução, então os animais recém-nascidos são recebidos em
+# ordem, começando com o novo jogador inicial."
+@pytest.mark.parametrize("purple_bid, newborn_to", [(True, 0), (False, 1)])
+def test_newborns_running_short_go_first_to_the_new_start_player(purple_bid, newborn_to):
+    state = position(2, screens=RED)
+    for seat in (0, 1):
+        state = with_animals(state, seat, {state.villages[seat].fields.fields_on((0, 0))[0]: {"sheep": 2}})
+    state = attrs.evolve(state, animals=Animals.of(sheep=1, pig=24, cow=12))
+    if purple_bid:  # seat 0 wins the purple tile and stays start player
+        state = play(state, "bid order1 1 red")
+    state = _boats_chosen(state)
+    assert state.start == newborn_to
+    assert total(state, newborn_to, "sheep") == 3 and total(state, 1 - newborn_to, "sheep") == 2
+
+
+# === Animais 4. Marcando pontos por campos com animais neles =======================================
+
+# "Cada campo com vaca(s) nele geralmente marcará 3 pontos, cada campo com porco(s) nele
+# geralmente marcará 2 pontos e cada campo com ovelha(s) nele geralmente faturará 1 ponto."
+# Covered by test_scoring.test_a_field_scores_once_per_animal_type_not_per_animal.
+# "Pontos adicionais estarão disponíveis se o jogador possuir os hexágonos de inverno dairy,
+# truffle orchard e/ou weaver." Covered by test_scoring.test_weaver_truffle_orchard_and_dairy_raise_field_points
+# (each tile: test_tiles.py).
+
+
+def _placed_by_the_rules(state, code, cell):
+    """``state`` (spring, seat 0 to move) once seat 0 has won the hex ``code`` and placed it at
+    ``cell``; every other choice the first listed."""
+    state = play(state, f"bid {code} 1 red")
+    state = _boats_chosen(state)
+    assert state.pending == PlaceTile(0, code)
+    (place,) = [m for m in legal(state) if m.startswith(f"place {cell_text(cell)} ")]
+    return play(state, place)
+
+
+# "[...] é possível que os animais possam se encontrar no mesmo campo que outro tipo de animal,
+# caso em que campos anteriormente separados tornam-se conectados. Isso é permitido e pode
+# acontecer facilmente no inverno a partir da colocação de hexágonos de inverno, pois estes apenas
+# contêm uma estrada. Os animais ainda marcam pontos se eles estiverem no mesmo campo que um tipo
+# diferente de animal."
+def test_fields_joined_by_a_placed_winter_hex_keep_both_types_and_each_scores():
+    state = position(2, screens=RED, offer=["jeweller"])
+    fields = state.villages[0].fields
+    # The two home fields either side of the road towards (0, 1).
+    left, right = fields.field_at((0, 0), 1, 0), fields.field_at((0, 0), 1, 1)
+    state = with_animals(state, 0, {left: {"sheep": 1}, right: {"pig": 1}})
+    assert final_score(ended(state, start=1), 0) == 1 + 2
+    state = _placed_by_the_rules(state, "jeweller", (0, 1))
+    joined = state.villages[0].fields.field_of(left)
+    assert joined == state.villages[0].fields.field_of(right)
+    assert animals_of(state, 0) == {joined: Animals.of(sheep=1, pig=1)}
+    assert final_score(ended(state, start=1), 0) == 1 + 2
+    assert not invariants(state)
+
+
+# "No entanto, durante o inverno, tenha cuidado para não conectar dois campos que contenham
+# animais do mesmo tipo nele, pois nessas circunstâncias apenas o campo unido marcará."
+def test_two_fields_of_one_type_joined_by_a_placed_hex_score_once():
+    state = position(2, screens=RED, offer=["jeweller"])
+    fields = state.villages[0].fields
+    left, right = fields.field_at((0, 0), 1, 0), fields.field_at((0, 0), 1, 1)
+    state = with_animals(state, 0, {left: {"sheep": 1}, right: {"sheep": 1}})
+    assert final_score(ended(state, start=1), 0) == 2
+    state = _placed_by_the_rules(state, "jeweller", (0, 1))
+    assert final_score(ended(state, start=1), 0) == 1
+
+
+# "No final do jogo, o marcador roxo do jogador inicial também poderá ser declarado como animal
+# (em qualquer campo), pelo jogador que venceu a aposta por ele."
+def test_the_purple_start_player_marker_may_be_declared_an_animal_in_any_field():
+    state = ended(position(2), start=0)
+    # No animal anywhere: declared a cow in an empty field, 3 points (more than 1 as gold).
+    assert final_score(state, 0) == 3
+    assert final_score(state, 1) == 0
+    # Every field of the village holds cows but one, empty: the marker is a cow there.
+    home = state.villages[0].fields.fields_on((0, 0))
+    cows = with_animals(state, 0, {f: {"cow": 1} for f in home[1:]})
+    assert final_score(cows, 0) == 3 * 4 + 3
