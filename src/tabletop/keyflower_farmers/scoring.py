@@ -34,7 +34,7 @@ import attrs
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, ROAD, SKILLS, WATER, Face, Scoring
 from tabletop.keyflower_farmers.rules.common import face_of, has_ability
 from tabletop.keyflower_farmers.rules.village import layout_of
-from tabletop.keyflower_farmers.state import KeyflowerState, Tile
+from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Tile
 from tabletop.kernel import hexgrid
 from tabletop.kernel.regions import components as connected_parts
 from tabletop.kernel.tiles import facing
@@ -75,11 +75,20 @@ def winners(state: KeyflowerState) -> tuple[int, ...]:
 
 
 def final_score(state: KeyflowerState, seat: int) -> int:
-    """``seat``'s points at the end of the game (Flipper's free upgrade chosen to score most)."""
+    """``seat``'s points at the end of the game (Flipper's free upgrade chosen to score most,
+    and whether to leave a sheep of the Sheep shelter in its field)."""
     candidates: list[str | None] = [None]
     if any(boat == "flipper" for boat in state.villages[seat].ids):
         candidates += [tile_id for tile_id in state.villages[seat].ids if _upgradable(state, tile_id)]
-    return max(_score(state, seat, flipped) for flipped in candidates)
+    # The Farmers, scoring step 2: "o jogador pode querer não marcar uma das ovelhas em sheep
+    # shelter, deixando essa ovelha para trás e marcando o campo" (worth it with the Weaver).
+    leaving = (False, True) if _sheltered(state, seat) else (False,)
+    return max(_score(state, seat, flipped, leave) for flipped in candidates for leave in leaving)
+
+
+def _sheltered(state: KeyflowerState, seat: int) -> bool:
+    """Whether ``seat`` owns the Sheep shelter with sheep put on it."""
+    return "sheep_shelter" in state.villages[seat].ids and state.tile("sheep_shelter").sheep > 0
 
 
 def _upgradable(state: KeyflowerState, tile_id: str) -> bool:
@@ -104,15 +113,18 @@ def _faces(state: KeyflowerState, seat: int, flipped: str | None) -> list[tuple[
     return out
 
 
-def _score(state: KeyflowerState, seat: int, flipped: str | None) -> int:
+def _score(state: KeyflowerState, seat: int, flipped: str | None, leave_sheep: bool = False) -> int:
+    """``seat``'s points with the tile ``flipped`` upgraded (Flipper) and, if ``leave_sheep``,
+    one sheep of the Sheep shelter left in the shelter's field instead of scored on it."""
     faces = _faces(state, seat, flipped)
     winter = _winter_tiles(state, seat)
     counts = _items(state, seat, faces)
     yard_points, yard_gold, counts = _yards(faces, counts)
-    sheltered = sum(tile.sheep * face.vp_per[0][1] for tile, face in faces if face.ability == "shelter")
+    sheep_left = int(leave_sheep)
+    sheltered = sum((tile.sheep - sheep_left) * face.vp_per[0][1] for tile, face in faces if face.ability == "shelter")
     fixed = sheltered + sum(face.vp for _, face in faces) + _boat_points(state, seat, faces) + _turn_order_points(state, seat)
     fixed += sum(s.points for s in winter if s.rule == "once")
-    field_types = _field_types(state, seat)
+    field_types = _field_types(state, seat, leave_sheep)
     bonus = {s.kind: s.points for s in winter if s.rule == "field_bonus"}
     fields = sum(bonus.get(kind, ANIMAL_POINTS[kind]) for types in field_types for kind in types)
     fields += _hillside(state, seat) if any(s.rule == "hillside" for s in winter) else 0
@@ -171,12 +183,15 @@ def _yards(faces: list[tuple[Tile, Face]], counts: tuple[int, ...]) -> tuple[int
     return points, gold_values, tuple(left)
 
 
-def _field_types(state: KeyflowerState, seat: int) -> list[tuple[str, ...]]:
-    """The animal types in each field of ``seat``'s village."""
-    return [
-        tuple(kind for kind, n in zip(ANIMALS, animals, strict=True) if n)
-        for _, animals in state.villages[seat].animals
-    ]
+def _field_types(state: KeyflowerState, seat: int, leave_sheep: bool = False) -> list[tuple[str, ...]]:
+    """The animal types in each field of ``seat``'s village holding animals (``leave_sheep``:
+    with a sheep of the Sheep shelter left in the shelter's field)."""
+    village = state.villages[seat]
+    held = dict(village.animals)
+    if leave_sheep:
+        field = village.fields.fields_on(village.cell_of("sheep_shelter"))[0]  # no road: its one field
+        held[field] = held[field].add("sheep") if field in held else Animals.of(sheep=1)
+    return [tuple(kind for kind, n in zip(ANIMALS, animals, strict=True) if n) for animals in held.values()]
 
 
 def _hillside(state: KeyflowerState, seat: int) -> int:
