@@ -637,3 +637,305 @@ def test_the_purple_start_player_marker_may_be_declared_an_animal_in_any_field()
     home = state.villages[0].fields.fields_on((0, 0))
     cows = with_animals(state, 0, {f: {"cow": 1} for f in home[1:]})
     assert final_score(cows, 0) == 3 * 4 + 3
+
+
+# === Trigo (wheat) =================================================================================
+
+# "O trigo geralmente é obtido da mesma maneira que outros recursos, pela colocação de
+# trabalhador(es) em um hexágono que gera isso." Covered by test_rules_turns.test_wheat_goes_behind_the_screen.
+
+
+# "Os tokens de trigo são mantidos atrás da casinha escudo de um jogador (da mesma forma que os
+# tokens de habilidade são)."
+def test_wheat_is_kept_behind_the_screen_like_skills():
+    state = play(position(2, screens=RED, offer=["wheat_field"]), "use wheat_field 1 red")
+    held = state.wheat[0]
+    assert held == gives(state, "wheat_field")["wheat"]
+    seen = state.view(1)
+    assert seen.wheat[0] == 0 and seen.hidden_wheat[0] == held
+    assert state.view(0).wheat[0] == held
+
+
+# "O trigo pode ser usado para gerar movimento de transporte adicional, mas somente quando um
+# hexágono de transporte (casa própria, farrier, paddock, stable ou wainwright) for utilizado."
+def test_wheat_is_spent_only_while_using_a_transport_hex():
+    state = attrs.evolve(position(2, screens=RED, offer=["keywood"]), wheat=(2, 0), wheat_supply=28)
+    assert "spend wheat" not in state.legal_moves() and not any("wheat" in m for m in legal(state))
+    after = play(state, "use keywood 1 red")
+    assert after.wheat[0] == 2 and after.pending == Turn(1)
+    state = play(state, "use home1 1 red")
+    assert "spend wheat" in legal(state)
+
+
+# "Para cada trigo gasto, a capacidade de movimento é aumentada em 1." Covered by
+# test_rules_transport.test_each_wheat_spent_adds_one_movement.
+
+# "A capacidade de transporte adicional pode ser usada para transportar recursos ou para mover
+# animais ou (se mais de um trigo for gasto) uma combinação de ambos."
+def test_movement_from_wheat_may_carry_resources_move_animals_or_both():
+    state = position(2, screens=RED, villages=[VILLAGE, []])
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = with_animals(state, 0, {home[0]: {"sheep": 1}})
+    tiles = tuple(attrs.evolve(t, goods=Resources.of(wood=1)) if t.id == "home1" else t for t in state.tiles)
+    state = attrs.evolve(state, tiles=tiles, supply=state.supply.take("wood"), wheat=(2, 0), wheat_supply=28)
+    state = play(state, "use home1 1 red", "carry wood home1 keywood")  # the home tile's one movement
+    assert state.pending.moves == 0
+    state = play(state, "spend wheat", "spend wheat")
+    assert state.pending.moves == 2 and state.wheat[0] == 0
+    state = play(state, "carry wood keywood gold_mine", f"herd sheep {name(home[0])} {name(home[1])}")
+    assert state.tile("gold_mine").goods == Resources.of(wood=1)
+    assert animals_of(state, 0) == {home[1]: Animals.of(sheep=1)} and state.pending.moves == 0
+
+
+# "O movimento gerado pelo trigo não é duplicado se o jogador possui o barco 2b."
+def test_movement_from_wheat_is_not_doubled_by_boat_2b():
+    state = position(2, screens=RED, villages=[[("summer_boat_2", (1, 0), 0)], []])
+    state = attrs.evolve(with_faces(state, summer_boat_2=1), wheat=(1, 0), wheat_supply=29)
+    transport = state.components.faces_by_id["home1"][0].transport
+    state = play(state, "use home1 1 red")
+    assert state.pending.moves == 2 * transport  # the tile's movement doubled
+    state = play(state, "spend wheat")
+    assert state.pending.moves == 2 * transport + 1  # the wheat's not
+
+
+# "Da mesma forma, o trigo não contribui para marcar se um jogador possuir o hexágono keyflower."
+def test_wheat_adds_nothing_to_the_keyflower_boats_score():
+    state = ended(position(2, villages=[[("keyflower", (1, 0), 0)], []], to_move=1), start=1)
+    without = final_score(state, 0)
+    assert without == state.components.faces_by_id["home1"][0].transport
+    assert final_score(attrs.evolve(state, wheat=(5, 0), wheat_supply=25), 0) == without
+
+
+# "Se o fornecimento de tokens de trigo acabar, não haverá mais tokens de trigo disponíveis."
+def test_a_player_receives_only_the_wheat_left_in_the_supply():
+    state = position(2, screens=RED, offer=["wheat_field"])
+    assert gives(state, "wheat_field")["wheat"] >= 2
+    state = play(attrs.evolve(state, wheat=(0, 29), wheat_supply=1), "use wheat_field 1 red")
+    assert state.wheat == (1, 29) and state.wheat_supply == 0
+    state = play(state, "use wheat_field 2 red")
+    assert state.wheat == (1, 29)
+
+
+# "No final do jogo, o marcador roxo do jogador inicial também poderá ser declarado como token de
+# trigo, pelo jogador que venceu a aposta."
+def test_the_purple_start_player_marker_may_be_declared_a_wheat_token():
+    # Bakery: 4 points for a resource, a wheat and a skill; a wood and a saw are held.
+    state = position(2, skills=[{"saw": 1}, {}], villages=[[("bakery", (1, -1), None)], []])
+    tiles = tuple(attrs.evolve(t, goods=Resources.of(wood=1)) if t.id == "home1" else t for t in state.tiles)
+    state = ended(attrs.evolve(state, tiles=tiles, supply=state.supply.take("wood")), start=0)
+    assert final_score(state, 0) == 4  # the marker as the wheat (more than 3 as a cow)
+    assert final_score(attrs.evolve(state, start=1), 0) == 0
+
+
+# === Esclarecimentos das regras (clarifications) =====================================================
+
+# "Quando os tokens de habilidade são colocados nos barcos, eles são colocados de forma que a
+# frente do tipo de habilidade fique visível." Covered by
+# test_rules_setup.test_a_view_hides_the_other_screens_the_bag_and_the_winter_hands (boat cargo
+# seen by every seat).
+# "No inverno, cada jogador seleciona um ou mais hexágonos de inverno [...] Não há restrição quanto
+# ao número que cada jogador poderá selecionar" Covered by
+# test_rules_winter.test_at_least_one_winter_tile_is_offered_with_no_maximum.
+# "Os trabalhadores verdes não podem ser usados como substituto de trabalhadores de outras cores."
+# Covered by test_rules_turns.test_green_workers_are_not_wild.
+# "O turno de um jogador pode consistir em adicionar mais trabalhadores a uma oferta existente.
+# [...] o novo número total de trabalhadores deverá criar, ou continuar sendo, uma oferta
+# vencedora." Covered by test_rules_turns.test_adding_to_ones_own_bid_must_make_it_the_winning_bid
+# and test_rules_turns.test_the_leader_may_add_to_a_winning_bid.
+# "Os trabalhadores que foram superados podem ser movidos para outro local, inclusive para outras
+# ofertas, para gerar produção em hexágonos de aldeia ou dentro da bolsa como parte de uma troca.
+# No entanto, os trabalhadores devem permanecer juntos." Covered by
+# test_rules_turns.test_outbid_workers_move_as_one_group_topped_up_from_the_screen,
+# test_outbid_workers_may_be_used_on_a_tile and
+# test_an_outbid_worker_may_go_into_the_bag_as_an_exchanges_extra_worker.
+# "Em primeiro lugar, todos os trabalhadores que fazem parte da perda de ofertas são devolvidos
+# aos jogadores." Covered by test_rules_season_end.test_losing_bids_go_back_behind_the_screen.
+
+
+# "Em segundo lugar, o jogador inicial reivindica todos os hexágonos de aldeia que tenham ganhado
+# nas apostas, seguido por outro jogador, por sua vez, no sentido horário. Trabalhadores que
+# formam as ofertas vencedoras são colocadas de volta na bolsa."
+# (The bag: test_rules_season_end.test_the_winner_takes_the_tile_and_the_workers_on_it_the_winning_bid_goes_into_the_bag.)
+def test_won_tiles_are_claimed_from_the_start_player_clockwise():
+    state = position(3, screens=[{"red": 3}] * 3, offer=["keywood", "key_mine", "keystone_quarry"])
+    # Seat 2 wins Keywood, seat 0 (the start player) Key mine, seat 1 Keystone quarry and the
+    # purple turn-order tile: seat 0 claims first all the same, then seats 1 and 2.
+    state = play(state, "pass", "bid order2 1 red", "bid keywood 1 red", "bid key_mine 1 red", "bid keystone_quarry 1 red")
+    state = _boats_chosen(state)
+    assert state.start == 1
+    placing = [state.pending] + [p for p in reversed(state.stack) if isinstance(p, PlaceTile)][1:]
+    assert [(p.seat, p.tile) for p in placing] == [(0, "key_mine"), (1, "keystone_quarry"), (2, "keywood")]
+
+
+# "Em terceiro lugar, trate os hexágonos da ordem de turno e de barcos na ordem. Se um jogador
+# possui o barco 1 (dando meeples) e/ou o barco 6 (dando dois trigo, ou um porco e uma ovelha)
+# eles são retirados neste momento." Covered by
+# test_rules_season_end.test_boats_are_chosen_in_turn_order_then_clockwise_from_the_new_start_player
+# (boats 1 and 6: test_boats.py).
+# "Em quarto lugar, exceto no inverno, se houver dois ou mais animais em um campo (após qualquer
+# animais do barco 6 forem alocados) [...]" See
+# test_animals_arriving_with_boat_6b_are_placed_before_breeding_and_may_breed and
+# test_animals_do_not_breed_at_the_end_of_winter above.
+
+
+# === Pontuação de final de jogo (end-game scoring) ==================================================
+
+# "1. Pontue os recursos colocados durante o jogo nos hexágonos de pontuação de outono: barn,
+# blacksmith, stone yard e timber yard. (os recursos não podem ser realocados aos referidos
+# hexágonos no final do jogo)."
+# (Resources on a yard: test_scoring.test_yard_resources_score_per_resource.)
+def test_resources_cannot_be_moved_onto_an_autumn_yard_at_the_end():
+    state = position(2, villages=[[("timber_yard", (1, -1), 1)], []], to_move=1)
+    tiles = tuple(attrs.evolve(t, goods=Resources.of(wood=2)) if t.id == "home1" else t for t in state.tiles)
+    state = ended(attrs.evolve(state, tiles=tiles, supply=state.supply.take("wood", 2)), start=1)
+    assert final_score(state, 0) == 0
+
+
+def _shelter(sheltered, in_field, *winter):
+    """Seat 0's village: the Sheep shelter with ``sheltered`` sheep on it and ``in_field`` in its
+    field, and the winter tiles ``winter``; seat 1 starts (the purple marker is theirs)."""
+    placed = [("sheep_shelter", (1, -1), None), *((code, cell, None) for code, cell in zip(winter, [(-1, 0), (0, 1)]))]
+    state = position(2, villages=[placed, []], to_move=1)
+    tiles = tuple(attrs.evolve(t, sheep=sheltered) if t.id == "sheep_shelter" else t for t in state.tiles)
+    state = attrs.evolve(state, tiles=tiles, animals=state.animals.take("sheep", sheltered))
+    (field,) = state.villages[0].fields.fields_on((1, -1))
+    if in_field:
+        state = with_animals(state, 0, {field: {"sheep": in_field}})
+    return ended(state, start=1)
+
+
+# "2. Pontue as ovelhas que foram colocadas em sheep shelter durante o jogo. (as ovelhas não podem
+# ser realocadas ao sheep shelter no final do jogo.)"
+# (Sheep on the shelter: test_scoring.test_sheep_on_the_sheep_shelter_score_its_points_each.)
+def test_sheep_cannot_be_put_on_the_sheep_shelter_at_the_end():
+    state = _shelter(0, 3)
+    assert final_score(state, 0) == 1  # the field with sheep, nothing for the shelter
+
+
+# "Se o jogador possui weaver, então o jogador pode querer não marcar uma das ovelhas em sheep
+# shelter, deixando essa ovelha para trás e marcando o campo usando weaver."
+def test_with_the_weaver_one_sheep_on_the_shelter_may_be_left_in_its_field_to_score_the_field():
+    state = _shelter(2, 0, "weaver")
+    per_sheep = dict(state.components.tile("sheep_shelter").faces[0].vp_per)["sheep"]
+    weaver = state.components.tile("weaver").scoring.points
+    assert per_sheep < weaver
+    assert final_score(state, 0) == per_sheep + weaver
+    # Its field holding sheep already, nothing is gained by leaving one behind.
+    assert final_score(_shelter(2, 1, "weaver"), 0) == 2 * per_sheep + weaver
+
+
+# "3. Pontue cada campo contendo um ou mais animais como segue: [...] Animais não podem ser
+# realocados no final do jogo."
+def test_animals_cannot_be_moved_at_the_end_of_the_game():
+    state = position(2, to_move=1)
+    home = state.villages[0].fields.fields_on((0, 0))
+    state = ended(with_animals(state, 0, {home[0]: {"sheep": 2}}), start=1)
+    assert final_score(state, 0) == 1  # not 2, as two fields with a sheep each would
+
+
+# "4. Pontue as peças com pontos fixos [...] (incluindo os hexágonos de barco flipper e
+# lanvincible)." Covered by test_scoring.test_upgraded_tiles_score_their_fixed_points (the
+# boats: test_boats.py).
+
+
+# "5. Realoque os meeples, os tokens de habilidade, os recursos remanescentes e o marcador roxo de
+# jogador inicial (se não tiver sido pontuado) para os hexágonos de inverno remanescentes [...]"
+# (Allocation: test_scoring.test_each_item_scores_once_allocated_where_it_scores_most.)
+def test_the_purple_marker_scores_once_as_one_item():
+    # A blue and a red worker: the marker completes the Craftsmen's guild set as yellow (3) or is
+    # a cow in an empty field (3), not both.
+    state = position(2, screens=[{"blue": 1, "red": 1}, {}], villages=[[("craftsmens_guild", (1, -1), 1)], []])
+    assert final_score(ended(state, start=0), 0) == 3
+
+
+# "6. Pontue os hexágonos de barco restantes: keyflower, sea bastion e sea breeze.", "7. Pontue os
+# hexágonos da ordem de turno, um ponto para cada hexágono adjacente.", "8. Pontue por cada
+# recurso de ouro 1 ponto (a menos que já tenha pontuado, exemplo, menos os 5 em jeweller)."
+# Covered by test_scoring (test_the_keyflower_boat_scores_the_transport_points_of_the_village,
+# test_sea_bastion_scores_the_hexes_of_a_road_loop,
+# test_sea_breese_scores_boats_on_the_river_from_the_home_tile,
+# test_a_turn_order_tile_scores_a_point_per_adjacent_hex,
+# test_unallocated_gold_scores_one_and_the_jeweller_two).
+# "O jogador com mais pontos é o vencedor. Em caso de empate, dentre os jogadores empatados, o que
+# escolheu primeiro o hexágono de barco no inverno é o vencedor." Covered by
+# test_scoring.test_the_farmers_tie_break_favours_the_first_to_take_a_boat_in_winter.
+
+
+# "O máximo de pontos disponíveis no sea breese são 32 pontos, mesmo que um jogador tenha mais do
+# que cinco hexágonos de rios conectados ao seu hexágono casa."
+def test_sea_breese_scores_at_most_32_with_more_than_five_boats_on_the_river():
+    boats = ["sea_breese", *(f"summer_boat_{n}" for n in range(1, 6))]
+    placed = [(boat, (q, 0), 0) for q, boat in enumerate(boats, start=1)]
+    state = ended(position(2, villages=[placed, []], to_move=1), start=1)
+    assert final_score(state, 0) == 32
+
+
+# "Como regra geral, cada item só pode ser marcado uma vez." Covered by
+# test_scoring.test_each_item_scores_once_allocated_where_it_scores_most.
+
+
+# "O campo ainda pontuará para cada tipo diferente de animal que contém, de modo que o campo pode
+# ser marcado mais de uma vez." (Illustration: "= 1 ponto = 3 pontos = 6 pontos".)
+def test_a_field_holding_sheep_pigs_and_cows_scores_once_for_each_type():
+    state = position(2, to_move=1)
+    home = state.villages[0].fields.fields_on((0, 0))
+    for types, points in (({"sheep": 2}, 1), ({"sheep": 1, "pig": 3}, 3), ({"sheep": 1, "pig": 1, "cow": 2}, 6)):
+        assert final_score(ended(with_animals(state, 0, {home[0]: types}), start=1), 0) == points
+
+
+# "Cada hexágono que possua um campo conectado em hillside irá contribuir para a pontuação de
+# hillside, independentemente se esse hexágono já tenha sido pontuado anteriormente."
+def test_a_hex_in_hillsides_field_counts_even_if_it_scores_otherwise():
+    # Keythedral (12 points) beside Hillside, grass to grass: its hex is in Hillside's field.
+    placed = [("hillside", (0, 1), None), ("keythedral", (1, 1), None)]
+    state = position(2, villages=[placed, []], to_move=1)
+    fields = state.villages[0].fields
+    (field,) = fields.fields_on((0, 1))
+    assert fields.cells_of(field) == ((0, 0), (0, 1), (1, 1))
+    assert final_score(ended(state, start=1), 0) == 12 + 2
+
+
+# === Detalhe dos hexagonos (the tiles' texts: their general rules) ==================================
+
+# "Os recursos nos hexagonos da ordem de turno são recebidos quando um jogador recebe os
+# trabalhadores e tokens de habilidade de um dos barcos [...] Um jogador não pode colocar
+# trabalhadores nos hexagonos da ordem de turno para gerar recursos." See the setup tests above.
+
+
+# "Se um jogador ganhar o lance para mais de um hexagono da ordem de turno, ele recebe os recursos
+# de cada um dos hexagonos."
+def test_a_player_winning_several_turn_order_tiles_receives_the_items_of_each():
+    state = position(3, screens=[{"red": 3}] * 3)
+    state = until_boats(play(state, "bid order1 1 red", "pass", "pass", "bid order2 1 red"))
+    assert state.pending.seat == 0 and state.pending.then == (1, 2)  # one boat each all the same
+    state = play(state, "boat keyflower")
+    won = [dict(t.gives)["wheat"] for t, _ in state.components.turn_order_for(3, True) if t.number in (1, 2)]
+    assert state.wheat[0] == sum(won)
+
+
+# Sheep fold: "Observe que a área cercada no centro da ilustração do hexagono não cria um campo
+# extra." Wheat field: "Observe que a área cercada no centro da ilustração Do hexagono não cria um
+# campo extra."
+@pytest.mark.parametrize("code", ["sheep_fold", "wheat_field"])
+def test_the_fenced_area_in_the_middle_of_the_hex_is_no_extra_field(code):
+    state = position(2, villages=[[(code, (1, -1), None)], []])
+    fields = state.villages[0].fields
+    own = {s for f in fields.fields_on((1, -1)) for s in fields.sectors(f) if s[0] == (1, -1)}
+    assert len(own) == state.components.tile(code).sides.count(ROAD)
+
+
+# Sheep shelter: "Note que o hexagono onde se encontra sheep helter não possui estradas e o campo
+# que contem sheep shelter normalmente se estende por vários hexagonos."
+# (No roads: test_components.test_road_counts_per_kind_of_hex.)
+def test_the_sheep_shelters_one_field_extends_into_the_hexes_around_it():
+    placed = [("sheep_shelter", (1, -1), None), ("pigsty", (2, -1), None)]
+    state = position(2, villages=[placed, []])
+    fields = state.villages[0].fields
+    (field,) = fields.fields_on((1, -1))
+    assert fields.cells_of(field) == ((0, 0), (1, -1), (2, -1))
+
+
+# Hexagonos de inverno: "ao colocar hexagonos de inverno, tome cuidado para não conectar
+# inadvertidamente dois campos que contenham o mesmo tipo de animal" See
+# test_two_fields_of_one_type_joined_by_a_placed_hex_score_once above. Hillside's "Dica" says
+# the same (Hillside's own example: test_rulebook_examples).
