@@ -17,7 +17,17 @@ from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.scoring import final_score
 from tabletop.keyflower_farmers.setup import setup
-from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceTile, Resources, Skills, Tile, Transport, Turn
+from tabletop.keyflower_farmers.state import (
+    Animals,
+    ChooseBoat,
+    PlaceAnimal,
+    PlaceTile,
+    Resources,
+    Skills,
+    Tile,
+    Transport,
+    Turn,
+)
 from tabletop.kernel.hexgrid import cell_text
 from tabletop.kernel.rng import Rng
 
@@ -540,7 +550,7 @@ def test_animals_arriving_with_boat_6b_are_placed_before_breeding_and_may_breed(
     state = with_animals(state, 0, {home[0]: {"sheep": 1}, home[1]: {"pig": 1}})
     state = play(until_boats(state), "boat keyflower")
     arriving = {"pig": home[1], "sheep": home[0]}
-    while state.pending.seat == 0 and state.pending.__class__.__name__ == "PlaceAnimal":
+    while isinstance(state.pending, PlaceAnimal):
         state = play(state, f"field {name(arriving[state.pending.animal])}")
     state = play(state, "boat sea_bastion")
     assert animals_of(state, 0) == {home[0]: Animals.of(sheep=3), home[1]: Animals.of(pig=3)}
