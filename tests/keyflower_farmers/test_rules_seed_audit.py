@@ -302,6 +302,15 @@ def test_a_new_animal_may_go_into_an_empty_field_or_one_holding_only_its_own_typ
     assert animals_of(state, 0)[sheep_field] == Animals.of(sheep=2)
 
 
+def test_a_field_holding_two_types_takes_no_new_animal_even_of_one_of_them():
+    # A field mixed by a merge, holding sheep and pigs, no longer holds "apenas o mesmo tipo".
+    state = position(2, screens=RED, villages=[[("sheep_fold", (1, -1), 0)], []])
+    mixed, *others = state.villages[0].fields.fields_on((1, -1))
+    state = with_animals(state, 0, {mixed: {"sheep": 1, "pig": 1}})
+    state = play(state, "use sheep_fold 1 red")
+    assert legal(state) == {f"field {name(f)}" for f in others}
+
+
 # "Um animal não pode ser colocado em um campo que contenha outro tipo de animal (a menos que o
 # jogador possua o barco 5a)."
 # (Without the boat: test_rules_turns.test_an_animal_cannot_go_into_a_field_holding_another_animal.)
