@@ -6,7 +6,8 @@ before the game ends every seat has 0 points. At the end, in the Farmers order:
 
 1. resources on the autumn yards (Barn, Blacksmith, Stone yard, Timber yard) score there; gold
    on a yard may stand for its resource (then it is not also scored as gold);
-2. sheep put on the Sheep shelter during play, the shelter's points each;
+2. sheep put on the Sheep shelter during play, the shelter's points each (with the Weaver,
+   one may be left in the shelter's field so that the field scores);
 3. each field scores once per animal type in it: sheep 1, pigs 2, cows 3 (Weaver 3, Truffle
    orchard 5, Dairy 7);
 4. fixed VPs of every hex as it lies (Flipper's 2 and Ianvincible's 5 included; Flipper's
@@ -34,7 +35,7 @@ import attrs
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, ROAD, SKILLS, WATER, Face, Scoring
 from tabletop.keyflower_farmers.rules.common import face_of, has_ability
 from tabletop.keyflower_farmers.rules.village import layout_of
-from tabletop.keyflower_farmers.state import Animals, KeyflowerState, Tile
+from tabletop.keyflower_farmers.state import KeyflowerState, Tile
 from tabletop.kernel import hexgrid
 from tabletop.kernel.regions import components as connected_parts
 from tabletop.kernel.tiles import facing
@@ -75,20 +76,11 @@ def winners(state: KeyflowerState) -> tuple[int, ...]:
 
 
 def final_score(state: KeyflowerState, seat: int) -> int:
-    """``seat``'s points at the end of the game (Flipper's free upgrade chosen to score most,
-    and whether to leave a sheep of the Sheep shelter in its field)."""
+    """``seat``'s points at the end of the game (Flipper's free upgrade chosen to score most)."""
     candidates: list[str | None] = [None]
     if any(boat == "flipper" for boat in state.villages[seat].ids):
         candidates += [tile_id for tile_id in state.villages[seat].ids if _upgradable(state, tile_id)]
-    # The Farmers, scoring step 2: "o jogador pode querer não marcar uma das ovelhas em sheep
-    # shelter, deixando essa ovelha para trás e marcando o campo" (worth it with the Weaver).
-    leaving = (False, True) if _sheltered(state, seat) else (False,)
-    return max(_score(state, seat, flipped, leave) for flipped in candidates for leave in leaving)
-
-
-def _sheltered(state: KeyflowerState, seat: int) -> bool:
-    """Whether ``seat`` owns the Sheep shelter with sheep put on it."""
-    return "sheep_shelter" in state.villages[seat].ids and state.tile("sheep_shelter").sheep > 0
+    return max(_score(state, seat, flipped) for flipped in candidates)
 
 
 def _upgradable(state: KeyflowerState, tile_id: str) -> bool:
@@ -113,19 +105,26 @@ def _faces(state: KeyflowerState, seat: int, flipped: str | None) -> list[tuple[
     return out
 
 
-def _score(state: KeyflowerState, seat: int, flipped: str | None, leave_sheep: bool = False) -> int:
-    """``seat``'s points with the tile ``flipped`` upgraded (Flipper) and, if ``leave_sheep``,
-    one sheep of the Sheep shelter left in the shelter's field instead of scored on it."""
+def _score(state: KeyflowerState, seat: int, flipped: str | None) -> int:
     faces = _faces(state, seat, flipped)
     winter = _winter_tiles(state, seat)
     counts = _items(state, seat, faces)
     yard_points, yard_gold, counts = _yards(faces, counts)
-    sheep_left = int(leave_sheep)
-    sheltered = sum((tile.sheep - sheep_left) * face.vp_per[0][1] for tile, face in faces if face.ability == "shelter")
+    sheltered = sum(tile.sheep * face.vp_per[0][1] for tile, face in faces if face.ability == "shelter")
+    bonus = {s.kind: s.points for s in winter if s.rule == "field_bonus"}
+    field_types = _field_types(state, seat)
+    if "sheep" in bonus and any(tile.sheep for tile, face in faces if face.ability == "shelter"):
+        # Step 2 with the Weaver: "o jogador pode querer não marcar uma das ovelhas em sheep
+        # shelter, deixando essa ovelha para trás e marcando o campo usando weaver": one
+        # sheltered sheep may stay in the shelter's field instead, when that field holds none.
+        left_behind = _shelter_field_with_a_sheep(state, seat)
+        if left_behind is not None:
+            per_sheep = next(face.vp_per[0][1] for _, face in faces if face.ability == "shelter")
+            if bonus["sheep"] > per_sheep:
+                sheltered -= per_sheep
+                field_types = left_behind
     fixed = sheltered + sum(face.vp for _, face in faces) + _boat_points(state, seat, faces) + _turn_order_points(state, seat)
     fixed += sum(s.points for s in winter if s.rule == "once")
-    field_types = _field_types(state, seat, leave_sheep)
-    bonus = {s.kind: s.points for s in winter if s.rule == "field_bonus"}
     fields = sum(bonus.get(kind, ANIMAL_POINTS[kind]) for types in field_types for kind in types)
     fields += _hillside(state, seat) if any(s.rule == "hillside" for s in winter) else 0
     allocated = tuple(s for s in winter if s.rule in ("sets", "one_kind"))
@@ -183,14 +182,24 @@ def _yards(faces: list[tuple[Tile, Face]], counts: tuple[int, ...]) -> tuple[int
     return points, gold_values, tuple(left)
 
 
-def _field_types(state: KeyflowerState, seat: int, leave_sheep: bool = False) -> list[tuple[str, ...]]:
-    """The animal types in each field of ``seat``'s village holding animals (``leave_sheep``:
-    with a sheep of the Sheep shelter left in the shelter's field)."""
+def _field_types(state: KeyflowerState, seat: int) -> list[tuple[str, ...]]:
+    """The animal types in each field of ``seat``'s village."""
+    return [
+        tuple(kind for kind, n in zip(ANIMALS, animals, strict=True) if n)
+        for _, animals in state.villages[seat].animals
+    ]
+
+
+def _shelter_field_with_a_sheep(state: KeyflowerState, seat: int) -> list[tuple[str, ...]] | None:
+    """The animal types in each field of ``seat``'s village once a sheep of the Sheep shelter
+    is left in the shelter's field (its hex has no road: one field); ``None`` when that field
+    holds sheep already (its sheep score it)."""
     village = state.villages[seat]
+    (field,) = village.fields.fields_on(village.cell_of("sheep_shelter"))
+    if village.animals_in(field).named("sheep"):
+        return None
     held = dict(village.animals)
-    if leave_sheep:
-        field = village.fields.fields_on(village.cell_of("sheep_shelter"))[0]  # no road: its one field
-        held[field] = held[field].add("sheep") if field in held else Animals.of(sheep=1)
+    held[field] = village.animals_in(field).add("sheep")
     return [tuple(kind for kind, n in zip(ANIMALS, animals, strict=True) if n) for animals in held.values()]
 
 
