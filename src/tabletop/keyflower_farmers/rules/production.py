@@ -187,15 +187,18 @@ def resolve_choose(state: KeyflowerState, pending: ChooseGood, move: Take) -> Ke
 
 def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, int], used: tuple[Sector, ...]) -> tuple[Sector, ...]:
     """The fields on ``cell`` of ``seat``'s village that may take a new ``animal``: empty or
-    holding only that animal (with summer boat 5a, any field: "a menos que o jogador possua o
-    barco 5a"), and not already given one by the same use."""
+    holding only that animal (any field with summer boat 5a, whose owner "pode colocar ou mover
+    vacas, porcos e ovelhas para os mesmos campos um do outro"), and not already given one by
+    the same use."""
     village = state.villages[seat]
+    fields = village.fields.fields_on(cell)
+    if village.animals and has_ability(state, seat, "boat_mixed_fields"):
+        return tuple([field for field in fields if field not in used])
     kind = Animals.position(animal)
-    mixed = has_ability(state, seat, "boat_mixed_fields")
     out = []
-    for field in village.fields.fields_on(cell):
+    for field in fields:
         held = village.animals_in(field)
-        if field not in used and (mixed or sum(held) == held[kind]):  # empty, or only that animal
+        if field not in used and sum(held) == held[kind]:  # empty, or only that animal
             out.append(field)
     return tuple(out)
 
