@@ -1018,10 +1018,8 @@ def test_variant_a_deals_the_six_farmers_winter_tiles_and_base_ones_to_six_playe
 # aldeia do próprio jogador no final de uma temporada ou qualquer trabalhador verde (não extraído
 # da bolsa) são colocados na frente da casinha escudo do jogador."
 # (Drawn workers: test_rules_setup.test_variant_b_workers_gained_later_and_wheat_lie_open.)
-def test_variant_b_workers_from_ones_village_and_the_boats_and_green_workers_lie_open():
-    state = position(
-        2, screens=[{"red": 2}, {"red": 2}], offer=["peddler"], villages=[[], [("keywood", (1, -1), 1)]], open_information=True
-    )
+def test_variant_b_workers_from_ones_own_village_and_from_the_boats_lie_open():
+    state = position(2, screens=[{"red": 2}, {"red": 2}], villages=[[], [("keywood", (1, -1), 1)]], open_information=True)
     state = attrs.evolve(state, secret=state.screens)  # the position's workers as starting ones
     boats = tuple(attrs.evolve(c, workers=c.workers.add("blue", 2)) for c in state.boats)
     state = attrs.evolve(state, boats=boats, bag=state.bag.remove("blue").remove("blue"))
