@@ -41,9 +41,8 @@ def test_no_points_before_the_end_of_winter():
 
 
 def test_gold_scores_one_point_each():
-    state = ended(with_tiles(position(2), home1={"goods": {"gold": 3, "wood": 2}}))
-    assert final_score(state, 0) == 3 + 1  # and the purple worker, declared gold
-    assert final_score(state, 1) == 0
+    state = ended(with_tiles(position(2), home1={"goods": {"gold": 3, "wood": 2}}), start=1)
+    assert final_score(state, 0) == 3  # (seat 1 holds the purple worker)
 
 
 def test_upgraded_tiles_score_their_fixed_points():
@@ -148,15 +147,16 @@ def test_sea_bastion_scores_the_hexes_of_a_road_loop():
 
 
 def _tied(**options):
-    """Seat 0 starts (its purple worker scores as gold), seat 1 holds one gold: 1 point each;
-    seat 1 took a boat first in winter."""
-    state = with_tiles(position(2, **options), home2={"goods": {"gold": 1}})
+    """Seat 0 starts: its purple worker scores 3 as a cow in an empty field with The Farmers,
+    1 as gold in the base game; seat 1 holds as many gold. Seat 1 took a boat first in winter."""
+    gold = 3 if options.get("farmers", True) else 1
+    state = with_tiles(position(2, **options), home2={"goods": {"gold": gold}})
     return ended(state, start=0, boat_picks=(1, 0))
 
 
 def test_the_farmers_tie_break_favours_the_first_to_take_a_boat_in_winter():
     state = _tied()
-    assert state.scores() == (1, 1)
+    assert state.scores() == (3, 3)
     assert state.winners() == (1,)
 
 

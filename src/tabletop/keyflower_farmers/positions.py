@@ -16,6 +16,7 @@ from tabletop.keyflower_farmers.components import COLOURS, WATER
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules import RULES
 from tabletop.keyflower_farmers.rules.common import sides_of, spokes
+from tabletop.keyflower_farmers.rules.village import open_side
 from tabletop.keyflower_farmers.setup import setup
 from tabletop.keyflower_farmers.state import Cargo, KeyflowerState, Skills, Tile, Turn, Village, Workers
 from tabletop.kernel import tiles
@@ -48,8 +49,9 @@ def build_village(state: KeyflowerState, home: int, placed: Sequence[Placement])
             raise ValueError(f"{tile_id} turned {turns} does not fit at {cell} beside the village")
         sides = tiles.rotated(unturned, turns)
         layout[cell] = sides
-        fields, _ = fields.place(cell, spokes(sides), tiles.open_between(layout, {WATER}))
         entries.append((cell, tile_id, turns))
+        # Land continues as the rules place a hex: not across water, nor from a boat to a boat.
+        fields, _ = fields.place(cell, spokes(sides), open_side(state, Village(tuple(entries), fields), layout))
     return Village(tuple(entries), fields)
 
 

@@ -132,7 +132,8 @@ def _score(state: KeyflowerState, seat: int, flipped: str | None) -> int:
     rules = _substitutions(state, seat)
     best = _best_with_yard_gold(counts, yard_gold, allocated, white_wind, rules)
     if seat == state.start:
-        best = max(best, _best_with_purple(counts, yard_gold, allocated, white_wind, rules, faces, field_types, bonus))
+        empty_field = state.farmers and len(state.villages[seat].fields.names) > len(field_types)
+        best = max(best, _best_with_purple(counts, yard_gold, allocated, white_wind, rules, faces, field_types, bonus, empty_field))
     return yard_points + fields + fixed + best
 
 
@@ -368,9 +369,11 @@ def _best_with_purple(
     faces: list[tuple[Tile, Face]],
     field_types: list[tuple[str, ...]],
     bonus: Mapping[str, int],
+    empty_field: bool,
 ) -> int:
     """The best the purple worker adds, declared as any item, a resource on a yard or an
-    animal in any field (the most valuable type a field lacks)."""
+    animal in any field (the most valuable type a field lacks; any type in an empty field,
+    ``empty_field`` telling whether the village has one)."""
     base = _best_with_yard_gold(counts, yard_gold, tiles, white_wind, rules)
     # An item of a kind that no tile takes and that scores nothing by itself adds nothing:
     # the allocation is searched again only for the kinds that may score.
@@ -384,9 +387,12 @@ def _best_with_purple(
     yards = [face.vp_per[0][1] for _, face in faces if face.ability == "yard"]
     if yards:
         options.append(base + max(yards))
-    if field_types:
-        gains = [bonus.get(kind, ANIMAL_POINTS[kind]) for types in field_types for kind in ANIMALS if kind not in types]
-        options.append(base + max(gains, default=0))
+    # "declarado como animal (em qualquer campo)": an empty field takes any type.
+    gains = [bonus.get(kind, ANIMAL_POINTS[kind]) for types in field_types for kind in ANIMALS if kind not in types]
+    if empty_field:
+        gains += [bonus.get(kind, ANIMAL_POINTS[kind]) for kind in ANIMALS]
+    if gains:
+        options.append(base + max(gains))
     return max(options)
 
 
