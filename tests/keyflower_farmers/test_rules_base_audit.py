@@ -1,0 +1,309 @@
+"""Statements of the base Keyflower rulebook (shared/reference/keyflower-rulebook.en.md) that no
+earlier test covered, read sentence by sentence from start to end, one test each, named after
+the statement and quoting it. The abilities of single village tiles and boats are tested in
+test_tiles.py and test_boats.py; The Farmers' seed in test_rules_seed_audit.py."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tabletop.keyflower_farmers.components import COLOURS, WATER
+from tabletop.keyflower_farmers.options import OPTIONS
+from tabletop.keyflower_farmers.positions import position
+from tabletop.keyflower_farmers.rules.common import sides_of
+from tabletop.keyflower_farmers.scoring import final_score
+from tabletop.keyflower_farmers.setup import setup
+from tabletop.keyflower_farmers.state import (
+    Bid as BidState,
+    ChooseBoat,
+    OfferWinter,
+    PlaceTile,
+    Resources,
+    Transport,
+    Turn,
+)
+from tabletop.kernel import hexgrid, tiles
+from tabletop.kernel.api import IllegalMove
+from tabletop.kernel.auction import Bid
+from tabletop.kernel.rng import Rng
+
+from .helpers import legal, play
+
+
+def new(players, seed=1, **options):
+    return setup(players, Rng.from_seed(seed), OPTIONS.resolve(players, options))
+
+
+def until_boats(state):
+    """Everyone passes in succession: the season ends, the first boat choice is asked."""
+    while not isinstance(state.pending, ChooseBoat):
+        state = play(state, "pass")
+    return state
+
+
+def first_choices(state, until):
+    """``state`` after the first legal answer to each decision, until ``until(state)``."""
+    while not until(state):
+        state = play(state, sorted(legal(state))[0])
+    return state
+
+
+def ended(state, **changes):
+    """The position as the game ends (nothing left to decide)."""
+    return attrs.evolve(state, stack=(), **changes)
+
+
+def with_goods(state, **goods_by_tile):
+    """Resources (taken from the supply) lying on hexes: ``keywood={"wood": 2}``."""
+    taken = Resources.of()
+    changed = []
+    for tile in state.tiles:
+        goods = Resources.of(**goods_by_tile.get(tile.id, {}))
+        taken = taken.plus(goods)
+        changed.append(attrs.evolve(tile, goods=tile.goods.plus(goods)) if goods.total else tile)
+    return attrs.evolve(state, tiles=tuple(changed), supply=state.supply.minus(taken))
+
+
+# --- Set up ------------------------------------------------------------------------------------
+
+
+def test_blue_red_and_yellow_workers_go_into_the_bag_and_green_ones_beside_the_play_area():
+    # "Place the blue, red and yellow workers in the cloth bag."
+    # "Place the green workers together at the side of the playing surface."
+    state = new(4, farmers=False)
+    bag = state.bag.cards()
+    assert bag.count("green") == 0 and state.green == 20
+    for colour in ("blue", "red", "yellow"):
+        drawn = sum(screen.named(colour) for screen in state.screens)
+        loaded = sum(cargo.workers.named(colour) for cargo in state.boats)
+        assert bag.count(colour) + drawn + loaded == 40
+
+
+def test_resources_start_sorted_in_a_general_supply():
+    # "Sort the resource counters into the four different types to create a general supply at
+    # the side of the playing surface."
+    assert new(3, farmers=False).supply == Resources.of(wood=24, stone=24, iron=24, gold=48)
+
+
+def test_skill_tiles_start_face_down_in_one_pile():
+    # "Place the skill tiles face down into a pile at the side of the playing surface."
+    state = new(3, farmers=False)
+    on_boats = sum(cargo.skills.total for cargo in state.boats)
+    assert len(state.skill_pile) + on_boats == 48
+    assert all(skills.total == 0 for skills in state.skills)
+    seen = state.view(0)
+    assert seen.skill_pile.hidden == len(state.skill_pile)  # face down: the kinds are not seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_hexes_used_per_player_count_in_the_base_game(players):
+    # The set-up table: home and boat tiles 2-6, turn order 1 2 3 4 4, spring/summer/autumn
+    # 6 7 8 9 10, winter per player 3 3 3 2 2.
+    # "The number of boat tiles used is equal to the number of players."
+    # "Depending on the number of players, each player receives two or three face- down winter
+    # tiles as indicated in the table below."
+    state = new(players, farmers=False)
+    i = players - 2
+    assert len(set(state.homes)) == players
+    assert len(state.boats) == players
+    assert sum(t.startswith("order") for t, _ in state.lots) == (1, 2, 3, 4, 4)[i]
+    spring = [t for t, _ in state.lots if not t.startswith("order")]
+    assert len(spring) == (6, 7, 8, 9, 10)[i]
+    assert all(state.components.tile(code).season == "spring" for code in spring)
+    assert all(state.tile(code).face == 0 for code in spring)  # "the side with the spring icon face up"
+    assert all(len(hand) == (3, 3, 3, 2, 2)[i] for hand in state.winter_hands)
+    assert all(state.components.tile(code).season == "winter" for hand in state.winter_hands for code in hand)
+
+
+def test_each_player_receives_a_home_tile_at_random():
+    # "Each player receives a home tile at random."
+    state = new(3, chance="explicit")
+    outcomes = state.chance_outcomes()
+    assert {str(o) for o, _ in outcomes} == {f"home {n}" for n in range(1, 7)}
+    assert [p for _, p in outcomes] == pytest.approx([1 / 6] * 6)
+
+
+def test_the_summer_and_autumn_tiles_wait_in_two_piles_of_twelve():
+    # "Place the twelve summer tiles and twelve autumn tiles in two separate piles. These will
+    # be used later in the game."
+    state = new(2, farmers=False)
+    summer, autumn = state.season_piles[1], state.season_piles[2]
+    assert len(summer) == len(autumn) == 12
+    assert {state.components.tile(c).season for c in summer.cards()} == {"summer"}
+    assert {state.components.tile(c).season for c in autumn.cards()} == {"autumn"}
+
+
+def test_surplus_spring_tiles_go_back_to_the_box():
+    # "Any surplus home, boat, turn order, spring and winter tiles are placed back in the box
+    # and are not used in the game."
+    state = new(2, farmers=False)
+    assert len(state.season_piles[0]) == 12 - 6  # waiting in the box, never laid out
+    state = play(until_boats(state), "boat keyflower", "boat sea_bastion")
+    assert len(state.season_piles[0]) == 0
+    assert not any(state.components.tile(t).season == "spring" for t, _ in state.lots if not t.startswith("order"))
+
+
+# --- Start of season ---------------------------------------------------------------------------
+
+
+def last_turn_of(season, players=2, **options):
+    """The last turn of ``season`` (1 summer, 2 autumn): seat 0 to move, the others have passed;
+    each seat has 3 red workers (and, for autumn, a hand of two winter tiles)."""
+    state = position(players, screens=[{"red": 3}] * players, to_move=0, **options)
+    hands = (("keythedral", "windmill"), ("jeweller", "scribes"), ("scholar", "apothecary"))[:players]
+    return attrs.evolve(state, season=season, passes=players - 1, winter_hands=hands if season == 2 else state.winter_hands)
+
+
+def next_season(state):
+    """From a season's last turn to the first decision of the next season."""
+    season = state.season
+    return first_choices(play(state, "pass"), lambda s: s.season > season and not isinstance(s.pending, PlaceTile))
+
+
+def test_in_winter_the_start_player_is_the_winner_of_the_purple_tile():
+    # "In summer, autumn and winter the start player for that season is the player who won the
+    # bidding for the highest numbered start player tile (depicting the start player worker) in
+    # the previous season."
+    state = last_turn_of(2, players=3)
+    state = play(attrs.evolve(state, passes=0), "pass", "bid order2 1 red", "pass", "pass", "pass")
+    state = first_choices(state, lambda s: isinstance(s.pending, OfferWinter))
+    assert state.start == 1 and state.pending == OfferWinter(1)  # the winter offers start with seat 1
+    hand = state.winter_hands
+    state = play(state, f"offer {hand[1][0]}", "offered", f"offer {hand[2][0]}", "offered", f"offer {hand[0][0]}", "offered")
+    assert state.pending == Turn(1)
+
+
+def test_boats_are_turned_to_the_seasons_side_and_loaded_with_its_cargo():
+    # "In summer, autumn and winter turn the boat tiles over where appropriate so that the icon
+    # representing that season is visible."
+    # "In summer and autumn place a number of new workers (from the bag) and skill tiles onto the
+    # boat tiles as indicated on the tiles."
+    state = next_season(last_turn_of(1, players=3))
+    assert state.season == 2
+    for cargo in state.boats:
+        side = next(b for b in state.components.boats if b.code == cargo.boat).side_in("autumn")
+        assert (cargo.workers.total, cargo.skills.total) == (side.workers, side.skills)
+    # Sea Breese shows another side in autumn than in spring (the data: side a in spring only).
+    breese = next(b for b in state.components.boats if b.code == "sea_breese")
+    assert breese.side_in("autumn") is not breese.side_in("spring")
+
+
+def test_a_short_bag_fills_the_boats_in_order_one_worker_at_a_time():
+    # "In the unlikely scenario that there are insufficient workers in the bag, fill boats in
+    # order with one worker at a time, but not with more workers than are stated on the tile."
+    state = last_turn_of(1)
+    boats = state.components.boats_for(2)
+    assert all(boat.side_in("autumn").workers >= 2 for boat in boats)
+    state = next_season(attrs.evolve(state, bag=type(state.bag)(("blue", "blue", "blue"))))
+    assert [cargo.workers.total for cargo in state.boats] == [2, 1]  # first, second, first
+    assert len(state.bag) == 0
+
+
+def test_no_workers_or_skill_tiles_are_placed_in_the_boats_in_winter():
+    # "No new workers or skill tiles are placed in the boats in winter."
+    state = next_season(last_turn_of(2))
+    assert state.season == 3
+    assert all(cargo.workers.total == 0 and cargo.skills.total == 0 for cargo in state.boats)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_autumn_lays_out_the_tables_number_of_autumn_tiles_front_up(players):
+    # "In summer and autumn place a number of village tiles for that season in the centre of the
+    # playing surface as indicated in the table on page 2. Place the side with the season's icon
+    # face up."
+    state = next_season(last_turn_of(1, players=players, farmers=False))
+    laid_out = [t for t, _ in state.lots if not t.startswith("order")]
+    assert len(laid_out) == (6, 7, 8, 9, 10)[players - 2]
+    assert all(state.components.tile(code).season == "autumn" and state.tile(code).face == 0 for code in laid_out)
+
+
+def test_summer_boat_tiles_cannot_be_turned_over_or_upgraded():
+    # "(The summer boat tiles cannot be turned over or upgraded.)"
+    # "The village tiles (except the summer boat and winter tiles) may be upgraded by flipping
+    # the tiles over to their reverse side."
+    village = [("summer_boat_3", (1, 0), 0), ("jeweller", (0, 1), None)]
+    skills = [{"saw": 2, "pickaxe": 2, "anvil": 2}, {}]
+    state = position(2, screens=[{"red": 3}, {}], skills=skills, villages=[village, []])
+    state = play(with_goods(state, home1={"wood": 3, "stone": 3, "iron": 3, "gold": 3}), "use home1 1 red")
+    upgrades = {m.split()[1] for m in legal(state) if m.startswith("upgrade")}
+    assert upgrades == {"home1"}
+    assert state.components.tile("summer_boat_3").upgrade is None
+    assert state.components.tile("jeweller").upgrade is None
+
+
+def winter_offers(players=3, **options):
+    """The first winter decision (nobody bid for the purple tile in autumn: seat 1 starts)."""
+    state = next_season(last_turn_of(2, players=players, **options))
+    assert state.pending == OfferWinter(1)
+    return state
+
+
+def offer(state, count):
+    """Each player, from the start player on, offers the first ``count`` tiles of their hand."""
+    while isinstance(state.pending, OfferWinter):
+        seat = state.pending.seat
+        for code in state.winter_hands[seat][:count]:
+            state = play(state, f"offer {code}")
+        if state.pending == OfferWinter(seat):
+            state = play(state, "offered")
+    return state
+
+
+@pytest.mark.parametrize("each", [1, 2])
+def test_winter_introduces_from_one_tile_per_player_to_every_tile_dealt(each):
+    # The set-up table, "Winter introduced": 3-9 with three players (base game), i.e. each
+    # player offers at least one of their tiles and may offer them all.
+    # "In winter each player selects one or more of the winter tiles that they received in the
+    # set up phase."
+    state = offer(winter_offers(3, farmers=False), each)
+    assert sum(not t.startswith("order") for t, _ in state.lots) == 3 * each
+    assert state.pending == Turn(1)
+
+
+def test_winter_tiles_are_laid_out_so_that_nobody_knows_who_offered_which():
+    # "The tiles are then shuffled (if there are more than two players), still face down, and then
+    # turned over and laid out in the same way as the earlier season tiles, but so that players
+    # do not know which tiles were selected by which player."
+    def laid_out(hands):
+        state = offer(attrs.evolve(winter_offers(3), winter_hands=hands), 1)
+        return [t for t, _ in state.lots if not t.startswith("order")]
+
+    hands = (("keythedral", "windmill"), ("jeweller", "scribes"), ("scholar", "apothecary"))
+    swapped = (("scholar", "windmill"), ("keythedral", "scribes"), ("jeweller", "apothecary"))
+    assert laid_out(hands) == laid_out(swapped)  # the same row whoever offered each tile
+
+
+# --- A turn ------------------------------------------------------------------------------------
+
+
+def test_a_turn_places_workers_into_a_single_location():
+    # "On their turn a player places one or more workers into a single location in order to
+    # either: 1. bid for a village tile or turn order tile* (see 'bidding'), or 2. utilise a
+    # village tile"
+    state = position(2, screens=[{"red": 4}, {"red": 4}], offer=["keywood", "key_mine"])
+    assert all(int(m.split()[2]) >= 1 for m in legal(state) if m != "pass")
+    after = play(state, "bid keywood 3 red")
+    assert after.lot("keywood").bids == (Bid(0, "red", 3),)
+    assert after.lot("key_mine").bids == () and after.tile("key_mine").workers.total == 0
+    assert after.to_move == 1  # the turn is over
+
+
+def test_boat_tiles_are_never_bid_for_with_workers():
+    # "* Note that the boat tiles are not bid for with the workers directly, but the contents of
+    # the boats are chosen in the order that players successfully bid for the turn order tiles."
+    state = position(2, screens=[{"red": 4}, {"red": 4}], offer=["keywood"])
+    boats = {cargo.boat for cargo in state.boats}
+    assert not any(m.split()[1] in boats for m in legal(state) if m != "pass")
+    with pytest.raises(IllegalMove):
+        play(state, "bid keyflower")
+
+
+def test_play_proceeds_clockwise():
+    # "In each season play proceeds clockwise until all players have passed in succession."
+    state = position(3, screens=[{"red": 4}] * 3, offer=["keywood"], to_move=1)
+    seats = []
+    for _ in range(4):
+        seats.append(state.to_move)
+        state = play(state, "pass" if state.to_move != 2 else "bid keywood 1 red")
+    assert seats == [1, 2, 0, 1]
