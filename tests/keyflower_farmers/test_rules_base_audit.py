@@ -307,3 +307,171 @@ def test_play_proceeds_clockwise():
         seats.append(state.to_move)
         state = play(state, "pass" if state.to_move != 2 else "bid keywood 1 red")
     assert seats == [1, 2, 0, 1]
+
+
+# --- Bidding -----------------------------------------------------------------------------------
+
+
+def test_there_is_no_maximum_number_of_workers_in_a_bid():
+    # "There is no maximum number of workers that can be used when bidding."
+    state = position(2, screens=[{"red": 9}, {"red": 2}], offer=["keywood"])
+    assert "bid keywood 9 red" in legal(state)  # more than the six a tile holds when used
+    state = play(state, "bid keywood 9 red")
+    assert state.lot("keywood").bids == (Bid(0, "red", 9),)
+
+
+def test_outbid_workers_may_be_supplemented_with_other_losing_workers():
+    # "When moving outbid workers, a player may supplement these workers with other losing
+    # workers or with workers from behind their screen."
+    state = position(2, screens=[{"red": 5}, {"red": 9}], offer=["keywood", "key_mine", "stable"])
+    state = play(state, "bid keywood 2 red", "bid keywood 3 red", "bid key_mine 1 red", "bid key_mine 2 red")
+    moves = legal(state)
+    assert "bid stable 3 red from keywood,key_mine" in moves  # both groups, whole, together
+    assert "bid stable 5 red from keywood,key_mine" in moves  # and two more from the screen
+    state = play(state, "bid stable 4 red from keywood,key_mine")
+    assert state.lot("stable").bids == (Bid(0, "red", 4),)
+    assert state.lot("keywood").bid_of(0) is None and state.lot("key_mine").bid_of(0) is None
+    assert state.screens[0].named("red") == 1
+
+
+def test_outbid_workers_cannot_be_moved_back_behind_the_screen():
+    # "Workers cannot be moved back behind a player's screen."
+    state = position(2, screens=[{"red": 3}, {"red": 9}], offer=["keywood"])
+    state = play(state, "bid keywood 2 red", "bid keywood 3 red")
+    # Every choice places workers (a bid or a use) or passes: none takes workers back.
+    assert all(m == "pass" or m.split()[0] in ("bid", "use") for m in legal(state))
+    state = play(state, "pass", "pass")  # the season ends only now: the losing bid comes back
+    assert state.screens[0].named("red") == 3
+
+
+def test_a_player_may_bid_on_more_than_one_turn_order_tile():
+    # "A player can bid on more than one turn order tile but they only get the workers and skill
+    # tiles from one boat."
+    state = position(4, screens=[{"red": 4}, {}, {}, {}], offer=[])
+    state = play(state, "bid order1 1 red", "pass", "pass", "pass", "bid order2 1 red", "pass", "pass", "pass")
+    assert state.lot("order1").leader == 0 and state.lot("order2").leader == 0
+    state = play(state, "bid order3 1 red", "pass", "pass", "pass", "pass")
+    # Seat 0 won tiles 1, 2 and 3 and chooses once; the others follow clockwise from the new
+    # start player (seat 0: tile 3 shows the purple worker with four players).
+    assert state.pending == ChooseBoat(0, (1, 2, 3))
+    state = attrs.evolve(state, boats=tuple(attrs.evolve(c, workers=c.workers.add("blue")) for c in state.boats))
+    state = play(state, "boat keyflower")
+    assert state.pending.seat == 1
+    assert state.screens[0] == type(state.screens[0]).of(red=1, blue=1)  # one boat's cargo
+
+
+def test_turn_order_tiles_join_no_village_before_winter():
+    # "These tiles are not added to the player's village except at the end of winter."
+    state = play(position(2, screens=[{"red": 4}, {"red": 4}], offer=["keywood"]), "bid order1 1 red", "bid keywood 1 red")
+    state = play(until_boats(state), "boat keyflower", "boat sea_bastion")
+    state = first_choices(state, lambda s: s.season == 1 and isinstance(s.pending, Turn))
+    assert "keywood" in state.villages[1].ids
+    assert not any(tile_id.startswith("order") for village in state.villages for tile_id in village.ids)
+    assert sum(t.startswith("order") for t, _ in state.lots) == 1  # up for auction again in summer
+
+
+# --- Production --------------------------------------------------------------------------------
+
+
+def test_a_later_use_must_have_the_colour_of_the_earlier_users():
+    # "A player may usually use a tile that has already been used by placing two workers of the
+    # same colour as the worker previously placed on the tile. A player may usually use a tile
+    # for a third time by placing three workers of the same colour as the workers previously
+    # placed."
+    state = position(2, screens=[{"red": 4, "blue": 4}, {"red": 4, "blue": 4}], villages=[[("keywood", (1, -1), 1)], []])
+    state = play(state, "use keywood 1 blue")
+    assert "use keywood 2 blue" in legal(state) and "use keywood 2 red" not in legal(state)
+    state = play(state, "use keywood 2 blue")
+    assert "use keywood 3 blue" in legal(state) and "use keywood 3 red" not in legal(state)
+
+
+def test_an_empty_bag_gives_no_worker():
+    # "In the unlikely scenario that there are insufficient resources, workers or skill tiles of
+    # the type being generated, then the player only receives the number that is available."
+    state = position(2, screens=[{"red": 3}, {"red": 3}], offer=["alehouse"])
+    state = play(attrs.evolve(state, bag=type(state.bag)()), "use alehouse 1 red")
+    assert state.screens[0] == type(state.screens[0]).of(red=2) and state.pending == Turn(1)
+
+
+def test_an_empty_skill_pile_gives_no_skill():
+    # (the same sentence, for skill tiles)
+    state = position(2, screens=[{"red": 3}, {"red": 3}], offer=["apprentice_hall"])
+    state = play(attrs.evolve(state, skill_pile=type(state.skill_pile)()), "use apprentice_hall 1 red")
+    assert state.skills[0].total == 0 and state.pending == Turn(1)
+
+
+def test_no_green_worker_is_searched_for_in_the_bag_once_the_supply_is_out():
+    # "A player may not search in the bag for green workers if the visible supply is exhausted."
+    state = position(2, screens=[{"red": 3, "yellow": 1}, {"red": 3}], offer=["peddler"])
+    state = attrs.evolve(state, green=0, bag=state.bag.shuffle_in(("green",)))
+    state = play(state, "use peddler 1 red paying yellow")
+    assert state.screens[0].named("green") == 0 and state.green == 0
+    assert state.bag.cards().count("green") == 1  # still in the bag
+
+
+def test_players_see_how_many_workers_remain_in_the_bag_and_every_supply():
+    # "In the case of workers, players are permitted to feel the contents of the bag to
+    # determine how many workers remain in the bag before they bid for a tile. The number of
+    # remaining green workers, resources and skill tiles can be seen by players before they
+    # bid."
+    state = position(2, screens=[{"red": 3}, {"red": 3}], offer=["keywood"])
+    seen = state.view(1)
+    assert len(seen.bag) == len(state.bag) and seen.bag.hidden == len(state.bag)  # not the colours
+    assert seen.green == state.green and seen.supply == state.supply
+    assert len(seen.skill_pile) == len(state.skill_pile)
+
+
+# --- Transport and upgrading -------------------------------------------------------------------
+
+# home1 --road-- keywood --road-- gold_mine, and the Stable beside the home tile.
+CHAIN = [("keywood", (1, -1), 1), ("gold_mine", (2, -2), 0), ("stable", (-1, 0), None)]
+
+
+def test_a_transport_tile_in_another_village_moves_resources_in_the_users_own_village():
+    # "When a worker is placed on one of these tiles (in any player's village), the player may
+    # transport resources in their own village and upgrade buildings in their own village."
+    state = position(2, screens=[{"red": 3}, {"red": 3}], villages=[CHAIN, []])
+    state = with_goods(state, home1={"wood": 1}, home2={"wood": 1})
+    state = play(state, "use home2 1 red")  # seat 0 on seat 1's home tile
+    assert state.pending == Transport(0, 1, 1)
+    carries = {m for m in legal(state) if m.startswith("carry")}
+    assert carries == {"carry wood home1 keywood", "carry wood home1 stable"}  # seat 0's own hexes
+
+
+def test_a_transport_tile_used_again_takes_two_workers_and_transports_again():
+    # "In order to upgrade a tile a player places a worker on one of the transport tiles (or two
+    # or three workers if the transport tile has already been used in this season)."
+    villages = [[("key_mine", (1, -1), None)], CHAIN]
+    state = position(2, screens=[{"red": 3}, {"red": 3}], villages=villages, to_move=1)
+    state = play(with_goods(state, home1={"wood": 1}), "use stable 1 red", "stop")
+    assert "use stable 1 red" not in legal(state) and "use stable 2 red" in legal(state)
+    state = play(state, "use stable 2 red")
+    assert state.pending == Transport(0, 2, 1)  # the Stable's own capacity again, for its new user
+    state = play(state, "carry wood home1 key_mine")
+    assert state.tile("key_mine").goods.named("wood") == 1
+
+
+def test_resources_moved_by_one_transport_may_be_of_different_types():
+    # "The number of resources indicated on the transport tile can be split between one or more
+    # resources of the same or different types."
+    state = position(2, screens=[{"red": 3}, {"red": 3}], villages=[CHAIN, []])
+    state = play(with_goods(state, home1={"wood": 1, "stone": 1}), "use stable 1 red")
+    assert state.pending.moves == 2
+    state = play(state, "carry wood home1 keywood", "carry stone home1 keywood")
+    assert state.tile("keywood").goods == Resources.of(wood=1, stone=1)
+
+
+def test_an_upgraded_tile_keeps_its_workers_its_other_resources_and_its_orientation():
+    # "Any resources not required for the upgrade and workers (if the village tile has already
+    # been used) remain in place on the tile once it has been upgraded (flipped over). When
+    # flipped, the orientation of the village tile should be the same as it was before the
+    # upgrade."
+    state = position(2, screens=[{"red": 3}, {"red": 3}], villages=[CHAIN, []])
+    state = play(with_goods(state, gold_mine={"stone": 1, "iron": 1, "gold": 1}), "use gold_mine 1 red", "pass")
+    layout = state.villages[0].layout
+    state = play(state, "use home1 1 red", "upgrade gold_mine paying iron,stone")
+    tile = state.tile("gold_mine")
+    assert tile.face == 1
+    assert tile.workers.named("red") == 1 and tile.uses == (1,)  # its user's worker stays on it
+    assert tile.goods == Resources.of(gold=2)  # the gold it had and the gold its use gave
+    assert state.villages[0].layout == layout  # same cell, same turn
