@@ -8,24 +8,27 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from tabletop.keyflower_farmers.components import COLOURS, WATER
+from tabletop.keyflower_farmers.components import STANDARD, WATER
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.rules.common import sides_of
+from tabletop.keyflower_farmers.rules.village import layout_of
 from tabletop.keyflower_farmers.scoring import final_score
 from tabletop.keyflower_farmers.setup import setup
 from tabletop.keyflower_farmers.state import (
-    Bid as BidState,
     ChooseBoat,
     OfferWinter,
     PlaceTile,
     Resources,
+    Tile,
     Transport,
     Turn,
+    Workers,
 )
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.api import IllegalMove
 from tabletop.kernel.auction import Bid
+from tabletop.kernel.pile import Pile
 from tabletop.kernel.rng import Rng
 
 from .helpers import legal, play
@@ -43,9 +46,10 @@ def until_boats(state):
 
 
 def first_choices(state, until):
-    """``state`` after the first legal answer to each decision, until ``until(state)``."""
+    """``state`` after a pass at each turn and the first legal answer to each other decision,
+    until ``until(state)``."""
     while not until(state):
-        state = play(state, sorted(legal(state))[0])
+        state = play(state, "pass" if isinstance(state.pending, Turn) else sorted(legal(state))[0])
     return state
 
 
@@ -147,10 +151,11 @@ def test_surplus_spring_tiles_go_back_to_the_box():
 # --- Start of season ---------------------------------------------------------------------------
 
 
-def last_turn_of(season, players=2, **options):
+def last_turn_of(season, players=2, screens=None, **options):
     """The last turn of ``season`` (1 summer, 2 autumn): seat 0 to move, the others have passed;
-    each seat has 3 red workers (and, for autumn, a hand of two winter tiles)."""
-    state = position(players, screens=[{"red": 3}] * players, to_move=0, **options)
+    each seat has 3 red workers unless ``screens`` says (and, for autumn, a hand of two winter
+    tiles)."""
+    state = position(players, screens=screens or [{"red": 3}] * players, to_move=0, **options)
     hands = (("keythedral", "windmill"), ("jeweller", "scribes"), ("scholar", "apothecary"))[:players]
     return attrs.evolve(state, season=season, passes=players - 1, winter_hands=hands if season == 2 else state.winter_hands)
 
@@ -195,7 +200,7 @@ def test_a_short_bag_fills_the_boats_in_order_one_worker_at_a_time():
     state = last_turn_of(1)
     boats = state.components.boats_for(2)
     assert all(boat.side_in("autumn").workers >= 2 for boat in boats)
-    state = next_season(attrs.evolve(state, bag=type(state.bag)(("blue", "blue", "blue"))))
+    state = next_season(attrs.evolve(state, bag=Pile(("blue", "blue", "blue"))))
     assert [cargo.workers.total for cargo in state.boats] == [2, 1]  # first, second, first
     assert len(state.bag) == 0
 
@@ -320,6 +325,17 @@ def test_there_is_no_maximum_number_of_workers_in_a_bid():
     assert state.lot("keywood").bids == (Bid(0, "red", 9),)
 
 
+def test_a_losing_bid_elsewhere_may_join_ones_winning_bid():
+    # "The workers are taken from behind the player's screen or from a losing bid elsewhere."
+    # "4. A player's turn may consist of adding more workers to a winning bid."
+    state = position(2, screens=[{"red": 5}, {"red": 9}], offer=["keywood", "key_mine"])
+    state = play(state, "bid keywood 2 red", "pass", "bid key_mine 1 red", "bid key_mine 2 red")
+    state = play(state, "bid keywood 1 red from key_mine")
+    assert state.lot("keywood").bids == (Bid(0, "red", 3),)
+    assert state.lot("key_mine").bids == (Bid(1, "red", 2),)
+    assert state.screens[0].named("red") == 2
+
+
 def test_outbid_workers_may_be_supplemented_with_other_losing_workers():
     # "When moving outbid workers, a player may supplement these workers with other losing
     # workers or with workers from behind their screen."
@@ -357,7 +373,7 @@ def test_a_player_may_bid_on_more_than_one_turn_order_tile():
     state = attrs.evolve(state, boats=tuple(attrs.evolve(c, workers=c.workers.add("blue")) for c in state.boats))
     state = play(state, "boat keyflower")
     assert state.pending.seat == 1
-    assert state.screens[0] == type(state.screens[0]).of(red=1, blue=1)  # one boat's cargo
+    assert state.screens[0] == Workers.of(red=1, blue=1)  # one boat's cargo
 
 
 def test_turn_order_tiles_join_no_village_before_winter():
@@ -389,14 +405,14 @@ def test_an_empty_bag_gives_no_worker():
     # "In the unlikely scenario that there are insufficient resources, workers or skill tiles of
     # the type being generated, then the player only receives the number that is available."
     state = position(2, screens=[{"red": 3}, {"red": 3}], offer=["alehouse"])
-    state = play(attrs.evolve(state, bag=type(state.bag)()), "use alehouse 1 red")
-    assert state.screens[0] == type(state.screens[0]).of(red=2) and state.pending == Turn(1)
+    state = play(attrs.evolve(state, bag=Pile()), "use alehouse 1 red")
+    assert state.screens[0] == Workers.of(red=2) and state.pending == Turn(1)
 
 
 def test_an_empty_skill_pile_gives_no_skill():
     # (the same sentence, for skill tiles)
     state = position(2, screens=[{"red": 3}, {"red": 3}], offer=["apprentice_hall"])
-    state = play(attrs.evolve(state, skill_pile=type(state.skill_pile)()), "use apprentice_hall 1 red")
+    state = play(attrs.evolve(state, skill_pile=Pile()), "use apprentice_hall 1 red")
     assert state.skills[0].total == 0 and state.pending == Turn(1)
 
 
@@ -475,3 +491,310 @@ def test_an_upgraded_tile_keeps_its_workers_its_other_resources_and_its_orientat
     assert tile.workers.named("red") == 1 and tile.uses == (1,)  # its user's worker stays on it
     assert tile.goods == Resources.of(gold=2)  # the gold it had and the gold its use gave
     assert state.villages[0].layout == layout  # same cell, same turn
+
+
+# --- End of season -----------------------------------------------------------------------------
+
+
+def test_losing_bids_for_turn_order_tiles_go_back_behind_the_screen():
+    # "1. Unsuccessful bids: All players collect workers that they played and which form part of
+    # an unsuccessful bid and puts these back behind their screen."
+    state = position(2, screens=[{"red": 3}, {"red": 3}])
+    state = until_boats(play(state, "bid order1 1 red", "bid order1 2 red"))
+    assert state.screens[0].named("red") == 3 and state.screens[1].named("red") == 1
+
+
+def test_won_tiles_are_collected_from_the_start_player_clockwise():
+    # "3. Collect village tiles successfully bid for: Starting with the start player (to avoid
+    # confusion) and then in clockwise order, each player: a. Takes any village tile they
+    # successfully bid for and any workers placed on them."
+    state = position(3, screens=[{"red": 3}] * 3, offer=["keywood", "key_mine", "stable"], to_move=1)
+    state = attrs.evolve(state, start=1)
+    state = until_boats(play(state, "bid keywood 1 red", "bid key_mine 1 red", "bid stable 1 red"))
+    placing = [(p.seat, p.tile) for p in reversed(state.stack) if isinstance(p, PlaceTile)]
+    assert placing == [(1, "keywood"), (2, "key_mine"), (0, "stable")]
+
+
+def test_without_a_bid_on_the_purple_tile_the_old_start_player_orders_the_boat_choices():
+    # "ii. [...] followed in clockwise order from the new start player by any of the players who
+    # did not win a turn order tile. If no player bid for the new start player tile, the
+    # existing start player remains the start player for the purposes of collecting the boat
+    # contents"
+    # "iv. If no player bid for the turn order tile with the start player icon then, after all
+    # of the players have taken their workers and skill tile(s), the player to the start
+    # player's left becomes the new start player and takes the purple start player marker."
+    state = attrs.evolve(position(3, screens=[{"red": 3}] * 3, to_move=1), start=1)
+    state = until_boats(play(state, "pass", "pass", "bid order1 1 red"))  # seat 0 wins tile 1
+    assert state.pending == ChooseBoat(0, (1, 2))
+    state = play(state, "boat keyflower", "boat sea_bastion")
+    assert state.start == 1  # still, until every boat is taken
+    state = play(state, "boat sea_breese")
+    assert state.start == 2
+
+
+def test_the_purple_tile_winner_becomes_start_player_as_that_tile_is_resolved():
+    # "iii. Usually a player will have successfully bid for the turn order tile showing the
+    # purple start player. When that tile is resolved the start player will change to that
+    # player immediately."
+    state = attrs.evolve(position(3, screens=[{"red": 3}] * 3, to_move=1), start=1)
+    state = until_boats(play(state, "pass", "bid order1 1 red", "bid order2 1 red"))
+    # Seat 2 won tile 1, seat 0 tile 2 (the purple one with three players); seat 1 follows.
+    assert state.pending == ChooseBoat(2, (0, 1))
+    state = play(state, "boat keyflower")
+    assert state.start == 1
+    state = play(state, "boat sea_bastion")
+    assert state.start == 0
+
+
+def test_the_workers_bid_for_turn_order_tiles_go_into_the_bag_after_the_boats():
+    # "v. Place the workers used in the bids for the turn order tiles into the bag (including
+    # green workers)."
+    state = position(2, screens=[{"green": 3}, {"red": 3}])
+    state = until_boats(play(state, "bid order1 2 green"))
+    assert state.lot("order1").bids == (Bid(0, "green", 2),)  # still there while boats are chosen
+    bag = len(state.bag)
+    state = play(state, "boat keyflower", "boat sea_bastion")
+    # Summer has begun: its boats were loaded from the bag, the two green workers in it.
+    on_boats = [cargo.workers for cargo in state.boats]
+    assert len(state.bag) + sum(w.total for w in on_boats) == bag + 2
+    assert state.bag.cards().count("green") + sum(w.named("green") for w in on_boats) == 2
+    assert state.screens[0].named("green") == 1
+
+
+def test_green_workers_on_a_tile_nobody_bid_for_go_into_the_bag():
+    # "2. Village tiles not bid for: Any village tiles that were not bid for are removed and
+    # placed in the game box. Any workers (including green workers) on those tiles are placed in
+    # the bag."
+    state = position(2, screens=[{"green": 2}, {"red": 3}], offer=["keywood"])
+    state = until_boats(play(state, "use keywood 1 green"))
+    assert "keywood" not in {t.id for t in state.tiles}
+    assert state.bag.cards().count("green") == 1 and state.screens[0].named("green") == 1
+
+
+def test_the_workers_of_a_winning_green_bid_go_into_the_bag():
+    # "b. Places the workers used in the successful bids into the bag (including green workers)."
+    state = position(2, screens=[{"green": 3}, {"red": 3}], offer=["keywood"])
+    green = state.green
+    state = until_boats(play(state, "bid keywood 2 green"))
+    assert state.bag.cards().count("green") == 2 and state.green == green
+    assert state.screens[0].named("green") == 1
+
+
+def winter_turn(players=3, screens=None, **options):
+    """The first winter turn, each player having offered one tile (nobody bid for the purple
+    tile in autumn: seat 1 starts)."""
+    return offer(next_season(last_turn_of(2, players=players, screens=screens, **options)), 1)
+
+
+def to_the_end(state):
+    """The first legal answer to each decision until the game is over."""
+    return first_choices(state, lambda s: s.is_over)
+
+
+def test_workers_used_in_ones_own_village_in_winter_count_at_the_end():
+    # "4. Collect home village workers: Any workers used on tiles in the player's home village
+    # are retained and placed behind the player's screen. (Note workers placed behind the
+    # player's screen in winter are available to the player for game end scoring purposes.)"
+    screens = [{"blue": 1, "red": 1, "yellow": 1}, {"red": 3}]
+    state = winter_turn(2, screens=screens, villages=[[("craftsmens_guild", (1, -1), None)], []])
+    state = play(state, "bid order1 1 red", "use home1 1 red", "stop")  # seat 1 will start
+    state = to_the_end(state)
+    assert state.start == 1
+    assert state.screens[0] == Workers.of(blue=1, red=1, yellow=1)
+    assert final_score(state, 0) == 3  # a set of blue, red and yellow for the Craftsmen's guild
+
+
+def test_in_winter_the_holder_of_turn_order_tile_1_takes_it_and_a_boat_tile_first():
+    # "ii. The player who won the bid for the number 1 turn order tile takes that tile and a
+    # boat tile of their choice. The player(s) who won the bids for the number two, three and
+    # four turn order tiles (if applicable) then do the same."
+    state = winter_turn(3)
+    state = until_boats(play(state, "pass", "bid order2 1 red", "bid order1 1 red"))
+    assert state.pending == ChooseBoat(0, (2, 1))  # tile 1, tile 2, then seat 1 (left of seat 2)
+    state = play(state, "boat sea_breese")
+    assert state.pending == PlaceTile(0, "sea_breese")
+
+
+def test_in_winter_several_turn_order_tiles_won_are_all_taken_with_one_boat_tile():
+    # "If a player wins more than one turn order tile then they take these turn order tiles but
+    # do not take a second boat tile."
+    state = winter_turn(3)
+    state = until_boats(play(state, "bid order1 1 red", "pass", "pass", "bid order2 1 red"))
+    assert state.pending == ChooseBoat(1, (2, 0))
+    state = to_the_end(state)
+    ids = state.villages[1].ids
+    assert {"order1", "order2"} <= set(ids)
+    assert sum(tile_id in ("keyflower", "sea_bastion", "sea_breese") for tile_id in ids) == 1
+    assert all(sum(b in v.ids for b in ("keyflower", "sea_bastion", "sea_breese")) == 1 for v in state.villages)
+
+
+def test_in_winter_without_a_bid_on_the_purple_tile_the_old_start_player_orders_the_boats_then_passes_the_marker():
+    # "iii. Then in clockwise order from the new start player, any player who did not win a
+    # turn order tile selects a boat from those that remain. In the unusual circumstances that
+    # no player bid for the new start player tile in winter, the existing start player remains
+    # the start player for the purposes of selecting the boat tiles and then the start player
+    # marker passes to the player on the start player's left."
+    state = winter_turn(3)
+    assert state.start == 1
+    state = until_boats(play(state, "pass", "bid order1 1 red"))  # seat 2 wins tile 1 only
+    assert state.pending == ChooseBoat(2, (1, 0))
+    state = to_the_end(state)
+    assert state.start == 2
+
+
+def test_at_the_end_of_winter_the_purple_tile_winner_takes_the_purple_worker():
+    # "At the end of winter the player winning the tile depicting the purple start player worker
+    # also takes the purple start player worker."
+    # "For scoring purposes, the purple start player marker may be declared by the player who
+    # successfully bid for it as a resource, skill or worker of any colour"
+    state = winter_turn(2, screens=[{"red": 3}, {"red": 3}])
+    state = to_the_end(play(state, "pass", "bid order1 1 red"))
+    assert state.start == 0
+    without = attrs.evolve(state, start=1)
+    assert final_score(state, 0) == final_score(without, 0) + 1  # declared gold
+
+
+# --- Expanding the villages --------------------------------------------------------------------
+
+
+def placing(tile_id, village):
+    """Seat 0, whose village holds ``village``, about to add the hex ``tile_id``."""
+    state = position(2, villages=[village, []])
+    state = attrs.evolve(state, tiles=(*state.tiles, Tile(tile_id)), stack=(PlaceTile(0, tile_id),))
+    return state, layout_of(state, state.villages[0])
+
+
+def test_every_place_offered_for_a_new_tile_matches_each_side_it_touches():
+    # "The sides of any tiles that are placed adjacent to each other: road and water, must
+    # match."
+    # "Note that unless the player also owns summer boat 2a, all the sides must match: roads,
+    # no roads, water."
+    state, layout = placing("keywood", CHAIN)
+    places = [m for m in state.legal_moves()]
+    assert places
+    unturned = sides_of(state, "keywood")
+    for place in places:
+        sides = tiles.rotated(unturned, place.turns)
+        assert place.cell not in layout
+        assert tiles.mismatches(layout, place.cell, sides) == ()
+        assert any(n in layout for n in hexgrid.neighbours(place.cell))
+    # and every such place is offered (each distinct turn once)
+    fitting = {
+        (cell, tiles.rotated(unturned, t))
+        for cell in tiles.frontier(layout)
+        for t in range(6)
+        if not tiles.mismatches(layout, cell, tiles.rotated(unturned, t))
+    }
+    assert {(p.cell, tiles.rotated(unturned, p.turns)) for p in places} == fitting
+
+
+def test_boat_tiles_need_not_be_placed_with_their_water_sides_connected():
+    # "Note that boat tiles (including the four summer boats) do not have to be placed so that
+    # the water sides connect."
+    # "However a player does not have to connect the boat(s) to the water side of their home
+    # tile if they do not wish to."
+    state, layout = placing("sea_bastion", [("jeweller", (1, -1), None)])
+    dry = []
+    for place in state.legal_moves():
+        sides = tiles.rotated(sides_of(state, "sea_bastion"), place.turns)
+        touching = [d for d, n in enumerate(hexgrid.neighbours(place.cell)) if n in layout]
+        if all(sides[d] != WATER for d in touching):
+            dry.append(place)
+    assert dry  # beside the Jeweller's grass, its water sides facing no tile
+
+
+def test_once_positioned_tiles_are_never_moved():
+    # "Once positioned, tiles cannot be repositioned"
+    state, layout = placing("key_mine", CHAIN)
+    before = state.villages[0].layout
+    state = play(state, str(state.legal_moves()[0]))
+    after = state.villages[0].layout
+    assert after[: len(before)] == before and len(after) == len(before) + 1
+
+
+# --- Game end scoring --------------------------------------------------------------------------
+
+
+def scored(village, start=1, screens=None, **goods):
+    """Seat 0's final score: ``village`` beside home tile 1, ``goods`` on its hexes, seat
+    ``start`` holding the purple worker."""
+    state = position(2, screens=screens, villages=[village, []], to_move=1)
+    return final_score(ended(with_goods(state, **goods), start=start), 0)
+
+
+def yard_vp(tile_id, face=0):
+    """The points per resource of a yard's face (from the data)."""
+    ((_, vp),) = STANDARD.tile(tile_id).faces[face].vp_per
+    return vp
+
+
+def test_resources_on_a_yard_cannot_also_count_for_other_resource_scoring_tiles():
+    # "Resources remaining in the barn, blacksmith, stone yard and timber yard cannot also be
+    # counted for the other resource scoring tiles the jeweller, mercer's guild, watermill and
+    # windmill."
+    village = [("timber_yard", (1, -1), None), ("watermill", (-1, 0), None), ("keywood", (0, 1), None)]
+    yard = yard_vp("timber_yard")
+    # Two wood on the yard score there; only the wood on Keywood counts for the Watermill.
+    assert scored(village, timber_yard={"wood": 2}, keywood={"wood": 1}) == 2 * yard + 1
+
+
+def test_only_resources_placed_on_a_yard_during_the_game_score_there():
+    # "Only resources that have been placed on the autumn barn, blacksmith, stone yard and timber
+    # yard tiles during the course of the game may be kept on those tiles for scoring purposes."
+    village = [("timber_yard", (1, -1), None)]
+    assert scored(village, home1={"wood": 2}) == 0  # not moved onto the yard at the end
+    assert scored(village, timber_yard={"wood": 2}) == 2 * yard_vp("timber_yard")
+
+
+def test_resources_anywhere_in_the_village_score_without_transport():
+    # "All other resources, skills and workers can be allocated as required to the other scoring
+    # tiles. No transport is required."
+    village = [("watermill", (-1, 0), None), ("keywood", (1, -1), None)]
+    assert scored(village, keywood={"wood": 2}, home1={"wood": 1}) == 3
+
+
+def test_a_resource_is_allocated_to_the_watermill_or_the_windmill_not_both():
+    # "Each item can only be scored once and can only be allocated to one bonus tile. For
+    # example [...] a resource cannot be allocated to both the watermill and the windmill."
+    village = [("watermill", (-1, 0), None), ("windmill", (1, -1), None)]
+    assert scored(village, home1={"wood": 5}) == 5  # five as wood on one, or one set of five on the other
+    assert scored(village, home1={"wood": 5, "stone": 5}) == 10  # the wood on one, the stone on the other
+
+
+def test_scoring_tiles_score_as_often_as_the_items_allow():
+    # "For all of the scoring tiles except the Keythedral, the game end bonuses may be scored
+    # multiple times if the player has sufficient resources, skills or workers."
+    village = [("windmill", (1, -1), None)]
+    assert scored(village, home1={"wood": 4, "stone": 3, "iron": 3}) == 10  # two sets of five
+
+
+def test_the_purple_marker_may_be_declared_a_resource_on_a_yard():
+    # "For scoring purposes, the purple start player marker may be declared by the player who
+    # successfully bid for it as a resource, skill or worker of any colour and, if applicable,
+    # placed on the barn, blacksmith, stone yard or timber yard."
+    village = [("timber_yard", (1, -1), None)]
+    assert scored(village, start=0) == yard_vp("timber_yard")  # as wood on the yard, not 1 as gold
+    assert scored(village, start=1) == 0
+
+
+# --- Village tiles: detail ---------------------------------------------------------------------
+
+
+def test_each_turn_order_tile_scores_a_point_for_each_other_tile_it_is_connected_to():
+    # "In the winter it is possible for a player to win more than one of the turn order tiles
+    # and these are placed into their village. In the game end scoring the owner of each tile
+    # gets 1 point for each other tile that the turn order tile is connected to."
+    village = [("order1", (1, -1), None), ("order2", (2, -2), None)]
+    # order1 touches the home tile and order2, order2 touches order1 only.
+    assert scored(village) == 2 + 1
+
+
+def test_no_workers_may_be_placed_on_a_summer_boat():
+    # "The player does not need to place a worker on the tile in order to have the ability,
+    # indeed no workers may be placed on the summer boat tiles."
+    state = position(2, screens=[{"red": 3}, {"red": 3}], offer=["summer_boat_2"], villages=[[("summer_boat_1", (1, 0), 0)], []])
+    moves = legal(state)
+    assert any(m.startswith("bid summer_boat_2") for m in moves)  # it is bid for in summer
+    assert not any(m.startswith("use summer_boat") for m in moves)
+    with pytest.raises(IllegalMove):
+        play(state, "use summer_boat_1")
