@@ -16,6 +16,7 @@ from tabletop.keyflower_farmers.rules.village import layout_of
 from tabletop.keyflower_farmers.scoring import final_score
 from tabletop.keyflower_farmers.setup import setup
 from tabletop.keyflower_farmers.state import (
+    Animals,
     ChooseBoat,
     OfferWinter,
     PlaceTile,
@@ -163,7 +164,7 @@ def last_turn_of(season, players=2, screens=None, **options):
 def next_season(state):
     """From a season's last turn to the first decision of the next season."""
     season = state.season
-    return first_choices(play(state, "pass"), lambda s: s.season > season and not isinstance(s.pending, PlaceTile))
+    return first_choices(play(state, "pass"), lambda s: s.season > season and isinstance(s.pending, (Turn, OfferWinter)))
 
 
 def test_in_winter_the_start_player_is_the_winner_of_the_purple_tile():
@@ -194,10 +195,11 @@ def test_boats_are_turned_to_the_seasons_side_and_loaded_with_its_cargo():
     assert breese.side_in("autumn") is not breese.side_in("spring")
 
 
-def test_a_short_bag_fills_the_boats_in_order_one_worker_at_a_time():
+@pytest.mark.parametrize("chance", ["sampled", "explicit"])
+def test_a_short_bag_fills_the_boats_in_order_one_worker_at_a_time(chance):
     # "In the unlikely scenario that there are insufficient workers in the bag, fill boats in
     # order with one worker at a time, but not with more workers than are stated on the tile."
-    state = last_turn_of(1)
+    state = last_turn_of(1, chance=chance)
     boats = state.components.boats_for(2)
     assert all(boat.side_in("autumn").workers >= 2 for boat in boats)
     state = next_season(attrs.evolve(state, bag=Pile(("blue", "blue", "blue"))))
@@ -354,9 +356,12 @@ def test_outbid_workers_cannot_be_moved_back_behind_the_screen():
     # "Workers cannot be moved back behind a player's screen."
     state = position(2, screens=[{"red": 3}, {"red": 9}], offer=["keywood"])
     state = play(state, "bid keywood 2 red", "bid keywood 3 red")
+    assert state.screens[0].named("red") == 1
     # Every choice places workers (a bid or a use) or passes: none takes workers back.
     assert all(m == "pass" or m.split()[0] in ("bid", "use") for m in legal(state))
-    state = play(state, "pass", "pass")  # the season ends only now: the losing bid comes back
+    state = play(state, "pass", "bid keywood 1 red")
+    assert state.screens[0].named("red") == 1 and state.lot("keywood").bid_of(0) == Bid(0, "red", 2)
+    state = until_boats(state)  # the season ends only now: the losing bid comes back
     assert state.screens[0].named("red") == 3
 
 
@@ -494,6 +499,46 @@ def test_an_upgraded_tile_keeps_its_workers_its_other_resources_and_its_orientat
 
 
 # --- End of season -----------------------------------------------------------------------------
+
+
+def test_the_end_of_a_season_takes_its_steps_in_the_rulebooks_order():
+    # "The season ends when all players pass in succession. The following then occurs:"
+    # "1. Unsuccessful bids [...] 2. Village tiles not bid for [...] 3. Collect village tiles
+    # successfully bid for [...] 4. Collect home village workers [...] 5. Turn order tiles
+    # [...] 6. Expanding the villages", with The Farmers' breeding after the boats (keyflower.md
+    # §7: losing bids, won tiles, turn order and boats, breeding, then the new tiles placed).
+    screens = [{"red": 5}, {"red": 5, "blue": 1}]
+    village = [("keywood", (1, -1), 1)]
+    state = position(2, screens=screens, offer=["key_mine", "stable", "keystone_quarry"], villages=[village, []])
+    field = state.villages[0].fields.fields_on((0, 0))[0]
+    sheep = attrs.evolve(state.villages[0], animals=((field, Animals.of(sheep=2)),))
+    state = attrs.evolve(state, villages=(sheep, state.villages[1]), animals=state.animals.take("sheep", 2))
+    state = play(
+        state,
+        "bid key_mine 1 red",
+        "bid key_mine 2 red",  # seat 1 wins Key mine, seat 0 loses 1 red
+        "bid order1 1 red",  # seat 0 wins turn-order tile 1
+        "use keywood 1 blue",  # seat 1's worker in seat 0's village
+        "use keystone_quarry 1 red",  # nobody bids for the Keystone quarry
+        "use stable 1 red",  # nor for the Stable
+    )
+    state = play(state, "stop")
+    bag = len(state.bag)
+    state = until_boats(state)
+    assert len(state.bag) == bag + 1 + 1 + 2  # the unbid tiles' users, the winning bid for Key mine
+    bag = len(state.bag)
+    # Steps 1-4 are done as the first boat is chosen: the losing bid back, the unbid tiles gone
+    # (their users' workers in the bag), the won tile waiting with its winner, the workers in
+    # seat 0's village behind seat 0's screen; the turn-order bid still on its tile.
+    assert state.screens[0] == Workers.of(red=5 - 1 - 1, blue=1)
+    assert {"keystone_quarry", "stable"}.isdisjoint(t.id for t in state.tiles)
+    assert state.lot("order1").bids == (Bid(0, "red", 1),)
+    assert PlaceTile(1, "key_mine") in state.stack and "key_mine" not in state.villages[1].ids
+    state = play(state, "boat keyflower", "boat sea_bastion")
+    # Step 5 done: the turn-order bid in the bag; the sheep have bred; step 6 comes last.
+    assert state.pending == PlaceTile(1, "key_mine")
+    assert len(state.bag) == bag + 1
+    assert state.villages[0].animals_in(field).named("sheep") == 3
 
 
 def test_losing_bids_for_turn_order_tiles_go_back_behind_the_screen():
