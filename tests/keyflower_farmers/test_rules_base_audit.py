@@ -381,6 +381,18 @@ def test_a_player_may_bid_on_more_than_one_turn_order_tile():
     assert state.screens[0] == Workers.of(red=1, blue=1)  # one boat's cargo
 
 
+def test_in_the_base_game_a_turn_order_tile_gives_only_the_boat_order_and_the_start_player():
+    # "Instead the turn order tiles determine the order that the players will choose to take the
+    # workers and skill tiles from the boats and also determine the start player for the
+    # following season."
+    state = position(2, screens=[{"red": 3}, {"red": 3}], farmers=False, to_move=1)
+    state = until_boats(play(state, "bid order1 1 red"))
+    assert state.pending == ChooseBoat(1, (0,))
+    state = play(state, "boat keyflower")
+    assert state.start == 1
+    assert state.wheat == (0, 0) and state.screens[1] == Workers.of(red=2)  # nothing else
+
+
 def test_turn_order_tiles_join_no_village_before_winter():
     # "These tiles are not added to the player's village except at the end of winter."
     state = play(position(2, screens=[{"red": 4}, {"red": 4}], offer=["keywood"]), "bid order1 1 red", "bid keywood 1 red")
@@ -404,6 +416,20 @@ def test_a_later_use_must_have_the_colour_of_the_earlier_users():
     assert "use keywood 2 blue" in legal(state) and "use keywood 2 red" not in legal(state)
     state = play(state, "use keywood 2 blue")
     assert "use keywood 3 blue" in legal(state) and "use keywood 3 red" not in legal(state)
+
+
+def test_the_limit_of_six_workers_and_the_colour_of_a_tile_hold_for_one_season():
+    # "No more than six workers may be placed on a tile in one season."
+    # "If a tile is being used for the first time in a season then a player usually places one*
+    # worker onto the tile."
+    state = position(2, screens=[{"red": 6, "blue": 1}, {"red": 3}], villages=[[("keywood", (1, -1), 1)], []])
+    state = play(state, "use keywood 6 red")
+    assert not any(m.startswith("use keywood") for m in legal(play(state, "pass")))
+    state = first_choices(play(state, "pass", "pass"), lambda s: s.season == 1 and isinstance(s.pending, Turn))
+    assert state.tile("keywood").workers.total == 0 and state.screens[0].named("red") == 6
+    state = play(state, "pass")  # seat 1 starts summer (nobody bid for the purple tile)
+    assert state.pending == Turn(0)
+    assert {"use keywood 1 blue", "use keywood 1 red"} <= legal(state)  # a first use again, any colour
 
 
 def test_an_empty_bag_gives_no_worker():
