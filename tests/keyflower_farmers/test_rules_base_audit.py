@@ -157,8 +157,12 @@ def last_turn_of(season, players=2, screens=None, **options):
     each seat has 3 red workers unless ``screens`` says (and, for autumn, a hand of two winter
     tiles)."""
     state = position(players, screens=screens or [{"red": 3}] * players, to_move=0, **options)
+    if season != 2:
+        return attrs.evolve(state, season=season, passes=players - 1)
     hands = (("keythedral", "windmill"), ("jeweller", "scribes"), ("scholar", "apothecary"))[:players]
-    return attrs.evolve(state, season=season, passes=players - 1, winter_hands=hands if season == 2 else state.winter_hands)
+    dealt = {code for hand in hands for code in hand}
+    undealt = Pile(tuple(code for code in state.winter_deck.cards() if code not in dealt))
+    return attrs.evolve(state, season=season, passes=players - 1, winter_hands=hands, winter_deck=undealt)
 
 
 def next_season(state):
@@ -869,3 +873,79 @@ def test_no_workers_may_be_placed_on_a_summer_boat():
     assert not any(m.startswith("use summer_boat") for m in moves)
     with pytest.raises(IllegalMove):
         play(state, "use summer_boat_1")
+
+
+# --- What each player sees (the views) ---------------------------------------------------------
+
+
+def test_the_colours_of_the_workers_each_player_draws_are_not_disclosed_to_the_others():
+    # "Each player draws eight workers at random secretly from the bag, so that the colours of
+    # the workers are not disclosed to the other players, and places these workers behind their
+    # screen."
+    state = first_choices(new(2, chance="explicit"), lambda s: s.to_move != -1)
+    assert any(str(m).startswith("worker ") for m in state.history)  # the draws, in explicit chance
+    seen = state.view(1)
+    assert seen.screens[0] == Workers() and seen.hidden_workers[0] == 8
+    assert not any(str(m).startswith(("worker ", "skill ")) for m in seen.history)
+
+
+def test_the_winter_tiles_dealt_are_not_shown_to_the_other_players():
+    # "Players may look at the reverse side of the tiles, but should not show these to the other
+    # players."
+    state = first_choices(new(2, chance="explicit"), lambda s: s.to_move != -1)
+    winter = {t.code for t in state.components.season_tiles("winter", True)}
+    seen = state.view(1)
+    assert seen.winter_hands[0] == () and seen.hidden_winter[0] == 4
+    assert not any(str(m).split()[-1] in winter for m in seen.history)
+
+
+def test_the_numbers_of_winter_tiles_offered_are_revealed_simultaneously():
+    # "(Placing the tiles 'in the fist' is the method suggested for performing this action.) The
+    # numbers of tiles selected are then revealed simultaneously"
+    state = winter_offers(2)  # seat 1 offers first, then seat 0
+    first, second = state.winter_hands[1]
+    one = play(state, f"offer {first}", "offered")
+    both = play(state, f"offer {first}", f"offer {second}")
+    assert one.pending == both.pending == OfferWinter(0)
+    assert one.view(0) == both.view(0)  # seat 0 chooses not knowing how many seat 1 chose
+
+
+def test_after_the_reveal_nobody_knows_which_tiles_each_player_offered():
+    # "[...] but so that players do not know which tiles were selected by which player."
+    def revealed(hands):
+        return offer(attrs.evolve(winter_offers(3), winter_hands=hands), 1)
+
+    hands = (("keythedral", "windmill"), ("jeweller", "scribes"), ("scholar", "apothecary"))
+    swapped = (("scholar", "windmill"), ("jeweller", "scribes"), ("keythedral", "apothecary"))
+    # Seat 1 sees the same whether seat 0 or seat 2 offered the Keythedral.
+    assert revealed(hands).view(1) == revealed(swapped).view(1)
+
+
+def test_a_skill_paid_for_an_upgrade_goes_face_down_unseen_by_the_others():
+    # "Skill tokens required for the upgrade are taken from behind the player's screen and
+    # placed face down in the general supply."
+    code = next(t.code for t in STANDARD.village if t.upgrade and dict(t.upgrade).get("any_skill"))
+    cost = {("wood" if item == "any_resource" else item): n for item, n in STANDARD.tile(code).upgrade if item != "any_skill"}
+    state = position(2, screens=[{"red": 3}, {"red": 3}], skills=[{"anvil": 1}, {}], villages=[[(code, (1, -1), None)], []])
+    state = play(with_goods(state, **{code: cost}), "use home1 1 red")
+    paying = next(m for m in legal(state) if m.startswith(f"upgrade {code}"))
+    assert "anvil" in paying
+    state = play(state, paying)
+    assert not any("anvil" in str(m) for m in state.view(1).history)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_position_dealt_from_a_view_has_each_player_who_chose_offering_one_or_more_tiles(seed):
+    # "In winter each player selects one or more of the winter tiles that they received" and
+    # "The numbers of tiles selected are then revealed simultaneously": a position consistent
+    # with seat 0's view, as seat 1 has chosen, has seat 1 offering one tile or two.
+    from tabletop.keyflower_farmers import GAME
+
+    state = play(winter_offers(2), f"offer {winter_offers(2).winter_hands[1][0]}", "offered")
+    seen = state.view(0)
+    sample = GAME.determinize(seen, Rng.from_seed(seed))
+    assert 1 <= len(sample.winter_offers[1]) <= 2 and len(sample.winter_offers[1]) + len(sample.winter_hands[1]) == 2
+    assert sample.view(0) == seen
+    code = sample.winter_hands[0][0]
+    after = play(sample, f"offer {code}", "offered")
+    assert after.pending == Turn(1) and code in dict(after.lots)
