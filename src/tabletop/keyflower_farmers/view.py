@@ -1,7 +1,11 @@
 """What a seat sees: behind the other screens (workers, skills, wheat) only counts, the other
-players' dealt winter tiles and the ones they are choosing to offer only counted, the bag, the skill pile and the tiles still to come
-masked, the random source hidden. Boat cargo lies face up and every village is open. Another
-seat's placement in progress shows what its answers settled, not its options.
+players' winter tiles only counted (dealt and offered together: the numbers offered are revealed
+only together, and nobody learns who offered which tile), the bag, the skill pile and the tiles
+still to come masked, the random source hidden. Boat cargo lies face up and every village is
+open. Another seat's placement in progress shows what its answers settled, not its options.
+The history shows the moves without what they would tell of hidden things: the workers and
+skill tiles drawn, the winter tiles dealt, the winter tiles offered, and the kinds of the skill
+tiles paid (they go face down).
 
 Variant B (open information): only each player's starting workers still behind the screen
 stay hidden (see ``KeyflowerState.secret``); their other workers and their wheat are open.
@@ -16,8 +20,9 @@ from typing import Any
 import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS
-from tabletop.keyflower_farmers.state import KeyflowerState, PlaceWorkers, Skills, Workers
-from tabletop.kernel.engine import evolve
+from tabletop.keyflower_farmers.moves import Move, Offer, Offered, Pay, SkillDrawn, TileDrawn, Upgrade, WorkerDrawn
+from tabletop.keyflower_farmers.state import KeyflowerState, OfferWinter, PlaceWorkers, RevealWinter, Skills, Workers
+from tabletop.kernel.engine import evolve, link_moves
 from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
@@ -45,17 +50,44 @@ def view(state: KeyflowerState, seat: int) -> KeyflowerState:
         hidden_workers=tuple(state.screens[s].total - screens[s].total for s in range(state.players)),
         hidden_skills=tuple(0 if s == seat else state.skills[s].total for s in range(state.players)),
         hidden_wheat=tuple(0 if s == seat or open_play else state.wheat[s] for s in range(state.players)),
-        hidden_winter=tuple(0 if s == seat else len(state.winter_hands[s]) for s in range(state.players)),
+        # "The numbers of tiles selected are then revealed simultaneously": another seat's
+        # winter tiles are counted together, offered or not (hidden_offers stays 0).
+        hidden_winter=tuple(
+            0 if s == seat else len(state.winter_hands[s]) + len(state.winter_offers[s]) for s in range(state.players)
+        ),
         winter_offers=tuple(offer if s == seat else () for s, offer in enumerate(state.winter_offers)),
-        hidden_offers=tuple(0 if s == seat else len(state.winter_offers[s]) for s in range(state.players)),
+        hidden_offers=(0,) * state.players,
         bag=state.bag.masked(),
         skill_pile=state.skill_pile.masked(),
         season_piles=tuple(pile.masked() for pile in state.season_piles),
         winter_deck=state.winter_deck.masked(),
         rng=state.rng.mask(),
+        log=_redacted_log(state),
         viewer=seat,
         stack=tuple(_seen(pending, seat) for pending in state.stack),
     )
+
+
+#: The kinds of skill tiles, as a set.
+_SKILLS = frozenset(SKILLS)
+
+
+def _redacted_log(state: KeyflowerState) -> Any:
+    """The history as every seat sees it (see the module docstring); the state's own when it
+    tells nothing hidden."""
+    winter = {tile.code for tile in state.components.season_tiles("winter", state.farmers)}
+    seen: list[Move] = []
+    changed = False
+    for move in state.history:
+        if isinstance(move, WorkerDrawn | SkillDrawn | Offer | Offered) or (isinstance(move, TileDrawn) and move.code in winter):
+            changed = True
+            continue
+        if isinstance(move, Pay) and move.item in _SKILLS:
+            move, changed = Pay("skill"), True
+        elif isinstance(move, Upgrade) and not _SKILLS.isdisjoint(move.paid):
+            move, changed = Upgrade(move.tile, tuple("skill" if item in _SKILLS else item for item in move.paid)), True
+        seen.append(move)
+    return link_moves(seen) if changed else state.log
 
 
 def _seen(pending: Any, seat: int) -> Any:
@@ -145,15 +177,22 @@ def _deal_winter(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple
     visible += [code for code in codes if _in_play(seen, code)]
     dealt, rng = deal_unseen(unseen_by(codes, visible), sizes, rng)
     players = seen.players
-    hands = tuple(tuple(sorted((*hand, *d))) for hand, d in zip(seen.winter_hands, dealt[:players], strict=True))
-    offers = tuple(
-        tuple(sorted((*offer, *d))) for offer, d in zip(seen.winter_offers, dealt[players : 2 * players], strict=True)
-    )
+    hands = [tuple(sorted((*hand, *d))) for hand, d in zip(seen.winter_hands, dealt[:players], strict=True)]
+    offers = [tuple(sorted((*offer, *d))) for offer, d in zip(seen.winter_offers, dealt[players : 2 * players], strict=True)]
+    if any(isinstance(pending, RevealWinter) for pending in seen.stack):
+        # The others' offers are counted with their hands: each seat that has chosen offered
+        # one or more of its tiles, as many as the sample says.
+        choosing = {pending.seat for pending in seen.stack if isinstance(pending, OfferWinter)}
+        for s in range(players):
+            if s != seen.viewer and s not in choosing and hands[s] and not offers[s]:
+                k, rng = rng.below(len(hands[s]))
+                mixed, rng = rng.shuffled(hands[s])
+                offers[s], hands[s] = tuple(sorted(mixed[: k + 1])), tuple(sorted(mixed[k + 1 :]))
     return (
         evolve(
             state,
-            winter_hands=hands,
-            winter_offers=offers,
+            winter_hands=tuple(hands),
+            winter_offers=tuple(offers),
             winter_deck=Pile(dealt[-2]),
             season_piles=(*state.season_piles[:3], Pile(dealt[-1])),
         ),
