@@ -26,7 +26,7 @@ from tabletop.keyflower_farmers.state import (
     Turn,
 )
 from tabletop.keyflower_farmers.rules.chance import load_boats
-from tabletop.keyflower_farmers.rules.production import open_fields
+from tabletop.keyflower_farmers.rules.production import animal_moves
 from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
 from tabletop.kernel.engine import evolve, pop, push, rewritten, samples_now
@@ -128,7 +128,16 @@ def _draw_skill(state: KeyflowerState, top: DrawSkill) -> KeyflowerState | None:
 
 
 def _place_animal(state: KeyflowerState, top: PlaceAnimal) -> KeyflowerState | None:
-    return None if _animal_fits(state, top) else pop(state)
+    """Asked while the supply still holds the animal and a field on the hex can take it. The
+    fields found are the moves asked: written into the position's listing (``_moves``, which
+    every copy drops, as the engine's legal_moves writes it), so they are not looked for twice.
+    ``state`` is the position settle returns."""
+    if state.animals.named(top.animal):
+        moves = animal_moves(state, top)
+        if moves:
+            state.__dict__["_moves"] = moves
+            return None
+    return pop(state)
 
 
 def _turn(state: KeyflowerState, top: Turn) -> KeyflowerState | None:
@@ -150,9 +159,3 @@ _FORCED: dict[type, Callable[[KeyflowerState, Any], KeyflowerState | None]] = {
     RevealWinter: lambda state, top: reveal_winter(state),
 }
 
-
-def _animal_fits(state: KeyflowerState, pending: PlaceAnimal) -> bool:
-    """Whether the supply still holds the animal and a field on the hex can take it."""
-    if not state.animals.named(pending.animal):
-        return False
-    return bool(open_fields(state, pending.seat, pending.animal, pending.cell, pending.used))
