@@ -722,7 +722,8 @@ def test_at_the_end_of_winter_the_purple_tile_winner_takes_the_purple_worker():
     # also takes the purple start player worker."
     # "For scoring purposes, the purple start player marker may be declared by the player who
     # successfully bid for it as a resource, skill or worker of any colour"
-    state = winter_turn(2, screens=[{"red": 3}, {"red": 3}])
+    # Base Keyflower: with The Farmers the marker may also be an animal, which scores more.
+    state = winter_turn(2, screens=[{"red": 3}, {"red": 3}], farmers=False)
     state = to_the_end(play(state, "pass", "bid order1 1 red"))
     assert state.start == 0
     without = attrs.evolve(state, start=1)
@@ -790,11 +791,11 @@ def test_once_positioned_tiles_are_never_moved():
 # --- Game end scoring --------------------------------------------------------------------------
 
 
-def scored(village, start=1, screens=None, **goods):
+def scored(village, start=1, screens=None, farmers=True, **goods):
     """Seat 0's final score: ``village`` beside home tile 1, ``goods`` on its hexes, seat
-    ``start`` holding the purple worker."""
+    ``start`` holding the purple worker (``farmers``: scored with The Farmers)."""
     state = position(2, screens=screens, villages=[village, []], to_move=1)
-    return final_score(ended(with_goods(state, **goods), start=start), 0)
+    return final_score(ended(with_goods(state, **goods), start=start, farmers=farmers), 0)
 
 
 def yard_vp(tile_id, face=0):
@@ -847,9 +848,10 @@ def test_the_purple_marker_may_be_declared_a_resource_on_a_yard():
     # "For scoring purposes, the purple start player marker may be declared by the player who
     # successfully bid for it as a resource, skill or worker of any colour and, if applicable,
     # placed on the barn, blacksmith, stone yard or timber yard."
+    # Base Keyflower: with The Farmers the marker may also be an animal, which scores more.
     village = [("timber_yard", (1, -1), None)]
-    assert scored(village, start=0) == yard_vp("timber_yard")  # as wood on the yard, not 1 as gold
-    assert scored(village, start=1) == 0
+    assert scored(village, start=0, farmers=False) == yard_vp("timber_yard")  # wood on the yard, not 1 as gold
+    assert scored(village, start=1, farmers=False) == 0
 
 
 # --- Village tiles: detail ---------------------------------------------------------------------
