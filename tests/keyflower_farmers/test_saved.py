@@ -9,7 +9,9 @@ import pytest
 
 from tabletop.keyflower_farmers import GAME
 from tabletop.keyflower_farmers.setup import from_json
-from tabletop.keyflower_farmers.state import PlaceWorkers
+from tabletop.keyflower_farmers.invariants import invariants
+from tabletop.keyflower_farmers.state import DrawSkill, DrawWorker, PlaceWorkers, ReturnSkill, ReturnWorker
+from tabletop.kernel.rng import Rng
 from tabletop.kernel.errors import InvalidRecord
 
 
@@ -243,3 +245,39 @@ def test_a_hex_in_play_neither_up_for_auction_nor_in_a_village_is_refused():
         ]
 
     _refused(GAME.new_game(3, seed=5), drop_a_season_lot, "neither up for auction nor in a village")
+
+
+def _explicit_until(kind, seeds=range(20)):
+    """The first position, in games with explicit chance, with an exchange's payment of ``kind``
+    waiting on the stack below the exchange's draws."""
+    for seed in seeds:
+        chooser = random.Random(seed)
+        state = GAME.new_game(3, seed=seed, chance="explicit")
+        while not state.is_over:
+            if any(isinstance(pending, kind) for pending in state.stack):
+                return state
+            moves = state.legal_moves() if state.to_move != -1 else [o for o, _ in state.chance_outcomes()]
+            state = state.apply(chooser.choice(moves))
+    raise AssertionError(f"no {kind.__name__} met")
+
+
+def test_a_skill_paid_face_down_is_hidden_on_the_other_seats_views_of_the_stack():
+    # "... skill tiles ... used to pay are placed face down" (base rulebook): while the
+    # exchange's draws are made, only the payer knows which skill waits to go back.
+    state = _explicit_until(ReturnSkill)
+    (paid,) = [p for p in state.stack if isinstance(p, ReturnSkill)]
+    payer = next(p.seat_to for p in reversed(state.stack) if isinstance(p, DrawSkill | DrawWorker) and p.seat_to is not None)
+    for seat in range(state.players):
+        (seen,) = [p for p in state.view(seat).stack if isinstance(p, ReturnSkill)]
+        assert seen.skill == (paid.skill if seat == payer else "skill")
+
+
+@pytest.mark.parametrize("kind", [ReturnSkill, ReturnWorker])
+def test_a_view_with_an_exchanges_payment_waiting_determinizes_to_the_same_view(kind):
+    state = _explicit_until(kind)
+    for seat in range(state.players):
+        seen = state.view(seat)
+        for stream in range(3):
+            sampled = GAME.determinize(seen, Rng.from_seed(stream))
+            assert sampled.view(seat) == seen
+            assert not invariants(sampled)

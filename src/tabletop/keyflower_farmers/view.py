@@ -5,7 +5,8 @@ still to come masked, the random source hidden. Boat cargo lies face up and ever
 open. Another seat's placement in progress shows what its answers settled, not its options.
 The history shows the moves without what they would tell of hidden things: the workers and
 skill tiles drawn, the winter tiles dealt, the winter tiles offered, and the kinds of the skill
-tiles paid (they go face down).
+tiles paid (they go face down), in the history and on the stack, where another seat's paid
+skill waits for the exchange's draws.
 
 Variant B (open information): only each player's starting workers still behind the screen
 stay hidden (see ``KeyflowerState.secret``); their other workers and their wheat are open.
@@ -21,7 +22,18 @@ import attrs
 
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS
 from tabletop.keyflower_farmers.moves import Move, Offer, Offered, Pay, SkillDrawn, TileDrawn, Upgrade, WorkerDrawn
-from tabletop.keyflower_farmers.state import KeyflowerState, OfferWinter, PlaceWorkers, RevealWinter, Skills, Workers
+from tabletop.keyflower_farmers.state import (
+    DrawSkill,
+    DrawWorker,
+    KeyflowerState,
+    OfferWinter,
+    PlaceWorkers,
+    ReturnSkill,
+    ReturnWorker,
+    RevealWinter,
+    Skills,
+    Workers,
+)
 from tabletop.kernel.engine import evolve, link_moves
 from tabletop.kernel.pile import Pile, deal_unseen, unseen_by
 from tabletop.kernel.pool import Pool
@@ -64,7 +76,7 @@ def view(state: KeyflowerState, seat: int) -> KeyflowerState:
         rng=state.rng.mask(),
         log=_redacted_log(state),
         viewer=seat,
-        stack=tuple(_seen(pending, seat) for pending in state.stack),
+        stack=_stack_seen(state.stack, seat),
     )
 
 
@@ -88,6 +100,31 @@ def _redacted_log(state: KeyflowerState) -> Any:
             move, changed = Upgrade(move.tile, tuple("skill" if item in _SKILLS else item for item in move.paid)), True
         seen.append(move)
     return link_moves(seen) if changed else state.log
+
+
+#: How a skill tile paid face down by another seat reads on a view's stack.
+HIDDEN_SKILL = "skill"
+
+
+def _stack_seen(stack: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
+    """The pending decisions as ``seat`` sees them (:func:`_seen`), and the skill tile another
+    seat paid to an exchange, waiting below the exchange's draws to go back into the pile,
+    without its kind: it went face down."""
+    seen = []
+    for at, pending in enumerate(stack):
+        if isinstance(pending, ReturnSkill) and _payer(stack, at) != seat:
+            pending = ReturnSkill(HIDDEN_SKILL)
+        seen.append(_seen(pending, seat))
+    return tuple(seen)
+
+
+def _payer(stack: tuple[Any, ...], at: int) -> int | None:
+    """The seat that paid the skill of the marker at ``at``: the one receiving the exchange's
+    draws above it (``None`` if none is left: then nobody is known to see it)."""
+    for pending in stack[at + 1 :]:
+        if isinstance(pending, DrawSkill | DrawWorker) and pending.seat_to is not None:
+            return pending.seat_to
+    return None
 
 
 def _seen(pending: Any, seat: int) -> Any:
@@ -142,6 +179,8 @@ def _deal_workers(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tupl
     visible += [c for cargo in seen.boats for c in _each(cargo.workers, COLOURS)]
     visible += [c for tile in seen.tiles for c in _each(tile.workers, COLOURS)]
     visible += [b.colour for _, lot in seen.lots for b in lot.bids for _ in range(b.count)]
+    # A worker paid to an exchange, on its way into the bag once the exchange's draws are done.
+    visible += [pending.colour for pending in seen.stack if isinstance(pending, ReturnWorker)]
     # Green workers behind hidden screens: all greens not seen elsewhere nor in the supply.
     greens = sum(n for c, n in seen.components.workers if c == "green") - seen.green
     unseen = unseen_by(everything + ["green"] * greens, visible)
@@ -161,11 +200,20 @@ def _deal_skills(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple
     everything = [s for s, n in seen.components.skills for _ in range(n)]
     visible = [s for skills in seen.skills for s in _each(skills, SKILLS)]
     visible += [s for cargo in seen.boats for s in _each(cargo.skills, SKILLS)]
+    paid = [i for i, pending in enumerate(seen.stack) if isinstance(pending, ReturnSkill)]
+    visible += [seen.stack[i].skill for i in paid if seen.stack[i].skill != HIDDEN_SKILL]
+    hidden_paid = [i for i in paid if seen.stack[i].skill == HIDDEN_SKILL]
     unseen = unseen_by(everything, visible)
-    sizes = (*seen.hidden_skills, seen.skill_pile.hidden)
+    sizes = (*seen.hidden_skills, seen.skill_pile.hidden, len(hidden_paid))
     dealt, rng = deal_unseen(unseen, sizes, rng)
-    skills = tuple(held.plus(_counted(d, SKILLS)) for held, d in zip(seen.skills, dealt[:-1], strict=True))
-    return evolve(state, skills=skills, skill_pile=Pile(dealt[-1], seen.skill_pile.bottom)), rng
+    players = len(seen.skills)
+    skills = tuple(held.plus(_counted(d, SKILLS)) for held, d in zip(seen.skills, dealt[:players], strict=True))
+    # Each skill paid face down by another seat: one of the unseen skills.
+    stack = list(seen.stack)
+    for i, skill in zip(hidden_paid, dealt[players + 1], strict=True):
+        stack[i] = ReturnSkill(skill)
+    pile = Pile(dealt[players], seen.skill_pile.bottom)
+    return evolve(state, skills=skills, skill_pile=pile, stack=tuple(stack)), rng
 
 
 def _deal_winter(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
