@@ -716,11 +716,6 @@ def test_summer_boat_4a_cannot_counter_a_green_bid():
 
 # Boat 4a: "If another player has bid for a village tile [...]": turn-order tiles are not village
 # tiles (the rulebook names them apart: "bid for a village tile or turn order tile").
-@pytest.mark.xfail(
-    strict=True,
-    reason="boat 4a counters bids for village tiles only; the engine (and the referee of test_independent.py, "
-    "which would have to change with it) lets its owner counter a bid on a turn-order tile too",
-)
 def test_summer_boat_4a_counters_bids_for_village_tiles_only():
     state = play(_with_summer_boat_4(0, [{"red": 3}, {"blue": 2}]), "bid order1 1 blue")
     assert not any(m.startswith("bid order1") for m in legal(state))

@@ -6,7 +6,7 @@ it reads only state fields and the component data, never ``tabletop.keyflower_fa
 
 * bids: on one's own side of a tile or turn-order tile up for auction, in the colour of the
   bids and users already there (any colour on an untouched tile; the owner of summer boat 4a
-  may counter a blue/red/yellow bid in another colour), the new total beating every other bid;
+  may counter a blue/red/yellow bid for a village tile in another colour), the new total beating every other bid;
 * uses: tiles in any village or up for auction (turn-order tiles never, winter tiles never),
   with an ability to use, one more worker than the last use, six at most in a season, in the
   tile's colour (summer boat 4b: any), an exchange only with its payment at hand;
@@ -91,7 +91,7 @@ def expected_placements(state, seat):
             colours = [mine.colour]
         elif lot.colour is None:
             colours = list(COLOURS)
-        elif lot.bids and lot.colour != "green" and _owns_face(state, seat, "summer_boat_4", 0):
+        elif lot.bids and lot.colour != "green" and _owns_face(state, seat, "summer_boat_4", 0) and not tile_id.startswith("order"):
             colours = list(COLOURS)
         else:
             colours = [lot.colour]

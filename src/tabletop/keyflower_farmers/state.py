@@ -189,14 +189,14 @@ Usable = tuple[tuple[Workable, ...], tuple[str, ...], tuple[UseRow, ...]]
 #: the position of its lot's colour (:data:`ANY_COLOUR` while the lot has none), of its bids
 #: the leader's seat (-1 without bids), size and colour position, and the seats of the others,
 #: outbid (a turn reads these rather than every bid). A plain tuple, as :data:`Workable`.
-BidPlace = tuple[Move, int, int, int, int, tuple[int, ...]]
+BidPlace = tuple[BidMove, int, int, int, int, tuple[int, ...]]
 
 #: The hexes up for auction as a turn reads them (see :func:`bid_facts`): their
 #: :data:`BidPlace` entries, and the seats outbid on some lot.
 BidFacts = tuple[tuple[BidPlace, ...], frozenset[int]]
 
 
-def bid_place(move: Move, lot: Lot) -> BidPlace:
+def bid_place(move: BidMove, lot: Lot) -> BidPlace:
     """The :data:`BidPlace` of ``lot``, which ``move`` bids for."""
     colour = ANY_COLOUR if lot.colour is None else COLOUR_INDEX[lot.colour]
     bids = lot.bids

@@ -101,7 +101,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
             # The seat leads: one more worker of their bid's colour keeps the lead.
             if screen[leading_colour]:
                 moves.append(move)
-        elif top[ANY_COLOUR if counter_bid and colour != _GREEN else colour] > highest:
+        elif top[ANY_COLOUR if counter_bid and colour != _GREEN and counters(move.tile) else colour] > highest:
             # A bid has no upper limit: every worker of the colour may go (see bid_colours).
             moves.append(move)
     # Summer boat 4b: its owner ignores the colour of a tile's users and bidders (any colour
@@ -176,7 +176,7 @@ def _moves_with_groups(
             own = lot.bid_of(seat)
             assert own is not None
             able = reach[COLOUR_INDEX[own.colour]] > highest
-        elif counter_bid and colour != _GREEN:
+        elif counter_bid and colour != _GREEN and counters(bid.tile):
             able = most_of_a_colour > highest
         else:  # a bid has no upper limit: every worker of the colour may go
             able = reach[colour] > highest
@@ -281,7 +281,7 @@ def bids_at(
     """Each bid ``seat``, who has outbid ``groups``, may place on ``lot`` (the bids around
     ``tile_id``)."""
     least = lot.fewest_to_add(seat)
-    colours = bid_colours(state, seat, lot)
+    colours = bid_colours(state, seat, tile_id, lot)
     screen = state.screens[seat]
     out: list[Placement] = []
     for colour in colours:
@@ -297,14 +297,14 @@ def _bids_from_behind(state: KeyflowerState, seat: int, place: BidPlace) -> tupl
     """Each bid ``seat``, who has no outbid group, may place on the lot of ``place`` (as a turn
     reads it): :func:`bids_at` read from the facts a turn keeps. Without an outbid group, the
     seat's own bid, if any, leads."""
-    _, colour, leader, highest, leading_colour, _ = place
+    bid, colour, leader, highest, leading_colour, _ = place
     screen = state.screens[seat]
     # A bid has no upper limit: every worker of the colour may go.
     if leader == seat:  # one more worker of their bid's colour keeps the lead
         return _from_behind(COLOURS[leading_colour], 1, screen[leading_colour])
     if colour == ANY_COLOUR:  # nobody has bid: any colour
         return _from_behind_each(COLOURS, 1, screen, max(screen))
-    if leader >= 0 and colour != _GREEN and has_ability(state, seat, "boat_counter_bid"):
+    if leader >= 0 and colour != _GREEN and has_ability(state, seat, "boat_counter_bid") and counters(bid.tile):
         # Summer boat 4a: the lot's colour, or another to counter the bids (see bid_colours).
         colours = (COLOURS[colour], *(c for c in COLOURS if c != COLOURS[colour]))
         return _from_behind_each(colours, highest + 1, screen, max(screen))
@@ -327,16 +327,23 @@ def _from_behind_each(colours: tuple[str, ...], least: int, screen: Pool, most: 
     )
 
 
-def bid_colours(state: KeyflowerState, seat: int, lot: Lot) -> tuple[str, ...]:
-    """The colours ``seat`` may bid in on ``lot``: their own bid's colour if they have one, else
-    the lot's (any while it has none). The owner of summer boat 4a may counter a blue, red or
-    yellow bid in another colour, green included (the workers lie down; see :func:`_place`)."""
+def counters(tile_id: str) -> bool:
+    """Whether the owner of summer boat 4a may counter the bids for ``tile_id``: "If another
+    player has bid for a *village tile* [...]": a turn-order tile's bids are not countered."""
+    return not tile_id.startswith("order")
+
+
+def bid_colours(state: KeyflowerState, seat: int, tile_id: str, lot: Lot) -> tuple[str, ...]:
+    """The colours ``seat`` may bid in on ``lot``, the bids for ``tile_id``: their own bid's
+    colour if they have one, else the lot's (any while it has none). The owner of summer boat
+    4a may counter a blue, red or yellow bid for a village tile in another colour, green
+    included (the workers lie down; see :func:`_place`)."""
     own = lot.bid_of(seat)
     if own is not None:
         return (own.colour,)
     if lot.colour is None:
         return COLOURS
-    if lot.bids and lot.colour != "green" and has_ability(state, seat, "boat_counter_bid"):
+    if lot.bids and lot.colour != "green" and has_ability(state, seat, "boat_counter_bid") and counters(tile_id):
         return (lot.colour, *(c for c in COLOURS if c != lot.colour))
     return (lot.colour,)
 
