@@ -129,6 +129,14 @@ def test_corrupt_state_json_raises_invalid_record(name: str) -> None:
             game.from_json(text)
 
 
+@pytest.mark.parametrize("name", REGISTERED)
+def test_the_json_of_a_view_is_refused_as_a_view(name: str) -> None:
+    game = tabletop.GAMES[name]
+    state = game.new_game(max(2, game.min_players), seed=1)
+    with pytest.raises(InvalidRecord, match=r"field 'rng'.*view"):
+        game.from_json(state.view(0).to_json())
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_options_are_declared_and_listed(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     game = tabletop.GAMES[name]

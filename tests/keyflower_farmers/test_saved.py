@@ -281,3 +281,9 @@ def test_a_view_with_an_exchanges_payment_waiting_determinizes_to_the_same_view(
             sampled = GAME.determinize(seen, Rng.from_seed(stream))
             assert sampled.view(seat) == seen
             assert not invariants(sampled)
+
+
+def test_the_json_of_a_view_is_refused_as_a_view_not_a_full_state():
+    state = GAME.new_game(3, seed=2)
+    with pytest.raises(InvalidRecord, match="field 'rng' is masked: this is the JSON of a view"):
+        from_json(state.view(1).to_json())

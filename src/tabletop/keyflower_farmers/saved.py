@@ -117,6 +117,8 @@ def load(text: str, rules: Rules[KeyflowerState]) -> KeyflowerState:
         state = KeyflowerState(components=components, rules=rules, log=link_moves(moves), **fields)
     except (TypeError, ValueError) as err:
         raise InvalidRecord(f"invalid KeyflowerState: {err}") from None
+    if state.rng.masked:
+        raise InvalidRecord("field 'rng' is masked: this is the JSON of a view, not a full Keyflower state")
     if not 0 <= state.season <= 3:
         raise InvalidRecord(f"field 'season': 0 (spring) to 3 (winter), not {state.season}")
     _check_colours(state)
