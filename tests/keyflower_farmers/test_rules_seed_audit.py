@@ -13,7 +13,9 @@ import pytest
 
 from tabletop.keyflower_farmers.components import ANIMALS, ROAD, SEASONS, WATER
 from tabletop.keyflower_farmers.options import OPTIONS
+from tabletop.keyflower_farmers import GAME
 from tabletop.keyflower_farmers.positions import position
+from tabletop.keyflower_farmers.rules.common import skills_without
 from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.scoring import final_score
 from tabletop.keyflower_farmers.setup import setup
@@ -1043,12 +1045,6 @@ def test_variant_b_green_workers_lie_open():
 # "Os tokens de habilidade e tokens de trigo também são mantidos na frente da tela do jogador.
 # Tokens de habilidade podem ser mantidos de face para baixo se forem recebidos de face para
 # baixo." (Wheat: test_rules_setup.test_variant_b_workers_gained_later_and_wheat_lie_open.)
-@pytest.mark.xfail(
-    strict=True,
-    reason="variant B: skill tiles received face up (a boat's cargo) lie face up in front of the screen, "
-    "but a view shows every other seat's skills as a count only: the state does not record which "
-    "skills were received face up (a new per-seat field through state, views, determinize and saved states)",
-)
 def test_variant_b_skills_received_face_up_from_a_boat_lie_open():
     state = position(2, screens=[{"red": 1}, {"red": 1}], open_information=True)
     boats = tuple(attrs.evolve(c, skills=c.skills.add("saw")) if c.boat == "keyflower" else c for c in state.boats)
@@ -1056,6 +1052,37 @@ def test_variant_b_skills_received_face_up_from_a_boat_lie_open():
     state = play(until_boats(state), "boat keyflower", "boat sea_bastion")
     assert state.skills[0] == Skills.of(saw=1)
     assert state.view(1).skills[0] == Skills.of(saw=1)
+
+
+def _with_a_boat_saw(open_information=True):
+    """Seat 0 has taken the Keyflower boat, carrying a saw, at the end of spring."""
+    state = position(2, screens=[{"red": 1}, {"red": 1}], open_information=open_information)
+    boats = tuple(attrs.evolve(c, skills=c.skills.add("saw")) if c.boat == "keyflower" else c for c in state.boats)
+    state = attrs.evolve(state, boats=boats, skill_pile=state.skill_pile.remove("saw"))
+    return play(until_boats(state), "boat keyflower", "boat sea_bastion")
+
+
+def test_variant_b_a_face_up_skill_is_spent_first_keeping_the_face_down_ones_secret():
+    # As open workers are placed before hidden ones: paying the one kind held both ways leaves
+    # the face-down tile hidden.
+    state = _with_a_boat_saw()
+    state = attrs.evolve(state, skills=(state.skills[0].add("saw"), state.skills[1]))
+    spent = skills_without(state, 0, ("saw",))
+    assert spent == ((Skills.of(saw=1), state.skills[1]), (Skills(), Skills()))
+
+
+def test_variant_b_face_up_skills_survive_a_view_and_its_determinization():
+    state = _with_a_boat_saw()
+    seen = state.view(1)
+    assert seen.open_skills[0] == Skills.of(saw=1)
+    sampled = GAME.determinize(seen, Rng.from_seed(4))
+    assert sampled.skills[0] == Skills.of(saw=1) and sampled.view(1) == seen and not invariants(sampled)
+
+
+def test_without_variant_b_a_boats_skills_go_behind_the_screen():
+    state = _with_a_boat_saw(open_information=False)
+    assert state.skills[0] == Skills.of(saw=1) and state.open_skills[0] == Skills()
+    assert state.view(1).skills[0] == Skills() and state.view(1).hidden_skills[0] == 1
 
 
 def test_variant_b_skills_received_face_down_stay_hidden_but_counted():

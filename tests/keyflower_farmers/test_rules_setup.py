@@ -111,7 +111,7 @@ def test_saved_states_load_back_equal(players):
     assert [str(m) for m in again.history] == [str(m) for m in state.history]
 
 
-def test_a_saved_state_without_format_2_is_refused_naming_the_format():
+def test_a_saved_state_without_its_format_is_refused_naming_the_format():
     data = json.loads(new(2).to_json())
     del data["format"]
     with pytest.raises(InvalidRecord, match="format"):

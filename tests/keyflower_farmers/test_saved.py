@@ -287,3 +287,10 @@ def test_the_json_of_a_view_is_refused_as_a_view_not_a_full_state():
     state = GAME.new_game(3, seed=2)
     with pytest.raises(InvalidRecord, match="field 'rng' is masked: this is the JSON of a view"):
         from_json(state.view(1).to_json())
+
+
+def test_more_skill_tiles_face_up_than_held_is_refused_naming_the_field():
+    data = json.loads(GAME.new_game(2, seed=1, open_information=True).to_json())
+    data["open_skills"][1] = [1] + [0] * (len(data["open_skills"][1]) - 1)
+    with pytest.raises(InvalidRecord, match="open_skills"):
+        from_json(json.dumps(data))

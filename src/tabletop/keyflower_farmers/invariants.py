@@ -16,6 +16,9 @@ def invariants(state: KeyflowerState) -> list[str]:
         return []
     components = state.components
     problems = []
+    for seat, (held, face_up) in enumerate(zip(state.skills, state.open_skills, strict=True)):
+        if not held.covers(face_up):
+            problems.append(f"seat {seat} has more skill tiles face up than it holds")
     # A worker or skill paid for an exchange waits on the stack until the exchange's draws are done.
     paid_workers = sum(1 for pending in state.stack if isinstance(pending, ReturnWorker))
     paid_skills = sum(1 for pending in state.stack if isinstance(pending, ReturnSkill))

@@ -108,6 +108,7 @@ def _box(components: Components, players: int, farmers: bool, options: Mapping[s
         screens=screens,
         secret=(Workers(),) * players,
         skills=(Skills(),) * players,
+        open_skills=(Skills(),) * players,
         wheat=(0,) * players,
         homes=(0,) * players,
         winter_hands=((),) * players,

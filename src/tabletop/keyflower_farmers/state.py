@@ -713,6 +713,9 @@ class KeyflowerState(EngineState):
         start: the start player's seat (who holds the purple worker); -1 before spring begins.
         passes: players who have passed in succession since the last placement.
         screens / skills / wheat: behind each seat's screen.
+        open_skills: variant B: each seat's skill tiles lying face up in front of the screen
+            (received face up, from a boat's cargo: part of ``skills``); every other skill
+            tile is face down. Empty pools without variant B.
         secret: variant B (open information): each seat's starting workers still hidden
             behind the screen (part of ``screens``); every other worker of the screen lies
             open in front of it. Empty pools without variant B.
@@ -749,6 +752,7 @@ class KeyflowerState(EngineState):
     screens: tuple[Pool, ...] = attrs.field(converter=_workers_each)
     secret: tuple[Pool, ...] = attrs.field(converter=_workers_each)
     skills: tuple[Pool, ...] = attrs.field(converter=_skills_each)
+    open_skills: tuple[Pool, ...] = attrs.field(converter=_skills_each)
     wheat: tuple[int, ...]
     homes: tuple[int, ...]
     winter_hands: tuple[tuple[str, ...], ...]

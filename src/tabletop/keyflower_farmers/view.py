@@ -52,15 +52,19 @@ def view(state: KeyflowerState, seat: int) -> KeyflowerState:
         return state.screens[s].minus(state.secret[s]) if open_play else Workers()
 
     screens = tuple(shown(s) for s in range(state.players))
+    # Skill tiles lie face down, but in variant B those received face up (see open_skills).
+    skills = tuple(
+        held if s == seat else state.open_skills[s] if open_play else Skills() for s, held in enumerate(state.skills)
+    )
     return evolve(
         state,
         screens=screens,
         secret=tuple(secret if s == seat else Workers() for s, secret in enumerate(state.secret)),
-        skills=tuple(skills if s == seat else Skills() for s, skills in enumerate(state.skills)),
+        skills=skills,
         wheat=tuple(w if s == seat or open_play else 0 for s, w in enumerate(state.wheat)),
         winter_hands=tuple(hand if s == seat else () for s, hand in enumerate(state.winter_hands)),
         hidden_workers=tuple(state.screens[s].total - screens[s].total for s in range(state.players)),
-        hidden_skills=tuple(0 if s == seat else state.skills[s].total for s in range(state.players)),
+        hidden_skills=tuple(state.skills[s].total - skills[s].total for s in range(state.players)),
         hidden_wheat=tuple(0 if s == seat or open_play else state.wheat[s] for s in range(state.players)),
         # "The numbers of tiles selected are then revealed simultaneously": another seat's
         # winter tiles are counted together, offered or not (hidden_offers stays 0).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, TypeVar
 
@@ -138,3 +138,15 @@ def standing(state: KeyflowerState, tile_id: str, lot: Lot) -> Lot:
     if len(colours) == 1 and lot.colour not in colours and not tile_of(state, tile_id).uses:
         return Lot(lot.bids, colours.pop())
     return lot
+
+
+def skills_without(state: KeyflowerState, seat: int, paid: Iterable[str]) -> tuple[tuple[Pool, ...], tuple[Pool, ...]]:
+    """The skills and the face-up skills (``skills``, ``open_skills``) once ``seat`` has paid
+    the skill tiles ``paid``: in variant B those lying face up go first, as open workers do
+    (see :func:`screens_without`), keeping the face-down ones secret."""
+    skills, face_up = state.skills[seat], state.open_skills[seat]
+    for skill in paid:
+        skills = skills.take(skill)
+        if face_up.named(skill):
+            face_up = face_up.take(skill)
+    return with_seat(state.skills, seat, skills), with_seat(state.open_skills, seat, face_up)

@@ -22,6 +22,7 @@ from tabletop.keyflower_farmers.rules.common import (
     has_ability,
     home_id,
     screens_without,
+    skills_without,
     standing,
     with_seat,
 )
@@ -111,8 +112,8 @@ def _pay(state: KeyflowerState, seat: int, paid: str) -> KeyflowerState:
     if lot is not None:  # an outbid group of one worker
         lot, group = lot.without_bid(seat)
         return push(change_lot(state, paid, standing(state, paid, lot)), shared(ReturnWorker, group.colour))
-    skills = with_seat(state.skills, seat, state.skills[seat].take(paid))
-    return rewritten(state, skills=skills, stack=state.stack + (shared(ReturnSkill, paid),))
+    skills, open_skills = skills_without(state, seat, (paid,))
+    return rewritten(state, skills=skills, open_skills=open_skills, stack=state.stack + (shared(ReturnSkill, paid),))
 
 
 def _available(state: KeyflowerState, seat: int, item: str, at: str) -> bool:

@@ -208,6 +208,10 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
         changes["screens"] = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
     if cargo.skills != NO_SKILLS:
         changes["skills"] = with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills))
+        if state.open_information:
+            # Variant B: "Tokens de habilidade podem ser mantidos de face para baixo se forem
+            # recebidos de face para baixo": a boat's skills, received face up, lie face up.
+            changes["open_skills"] = with_seat(state.open_skills, seat, state.open_skills[seat].plus(cargo.skills))
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
         changes.update(

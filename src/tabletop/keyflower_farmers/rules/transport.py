@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Components, Items
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
-from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, with_seat
+from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, skills_without, with_seat
 from tabletop.keyflower_farmers.rules.village import layout_facts
 from tabletop.keyflower_farmers.state import (
     NO_ANIMALS,
@@ -438,15 +438,14 @@ def _upgrade(state: KeyflowerState, seat: int, move: Upgrade, left: Transport) -
     for resource in paid_resources:
         goods = goods.take(resource)
         supply = supply.add(resource)
-    skills = state.skills[seat]
-    for skill in paid_skills:
-        skills = skills.take(skill)
+    skills, open_skills = skills_without(state, seat, paid_skills)
     return change_tile(
         state,
         move.tile,
         lambda t: new_tile(t.id, 1, goods, t.workers, t.uses, t.colour, t.sheep),
         supply=supply,
-        skills=with_seat(state.skills, seat, skills),
+        skills=skills,
+        open_skills=open_skills,
         skill_pile=state.skill_pile.shuffle_in(paid_skills),
         stack=state.stack[:-1] + (left,),
     )
