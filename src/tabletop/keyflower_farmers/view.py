@@ -87,6 +87,10 @@ def view(state: KeyflowerState, seat: int) -> KeyflowerState:
 #: The kinds of skill tiles, as a set.
 _SKILLS = frozenset(SKILLS)
 
+#: How a skill tile paid face down reads where another seat sees it: in the history (a payment
+#: or an upgrade's cost) and on the stack, waiting for the exchange's draws.
+HIDDEN_SKILL = "skill"
+
 
 def _redacted_log(state: KeyflowerState) -> Any:
     """The history as every seat sees it (see the module docstring); the state's own when it
@@ -99,15 +103,11 @@ def _redacted_log(state: KeyflowerState) -> Any:
             changed = True
             continue
         if isinstance(move, Pay) and move.item in _SKILLS:
-            move, changed = Pay("skill"), True
+            move, changed = Pay(HIDDEN_SKILL), True
         elif isinstance(move, Upgrade) and not _SKILLS.isdisjoint(move.paid):
-            move, changed = Upgrade(move.tile, tuple("skill" if item in _SKILLS else item for item in move.paid)), True
+            move, changed = Upgrade(move.tile, tuple(HIDDEN_SKILL if item in _SKILLS else item for item in move.paid)), True
         seen.append(move)
     return link_moves(seen) if changed else state.log
-
-
-#: How a skill tile paid face down by another seat reads on a view's stack.
-HIDDEN_SKILL = "skill"
 
 
 def _stack_seen(stack: tuple[Any, ...], seat: int) -> tuple[Any, ...]:
