@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -95,3 +97,22 @@ def test_sums_check_caps_only_for_pools_that_declare_some() -> None:
     with pytest.raises(PoolError, match="there are only 3"):
         Capped.of(gold=2).plus((2, 0))
     assert Veg.of(wheat=30).plus((30, 0, 0, 0)).named("wheat") == 60  # no cap: any count
+
+
+def test_parts_are_every_way_to_take_up_to_most_items() -> None:
+    pool = Veg.of(wheat=2, bean=1)
+    assert list(pool.parts(2)) == [
+        Veg(),
+        Veg.of(bean=1),
+        Veg.of(wheat=1),
+        Veg.of(wheat=1, bean=1),
+        Veg.of(wheat=2),
+    ]
+    assert list(Veg().parts(3)) == [Veg()] and list(pool.parts(0)) == [Veg()]
+
+
+@given(pool=st.lists(st.integers(0, 3), min_size=4, max_size=4).map(Veg), most=st.integers(0, 6))
+def test_parts_are_exactly_the_covered_pools_of_at_most_most_items(pool: Pool, most: int) -> None:
+    parts = list(pool.parts(most))
+    every = [Veg(counts) for counts in product(*(range(n + 1) for n in pool))]
+    assert parts == sorted(part for part in every if part.total <= most)

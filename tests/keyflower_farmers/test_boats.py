@@ -18,9 +18,11 @@ Sea Bastion's loop, the White Wind's allocation, the Farmers tie-break, boat 5b 
 import attrs
 import pytest
 
-from tabletop.keyflower_farmers.components import RESOURCES, SEASONS, STANDARD, WATER
+from tabletop.keyflower_farmers import GAME
+from tabletop.keyflower_farmers.components import COLOURS, RESOURCES, SEASONS, STANDARD, WATER
+from tabletop.keyflower_farmers.encode import catalogue, observation_layout
 from tabletop.keyflower_farmers.invariants import invariants
-from tabletop.keyflower_farmers.moves import IntoField
+from tabletop.keyflower_farmers.moves import Colour, IntoField, parse_move_text
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.scoring import final_score
 from tabletop.keyflower_farmers.state import (
@@ -28,6 +30,7 @@ from tabletop.keyflower_farmers.state import (
     ChooseBoat,
     PlaceAnimal,
     PlaceTile,
+    PlaceWorkers,
     Resources,
     Skills,
     Transport,
@@ -768,14 +771,59 @@ def test_summer_boat_4b_an_untouched_tile_is_used_in_one_colour_as_usual():
 
 
 # Boat 4b: "They may alternatively use any coloured workers, including more than one different
-# colour at the same time."
-@pytest.mark.xfail(
-    strict=True,
-    reason="boat 4b lets a use mix colours; a placement in the engine (its move chain and Placement) has one colour",
-)
+# colour at the same time. When breaking the same colour rule in this way, any workers that do not
+# follow the original colour used are placed lying horizontal".
 def test_summer_boat_4b_a_use_may_mix_colours():
     state = play(_with_summer_boat_4(1, [{"red": 1, "green": 1}, {"blue": 4}]), "use keywood 1 blue")
-    assert any(m.startswith("use keywood 2") for m in legal(state))
+    assert "use keywood 2 red,green" in legal(state)
+    state = play(state, "use keywood 2 red,green")
+    keywood = state.tile("keywood")
+    assert keywood.workers == Workers.of(blue=1, red=1, green=1) and keywood.uses == (1, 2)
+    assert keywood.colour == "blue"  # the blue worker stands; the red and the green lie down
+    assert state.screens[0] == Workers()
+
+
+# The mix is answered as the colour of the placement, each worker's colour written out.
+def test_summer_boat_4b_a_mix_is_asked_as_a_colour_in_the_chain():
+    state = play(_with_summer_boat_4(1, [{"red": 2, "green": 1}, {"blue": 4}]), "use keywood 1 blue", "use keywood")
+    answers = {str(move) for move in state.legal_moves()}
+    assert answers == {"colour red", "colour red,green", "colour red,red,green"}
+    assert parse_move_text("colour red,red,green") == Colour("red,red,green")
+    state = play(state, "colour red,red,green")
+    assert state.tile("keywood").workers == Workers.of(blue=1, red=2, green=1)
+
+
+# Boat 4b: "If a tile has already been bid for [...]": the bidders' colour stands on it before
+# anyone uses it, so the owner may mix colours there too.
+def test_summer_boat_4b_mixes_colours_on_a_tile_only_bid_for():
+    state = play(_with_summer_boat_4(1, [{"red": 1, "yellow": 1}, {"blue": 4}]), "bid keywood 1 blue")
+    assert "use keywood 2 red,yellow" in legal(state)
+
+
+# Boat 4b: "Other players must continue to use the colour of the standing up workers when using or
+# bidding for the tiles that contain the horizontal workers."
+def test_summer_boat_4b_others_keep_to_the_standing_colour_after_a_mix():
+    state = _with_summer_boat_4(1, [{"red": 1, "green": 1}, {"blue": 4, "red": 4}])
+    state = play(state, "use keywood 1 blue", "use keywood 2 red,green")
+    assert {m for m in legal(state) if m.startswith("use keywood")} == {"use keywood 3 blue"}
+
+
+# The same sentence when the first workers to use a tile bid for are the boat owner's, in another
+# colour than the bids: they lie down, and the bidders' colour stays the tile's.
+def test_summer_boat_4b_first_users_of_a_tile_bid_for_lie_down_in_another_colour():
+    state = play(_with_summer_boat_4(1, [{"red": 3}, {"blue": 4}]), "bid keywood 1 blue", "use keywood 1 red")
+    assert state.tile("keywood").colour == "blue"
+    assert {m for m in legal(state) if m.startswith("use keywood")} == {"use keywood 2 blue", "use keywood 3 blue"}
+
+
+# Outbid workers move as one group ("moving an outbid group as one"), of any colour in a mix.
+def test_summer_boat_4b_an_outbid_group_may_join_a_mix():
+    state = _with_summer_boat_4(1, [{"red": 1, "green": 1}, {"blue": 4, "red": 2}])
+    state = play(state, "use keywood 1 blue", "bid order1 1 red", "bid order1 2 red")
+    assert "use keywood 2 red,green from order1" in legal(state)
+    state = play(state, "use keywood 2 red,green from order1")
+    assert state.lot("order1").bid_of(0) is None and state.screens[0] == Workers()
+    assert state.tile("keywood").workers == Workers.of(blue=1, red=1, green=1)
 
 
 # --- summer boats in play --------------------------------------------------------------------------
@@ -921,3 +969,15 @@ def test_turn_order_tiles_join_no_village_before_winter_and_are_bid_for_again():
     assert state.season == 1 and "order1" not in state.villages[0].ids
     assert state.pending == Turn(0) and state.lot("order1").bids == ()
     assert "bid order1 1 red" in legal(state)
+
+
+# A mix settled while the chain still asks (here, whether the red worker is the outbid one) is
+# shown in the decision's observation: each colour placed marked.
+def test_summer_boat_4b_a_mix_in_progress_is_observed_colour_by_colour():
+    state = _with_summer_boat_4(1, [{"red": 2, "green": 1}, {"blue": 4, "red": 2}])
+    state = play(state, "use keywood 1 blue", "bid order1 1 red", "bid order1 2 red", "use keywood", "colour red,green")
+    assert isinstance(state.pending, PlaceWorkers) and state.pending.colour == "red,green"
+    assert {str(move) for move in state.legal_moves()} == {"from order1", "workers 2"}
+    start = observation_layout(state)["placing"].start + len(catalogue(state.components)) + 1
+    marks = GAME.observation(state, 0)[start : start + len(COLOURS)]
+    assert list(marks) == [float(colour in ("red", "green")) for colour in COLOURS]

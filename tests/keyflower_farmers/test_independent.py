@@ -9,11 +9,14 @@ it reads only state fields and the component data, never ``tabletop.keyflower_fa
   may counter a blue/red/yellow bid for a village tile in another colour), the new total beating every other bid;
 * uses: tiles in any village or up for auction (turn-order tiles never, winter tiles never),
   with an ability to use, one more worker than the last use, six at most in a season, in the
-  tile's colour (summer boat 4b: any), an exchange only with its payment at hand;
+  tile's colour (summer boat 4b: any, and on a tile bid for or used several colours at once),
+  an exchange only with its payment at hand;
 * workers come from behind the screen and from one's outbid groups, each moving whole (an
   exchange's extra worker may be an outbid group of one);
-* the outcome: the workers where they belong, and the resources a production tile gives on
-  the producing tile in one's own village, else on one's home tile.
+* the outcome: the workers where they belong, the colour of a tile's users the one standing
+  there (the users' or else the bidders'; the first users' on an untouched tile), and the
+  resources a production tile gives on the producing tile in one's own village, else on one's
+  home tile.
 
 A turn is asked as a chain of small decisions (the location, then the colour, the groups that
 move, the number of workers and an exchange's payment, each asked only when there is a
@@ -24,7 +27,7 @@ complete placements they reach are exactly the legal ones, each reached once.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, product
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -118,7 +121,33 @@ def expected_placements(state, seat):
                 spare = [(lot_id, g) for lot_id, g in _groups(state, seat) if lot_id not in moved]
                 for paying in _payments(state, seat, face, left, spare):
                     moves.add(("use", tile.id, colour, moved, count, paying))
+        if standing is not None and _owns_face(state, seat, "summer_boat_4", 1):
+            moves |= _uses_in_colours(state, seat, tile.id, face, least, most)
     return moves
+
+
+def _uses_in_colours(state, seat, tile_id, face, least, most):
+    """Summer boat 4b on a tile bid for or used: "any coloured workers, including more than one
+    different colour at the same time": outbid groups moving whole and workers from behind the
+    screen, of at least two colours. Written as each worker's colour, comma-joined."""
+    groups = _groups(state, seat)
+    screen = list(state.screens[seat])
+    out = set()
+    for size in range(len(groups) + 1):
+        for chosen in combinations(groups, size):
+            moved = tuple(lot_id for lot_id, _ in chosen)
+            spare = [(lot_id, g) for lot_id, g in groups if lot_id not in moved]
+            for extra in product(*(range(min(n, most) + 1) for n in screen)):
+                workers = list(extra)
+                for _, g in chosen:
+                    workers[COLOURS.index(g.colour)] += g.count
+                if not least <= sum(workers) <= most or sum(1 for n in workers if n) < 2:
+                    continue
+                colour = ",".join(c for c, n in zip(COLOURS, workers) for _ in range(n))
+                left = [a - b for a, b in zip(screen, extra)]
+                for paying in _payments(state, seat, face, left, spare):
+                    out.add(("use", tile_id, colour, moved, sum(workers), paying))
+    return out
 
 
 def _payments(state, seat, face, screen, spare_groups):
@@ -233,6 +262,8 @@ def check_outcome(before, move, after, seat):
     tile_before = next(t for t in before.tiles if t.id == tile_id)
     tile_after = next(t for t in after.tiles if t.id == tile_id)
     assert tile_after.workers.total == tile_before.workers.total + count
+    lot = dict(before.lots).get(tile_id)
+    assert tile_after.colour == (tile_before.colour or (lot.colour if lot is not None else None) or colour)
     assert tile_after.uses == (*tile_before.uses, count)
     face = _face(before, tile_before)
     if face.ability == "produce":

@@ -14,7 +14,7 @@ Coins(copper=2, silver=2)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import add as _add
 from typing import ClassVar, TypeVar
 
@@ -167,6 +167,22 @@ class Pool(tuple[int, ...]):
         if factor < 0:
             raise PoolError(f"cannot multiply a pool by {factor}")
         return self.plus([n * (factor - 1) for n in self])
+
+    def parts(self: P, most: int) -> Iterator[P]:
+        """Every part of this pool holding at most ``most`` items (the empty one included), each
+        once, ordered by the count of the first kind, then of the second, and so on: the ways
+        to take up to ``most`` things from it, when which of a kind does not matter."""
+
+        def counts(position: int, room: int) -> Iterator[tuple[int, ...]]:
+            if position == len(self):
+                yield ()
+                return
+            for n in range(min(self[position], room) + 1):
+                for rest in counts(position + 1, room - n):
+                    yield (n, *rest)
+
+        for part in counts(0, most):
+            yield _tuple_new(type(self), part)
 
     def covers(self, other: Sequence[int]) -> bool:
         """Whether this pool holds at least ``other`` of every kind."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Components
-from tabletop.keyflower_farmers.state import KeyflowerState, Pending, PlaceWorkers
+from tabletop.keyflower_farmers.state import MIXED, KeyflowerState, Pending, PlaceWorkers
 from tabletop.kernel.layout import Layout
 
 #: The pending decision types, in the order of the "asking" block.
@@ -112,8 +112,9 @@ def _placing(pending: PlaceWorkers, out: Any, layout: Layout, index: dict[str, i
     start = layout["placing"].start
     out[start + index[pending.tile]] = 1
     out[start + hexes] = float(pending.bid)
-    if pending.colour:
-        out[start + hexes + 1 + COLOURS.index(pending.colour)] = 1
+    if pending.colour:  # one colour, or several (summer boat 4b): each colour placed marked
+        for colour in pending.colour.split(MIXED):
+            out[start + hexes + 1 + COLOURS.index(colour)] = 1
     moved = start + hexes + 1 + len(COLOURS)
     for lot in pending.moved:
         out[moved + index[lot]] = 1

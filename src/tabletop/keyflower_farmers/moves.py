@@ -49,7 +49,8 @@ class Use:
 
 @attrs.frozen
 class Colour:
-    """The colour of the workers being placed."""
+    """The colour of the workers being placed; for a use by the owner of summer boat 4b, which
+    may mix colours, each worker's colour joined by commas (``colour blue,red,red``)."""
 
     colour: str
 

@@ -15,7 +15,7 @@ tile of that number when The Farmers is in play).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
 from types import MappingProxyType
@@ -353,12 +353,35 @@ class Placement(NamedTuple):
     """A complete placement at a chosen location: ``number`` workers of ``colour`` in all, the
     outbid groups around the lots ``moved`` (in the order of the auction) moving there, and
     what an exchange is paid with (``paying``: a worker colour or a skill from behind the
-    screen, or the lot of an outbid group of one worker; ``""`` when nothing is paid)."""
+    screen, or the lot of an outbid group of one worker; ``""`` when nothing is paid).
+
+    The owner of summer boat 4b may use a tile with workers of several colours at once; the
+    ``colour`` of such a placement names each worker's colour, joined by :data:`MIXED` in the
+    order of :data:`COLOURS` (``"blue,red,red"``: see :func:`placed_workers`)."""
 
     colour: str
     moved: tuple[str, ...]
     number: int
     paying: str
+
+
+#: Joins the colours of a placement of workers of several colours (summer boat 4b).
+MIXED = ","
+
+
+def placed_workers(colour: str) -> Pool:
+    """The workers of a placement's ``colour`` (one colour, or several joined by :data:`MIXED`)
+    by colour, one of each named."""
+    workers: Pool = Workers()
+    for name in colour.split(MIXED):
+        workers = workers.add(name)
+    return workers
+
+
+def mixed_colour(workers: Sequence[int]) -> str:
+    """The ``colour`` of a placement of ``workers`` (of more than one colour: see
+    :class:`Placement`)."""
+    return MIXED.join(colour for colour, n in zip(COLOURS, workers, strict=True) for _ in range(n))
 
 
 @attrs.frozen(slots=False)
@@ -368,8 +391,8 @@ class PlaceWorkers:
     answers so far (listed once, as the location is chosen: nothing else changes during the
     turn; empty in another seat's view, since they tell what lies behind the screen). What
     the answers settled, for all to see: the lots whose outbid groups move (``moved``, those
-    settled unasked too), the ``colour`` and the number of workers (``count``) once answered
-    (``""`` and 0 before)."""
+    settled unasked too), the ``colour`` (a mix of colours written as a :class:`Placement`
+    writes it) and the number of workers (``count``) once answered (``""`` and 0 before)."""
 
     seat: int
     tile: str

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from tabletop.keyflower_farmers.components import ROAD, WATER, Face
+from tabletop.keyflower_farmers.components import COLOURS, ROAD, WATER, Face
 from tabletop.keyflower_farmers.state import (
     NO_RESOURCES,
     NO_WORKERS,
@@ -128,6 +128,15 @@ def screens_without(state: KeyflowerState, seat: int, colour: str, count: int) -
         in_the_open = screen.named(colour) - secret.named(colour)
         secrets = with_seat(secrets, seat, secret.take(colour, max(0, count - in_the_open)))
     return with_seat(state.screens, seat, screen.take(colour, count)), secrets
+
+
+def screens_without_all(state: KeyflowerState, seat: int, workers: Sequence[int]) -> tuple[tuple[Pool, ...], tuple[Pool, ...]]:
+    """:func:`screens_without` for ``workers`` of several colours (counts by colour position)."""
+    for colour, count in zip(COLOURS, workers, strict=True):
+        if count:
+            screens, secret = screens_without(state, seat, colour, count)
+            state = evolve(state, screens=screens, secret=secret)
+    return state.screens, state.secret
 
 
 def standing(state: KeyflowerState, tile_id: str, lot: Lot) -> Lot:

@@ -5,7 +5,9 @@ Where workers come from: behind the player's screen, or outbid groups of the pla
 each moving whole (never split, never back behind the screen during the season), topped up
 from behind the screen. All workers placed in one turn have one colour, that of the workers
 already around the tile (bids) or on it (users); green workers are a colour of their own, never
-wild. A bid beats the highest bid (adding to one's own bid included); a use places one more
+wild. The owners of summer boats 4a and 4b may break that rule (a counter-bid; a use in any
+colour, or in several at once on a tile bid for or used): their workers lie down, and the colour
+standing stays the tile's. A bid beats the highest bid (adding to one's own bid included); a use places one more
 worker than the use before it, six at most on a tile in a season.
 
 A turn is asked as a chain of small decisions (:class:`~.state.Turn`, then
@@ -28,8 +30,9 @@ from tabletop.keyflower_farmers.components import COLOURS, SKILLS, Face
 from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
 from tabletop.keyflower_farmers.rules.common import (
     has_ability,
-    standing,
     screens_without,
+    screens_without_all,
+    standing,
 )
 from tabletop.keyflower_farmers.rules.production import payments, use_tile
 from tabletop.keyflower_farmers.state import (
@@ -37,18 +40,22 @@ from tabletop.keyflower_farmers.state import (
     COLOUR_INDEX,
     BidPlace,
     PAYMENTS,
+    MIXED,
     KeyflowerState,
     Payment,
     Placement,
     PlaceWorkers,
     Turn,
+    Workers,
     bid_facts,
     boat_abilities,
     keep_lots,
     keep_tiles_used,
     lot_positions,
     new_place_workers,
+    mixed_colour,
     new_tile,
+    placed_workers,
     tile_positions,
     usable,
 )
@@ -104,22 +111,65 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
         elif top[ANY_COLOUR if counter_bid and colour != _GREEN and counters(move.tile) else colour] > highest:
             # A bid has no upper limit: every worker of the colour may go (see bid_colours).
             moves.append(move)
-    # Summer boat 4b: its owner ignores the colour of a tile's users and bidders (any colour
-    # will do: the most of one colour counts).
-    ignore_colour = "boat_ignore_colour" in abilities
-    if ignore_colour:
-        top = (most_behind,) * len(top)
     skills = state.skills[seat]
     # Every hex in play is up for auction or in a village: each may be used.
-    for use, colour, least, payment in usable(state)[2]:
-        if colour > ANY_COLOUR:  # unused and up for auction: the bidders' colour (see Workable)
-            colour = places[colour - ANY_COLOUR - 1][1]
-        if top[colour] >= least and (
-            payment is None or _can_pay_from_behind(screen, skills, payment, ANY_COLOUR if ignore_colour else colour, least)
-        ):
-            moves.append(use)
+    if "boat_ignore_colour" in abilities:
+        moves += _uses_ignoring_colour(state, seat, ())
+    else:
+        for use, colour, least, payment in usable(state)[2]:
+            if colour > ANY_COLOUR:  # unused and up for auction: the bidders' colour (see Workable)
+                colour = places[colour - ANY_COLOUR - 1][1]
+            if top[colour] >= least and (payment is None or _can_pay_from_behind(screen, skills, payment, colour, least)):
+                moves.append(use)
     moves.append(_PASS)
     return tuple(moves)
+
+
+def _uses_ignoring_colour(state: KeyflowerState, seat: int, groups: tuple[tuple[str, Group], ...]) -> list[Move]:
+    """The hexes the owner of summer boat 4b, with outbid ``groups``, may use: each with some
+    use of any colour, or of several colours at once where the tile's colour stands (looked
+    for one by one until one is found)."""
+    places = bid_facts(state)[0]
+    found: list[Move] = []
+    for tile_id, face, least, most, colour, use, _ in usable(state)[0]:
+        if colour > ANY_COLOUR:
+            colour = places[colour - ANY_COLOUR - 1][1]  # the bidders' colour
+        if colour == ANY_COLOUR:
+            if uses_of(state, seat, tile_id, groups):
+                found.append(use)
+        elif _may_use_in_any_colours(state, seat, face, (least, most), groups):
+            found.append(use)
+    return found
+
+
+def _may_use_in_any_colours(
+    state: KeyflowerState, seat: int, face: Face, bounds: tuple[int, int], groups: tuple[tuple[str, Group], ...]
+) -> bool:
+    """Whether :func:`_uses_in_any_colours` has a use: any workers will do, so only their number
+    counts (between the ``bounds``, least and most), and what is left to pay an exchange."""
+    least, most = bounds
+    screen = state.screens[seat]
+    paid = face.pays[0][0] if face.ability == "exchange" else ""
+    if paid == "any_skill" or paid in SKILLS:  # a skill is paid whatever workers are placed
+        if next(payments(state, seat, face, screen), None) is None:
+            return False
+        paid = ""
+    taken = COLOURS if paid == "any_worker" else (paid,)
+    for size in range(len(groups) + 1):
+        for chosen in combinations(groups, size):
+            moving = sum(group.count for _, group in chosen)
+            if moving > most:
+                continue
+            behind = screen.total
+            spare = [group for lot_id, group in groups if lot_id not in dict(chosen)]
+            if paid and not any(group.count == 1 and group.colour in taken for group in spare):
+                # No outbid group pays: a worker of a colour the exchange takes stays behind.
+                if not any(screen[COLOUR_INDEX[colour]] for colour in taken):
+                    continue
+                behind -= 1
+            if moving + behind >= least:
+                return True
+    return False
 
 
 def _can_pay_from_behind(screen: Pool, skills: Pool, payment: Payment, colour: int, least: int) -> bool:
@@ -182,13 +232,16 @@ def _moves_with_groups(
             able = reach[colour] > highest
         if able:
             moves.append(bid)
-    ignore_colour = "boat_ignore_colour" in abilities
+    if "boat_ignore_colour" in abilities:
+        moves += _uses_ignoring_colour(state, seat, outbid)
+        moves.append(_PASS)
+        return tuple(moves)
     most_behind = max(screen)
     for tile_id, face, least, most, users, use, exchange in usable(state)[0]:
         if users > ANY_COLOUR:  # unused and up for auction: the bidders' colour (see Workable)
             users = places[users - ANY_COLOUR - 1][1]
         # Enough workers behind the screen is the usual case; else outbid groups may help.
-        if users == ANY_COLOUR or ignore_colour:
+        if users == ANY_COLOUR:
             colours = COLOURS
             if most_behind < least and (most_of_a_colour < least or not _can_place(screen, outbid, reach, colours, least, most)):
                 continue
@@ -405,8 +458,9 @@ def uses_of(state: KeyflowerState, seat: int, tile_id: str, groups: tuple[tuple[
     _, face, least, most, colour, _, _ = entries[ids.index(tile_id)]
     if colour > ANY_COLOUR:
         colour = bid_facts(state)[0][colour - ANY_COLOUR - 1][1]  # the bidders' colour
-    # Summer boat 4b: its owner ignores the colour of a tile's users and bidders.
-    colours = COLOURS if colour == ANY_COLOUR or "boat_ignore_colour" in boat_abilities(state, seat) else (COLOURS[colour],)
+    if colour != ANY_COLOUR and "boat_ignore_colour" in boat_abilities(state, seat):
+        return tuple(_uses_in_any_colours(state, seat, face, (least, most), groups))
+    colours = COLOURS if colour == ANY_COLOUR else (COLOURS[colour],)
     screen = state.screens[seat]
     if groups:
         return tuple(_uses_with(state, seat, face, colours, (least, most), groups))
@@ -440,6 +494,34 @@ def _exchanges_from_behind(
                 if (screen[k] - (count if k == placed else 0)) if by_worker else skills[k]:
                     out.append(Placement(colour, (), count, names[k]))
     return tuple(out)
+
+
+def _uses_in_any_colours(
+    state: KeyflowerState, seat: int, face: Face, bounds: tuple[int, int], groups: tuple[tuple[str, Group], ...]
+) -> Iterator[Placement]:
+    """The uses of a tile bid for or used open to the owner of summer boat 4b, who ignores the
+    colour of its users and bidders (:func:`uses_of`): those in one colour, then those by
+    workers of several colours at once (any outbid groups moving whole, any workers from behind
+    the screen), between the ``bounds`` (least, most) in all, with each payment they leave."""
+    yield from _uses_with(state, seat, face, COLOURS, bounds, groups)
+    least, most = bounds
+    screen = state.screens[seat]
+    for size in range(len(groups) + 1):
+        for chosen in combinations(groups, size):
+            moving: Pool = Workers()
+            for _, group in chosen:
+                moving = moving.add(group.colour, group.count)
+            if moving.total > most:
+                continue
+            moved = tuple(lot_id for lot_id, _ in chosen)
+            others = tuple(group for group in groups if group[0] not in moved)
+            for behind in screen.parts(most - moving.total):
+                placed = moving.plus(behind)
+                if placed.total < least or sum(1 for n in placed if n) < 2:
+                    continue
+                colour = mixed_colour(placed)
+                for paying in payments(state, seat, face, screen.minus(behind), others):
+                    yield Placement(colour, moved, placed.total, paying)
 
 
 def _uses_with(
@@ -503,7 +585,9 @@ def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move
     for option in options:
         if option.colour != options[0].colour:
             colours = {option.colour for option in options}
-            return tuple([_COLOUR[colour] for colour in COLOURS if colour in colours])
+            # The single colours, then the mixes of summer boat 4b.
+            mixes = [Colour(colour) for colour in sorted(colours) if MIXED in colour]
+            return tuple([_COLOUR[colour] for colour in COLOURS if colour in colours] + mixes)
     groups: dict[Move, None] = {}
     counts: set[int] = set()
     for option in options:
@@ -611,11 +695,43 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     return _go_on(state, pending.seat, (move.tile, bid), options, ((), "", 0))
 
 
+def _use_in_colours(state: KeyflowerState, seat: int, tile_id: str, placement: Placement) -> KeyflowerState:
+    """:func:`_place_workers` for a use by workers of several colours (summer boat 4b, on a tile
+    bid for or used: its users' or bidders' colour stands, the rest lie down): the outbid
+    groups moved first, the rest from behind the screen."""
+    placed = placed_workers(placement.colour)
+    behind = placed
+    lots = dict(state.lots)
+    for lot_id in placement.moved:
+        left, group = lots[lot_id].without_bid(seat)
+        behind = behind.take(group.colour, group.count)
+        lots[lot_id] = standing(state, lot_id, left)
+    screens, secret = screens_without_all(state, seat, behind)
+    tiles = state.tiles
+    k = tile_positions(state)[tile_id]
+    old = tiles[k]
+    users = old.colour if old.colour is not None else lots[tile_id].colour
+    assert users is not None, "workers of several colours go only where a colour stands"
+    new = new_tile(tile_id, old.face, old.goods, old.workers.plus(placed), old.uses + (placement.number,), users, old.sheep)
+    after = evolve(
+        state,
+        passes=0,
+        screens=screens,
+        secret=secret,
+        lots=tuple(lots.items()),
+        stack=state.stack[:-1] + (_NEXT_TURN[state.players][seat],),
+        tiles=(*tiles[:k], new, *tiles[k + 1 :]),
+    )
+    return use_tile(after, seat, tile_id, placement.paying)
+
+
 def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
     """The placement done: the workers taken (the outbid groups moved first, the rest from
     behind the screen) and bid, or placed on the tile and the tile used; the next player's
     turn (below what the use asks). One copy of the state for all but the use's own changes."""
     colour, count = placement.colour, placement.number
+    if MIXED in colour:
+        return _use_in_colours(state, seat, tile_id, placement)
     positions = lot_positions(state)
     lots = list(state.lots)
     changed = []  # the positions of the lots whose bids change
@@ -645,7 +761,10 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     tiles = state.tiles
     k = tile_positions(state)[tile_id]
     old = tiles[k]
-    new = new_tile(tile_id, old.face, old.goods, old.workers.add(colour, count), old.uses + (count,), old.colour or colour, old.sheep)
+    # The first users of a tile bid for stand in the bidders' colour: workers of another (summer
+    # boat 4b) lie down, and later users keep to the bids' colour.
+    users = old.colour or (lot.colour if lot is not None and lot.colour is not None else colour)
+    new = new_tile(tile_id, old.face, old.goods, old.workers.add(colour, count), old.uses + (count,), users, old.sheep)
     tiles = tiles[:k] + (new,) + tiles[k + 1 :]
     after = evolve(
         state,
