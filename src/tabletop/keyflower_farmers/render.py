@@ -57,7 +57,7 @@ def _player(state: KeyflowerState, seat: int) -> list[str]:
     start = " (start player)" if seat == state.start else ""
     lines = [f"seat {seat}{start}: workers {workers}; skills {skills}; wheat {wheat}"]
     hand = _hidden(" ".join(state.winter_hands[seat]), state.hidden_winter, seat)
-    offer = _hidden(" ".join(state.winter_offers[seat]), state.hidden_offers, seat)
+    offer = " ".join(state.winter_offers[seat])
     if hand:
         lines.append(f"  winter tiles in hand: {hand}")
     if offer:

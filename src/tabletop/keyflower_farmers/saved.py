@@ -2,7 +2,7 @@
 
 The JSON object holds every game field of the state, the pending decisions (``"stack"``, each
 with its ``"type"``), the moves played (``"history"``, in notation), the component data when it
-is not the standard box (``"components"``) and ``"format": 3``; a JSON of another format is
+is not the standard box (``"components"``) and ``"format": 4``; a JSON of another format is
 refused naming it. Reading is strict: whole numbers are JSON integers, flags ``true``/``false``,
 texts strings; a field of one entry per player must have one per player.
 """
@@ -26,7 +26,7 @@ from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
 
 #: The saved-state format this module writes and reads.
-STATE_FORMAT = 3
+STATE_FORMAT = 4
 
 #: The engine's and the state's own fields that a saved state does not carry as such:
 #: ``components`` is written by its data, ``log`` as the history, the rest is not data.
@@ -71,7 +71,7 @@ CONVERTER = _make_converter()
 
 
 def to_json(state: KeyflowerState) -> str:
-    """The full state as JSON (``"format": 3``); the component data only when not standard."""
+    """The full state as JSON (``"format": 4``); the component data only when not standard."""
     data: dict[str, Any] = {"format": STATE_FORMAT}
     for field in attrs.fields(KeyflowerState):
         if field.name in _NOT_SAVED:

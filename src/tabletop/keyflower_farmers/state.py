@@ -761,7 +761,8 @@ class KeyflowerState(EngineState):
         winter_deck: the winter tiles to be dealt at setup (face down).
         viewer: the seat whose view this is (``None`` for a full state); in a view, what the
             viewer cannot see is counted in ``hidden_workers`` / ``hidden_skills`` /
-            ``hidden_wheat`` / ``hidden_winter`` / ``hidden_offers`` instead.
+            ``hidden_wheat`` / ``hidden_winter`` (another seat's winter tiles, offered or
+            not) instead.
     """
 
     players: int
@@ -798,7 +799,6 @@ class KeyflowerState(EngineState):
     hidden_skills: tuple[int, ...] = ()
     hidden_wheat: tuple[int, ...] = ()
     hidden_winter: tuple[int, ...] = ()
-    hidden_offers: tuple[int, ...] = ()
     # Lookups derived from one field each, kept with the value they were computed from and
     # reused while that value is the same object (so they survive copies that leave it alone);
     # read-only, as everything reachable from a state.

@@ -67,12 +67,11 @@ def view(state: KeyflowerState, seat: int) -> KeyflowerState:
         hidden_skills=tuple(state.skills[s].total - skills[s].total for s in range(state.players)),
         hidden_wheat=tuple(0 if s == seat or open_play else state.wheat[s] for s in range(state.players)),
         # "The numbers of tiles selected are then revealed simultaneously": another seat's
-        # winter tiles are counted together, offered or not (hidden_offers stays 0).
+        # winter tiles are counted together, offered or not.
         hidden_winter=tuple(
             0 if s == seat else len(state.winter_hands[s]) + len(state.winter_offers[s]) for s in range(state.players)
         ),
         winter_offers=tuple(offer if s == seat else () for s, offer in enumerate(state.winter_offers)),
-        hidden_offers=(0,) * state.players,
         bag=state.bag.masked(),
         skill_pile=state.skill_pile.masked(),
         season_piles=tuple(pile.masked() for pile in state.season_piles),
@@ -169,7 +168,6 @@ def determinize(seen: KeyflowerState, rng: Rng) -> KeyflowerState:
         hidden_skills=(),
         hidden_wheat=(),
         hidden_winter=(),
-        hidden_offers=(),
     )
 
 
@@ -221,7 +219,7 @@ def _deal_skills(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple
 
 
 def _deal_winter(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple[KeyflowerState, Rng]:
-    sizes = (*seen.hidden_winter, *seen.hidden_offers, seen.winter_deck.hidden, seen.season_piles[3].hidden)
+    sizes = (*seen.hidden_winter, seen.winter_deck.hidden, seen.season_piles[3].hidden)
     if not sum(sizes):
         return state, rng
     codes = [t.code for t in seen.components.season_tiles("winter", seen.farmers)]
@@ -230,7 +228,7 @@ def _deal_winter(state: KeyflowerState, seen: KeyflowerState, rng: Rng) -> tuple
     dealt, rng = deal_unseen(unseen_by(codes, visible), sizes, rng)
     players = seen.players
     hands = [tuple(sorted((*hand, *d))) for hand, d in zip(seen.winter_hands, dealt[:players], strict=True)]
-    offers = [tuple(sorted((*offer, *d))) for offer, d in zip(seen.winter_offers, dealt[players : 2 * players], strict=True)]
+    offers = list(seen.winter_offers)
     if any(isinstance(pending, RevealWinter) for pending in seen.stack):
         # The others' offers are counted with their hands: each seat that has chosen offered
         # one or more of its tiles, as many as the sample says.
