@@ -130,14 +130,19 @@ def _uses_ignoring_colour(state: KeyflowerState, seat: int, groups: tuple[tuple[
     use of any colour, or of several colours at once where the tile's colour stands (looked
     for one by one until one is found)."""
     places = bid_facts(state)[0]
+    screen, skills = state.screens[seat], state.skills[seat]
+    entries, _, rows = usable(state)
     found: list[Move] = []
-    for tile_id, face, least, most, colour, use, _ in usable(state)[0]:
+    for (tile_id, face, least, most, colour, use, _), (_, _, _, payment) in zip(entries, rows, strict=True):
         if colour > ANY_COLOUR:
             colour = places[colour - ANY_COLOUR - 1][1]  # the bidders' colour
-        if colour == ANY_COLOUR:
-            if uses_of(state, seat, tile_id, groups):
-                found.append(use)
-        elif _may_use_in_any_colours(state, seat, face, (least, most), groups):
+        if colour != ANY_COLOUR:
+            may = _may_use_in_any_colours(state, seat, face, (least, most), groups)
+        elif groups:
+            may = bool(uses_of(state, seat, tile_id, groups))
+        else:  # untouched: workers of one colour, any (as for everyone: see turn_moves)
+            may = max(screen) >= least and (payment is None or _can_pay_from_behind(screen, skills, payment, ANY_COLOUR, least))
+        if may:
             found.append(use)
     return found
 
@@ -149,6 +154,8 @@ def _may_use_in_any_colours(
     counts (between the ``bounds``, least and most), and what is left to pay an exchange."""
     least, most = bounds
     screen = state.screens[seat]
+    if not groups and face.ability != "exchange":  # the usual case
+        return screen.total >= least
     paid = face.pays[0][0] if face.ability == "exchange" else ""
     if paid == "any_skill" or paid in SKILLS:  # a skill is paid whatever workers are placed
         if next(payments(state, seat, face, screen), None) is None:
