@@ -2,8 +2,8 @@
 
 Blocks, in order (see :func:`observation_layout`): the season and the turn, the seat's own
 screen (workers by colour, skills by kind, wheat) and winter tiles in hand, then for each
-player from the seat clockwise what everyone sees of them (the size of their screen, their
-village: each hex held and its face, the resources on it, the animals in their fields, sheep
+player from the seat clockwise what everyone sees of them (the size of their screen, in
+variant B the workers and skill tiles lying open in front of it, their village: each hex held and its face, the resources on it, the animals in their fields, sheep
 on the Sheep shelter), then the auction (each hex up for bids: the highest bid, the seat's
 own bid, the colour, the workers using it), the boats' cargo, the supplies, the decision
 being asked and the turn being answered (where, bid or use, what is settled). Hexes are indexed by one catalogue of every hex of the box. Nothing the seat
@@ -48,6 +48,8 @@ def observation_layout(state: KeyflowerState) -> Layout:
     layout.block("own.winter_hand", len(_winter_codes(state.components)))
     for k in range(state.players):
         layout.block(f"player{k}.screen", 3)  # workers, skills, wheat behind the screen
+        layout.block(f"player{k}.open_workers", len(COLOURS))  # variant B: the workers in the open
+        layout.block(f"player{k}.open_skills", len(SKILLS))  # variant B: the skill tiles face up
         layout.block(f"player{k}.hexes", hexes)
         layout.block(f"player{k}.upgraded", hexes)
         layout.block(f"player{k}.users", hexes)
@@ -134,6 +136,11 @@ def _screen_sizes(state: KeyflowerState, who: int) -> tuple[int, int, int]:
 
 def _player(state: KeyflowerState, out: Any, layout: Layout, index: dict[str, int], k: int, who: int) -> None:
     out[layout[f"player{k}.screen"]] = _screen_sizes(state, who)
+    if state.open_information:
+        # What variant B lays open (a view keeps another seat's open workers on its screen and
+        # no hidden ones: the same difference).
+        out[layout[f"player{k}.open_workers"]] = state.screens[who].minus(state.secret[who])
+        out[layout[f"player{k}.open_skills"]] = state.open_skills[who]
     village = state.villages[who]
     goods = [0] * len(RESOURCES)
     sheltered = 0
