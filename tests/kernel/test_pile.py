@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.kernel.engine import sample
-from tabletop.kernel.pile import Pile, PileError, deal_unseen, sample_runs, unseen_by
+from tabletop.kernel.pile import Pile, PileError, deal_unseen, deal_until, sample_runs, unseen_by
 from tabletop.kernel.rng import Rng
 
 cards = st.lists(st.integers(1, 6), max_size=15)
@@ -155,3 +155,19 @@ def test_deal_unseen_fills_every_place_with_the_unseen_cards(seed: int, sizes: l
         deal_unseen(unseen, [*sizes, 1], Rng.from_seed(seed))
     with pytest.raises(PileError, match="more cards seen"):
         unseen_by([1], [1, 1])
+
+
+def test_deal_until_returns_the_first_consistent_deal_and_starts_from_the_given_source() -> None:
+    rng = Rng.from_seed(5)
+    first, _ = rng.below(100)
+    assert deal_until(lambda r: r.below(100)[0], lambda n: True, rng) == first
+    dealt = deal_until(lambda r: r.below(100)[0], lambda n: n % 10 == 0, rng)
+    assert dealt % 10 == 0
+    assert dealt == deal_until(lambda r: r.below(100)[0], lambda n: n % 10 == 0, rng)  # reproducible
+
+
+def test_deal_until_gives_up_with_a_clear_error() -> None:
+    tried = []
+    with pytest.raises(PileError, match="no deal of the hidden cards out of 7"):
+        deal_until(tried.append, lambda _: False, Rng.from_seed(1), tries=7)
+    assert len(tried) == 7 and len(set(tried)) == 7  # seven different sources

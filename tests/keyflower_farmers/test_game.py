@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tabletop.keyflower_farmers import GAME
+from tabletop.keyflower_farmers.state import PlaceWorkers
 from tabletop.kernel.rng import Rng
 
 
@@ -42,3 +43,22 @@ def test_views_determinize_into_sound_positions_with_the_same_view(players, vari
         assert GAME.invariants(sample) == []
         assert sample.view(seat) == seen
         assert sample.legal_moves() == state.legal_moves()
+
+
+# A view of another seat's placement in progress tells its location and the answers given so far
+# (a colour, groups, a number); a sample of the hidden screens must let that seat finish it.
+@pytest.mark.parametrize("players", [2, 4])
+def test_another_seats_placement_in_progress_determinizes_into_positions_that_can_finish_it(players):
+    checked = 0
+    for step, state in enumerate(random_states(players, seed=20 + players)):
+        if not isinstance(state.pending, PlaceWorkers) or step % 3:
+            continue
+        for seat in range(players):
+            if seat == state.to_move:
+                continue
+            seen = state.view(seat)
+            for stream in range(4):
+                sample = GAME.determinize(seen, Rng.from_seed(stream))
+                assert sample.legal_moves() and sample.view(seat) == seen
+                checked += 1
+    assert checked > 50

@@ -9,7 +9,8 @@ order therefore needs no shuffle, and forcing or averaging over a draw needs not
 In a view the unseen cards are replaced by their number (:meth:`Pile.masked`): what a seat
 cannot see is a count, never a placeholder that could be mistaken for a card.
 :func:`deal_unseen` deals the cards a view cannot place back into its hidden places when a full
-state is sampled (``determinize``).
+state is sampled (``determinize``); :func:`deal_until` deals again until the sample agrees with
+what the view tells of the hidden cards beyond their number.
 """
 
 from __future__ import annotations
@@ -242,6 +243,26 @@ def deal_unseen(
         out.append(shuffled[start : start + size])
         start += size
     return tuple(out), rng
+
+
+#: How many deals :func:`deal_until` tries before it gives up.
+DEALS_TRIED = 10_000
+
+T = TypeVar("T")
+
+
+def deal_until(deal: Callable[[Rng], T], consistent: Callable[[T], bool], rng: Rng, tries: int = DEALS_TRIED) -> T:
+    """The first ``consistent`` of the deals ``deal(rng)``, ``deal(rng.stream(1))``,
+    ``deal(rng.stream(2))``, ...: a sample of what a view hides conditioned on what the deal
+    alone does not respect (what the hidden cards must allow, as a seat's decision in progress
+    tells). Rejection sampling: each consistent deal is as likely as ``deal`` makes it, given
+    consistency. Raises :class:`PileError` after ``tries`` deals, none consistent (the view
+    cannot come from a real position, or its condition is too rare to sample)."""
+    for attempt in range(tries):
+        dealt = deal(rng if attempt == 0 else rng.stream(attempt))
+        if consistent(dealt):
+            return dealt
+    raise PileError(f"no deal of the hidden cards out of {tries} is consistent with the view")
 
 
 def unseen_by(everything: Iterable[C], seen: Iterable[C]) -> tuple[C, ...]:

@@ -36,17 +36,25 @@ from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.render import render
 from tabletop.keyflower_farmers.invariants import invariants
 from tabletop.keyflower_farmers.setup import from_json, setup
-from tabletop.keyflower_farmers.state import KeyflowerState
+from tabletop.keyflower_farmers.state import KeyflowerState, PlaceWorkers
 from tabletop.keyflower_farmers.rules.turns import relisted
 from tabletop.keyflower_farmers.view import determinize as deal_unseen
 from tabletop.kernel.api import Game
+from tabletop.kernel.pile import deal_until
 from tabletop.kernel.rng import Rng
 
 
 def determinize(seen: KeyflowerState, rng: Rng) -> KeyflowerState:
     """A full state consistent with the view ``seen`` (see :func:`.view.determinize`), with
-    another seat's placement in progress listed again from what was dealt."""
-    return relisted(deal_unseen(seen, rng))
+    another seat's placement in progress listed again from what was dealt: dealt again until
+    that seat can finish the placement its answers have begun (a screen dealt without the
+    colour it has chosen is not a position the view can come from)."""
+    return deal_until(lambda stream: relisted(deal_unseen(seen, stream)), _can_go_on, rng)
+
+
+def _can_go_on(state: KeyflowerState) -> bool:
+    pending = state.pending
+    return not isinstance(pending, PlaceWorkers) or bool(pending.options)
 
 
 GAME: Game[KeyflowerState] = Game(
