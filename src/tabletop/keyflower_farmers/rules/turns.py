@@ -592,9 +592,10 @@ def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move
     for option in options:
         if option.colour != options[0].colour:
             colours = {option.colour for option in options}
-            # The single colours, then the mixes of summer boat 4b.
-            mixes = [Colour(colour) for colour in sorted(colours) if MIXED in colour]
-            return tuple([_COLOUR[colour] for colour in COLOURS if colour in colours] + mixes)
+            answers = [_COLOUR[colour] for colour in COLOURS if colour in colours]
+            if len(answers) < len(colours):  # then the mixes of summer boat 4b
+                answers += [Colour(colour) for colour in sorted(colours) if MIXED in colour]
+            return tuple(answers)
     groups: dict[Move, None] = {}
     counts: set[int] = set()
     for option in options:
