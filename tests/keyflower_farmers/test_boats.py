@@ -783,6 +783,14 @@ def test_summer_boat_4b_a_use_may_mix_colours():
     assert state.screens[0] == Workers()
 
 
+# Boat 4b: "[...] does not have to follow the same colour rule (even if green workers have been
+# used)".
+def test_summer_boat_4b_ignores_green_users_too():
+    state = play(_with_summer_boat_4(1, [{"red": 1, "blue": 2}, {"green": 4}]), "use keywood 1 green")
+    uses = {m for m in legal(state) if m.startswith("use keywood")}
+    assert uses == {"use keywood 2 blue", "use keywood 2 blue,red", "use keywood 3 blue,blue,red"}
+
+
 # The mix is answered as the colour of the placement, each worker's colour written out.
 def test_summer_boat_4b_a_mix_is_asked_as_a_colour_in_the_chain():
     state = play(_with_summer_boat_4(1, [{"red": 2, "green": 1}, {"blue": 4}]), "use keywood 1 blue", "use keywood")
