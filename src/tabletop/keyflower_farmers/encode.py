@@ -2,13 +2,14 @@
 
 Blocks, in order (see :func:`observation_layout`): the season and the turn, the seat's own
 screen (workers by colour, skills by kind, wheat) and winter tiles in hand, then for each
-player from the seat clockwise what everyone sees of them (the size of their screen, in
-variant B the workers and skill tiles lying open in front of it, their village: each hex held and its face, the resources on it, the animals in their fields, sheep
-on the Sheep shelter), then the auction (each hex up for bids: the highest bid, the seat's
-own bid, the colour, the workers using it), the boats' cargo, the supplies, the decision
-being asked and the turn being answered (where, bid or use, what is settled). Hexes are indexed by one catalogue of every hex of the box. Nothing the seat
-cannot see is read: other screens only through their sizes, the bag and piles through their
-sizes.
+player from the seat clockwise what everyone sees of them (the size of their screen, in variant
+B the workers and skill tiles lying open in front of it, their village: each hex held and its
+face, the resources on it, the animals in their fields, sheep on the Sheep shelter), then the
+auction (each hex up for bids: the highest bid, the seat's own bid, the colour, the workers
+using it), the boats' cargo, the supplies, the decision being asked and the turn being answered
+(where, bid or use, what is settled). Hexes are indexed by one catalogue of every hex of the
+box. Nothing the seat cannot see is read: other screens only through their sizes and what
+variant B lays open, the bag and piles through their sizes.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """A turn (base rulebook, Start of season / Bidding / Production): place workers in one location,
 to bid for a tile or to use one, or pass.
 
-Where workers come from: behind the player's screen, or outbid groups of the player's own,
-each moving whole (never split, never back behind the screen during the season), topped up
-from behind the screen. All workers placed in one turn have one colour, that of the workers
-already around the tile (bids) or on it (users); green workers are a colour of their own, never
-wild. The owners of summer boats 4a and 4b may break that rule (a counter-bid; a use in any
-colour, or in several at once on a tile bid for or used): their workers lie down, and the colour
-standing stays the tile's. A bid beats the highest bid (adding to one's own bid included); a use places one more
-worker than the use before it, six at most on a tile in a season.
+Where workers come from: behind the player's screen, or outbid groups of the player's own, each
+moving whole (never split, never back behind the screen during the season), topped up from
+behind the screen. All workers placed in one turn have one colour, that of the workers already
+around the tile (bids) or on it (users); green workers are a colour of their own, never wild.
+The owners of summer boats 4a and 4b may break that rule (a counter-bid; a use in any colour,
+or in several at once on a tile bid for or used): their workers lie down, and the colour
+standing stays the tile's. A bid beats the highest bid (adding to one's own bid included); a
+use places one more worker than the use before it, six at most on a tile in a season.
 
 A turn is asked as a chain of small decisions (:class:`~.state.Turn`, then
 :class:`~.state.PlaceWorkers`): the location, then the colour, the outbid groups that move, the
