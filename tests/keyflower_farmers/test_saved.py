@@ -294,3 +294,30 @@ def test_more_skill_tiles_face_up_than_held_is_refused_naming_the_field():
     data["open_skills"][1] = [1] + [0] * (len(data["open_skills"][1]) - 1)
     with pytest.raises(InvalidRecord, match="open_skills"):
         from_json(json.dumps(data))
+
+
+# A full state is nobody's view (found by the thorough fuzz: a huge hidden count in a season pile
+# loaded, then overflowed in play; a bid of a seat not in the game loaded, then failed in play).
+def test_a_pile_counting_hidden_cards_is_refused():
+    def change(data):
+        data["season_piles"][3]["hidden"] = 10**30
+
+    _refused(_played_until(_with_bid), change, r"field 'season_piles' \(3\): .* counted as hidden")
+
+
+def test_a_bid_of_a_seat_not_in_the_game_is_refused():
+    _refused(_played_until(_with_bid), lambda data: _bid_lot(data)["bids"][0].update(bidder=10**30), "field 'lots'")
+
+
+def test_two_bids_of_one_seat_on_a_lot_are_refused():
+    def change(data):
+        lot = _bid_lot(data)
+        lot["bids"].append(dict(lot["bids"][0]))
+
+    _refused(_played_until(_with_bid), change, "field 'lots'")
+
+
+def test_a_viewer_or_counts_of_what_a_view_hides_are_refused():
+    state = _played_until(_with_bid)
+    _refused(state, lambda data: data.update(viewer=1), "field 'viewer'")
+    _refused(state, lambda data: data.update(hidden_workers=[0, 2, 0]), "field 'hidden_workers'")

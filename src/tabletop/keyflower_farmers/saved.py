@@ -122,6 +122,7 @@ def load(text: str, rules: Rules[KeyflowerState]) -> KeyflowerState:
             raise InvalidRecord(f"field 'open_skills' ({seat}): more skill tiles face up than held")
     if state.rng.masked:
         raise InvalidRecord("field 'rng' is masked: this is the JSON of a view, not a full Keyflower state")
+    _check_nothing_hidden(state)
     if not 0 <= state.season <= 3:
         raise InvalidRecord(f"field 'season': 0 (spring) to 3 (winter), not {state.season}")
     _check_colours(state)
@@ -141,6 +142,26 @@ def _check_seats(fields: dict[str, Any]) -> None:
     for name in PER_SEAT:
         if len(fields[name]) != players:
             raise InvalidRecord(f"field {name!r}: one entry per player ({players}), not {len(fields[name])}")
+
+
+def _check_nothing_hidden(state: KeyflowerState) -> None:
+    """A full state is nobody's view: no viewer, nothing counted in place of what a view hides,
+    no pile whose cards are only counted; and every bid is a seat's, once per lot."""
+    if state.viewer is not None:
+        raise InvalidRecord(f"field 'viewer': {state.viewer}, but a full state is nobody's view (null)")
+    for name in ("hidden_workers", "hidden_skills", "hidden_wheat", "hidden_winter"):
+        if getattr(state, name):
+            raise InvalidRecord(f"field {name!r} counts what a view hides: a full state has none ([])")
+    piles = {"bag": (state.bag,), "skill_pile": (state.skill_pile,), "season_piles": state.season_piles, "winter_deck": (state.winter_deck,)}
+    for name, held in piles.items():
+        for index, pile in enumerate(held):
+            if pile.hidden:
+                where = f"{name!r} ({index})" if name == "season_piles" else repr(name)
+                raise InvalidRecord(f"field {where}: {pile.hidden} cards counted as hidden, as only a view's pile has them")
+    for index, (_, lot) in enumerate(state.lots):
+        bidders = [bid.bidder for bid in lot.bids]
+        if any(not 0 <= bidder < state.players for bidder in bidders) or len(set(bidders)) != len(bidders):
+            raise InvalidRecord(f"field 'lots' ({index}): bids of {bidders}, not of distinct seats of {state.players} players")
 
 
 def _check_colours(state: KeyflowerState) -> None:
