@@ -110,3 +110,21 @@ def test_a_full_state_with_a_pile_of_hidden_cards_is_refused_naming_the_pile():
     data["stacks"][0]["hidden"] = 3
     with pytest.raises(InvalidRecord, match=r"stacks\[0\]"):
         GAME.from_json(json.dumps(data))
+
+
+# Found by a long fuzz of saved states: each loaded, then failed in play.
+def test_a_gardener_deck_missing_cards_is_refused():
+    data = json.loads(new_game(1, seed=1).to_json())
+    data["gardener"]["deck"]["unseen"] = []
+    with pytest.raises(InvalidRecord, match="the Gardener's cards are not those of his level"):
+        GAME.from_json(json.dumps(data))
+
+
+def test_a_starting_card_in_two_places_is_refused():
+    state = new_game(3, seed=1)
+    while len(state.starting) < 2:
+        state = state.apply(state.legal_moves()[0])
+    data = json.loads(state.to_json())
+    data["starting"][1] = data["starting"][0]
+    with pytest.raises(InvalidRecord, match="a starting card is in two places"):
+        GAME.from_json(json.dumps(data))

@@ -126,6 +126,13 @@ def _board_problems(state: State) -> list[str]:
         problems.append(f"Queen's Wish {state.wish!r} with {state.wishes!r} values taken")
     if not _all_in(state.starting, ids.start) or not _pile(state.start_pile, ids.start):
         problems.append("the starting cards are not the game's")
+    # Each starting card is in one place: on display, in the pile, a player's helper or the
+    # Queen's Wish (one replaced has gone back to the box).
+    starts = [str(card) for card in (*state.starting, *state.start_pile.unseen, *state.start_pile.bottom)]
+    starts += [str(state.wish)] if state.wish else []
+    starts += [h[1:] for farmer in state.farmers for h in farmer.helpers if h.startswith("s")]
+    if len(set(starts)) != len(starts):
+        problems.append("a starting card is in two places")
     turn = state.turn
     if not _within(turn.seat, 0, state.players - 1) or not _within(turn.round, 1, 10_000) or not _within(turn.ending, 0, 2):
         problems.append(f"the turn {turn!r}")
@@ -186,7 +193,17 @@ def _gardener_problems(state: State, gardener: Gardener) -> list[str]:
         and _all_in(gardener.farm_cards, ids.farm)
         and gardener.difficulty in LEVELS
     )
-    return [] if ok else [f"the Gardener {gardener!r} is not a Gardener of the game"]
+    if not ok:
+        return [f"the Gardener {gardener!r} is not a Gardener of the game"]
+    # His cards are those of his level, each once: in his deck, revealed or the card on top (a
+    # view counts the deck's cards only).
+    removed = state.components.level(gardener.difficulty).removed
+    cards = sorted(card.id for card in state.components.gardener_cards if card.id not in removed)
+    held = [*gardener.deck.unseen, *gardener.deck.bottom, *gardener.revealed, *([] if gardener.top is None else [gardener.top])]
+    whole = len(held) + gardener.deck.hidden == len(cards) if gardener.deck.hidden else sorted(held) == cards
+    if not whole:
+        return ["the Gardener's cards are not those of his level, each once"]
+    return []
 
 
 def _card_problems(state: State) -> list[str]:
