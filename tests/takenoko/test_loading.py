@@ -231,3 +231,17 @@ def test_every_saved_state_of_a_random_game_loads_back_equal(seed):
                 break
             state = state.apply(chooser.choice(state.legal_moves()))
     assert GAME.from_json(state.to_json()) == state
+
+
+# Found by a long fuzz of saved states: a plot to place written "?" (a view's hidden tile) loaded
+# as a hidden tile and failed with a KeyError when its places were listed.
+def test_a_plot_to_place_written_as_a_hidden_tile_is_refused():
+    from tabletop.takenoko.state import PlacePlot
+
+    chooser = random.Random(4)
+    state = new_game(2, seed=4)
+    while not isinstance(state.pending, PlacePlot):
+        state = state.apply(chooser.choice(state.legal_moves()))
+    data = _saved(state)
+    data["stack"][-1]["tile"] = "?"
+    _refused(data, "field 'stack' shows hidden information")

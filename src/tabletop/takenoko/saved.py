@@ -27,7 +27,7 @@ from tabletop.takenoko.components import COMPONENTS, STANDARD
 from tabletop.takenoko.moves import Move
 from tabletop.kernel.pool import Pool
 from tabletop.takenoko.moves import KeepTile
-from tabletop.takenoko.state import HIDDEN_TILE, Backs, Bamboo, DrawPlots, Garden, Improvements, KeepPlot, Pending, Plot, State
+from tabletop.takenoko.state import HIDDEN_TILE, Backs, Bamboo, DrawPlots, Garden, Improvements, KeepPlot, Pending, PlacePlot, Plot, State
 
 #: Moves are a union of classes: structured through ``Any`` to satisfy ``serial.structure``.
 _MOVE: Any = Move
@@ -221,6 +221,8 @@ def _hidden_parts(state: State) -> str:
         return "tile_pile" if HIDDEN_TILE in state.tile_pile.cards() else "garden"
     for pending in state.stack:
         if isinstance(pending, (KeepPlot, DrawPlots)) and HIDDEN_TILE in pending.drawn:
+            return "stack"
+        if isinstance(pending, PlacePlot) and pending.tile == HIDDEN_TILE:
             return "stack"
     for move in state.history:
         if isinstance(move, KeepTile) and HIDDEN_TILE in (move.keep,) + move.under:
