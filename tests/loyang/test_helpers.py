@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from tabletop.kernel.engine import evolve
 from tabletop.loyang.components import Vegetables
-from tabletop.kernel.api import IllegalMove
-from tabletop.loyang import invariants
+from tabletop.kernel.api import IllegalMove, InvalidRecord
+from tabletop.loyang import GAME, invariants, new_game
 from tabletop.loyang import moves as M
 from tabletop.loyang.rules.driver import settle
 from tabletop.loyang.rules.harvest import begin_round
@@ -25,6 +28,7 @@ from tabletop.loyang.state import (
     CashPending,
     CourtyardPending,
     Field,
+    ForemanPending,
     HarvestPending,
 )
 
@@ -189,6 +193,39 @@ def test_foreman_takes_the_harvest_helper_and_harvests_3_from_a_field_of_5():
                  "helper HarvestHelper harvest")
     assert state.phase == CARD, "with no helper left the harvest happens by itself"
     assert state.seats[0].fields[0].count == 2 and state.seats[0].cart[1] == 3
+
+
+# "Take one Helper immediately after it is placed on the Discard pile": the Haggler with the
+# Shopper discards two at once, so the Foreman is offered each; taking one uses him up, and the
+# other offer lapses.
+def test_foreman_is_offered_each_of_two_helpers_discarded_at_once_and_takes_one():
+    state = give(give(cash(scenario(2), 0, 10), 0, "Haggler", "Shopper"), 1, "Foreman")
+    state = play(state, "helper Haggler shopper cabbage")
+    offers = [pending.helper for pending in state.stack if isinstance(pending, ForemanPending)]
+    assert sorted(offers) == sorted([card("Haggler"), card("Shopper")])
+    taken = play(state, "foreman take")
+    assert len(taken.seats[1].helpers) == 1 and card("Foreman") in taken.discard
+    assert not any(isinstance(pending, ForemanPending) for pending in taken.stack)
+
+
+def _two_foreman_offers_in_a_game():
+    """A position of a real game (2 players, seed 488) with two Foreman offers pending."""
+    chooser = random.Random(488)
+    state = new_game(2, seed=488)
+    while sum(isinstance(pending, ForemanPending) for pending in state.stack) < 2:
+        state = state.apply(chooser.choice(state.legal_moves()))
+    return state
+
+
+# The thorough round-trip property found the loader refusing two Foreman offers as one question
+# asked twice; two offers of one helper are still refused.
+def test_a_position_with_two_foreman_offers_reads_back():
+    state = _two_foreman_offers_in_a_game()
+    assert GAME.from_json(state.to_json()) == state
+    data = json.loads(state.to_json())
+    data["stack"][-1] = data["stack"][-2]
+    with pytest.raises(InvalidRecord, match="ForemanPending 2 times"):
+        GAME.from_json(json.dumps(data))
 
 
 # Haggler, Shopper, Merchant

@@ -52,6 +52,7 @@ from tabletop.loyang.state import (
     SETUP,
     CourtyardFlip,
     FieldDraw,
+    ForemanPending,
     GivePending,
     GridDraw,
     HandDeal,
@@ -225,10 +226,15 @@ def check_fields(state: LoyangState) -> None:
         _check_player(state, f"seats[{seat}]", player, cards)
     for i, pending in enumerate(state.stack):
         _check_pending(state, f"stack[{i}]", pending, cards)
-    # Only draws are stacked several at a time (a hand dealt card by card); a player's question
-    # is asked once: two of a kind would answer it twice.
-    asked = Counter(type(pending) for pending in state.stack if type(pending) not in _CHANCE_TYPES)
-    for kind, count in asked.items():
+    # Only draws are stacked several at a time (a hand dealt card by card), and the Foreman's
+    # offers, one per helper discarded (the Haggler with the Shopper discards two at once); any
+    # other question is asked once: two of a kind would answer it twice.
+    asked = Counter(
+        (type(pending), pending.helper if isinstance(pending, ForemanPending) else -1)
+        for pending in state.stack
+        if type(pending) not in _CHANCE_TYPES
+    )
+    for (kind, _), count in asked.items():
         if count > 1:
             raise _refuse("stack", f"asks {kind.__name__} {count} times: a player's decision is pending once")
 
