@@ -123,6 +123,7 @@ def load(text: str, rules: Rules[KeyflowerState]) -> KeyflowerState:
     if state.rng.masked:
         raise InvalidRecord("field 'rng' is masked: this is the JSON of a view, not a full Keyflower state")
     _check_nothing_hidden(state)
+    _check_bids(state)
     if not 0 <= state.season <= 3:
         raise InvalidRecord(f"field 'season': 0 (spring) to 3 (winter), not {state.season}")
     _check_colours(state)
@@ -146,7 +147,7 @@ def _check_seats(fields: dict[str, Any]) -> None:
 
 def _check_nothing_hidden(state: KeyflowerState) -> None:
     """A full state is nobody's view: no viewer, nothing counted in place of what a view hides,
-    no pile whose cards are only counted; and every bid is a seat's, once per lot."""
+    no pile whose cards are only counted."""
     if state.viewer is not None:
         raise InvalidRecord(f"field 'viewer': {state.viewer}, but a full state is nobody's view (null)")
     for name in ("hidden_workers", "hidden_skills", "hidden_wheat", "hidden_winter"):
@@ -158,6 +159,10 @@ def _check_nothing_hidden(state: KeyflowerState) -> None:
             if pile.hidden:
                 where = f"{name!r} ({index})" if name == "season_piles" else repr(name)
                 raise InvalidRecord(f"field {where}: {pile.hidden} cards counted as hidden, as only a view's pile has them")
+
+
+def _check_bids(state: KeyflowerState) -> None:
+    """Every bid is a seat's of the game, one per seat and lot."""
     for index, (_, lot) in enumerate(state.lots):
         bidders = [bid.bidder for bid in lot.bids]
         if any(not 0 <= bidder < state.players for bidder in bidders) or len(set(bidders)) != len(bidders):

@@ -168,9 +168,9 @@ def _may_use_in_any_colours(
             if moving > most:
                 continue
             behind = screen.total
-            spare = [group for lot_id, group in groups if lot_id not in dict(chosen)]
+            spare = (group for lot_id, group in groups if (lot_id, group) not in chosen)
             if paid and not any(group.count == 1 and group.colour in taken for group in spare):
-                # No outbid group pays: a worker of a colour the exchange takes stays behind.
+                # No outbid group left pays: a worker of a colour the exchange takes stays behind.
                 if not any(screen[COLOUR_INDEX[colour]] for colour in taken):
                     continue
                 behind -= 1
