@@ -688,7 +688,11 @@ def _go_on(
         answers = _placing_answers(options, len(settled[0]))
         if len(answers) > 1:
             asked = new_place_workers(seat, tile_id, bid, options, settled, answers)
-            return evolve(state, stack=state.stack[:-1] + (asked,))
+            after = evolve(state, stack=state.stack[:-1] + (asked,))
+            # The answers are the moves asked: written into the position's listing (which
+            # every copy drops, as the engine's legal_moves writes it), not looked up again.
+            after.__dict__["_moves"] = answers
+            return after
         options, settled = _narrowed(options, settled, answers[0])
     return _place_workers(state, seat, tile_id, bid, options[0])
 
