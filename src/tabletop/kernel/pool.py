@@ -119,7 +119,9 @@ class Pool(tuple[int, ...]):
             i = self.position(kind)  # an unknown name: refused, naming the kinds
         if count < 0:
             raise PoolError(f"cannot add {count} {self.KINDS[i]}")
-        values = list(self)
+        # A display rather than list(self): no call of the list type (about a third fewer
+        # instructions; pools are added to and taken from at every turn of a game).
+        values = [*self]
         values[i] += count
         if self.CAPPED:
             cap = self.CAPS[i]
@@ -135,7 +137,7 @@ class Pool(tuple[int, ...]):
         have = self[i]
         if count < 0 or count > have:
             raise PoolError(f"cannot take {count} {self.KINDS[i]}: {type(self).__name__} holds {have}")
-        values = list(self)
+        values = [*self]  # (see add)
         values[i] = have - count
         return _tuple_new(type(self), values)
 

@@ -686,7 +686,7 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
         places, outbid = facts
         lots = state.lots
         # One list and one tuple made (slices and sums would make three tuples per lot).
-        kept = list(places)
+        kept = [*places]  # (a display: see with_seat)
         bids_moved = False
         for i in changed:
             old = places[i]

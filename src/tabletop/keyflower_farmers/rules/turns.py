@@ -745,7 +745,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     if MIXED in colour:
         return _use_in_colours(state, seat, tile_id, placement)
     positions = lot_positions(state)
-    lots = list(state.lots)
+    lots = [*state.lots]  # (a display: see .common.with_seat)
     changed = []  # the positions of the lots whose bids change
     taken = 0
     for lot_id in placement.moved:
