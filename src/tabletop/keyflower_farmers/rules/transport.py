@@ -141,12 +141,27 @@ _SPEND_WHEAT = SpendWheat()
 
 def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, holding: list[tuple[Hex, Tile]]) -> list[Carry]:
     """Each resource of the hexes ``holding`` some may be carried to a hex it reaches along
-    roads with ``budget`` movement (``across_grass``: summer boat 2a)."""
+    roads with ``budget`` movement (``across_grass``: summer boat 2a), the hexes by id in the
+    order of their cells."""
     found = []
-    reached = _hexes_within(state, seat, [cell for cell, _ in holding], budget, across_grass)
-    for (_, tile), targets in zip(holding, reached, strict=True):
+    if budget > 1 or across_grass:
+        reached = _hexes_within(state, seat, [cell for cell, _ in holding], budget, across_grass)
+        for (_, tile), targets in zip(holding, reached, strict=True):
+            tile_id, held = tile.id, _kinds_held(tile.goods)
+            for target in targets:
+                for resource in held:
+                    found.append(shared(Carry, resource, tile_id, target))
+        return found
+    # One movement along roads (the usual case): to the hexes sharing a road with it, which the
+    # layout's facts know (no steps to every hex found), read as the moves are listed rather
+    # than gathered into lists of targets first.
+    village = state.villages[seat]
+    roads = layout_facts(state, village).roads
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    for cell, tile in holding:
         tile_id, held = tile.id, _kinds_held(tile.goods)
-        for target in targets:
+        for near in sorted(roads[cell]):
+            target = ids[near]
             for resource in held:
                 found.append(shared(Carry, resource, tile_id, target))
     return found
@@ -154,14 +169,8 @@ def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, 
 
 def _hexes_within(state: KeyflowerState, seat: int, sources: list[Hex], budget: int, across_grass: bool) -> list[list[str]]:
     """The other hexes of ``seat``'s village a resource on each of ``sources`` reaches with
-    ``budget`` movement (``across_grass``: summer boat 2a), by id in the order of their cells.
-    With one movement along roads (the usual case) those sharing a road with it, which the
-    layout's facts know: no steps to every hex found."""
-    if budget == 1 and not across_grass:
-        village = state.villages[seat]
-        roads = layout_facts(state, village).roads
-        ids = {cell: tile_id for cell, tile_id, _ in village.layout}
-        return [[ids[cell] for cell in sorted(roads[source])] for source in sources]
+    ``budget`` movement (``across_grass``: summer boat 2a), by id in the order of their cells,
+    from the road steps kept with the layout."""
     return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _road_steps(state, seat, sources, across_grass)]
 
 
@@ -372,7 +381,7 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         wheat = with_seat(state.wheat, seat, state.wheat[seat] - 1)
         return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if isinstance(move, Carry):
-        # With one movement the carry listed took one step (see _hexes_within).
+        # With one movement the carry listed took one step (see _carries).
         distance = 1 if pending.moves == 1 else road_steps(state, seat, state.villages[seat].cell_of(move.source))[move.target]
         return _carry(state, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     if isinstance(move, Shelter):
