@@ -193,14 +193,20 @@ def test_fields_reached_with_one_movement_are_those_one_step_away():
 
 def test_hexes_reached_with_one_movement_are_those_one_step_away():
     # With one movement the carries are listed from the hexes sharing a road with the source
-    # (transport._hexes_within), not from the steps to every hex: the same hexes, in order.
-    from tabletop.keyflower_farmers.rules.transport import _hexes_within, road_steps
+    # (the layout's road links, transport._carries), not from the steps to every hex: the same
+    # hexes, in order, as the steps give.
+    from tabletop.keyflower_farmers.rules.transport import _carries, _hexes_within, road_steps
+    from tabletop.keyflower_farmers.state import Resources, Tile
 
     state = chain()
-    cells = [cell for cell, _, _ in state.villages[0].layout]
+    layout = state.villages[0].layout
+    cells = [cell for cell, _, _ in layout]
     for budget in (1, 2):
         expected = [[t for t, n in road_steps(state, 0, cell).items() if 0 < n <= budget] for cell in cells]
         assert _hexes_within(state, 0, cells, budget, False) == expected
+        holding = [(cell, Tile(tile_id, goods=Resources.of(wood=1))) for cell, tile_id, _ in layout]
+        carried = [(carry.source, carry.target) for carry in _carries(state, 0, budget, False, holding)]
+        assert carried == [(tile_id, t) for (_, tile_id, _), targets in zip(layout, expected) for t in targets]
     assert _hexes_within(state, 0, cells, 1, False) == [["keywood"], ["home1", "gold_mine"], ["keywood"]]
 
 
