@@ -16,6 +16,8 @@ from tabletop.keyflower_farmers.rules.common import LAID_OUT, change_tile, poppe
 from tabletop.keyflower_farmers.state import (
     COLOUR_INDEX,
     NO_BIDS,
+    NO_RESOURCES,
+    NO_WORKERS,
     Cargo,
     DealHome,
     DealWinter,
@@ -24,6 +26,7 @@ from tabletop.keyflower_farmers.state import (
     DrawWorker,
     KeyflowerState,
     SelectWinter,
+    Tile,
     TossSummerBoat,
     Village,
     new_tile,
@@ -415,7 +418,10 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
     """The sampled mode's shortcut (see ``ChanceDecision.run``) for the season's tiles laid out:
     every draw of the season on top of the stack, each as :func:`season_tile_sample` draws it
     and :func:`resolve_season_tile` resolves it, in one copy (settle never acts on a draw). A
-    summer boat's toss, pushed on top, ends the run: it happens before the next draw."""
+    summer boat's side is tossed as it is laid out, before the next draw, as the engine samples
+    :func:`side_outcomes` (two sides as likely: a draw below 2, 0 for side a) and
+    :func:`resolve_side` turns it: in the same copy, rather than a copy for the toss and a run
+    of draws before and after it."""
     stack = state.stack
     index = SEASON_INDEX[pending.season]
     count = 0
@@ -423,14 +429,30 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
         if type(draw) is not DrawSeasonTile or draw.season != pending.season:
             break
         count += 1
-    components = state.components
-    codes, pile, rng = state.season_piles[index].sample_draws(count, rng, components.summer_boat_ids.__contains__)
-    stack = stack[: len(stack) - len(codes)]
-    if codes[-1] in components.summer_boat_ids:
-        stack = (*stack, TossSummerBoat(codes[-1]))
-    tiles = (*state.tiles, *map(LAID_OUT.__getitem__, codes))
+    is_boat = state.components.summer_boat_ids.__contains__
+    pile = state.season_piles[index]
+    codes: list[str] = []
+    laid: list[Tile] = []
+    while len(codes) < count:
+        drawn, pile, rng = pile.sample_draws(count - len(codes), rng, is_boat)
+        codes += drawn
+        laid += map(LAID_OUT.__getitem__, drawn)
+        if is_boat(drawn[-1]):
+            side, rng = rng.below(2)
+            if side:
+                laid[-1] = _SIDE_B[drawn[-1]]
     season_piles = with_seat(state.season_piles, index, pile)
-    return evolve(state, stack=stack, season_piles=season_piles, tiles=tiles, lots=_offered(state.lots, codes)), rng
+    stack = stack[: len(stack) - count]
+    return evolve(state, stack=stack, season_piles=season_piles, tiles=(*state.tiles, *laid), lots=_offered(state.lots, codes)), rng
+
+
+def _side_b_up(code: str) -> Tile:
+    """The summer boat ``code`` as it comes into play with its side b up (face 1)."""
+    return new_tile(code, 1, NO_RESOURCES, NO_WORKERS, (), None, 0)
+
+
+#: Each summer boat laid out with its side b up (made once per boat).
+_SIDE_B = Shared(_side_b_up)
 
 
 def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple[SideUp, int], ...]:
