@@ -37,7 +37,7 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
     layout: dict[Hex, Sides] = {}
-    frontier: dict[Hex, Needs] = {}
+    frontier: dict[int, Needs] = {}
     roads: dict[Hex, tuple[Hex, ...]] = {}
     for cell, tile_id, turns in village.layout:
         _grow(layout, frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
@@ -49,7 +49,7 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
 def _facts(
     state: KeyflowerState,
     layout: dict[Hex, Sides],
-    frontier: dict[Hex, Needs],
+    frontier: dict[int, Needs],
     roads: dict[Hex, tuple[Hex, ...]],
 ) -> LayoutFacts:
     """The facts of a layout (no steps found yet), read-only."""
@@ -65,7 +65,7 @@ _tuple_new = tuple.__new__
 
 def _grow(
     layout: dict[Hex, Sides],
-    frontier: dict[Hex, Needs],
+    frontier: dict[int, Needs],
     roads: dict[Hex, tuple[Hex, ...]],
     cell: Hex,
     sides: Sides,
@@ -76,15 +76,15 @@ def _grow(
     facing side is a road like its own. Returns the sides across which land continues into a
     placed neighbour (neither tile has water there; boats aside: see :func:`open_side`)."""
     layout[cell] = sides
-    frontier.pop(cell, None)
+    frontier.pop(cell_number(cell), None)
     joined = []
     land = []
-    for direction, (near, places) in enumerate(_places_around(cell)):
+    for direction, (near, number, places) in enumerate(_places_around(cell)):
         placed = layout.get(near)
         if placed is None:
             need = _NEEDS[direction][sides[direction]]
-            known = frontier.get(near)
-            frontier[near] = (places, need) if known is None else (known[0], known[1] + need)
+            known = frontier.get(number)
+            frontier[number] = (places, need) if known is None else (known[0], known[1] + need)
             continue
         code, facing = sides[direction], placed[_FACING[direction]]
         if code != WATER and facing != WATER:
@@ -118,7 +118,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     touching the village is allowed (inferred)."""
     frontier = layout_facts(state, state.villages[pending.seat]).frontier
     every, masks = _turnings(sides_of(state, pending.tile))
-    cells = sorted(frontier)
+    cells = sorted(frontier)  # (numbers in the order of their cells)
     found: list[Move] = []
     if not has_ability(state, pending.seat, "boat_fields"):
         for cell in cells:
@@ -166,10 +166,19 @@ _STEPS = tuple(tuple(step for step in range(6) if turns >> step & 1) for turns i
 
 
 @cache
-def _places_around(cell: Hex) -> tuple[tuple[Hex, tuple[Place, ...]], ...]:
-    """Each cell around ``cell`` (as :func:`_neighbours` gives it) with :func:`_places_at` it
-    (found once per placed hex, not once per cell it adds to the frontier)."""
-    return tuple([(near, _places_at(near)) for near in _neighbours(cell)])
+def _places_around(cell: Hex) -> tuple[tuple[Hex, int, tuple[Place, ...]], ...]:
+    """Each cell around ``cell`` (as :func:`_neighbours` gives it) with its :func:`cell_number`
+    and :func:`_places_at` it (found once per placed hex, not once per cell it adds to the
+    frontier)."""
+    return tuple([(near, cell_number(near), _places_at(near)) for near in _neighbours(cell)])
+
+
+def cell_number(cell: Hex) -> int:
+    """A number for ``cell`` that orders cells as they order themselves (by column, then row;
+    rows of a village lie well within 32768 of its home): the frontier is keyed by these, as
+    a number is hashed and compared many times faster than a cell."""
+    column, row = cell
+    return column * 65536 + row
 
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
