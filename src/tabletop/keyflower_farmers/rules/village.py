@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import KeyflowerState, LayoutFacts, PlaceTile, Village, new_village
+from tabletop.keyflower_farmers.state import KeyflowerState, LayoutFacts, Needs, PlaceTile, Village, new_village
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import Hex
@@ -37,7 +37,7 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
     layout: dict[Hex, Sides] = {}
-    frontier: dict[Hex, tuple[int, ...]] = {}
+    frontier: dict[int, Needs] = {}
     roads: dict[Hex, tuple[Hex, ...]] = {}
     for cell, tile_id, turns in village.layout:
         _grow(layout, frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
@@ -49,7 +49,7 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
 def _facts(
     state: KeyflowerState,
     layout: dict[Hex, Sides],
-    frontier: dict[Hex, tuple[int, ...]],
+    frontier: dict[int, Needs],
     roads: dict[Hex, tuple[Hex, ...]],
 ) -> LayoutFacts:
     """The facts of a layout (no steps found yet), read-only."""
@@ -65,7 +65,7 @@ _tuple_new = tuple.__new__
 
 def _grow(
     layout: dict[Hex, Sides],
-    frontier: dict[Hex, tuple[int, ...]],
+    frontier: dict[int, Needs],
     roads: dict[Hex, tuple[Hex, ...]],
     cell: Hex,
     sides: Sides,
@@ -76,13 +76,15 @@ def _grow(
     facing side is a road like its own. Returns the sides across which land continues into a
     placed neighbour (neither tile has water there; boats aside: see :func:`open_side`)."""
     layout[cell] = sides
-    frontier.pop(cell, None)
+    frontier.pop(cell_number(cell), None)
     joined = []
     land = []
-    for direction, near in enumerate(_neighbours(cell)):
+    for direction, (near, number, places) in enumerate(_places_around(cell)):
         placed = layout.get(near)
         if placed is None:
-            frontier[near] = frontier.get(near, ()) + _NEEDS[direction][sides[direction]]
+            need = _NEEDS[direction][sides[direction]]
+            known = frontier.get(number)
+            frontier[number] = (places, need) if known is None else (known[0], known[1] + need)
             continue
         code, facing = sides[direction], placed[_FACING[direction]]
         if code != WATER and facing != WATER:
@@ -116,19 +118,22 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     touching the village is allowed (inferred)."""
     frontier = layout_facts(state, state.villages[pending.seat]).frontier
     every, masks = _turnings(sides_of(state, pending.tile))
-    cells = sorted(frontier)
+    cells = sorted(frontier)  # (numbers in the order of their cells)
     found: list[Move] = []
     if not has_ability(state, pending.seat, "boat_fields"):
         for cell in cells:
+            places, needs = frontier[cell]
             # The turns that show each placed neighbour the code of the side it faces.
             fitting = every
-            for need in frontier[cell]:
+            for need in needs:
                 fitting &= masks[need]
-            if fitting:
-                found += _places(cell, fitting)
+            for turns in _STEPS[fitting]:
+                found.append(places[turns])
     if not found:
         for cell in cells:
-            found += _places(cell, every)
+            places = frontier[cell][0]
+            for turns in _STEPS[every]:
+                found.append(places[turns])
     return tuple(found)
 
 
@@ -149,21 +154,31 @@ def _turnings(sides: Sides) -> tuple[int, tuple[int, ...]]:
 
 
 @cache
-def _places(cell: Hex, turns: int) -> tuple[Place, ...]:
-    """The moves placing a hex at ``cell`` turned each of ``turns`` (bit ``t`` for ``t`` turns),
-    fewest turns first (made once: listed again and again)."""
-    return tuple(map(_turned_at(cell).__getitem__, _STEPS[turns]))
-
-
-@cache
-def _turned_at(cell: Hex) -> tuple[Place, ...]:
-    """The moves placing a hex at ``cell`` turned 0 to 5 times (made once per cell)."""
+def _places_at(cell: Hex) -> tuple[Place, ...]:
+    """The moves placing a hex at ``cell`` turned 0 to 5 times (made once per cell, and kept
+    with the cell in the frontier: a listing takes a cell's moves from there rather than from
+    a cache by cell and turns, which would hash the cell at every listing)."""
     return tuple([Place(cell, turns) for turns in range(6)])
 
 
-#: The turns in each set of turns (bit ``t`` for ``t`` turns), fewest first: :func:`_places`
-#: meets a new cell and set of turns often (in 10 games after 2, 2 listings of 5).
+#: The turns in each set of turns (bit ``t`` for ``t`` turns), fewest first.
 _STEPS = tuple(tuple(step for step in range(6) if turns >> step & 1) for turns in range(64))
+
+
+@cache
+def _places_around(cell: Hex) -> tuple[tuple[Hex, int, tuple[Place, ...]], ...]:
+    """Each cell around ``cell`` (as :func:`_neighbours` gives it) with its :func:`cell_number`
+    and :func:`_places_at` it (found once per placed hex, not once per cell it adds to the
+    frontier)."""
+    return tuple([(near, cell_number(near), _places_at(near)) for near in _neighbours(cell)])
+
+
+def cell_number(cell: Hex) -> int:
+    """A number for ``cell`` that orders cells as they order themselves (by column, then row;
+    rows of a village lie well within 32768 of its home): the frontier is keyed by these, as
+    a number is hashed and compared many times faster than a cell."""
+    column, row = cell
+    return column * 65536 + row
 
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
