@@ -321,3 +321,43 @@ def test_a_viewer_or_counts_of_what_a_view_hides_are_refused():
     state = _played_until(_with_bid)
     _refused(state, lambda data: data.update(viewer=1), "field 'viewer'")
     _refused(state, lambda data: data.update(hidden_workers=[0, 2, 0]), "field 'hidden_workers'")
+
+
+def _with_last_hex_at(state, seat, cell):
+    """``state`` with the last hex of ``seat``'s village moved to ``cell``, its fields made
+    anew for the moved layout (so that only the placement itself is wrong)."""
+    import attrs
+
+    from tabletop.keyflower_farmers.rules.common import sides_of, spokes, with_seat
+    from tabletop.keyflower_farmers.rules.village import open_side
+    from tabletop.keyflower_farmers.state import new_village
+    from tabletop.kernel import tiles
+    from tabletop.kernel.tiles import Fields
+
+    village = state.villages[seat]
+    layout = (*village.layout[:-1], (cell, *village.layout[-1][1:]))
+    sides = {at: tiles.rotated(sides_of(state, tile_id), turns) for at, tile_id, turns in layout}
+    moved = new_village(layout, Fields(), (), None)
+    fields = tiles.fields_of({at: spokes(s) for at, s in sides.items()}, open_side(state, moved, sides))
+    return attrs.evolve(state, villages=with_seat(state.villages, seat, new_village(layout, fields, (), None)))
+
+
+def _bare_village_of_three(state):
+    return len(state.villages[0].layout) >= 3 and not state.villages[0].animals
+
+
+def test_a_village_hex_placed_touching_none_before_it_is_refused():
+    # "place it in their village, touching at least one tile already there": a saved village
+    # whose last hex lies apart (its fields written to match) is no village the rules make.
+    state = _played_until(_bare_village_of_three, seed=8)
+    cell = state.villages[0].layout[-1][0]
+    apart = _with_last_hex_at(state, 0, (cell[0], cell[1] + 40000))
+    with pytest.raises(InvalidRecord, match="touching"):
+        GAME.from_json(apart.to_json())
+
+
+def test_two_village_hexes_in_one_cell_are_refused():
+    state = _played_until(_bare_village_of_three, seed=8)
+    doubled = _with_last_hex_at(state, 0, state.villages[0].layout[1][0])
+    with pytest.raises(InvalidRecord, match="touching"):
+        GAME.from_json(doubled.to_json())

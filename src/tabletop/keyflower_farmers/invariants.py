@@ -1,13 +1,14 @@
 """The invariants of a sound Keyflower position (``GAME.invariants``; property tests check them
 after every move of random games): workers, resources, skills, animals and wheat conserved,
-at most 6 workers on a tile in a season, and the fields consistent with the villages' hexes."""
+at most 6 workers on a tile in a season, each village one group of hexes around its home, and
+the fields consistent with the villages' hexes."""
 
 from __future__ import annotations
 
 from tabletop.keyflower_farmers.rules.common import sides_of, spokes
 from tabletop.keyflower_farmers.rules.village import layout_of, open_side
 from tabletop.keyflower_farmers.state import MOST_ON_A_TILE, KeyflowerState, ReturnSkill, ReturnWorker
-from tabletop.kernel import tiles
+from tabletop.kernel import hexgrid, tiles
 
 
 def invariants(state: KeyflowerState) -> list[str]:
@@ -52,6 +53,9 @@ def invariants(state: KeyflowerState) -> list[str]:
     for seat, village in enumerate(state.villages):
         if not village.layout:
             continue
+        if not _grown_from_home([cell for cell, _, _ in village.layout]):
+            problems.append(f"seat {seat}: the village's hexes are not each placed touching those before it, from its home")
+            continue
         layout = layout_of(state, village)
         whole = tiles.fields_of(
             {cell: spokes(tiles.rotated(sides_of(state, tile_id), turns)) for cell, tile_id, turns in village.layout},
@@ -62,3 +66,16 @@ def invariants(state: KeyflowerState) -> list[str]:
         if any(field not in village.fields.names for field, _ in village.animals):
             problems.append(f"seat {seat}: animals in a field that does not exist")
     return problems
+
+
+def _grown_from_home(cells: list[hexgrid.Hex]) -> bool:
+    """Whether ``cells`` (a village's, in the order placed) start at the home's cell and each
+    later one is empty and touches one placed before it, as every won hex is placed."""
+    if cells[0] != hexgrid.ORIGIN:
+        return False
+    placed = {cells[0]}
+    for cell in cells[1:]:
+        if cell in placed or placed.isdisjoint(hexgrid.neighbours(cell)):
+            return False
+        placed.add(cell)
+    return True
