@@ -137,14 +137,14 @@ def new_tile(
 
 #: What an empty cell beside a village keeps (see :class:`LayoutFacts`): the moves placing a
 #: hex there turned 0 to 5 times, and the side codes the hex must show.
-Needs = tuple[tuple[Move, ...], tuple[int, ...]]
+OpenCell = tuple[tuple[Move, ...], tuple[int, ...]]
 
 
 class LayoutFacts(NamedTuple):
     """Facts of a village's layout, computed once and kept with it (:attr:`Village.turned`):
     the components and the Farmers option they were read with, the turned sides of each hex,
     the empty cells beside the village (by :func:`.rules.village.cell_number`) with the moves
-    placing a hex there and the side codes the hex must show (:data:`Needs`: each placed
+    placing a hex there and the side codes the hex must show (:data:`OpenCell`: each placed
     neighbour's facing side, numbered ``3 * direction + code`` with the code by its position
     in :data:`.components.SIDE_CODES`), the hexes each hex shares a road with, and, found so
     far, the road steps from a hex to each hex id (with or without summer boat 2a's crossing
@@ -155,7 +155,7 @@ class LayoutFacts(NamedTuple):
     components: Components
     farmers: bool
     sides: MappingProxyType[Hex, tuple[str, ...]]
-    frontier: MappingProxyType[int, Needs]
+    frontier: MappingProxyType[int, OpenCell]
     roads: MappingProxyType[Hex, tuple[Hex, ...]]
     road_steps: MappingProxyType[tuple[Hex, bool], Mapping[str, int]]
     field_steps: MappingProxyType[Sector, Mapping[Sector, int]]

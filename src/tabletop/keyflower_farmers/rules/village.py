@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import KeyflowerState, LayoutFacts, Needs, PlaceTile, Village, new_village
+from tabletop.keyflower_farmers.state import KeyflowerState, LayoutFacts, OpenCell, PlaceTile, Village, new_village
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import Hex
@@ -37,7 +37,7 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
     layout: dict[Hex, Sides] = {}
-    frontier: dict[int, Needs] = {}
+    frontier: dict[int, OpenCell] = {}
     roads: dict[Hex, tuple[Hex, ...]] = {}
     for cell, tile_id, turns in village.layout:
         _grow(layout, frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
@@ -49,7 +49,7 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
 def _facts(
     state: KeyflowerState,
     layout: dict[Hex, Sides],
-    frontier: dict[int, Needs],
+    frontier: dict[int, OpenCell],
     roads: dict[Hex, tuple[Hex, ...]],
 ) -> LayoutFacts:
     """The facts of a layout (no steps found yet), read-only."""
@@ -65,7 +65,7 @@ _tuple_new = tuple.__new__
 
 def _grow(
     layout: dict[Hex, Sides],
-    frontier: dict[int, Needs],
+    frontier: dict[int, OpenCell],
     roads: dict[Hex, tuple[Hex, ...]],
     cell: Hex,
     sides: Sides,
