@@ -35,7 +35,7 @@ from tabletop.keyflower_farmers.state import (
 )
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
-from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.engine import evolve, pop, push, sample
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.pile import sample_runs
 from tabletop.kernel.rng import Rng
@@ -418,10 +418,10 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
     """The sampled mode's shortcut (see ``ChanceDecision.run``) for the season's tiles laid out:
     every draw of the season on top of the stack, each as :func:`season_tile_sample` draws it
     and :func:`resolve_season_tile` resolves it, in one copy (settle never acts on a draw). A
-    summer boat's side is tossed as it is laid out, before the next draw, as the engine samples
-    :func:`side_outcomes` (two sides as likely: a draw below 2, 0 for side a) and
-    :func:`resolve_side` turns it: in the same copy, rather than a copy for the toss and a run
-    of draws before and after it."""
+    summer boat's side is tossed as it is laid out, before the next draw, from the outcomes of
+    :func:`side_outcomes` as the engine samples them, and turned as :func:`resolve_side` turns
+    it: in the same copy, rather than a copy for the toss and a run of draws before and after
+    it."""
     stack = state.stack
     index = SEASON_INDEX[pending.season]
     count = 0
@@ -438,25 +438,31 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
         codes += drawn
         laid += map(LAID_OUT.__getitem__, drawn)
         if is_boat(drawn[-1]):
-            side, rng = rng.below(2)
-            if side:
-                laid[-1] = _SIDE_B[drawn[-1]]
+            side, rng = sample(_SIDES, rng)
+            if side is _SIDE_B_UP:
+                laid[-1] = _LAID_OUT_SIDE_B[drawn[-1]]
     season_piles = with_seat(state.season_piles, index, pile)
     stack = stack[: len(stack) - count]
     return evolve(state, stack=stack, season_piles=season_piles, tiles=(*state.tiles, *laid), lots=_offered(state.lots, codes)), rng
 
 
-def _side_b_up(code: str) -> Tile:
+def _laid_out_side_b(code: str) -> Tile:
     """The summer boat ``code`` as it comes into play with its side b up (face 1)."""
     return new_tile(code, 1, NO_RESOURCES, NO_WORKERS, (), None, 0)
 
 
 #: Each summer boat laid out with its side b up (made once per boat).
-_SIDE_B = Shared(_side_b_up)
+_LAID_OUT_SIDE_B = Shared(_laid_out_side_b)
+
+
+_SIDE_B_UP = SideUp("b")
+
+#: A summer boat's two sides, as likely as each other.
+_SIDES = ((SideUp("a"), 1), (_SIDE_B_UP, 1))
 
 
 def side_outcomes(state: KeyflowerState, pending: TossSummerBoat) -> tuple[tuple[SideUp, int], ...]:
-    return ((SideUp("a"), 1), (SideUp("b"), 1))
+    return _SIDES
 
 
 def resolve_side(state: KeyflowerState, pending: TossSummerBoat, outcome: SideUp) -> KeyflowerState:
