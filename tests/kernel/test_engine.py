@@ -20,6 +20,7 @@ from tabletop.kernel.engine import (
     Link,
     evolve,
     link_moves,
+    listed,
     own_keys,
     pop,
     push,
@@ -120,6 +121,14 @@ def test_rewritten_makes_what_evolve_makes_in_the_state_itself() -> None:
     state.legal_moves()  # a cache to drop
     made = rewritten(state, target=30)
     assert made is state and made._moves is None and made.__dict__ == copy.__dict__
+
+
+def test_listed_moves_are_the_listing_until_a_copy_drops_them() -> None:
+    state = _explicit_deal(6, 5, 1, 2)
+    found = tuple(state.rules.legal_moves(state))
+    made = listed(evolve(state), found)
+    assert made.legal_moves() is found
+    assert evolve(made)._moves is None and evolve(made).legal_moves() == found
 
 
 def test_push_pop_and_replace_top() -> None:

@@ -541,6 +541,14 @@ def rewritten(state: A, /, **changes: Any) -> A:
     return state
 
 
+def listed(state: A, moves: tuple[Any, ...]) -> A:
+    """``state`` with ``moves`` written as its listing, which :func:`legal_moves` then returns
+    rather than listing again. For a position nobody else holds yet whose decision's moves the
+    rule making it has just found; every copy drops the listing, as it drops any cache."""
+    state.__dict__["_moves"] = moves
+    return state
+
+
 def _copying(cls: type) -> tuple[dict[str, None], Callable[[Any, dict[str, Any]], None]]:
     """How :func:`evolve` copies an instance of ``cls``: the cache attributes it resets (read
     once from ``CACHES``), and the setter of the instance dictionary (the ``__dict__``

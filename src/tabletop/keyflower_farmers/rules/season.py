@@ -29,7 +29,7 @@ from tabletop.keyflower_farmers.rules.chance import load_boats
 from tabletop.keyflower_farmers.rules.production import animal_moves
 from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
-from tabletop.kernel.engine import evolve, pop, push, rewritten, samples_now
+from tabletop.kernel.engine import evolve, listed, pop, push, rewritten, samples_now
 from tabletop.kernel.shared import shared
 
 
@@ -129,13 +129,12 @@ def _draw_skill(state: KeyflowerState, top: DrawSkill) -> KeyflowerState | None:
 
 def _place_animal(state: KeyflowerState, top: PlaceAnimal) -> KeyflowerState | None:
     """Asked while the supply still holds the animal and a field on the hex can take it. The
-    fields found are the moves asked: written into the position's listing (``_moves``, which
-    every copy drops, as the engine's legal_moves writes it), so they are not looked for twice.
-    ``state`` is the position settle returns."""
+    fields found are the moves asked: listed with the position (:func:`.kernel.engine.listed`),
+    so they are not looked for twice. ``state`` is the position settle returns."""
     if state.animals.named(top.animal):
         moves = animal_moves(state, top)
         if moves:
-            state.__dict__["_moves"] = moves
+            listed(state, moves)
             return None
     return pop(state)
 

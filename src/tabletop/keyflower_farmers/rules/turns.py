@@ -61,7 +61,7 @@ from tabletop.keyflower_farmers.state import (
 )
 from tabletop.kernel.auction import Bid as Group
 from tabletop.kernel.auction import Lot
-from tabletop.kernel.engine import evolve, replace_top
+from tabletop.kernel.engine import evolve, listed, replace_top
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared
 from tabletop.kernel.turns import next_seat
@@ -688,11 +688,8 @@ def _go_on(
         answers = _placing_answers(options, len(settled[0]))
         if len(answers) > 1:
             asked = new_place_workers(seat, tile_id, bid, options, settled, answers)
-            after = evolve(state, stack=state.stack[:-1] + (asked,))
-            # The answers are the moves asked: written into the position's listing (which
-            # every copy drops, as the engine's legal_moves writes it), not looked up again.
-            after.__dict__["_moves"] = answers
-            return after
+            # The answers are the moves asked: listed with the position, not looked up again.
+            return listed(evolve(state, stack=state.stack[:-1] + (asked,)), answers)
         options, settled = _narrowed(options, settled, answers[0])
     return _place_workers(state, seat, tile_id, bid, options[0])
 
