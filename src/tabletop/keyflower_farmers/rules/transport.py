@@ -40,7 +40,7 @@ from tabletop.keyflower_farmers.state import (
     usable_after,
 )
 from tabletop.kernel import hexgrid, regions
-from tabletop.kernel.engine import evolve, pop, push
+from tabletop.kernel.engine import evolve, pop, rewritten
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import shared
@@ -48,9 +48,10 @@ from tabletop.kernel.tiles import Sector, facing
 
 
 def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: int) -> KeyflowerState:
-    """The decision asked once ``seat`` has used a transport tile (boat 2b doubles it)."""
+    """The decision asked once ``seat`` has used a transport tile (boat 2b doubles it), written
+    into ``state``, a position nobody else holds yet (see :func:`.production.use_tile`)."""
     factor = 2 if has_ability(state, seat, "boat_double") else 1
-    return push(state, shared(Transport, seat, transport * factor, upgrades * factor))
+    return rewritten(state, stack=state.stack + (shared(Transport, seat, transport * factor, upgrades * factor),))
 
 
 def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[str, int]:
