@@ -101,7 +101,7 @@ def test_a_sampled_setup_is_the_explicit_setup_with_each_event_sampled_in_turn(p
 )
 def test_a_sampled_game_is_the_explicit_game_with_each_event_sampled_in_turn(players, options):
     # The rules draw some events themselves in sampled mode (the homes at setup, the boats'
-    # loads as a season starts): at every decision, the sampled game is the explicit game with
+    # loads as a season starts, the workers and skill tiles a use gives): at every decision, the sampled game is the explicit game with
     # each event sampled in turn, random source included.
     chooser = random.Random(players)
     sampled = setup(players, Rng.from_seed(players), OPTIONS.resolve(players, options))

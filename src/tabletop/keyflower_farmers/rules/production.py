@@ -28,6 +28,7 @@ from tabletop.keyflower_farmers.rules.common import (
 )
 from tabletop.keyflower_farmers.rules.transport import start_transport
 from tabletop.keyflower_farmers.state import (
+    COLOUR_INDEX,
     Animals,
     ChooseGood,
     DrawSkill,
@@ -45,7 +46,7 @@ from tabletop.keyflower_farmers.state import (
     with_goods,
 )
 from tabletop.kernel.auction import Bid as Group
-from tabletop.kernel.engine import evolve, pop, push, rewritten
+from tabletop.kernel.engine import evolve, pop, push, rewritten, samples_now
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Sector
@@ -135,7 +136,8 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
     a choice's): what is given is written into it (see
     :func:`~tabletop.kernel.engine.rewritten`; resources by :func:`.state.with_goods`, which
     carries what is known of the hexes over)."""
-    for item, n in items:
+    last = len(items) - 1
+    for k, (item, n) in enumerate(items):
         if item in RESOURCES:
             n = min(n, state.supply.named(item))
             old = tile_of(state, at)
@@ -149,15 +151,52 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
             n = min(n, state.wheat_supply)
             state = rewritten(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] + n), wheat_supply=state.wheat_supply - n)
         elif item == "worker":
-            # Draws from an empty bag are dropped when they come up (settle).
-            state = rewritten(state, stack=state.stack + (shared(DrawWorker, seat),) * n)
+            if k == last and samples_now(state):  # the draws come next: drawn now (see _workers_drawn)
+                state = _workers_drawn(state, seat, n)
+            else:
+                # Draws from an empty bag are dropped when they come up (settle).
+                state = rewritten(state, stack=state.stack + (shared(DrawWorker, seat),) * n)
         elif item == "skill":
-            state = rewritten(state, stack=state.stack + (shared(DrawSkill, seat),) * n)
+            if k == last and samples_now(state):
+                state = _skills_drawn(state, seat, n)
+            else:
+                state = rewritten(state, stack=state.stack + (shared(DrawSkill, seat),) * n)
         elif item in ANIMALS:
             state = rewritten(state, stack=state.stack + (shared(PlaceAnimal, seat, item, _animal_cell(state, seat, at), n),))
         else:
             raise ValueError(f"a tile cannot give {item!r}")
     return state
+
+
+# The draws given by the last item happen first after the use, the choice or the boat pick
+# (their callers return what give returns, nothing asked above the draws): in sampled mode they
+# are drawn at once, as chance.worker_run and chance.skill_run would draw them, into the
+# position given to rather than into a copy of their own (see the kernel's samples_now). A bag
+# or pile that runs short gives what it holds (settle would drop the draws left).
+
+
+def _workers_drawn(state: KeyflowerState, seat: int, n: int) -> KeyflowerState:
+    """``state`` once ``n`` workers are drawn from the bag behind ``seat``'s screen."""
+    count = min(n, len(state.bag))
+    if not count:
+        return state
+    colours, bag, rng = state.bag.sample_draws(count, state.rng)
+    counts = [0] * len(COLOURS)
+    for colour in colours:
+        counts[COLOUR_INDEX[colour]] += 1
+    return rewritten(state, bag=bag, rng=rng, screens=with_seat(state.screens, seat, state.screens[seat].plus(counts)))
+
+
+def _skills_drawn(state: KeyflowerState, seat: int, n: int) -> KeyflowerState:
+    """``state`` once ``n`` skill tiles are drawn from the pile behind ``seat``'s screen."""
+    count = min(n, len(state.skill_pile))
+    if not count:
+        return state
+    drawn, pile, rng = state.skill_pile.sample_draws(count, state.rng)
+    skills = state.skills[seat]
+    for skill in drawn:
+        skills = skills.add(skill)
+    return rewritten(state, skill_pile=pile, rng=rng, skills=with_seat(state.skills, seat, skills))
 
 
 def _animal_cell(state: KeyflowerState, seat: int, at: str) -> tuple[int, int]:
