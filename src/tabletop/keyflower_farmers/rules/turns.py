@@ -382,9 +382,13 @@ def _from_behind(colour: str, least: int, top: int) -> tuple[Placement, ...]:
 def _from_behind_each(colours: tuple[str, ...], least: int, screen: Pool, most: int) -> tuple[Placement, ...]:
     """:func:`_from_behind` for each of ``colours`` in turn, up to the workers of the colour
     behind the ``screen``, ``most`` at most (an uncoloured lot or tile: made once per case)."""
-    return tuple(
-        [option for colour in colours for option in _from_behind(colour, least, min(screen[COLOUR_INDEX[colour]], most))]
-    )
+    # A loop and a comparison: a comprehension is a function made and called, and `min` of
+    # two numbers costs several comparisons (a screen is seldom seen twice: made again often).
+    options: list[Placement] = []
+    for colour in colours:
+        top = screen[COLOUR_INDEX[colour]]
+        options += _from_behind(colour, least, top if top < most else most)
+    return tuple(options)
 
 
 def counters(tile_id: str) -> bool:
