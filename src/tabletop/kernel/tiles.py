@@ -27,7 +27,7 @@ reports which fields merged, so that a game moves the contents of merged fields 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
@@ -241,7 +241,7 @@ class Fields:
 
         def __getattr__(self, name: str) -> object:
             """Called only when a slot is not set: ``spokes`` and ``parts`` of a value made by
-            placing a tile (see :func:`_new_fields`), made from its lookups when first read."""
+            placing a tile (see :meth:`place_across`), made from its lookups when first read."""
             if name == "spokes":
                 value = tuple(sorted(self._index.spokes.items()))
             elif name == "parts":
@@ -368,11 +368,11 @@ class Fields:
         if cell in placed:
             raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
         halves = half_sectors(spokes)
-        # The new tile's sectors joined through the old fields they touch: a union-find over
-        # its (at most six) sectors, and one new sector touching each old field reached.
+        # The new tile's sectors joined through the old fields they touch: one new sector
+        # touching each old field reached, and (seldom) a union-find over the new tile's (at
+        # most six) sectors, made when two of them are first joined.
         count = len(spokes) if len(spokes) >= 2 else 1  # sector_count, inlined
-        joins = list(range(count))
-        joined_here = False  # whether two of the new sectors joined (seldom)
+        joins: list[int] | None = None
         reached: dict[Sector, int] = {}
         around = _neighbours(cell)
         for direction in directions:
@@ -382,30 +382,45 @@ class Fields:
                 new = halves[mine]
                 first = reached.setdefault(part_of[other, back[theirs]][0], new)
                 if first != new:
+                    if joins is None:
+                        joins = [*range(count)]
                     a, b = _root(joins, first), _root(joins, new)
                     joins[max(a, b)] = min(a, b)
-                    joined_here = True
-        if joined_here:
+        roots: Sequence[int] = _SECTOR_NUMBERS
+        if joins is not None:
             # Each sector's root: a joined sector points to a lesser one, so in increasing
             # order its parent's root is already known (one pass, no walking up).
             for k in range(count):
                 joins[k] = joins[joins[k]]
-        olds: dict[int, list[Sector]] = {}
+            roots = joins
+        # The names of the old fields reached by each root of the new tile's sectors.
+        olds: list[list[Sector] | None] = [None] * count
         for name, k in reached.items():
-            olds.setdefault(joins[k], []).append(name)
+            names = olds[roots[k]]
+            if names is None:
+                olds[roots[k]] = [name]
+            else:
+                names.append(name)
         # The new value's lookups: this one's, updated where the new tile reaches.
         new_part_of = part_of.copy()
         new_placed = placed.copy()
         new_placed[cell] = spokes
         merges = []
         for root in range(count):
-            if joins[root] != root:
+            if roots[root] != root:
                 continue  # in the field of a lesser sector of the new tile
-            group = [(cell, k) for k in range(root, count) if joins[k] == root] if joined_here else [(cell, root)]
-            names = olds.get(root)
+            names = olds[root]
+            if joins is None:
+                sector = (cell, root)
+                if names is None:  # a field of the new sector alone
+                    new_part_of[sector] = (sector,)
+                    continue
+                group = [sector]
+            else:
+                group = [(cell, k) for k in range(root, count) if joins[k] == root]
             if names is None:
                 # A field of the new tile alone: its sectors are already in order.
-                part = tuple(group)
+                part = (*group,)
             elif len(names) == 1:
                 # One old field grown by sectors of the new tile: they all lie on one cell, so
                 # they go in together, in order, where the first of them belongs.
@@ -427,7 +442,14 @@ class Fields:
             MappingProxyType(new_placed),
             MappingProxyType(new_part_of),
         )
-        after: Fields = _new_fields(_tuple_new(_FieldIndex, lookups))
+        # The new value, its slots set directly (no __init__: placing a tile is the hot path,
+        # and its checks were made); its spokes and parts are left to be made when first read.
+        after: Fields = _object_new(Fields)
+        set_index, set_neighbourhood = _SET_FIELDS
+        set_index(after, _tuple_new(_FieldIndex, lookups))
+        set_neighbourhood(after, None)
+        if not merges:
+            return after, ()
         if len(merges) > 1:
             merges.sort(key=_merged_into)
         return after, tuple(merges)
@@ -438,7 +460,7 @@ _SET_MERGE = tuple(vars(Merge)[name].__set__ for name in ("into", "parts"))
 
 
 def _new_merge(into: Sector, parts: tuple[Sector, ...]) -> Merge:
-    """A :class:`Merge`, its slots set directly (as :func:`_new_fields`)."""
+    """A :class:`Merge`, its slots set directly (as :meth:`Fields.place_across` makes its value)."""
     merge: Merge = object.__new__(Merge)
     set_into, set_parts = _SET_MERGE
     set_into(merge, into)
@@ -446,25 +468,15 @@ def _new_merge(into: Sector, parts: tuple[Sector, ...]) -> Merge:
     return merge
 
 
-#: The slots of a :class:`Fields` value that :func:`_new_fields` sets.
+#: The slots of a :class:`Fields` value that :meth:`Fields.place_across` sets directly.
 _SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("_index", "_neighbourhood"))
 
 #: The slots of a :class:`Fields` value that its ``__getattr__`` sets when first read.
 _SET_FORM = {name: vars(Fields)[name].__set__ for name in ("spokes", "parts")}
 
 
-def _new_fields(index: _FieldIndex) -> Fields:
-    """A :class:`Fields` value of the lookups ``index``, its slots set directly (no
-    ``__init__``: placing a tile is the hot path, and its checks were made); its ``spokes``
-    and ``parts`` are left to be made when first read."""
-    fields: Fields = object.__new__(Fields)
-    set_index, set_neighbourhood = _SET_FIELDS
-    set_index(fields, index)
-    set_neighbourhood(fields, None)
-    return fields
-
-
 _tuple_new = tuple.__new__
+_object_new = object.__new__
 
 #: The side of a neighbour facing each side of a hex (:func:`facing`, listed once).
 _FACING = tuple(facing(direction) for direction in range(6))
@@ -480,6 +492,10 @@ _CROSSWISE = tuple(
 #: The cells around a cell (:func:`hexgrid.neighbours`), made once per cell: placing reads
 #: them at every tile, and the same cells are then found by identity in the lookups.
 _neighbours = cache(hexgrid.neighbours)
+
+#: Each sector of a tile its own root (see :meth:`Fields.place_across`: no two new sectors joined).
+_SECTOR_NUMBERS = tuple(range(6))
+
 
 def _merged_into(merge: Merge) -> Sector:
     return merge.into

@@ -142,19 +142,18 @@ OpenCell = tuple[tuple[Move, ...], tuple[int, ...]]
 
 class LayoutFacts(NamedTuple):
     """Facts of a village's layout, computed once and kept with it (:attr:`Village.turned`):
-    the components and the Farmers option they were read with, the turned sides of each hex,
-    the empty cells beside the village (by :func:`.rules.village.cell_number`) with the moves
-    placing a hex there and the side codes the hex must show (:data:`OpenCell`: each placed
-    neighbour's facing side, numbered ``3 * direction + code`` with the code by its position
-    in :data:`.components.SIDE_CODES`), the hexes each hex shares a road with, and, found so
-    far, the road steps from a hex to each hex id (with or without summer boat 2a's crossing
-    of grass sides) and the fields entered from a field to reach each other field.
+    the components and the Farmers option they were read with, the empty cells beside the
+    village (by :func:`.rules.village.cell_number`) with the moves placing a hex there and the
+    side codes the hex must show (:data:`OpenCell`: each placed neighbour's facing side,
+    numbered ``3 * direction + code`` with the code by its position in
+    :data:`.components.SIDE_CODES`), the hexes each hex shares a road with, and, found so far,
+    the road steps from a hex to each hex id (with or without summer boat 2a's crossing of
+    grass sides) and the fields entered from a field to reach each other field.
     Read-only proxies of dicts: a proxy's ``copy()`` is its dict's, many times faster than
-    ``dict(proxy)``, which reads the entries one by one (placing a hex copies three)."""
+    ``dict(proxy)``, which reads the entries one by one (placing a hex copies two)."""
 
     components: Components
     farmers: bool
-    sides: MappingProxyType[Hex, tuple[str, ...]]
     frontier: MappingProxyType[int, OpenCell]
     roads: MappingProxyType[Hex, tuple[Hex, ...]]
     road_steps: MappingProxyType[tuple[Hex, bool], Mapping[str, int]]

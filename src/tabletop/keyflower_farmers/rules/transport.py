@@ -22,7 +22,7 @@ from types import MappingProxyType
 from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Components, Items
 from tabletop.keyflower_farmers.moves import Carry, Herd, Move, Shelter, SpendWheat, Stop, Upgrade
 from tabletop.keyflower_farmers.rules.common import change_tile, has_ability, skills_without, with_seat
-from tabletop.keyflower_farmers.rules.village import layout_facts
+from tabletop.keyflower_farmers.rules.village import layout_facts, layout_of
 from tabletop.keyflower_farmers.state import (
     NO_ANIMALS,
     NO_RESOURCES,
@@ -74,7 +74,7 @@ def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across
             found = known[source, across_grass]
         else:
             # Road to road: the links found as the hexes were placed (see layout_facts).
-            linked = _across_grass(facts.sides) if across_grass else facts.roads.__getitem__
+            linked = _across_grass(layout_of(state, village)) if across_grass else facts.roads.__getitem__
             ids = {cell: tile_id for cell, tile_id, _ in village.layout}
             found = MappingProxyType({ids[cell]: n for cell, n in sorted(regions.distances(source, linked).items())})
             if added is None:

@@ -26,9 +26,10 @@ from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
 NO_STEPS: MappingProxyType[Any, Mapping[Any, int]] = MappingProxyType({})
 
 
-def layout_of(state: KeyflowerState, village: Village) -> Mapping[Hex, Sides]:
-    """The turned sides of every hex of ``village`` (computed once per village)."""
-    return layout_facts(state, village).sides
+def layout_of(state: KeyflowerState, village: Village) -> dict[Hex, Sides]:
+    """The turned sides of every hex of ``village`` (read where a rule looks at the sides of
+    placed hexes: placing a hex reads the codes its neighbours show from the frontier)."""
+    return {cell: tiles.rotated(sides_of(state, tile_id), turns) for cell, tile_id, turns in village.layout}
 
 
 def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
@@ -36,63 +37,57 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     turned = village.turned
     if turned is not None and turned.components is state.components and turned.farmers == state.farmers:
         return turned
-    layout: dict[Hex, Sides] = {}
     frontier: dict[int, OpenCell] = {}
     roads: dict[Hex, tuple[Hex, ...]] = {}
     for cell, tile_id, turns in village.layout:
-        _grow(layout, frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
-    turned = _facts(state, layout, frontier, roads)
+        _grow(frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
+    turned = _facts(state, frontier, roads)
     object.__setattr__(village, "turned", turned)
     return turned
 
 
-def _facts(
-    state: KeyflowerState,
-    layout: dict[Hex, Sides],
-    frontier: dict[int, OpenCell],
-    roads: dict[Hex, tuple[Hex, ...]],
-) -> LayoutFacts:
+def _facts(state: KeyflowerState, frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]]) -> LayoutFacts:
     """The facts of a layout (no steps found yet), read-only."""
     proxy = MappingProxyType
     # Built as LayoutFacts(...) builds it, without the call of its __new__ (made at every
     # placed hex).
-    facts = (state.components, state.farmers, proxy(layout), proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS)
+    facts = (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS)
     return _tuple_new(LayoutFacts, facts)
 
 
 _tuple_new = tuple.__new__
 
 
-def _grow(
-    layout: dict[Hex, Sides],
-    frontier: dict[int, OpenCell],
-    roads: dict[Hex, tuple[Hex, ...]],
-    cell: Hex,
-    sides: Sides,
-) -> list[int]:
+def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell: Hex, sides: Sides) -> list[int]:
     """The facts of a layout (see :class:`.state.LayoutFacts`) once the hex with (turned)
-    ``sides`` is placed at ``cell``: its cell is no longer empty, each empty cell beside it
-    must show the code of the side it faces, and it shares a road with each neighbour whose
-    facing side is a road like its own. Returns the sides across which land continues into a
-    placed neighbour (neither tile has water there; boats aside: see :func:`open_side`)."""
-    layout[cell] = sides
-    frontier.pop(cell_number(cell), None)
-    joined = []
+    ``sides`` is placed at ``cell``, an empty cell beside the layout (or the first):
+    its cell is no longer empty, each empty cell beside it must show the code of the side it
+    faces, and it shares a road with each neighbour whose facing side is a road like its own.
+    Returns the sides across which land continues into a placed neighbour (neither tile has
+    water there; boats aside: see :func:`open_side`). The placed neighbours, and the codes
+    they show the cell, are what the frontier kept for it: no layout of sides is looked at."""
+    around = _places_around(cell)
+    known = frontier.pop(cell_number(cell), None)
+    joined: tuple[Hex, ...] = ()
     land = []
-    for direction, (near, number, places) in enumerate(_places_around(cell)):
-        placed = layout.get(near)
-        if placed is None:
-            need = _NEEDS[direction][sides[direction]]
-            known = frontier.get(number)
-            frontier[number] = (places, need) if known is None else (known[0], known[1] + need)
-            continue
-        code, facing = sides[direction], placed[_FACING[direction]]
-        if code != WATER and facing != WATER:
-            land.append(direction)
-            if code == ROAD and facing == ROAD:
-                joined.append(near)
-                roads[near] = (*roads[near], cell)
-    roads[cell] = tuple(joined)
+    empty = 63  # the sides facing an empty cell (bit ``d`` for side ``d``)
+    if known is not None:
+        for shown in known[1]:
+            direction, facing = _NEED_SIDES[shown]
+            empty ^= 1 << direction
+            code = sides[direction]
+            if code != WATER and facing != WATER:
+                land.append(direction)
+                if code == ROAD and facing == ROAD:
+                    near = around[direction][0]
+                    joined = (*joined, near)
+                    roads[near] = (*roads[near], cell)
+    for direction in _STEPS[empty]:
+        near, number, places = around[direction]
+        beside = frontier.get(number)
+        need = _NEEDS[direction][sides[direction]]
+        frontier[number] = (places, need) if beside is None else (beside[0], beside[1] + need)
+    roads[cell] = joined
     return land
 
 
@@ -110,6 +105,10 @@ _FACING = tuple(tiles.facing(direction) for direction in range(6))
 _NEEDS = tuple(
     {code: (len(SIDE_CODES) * _FACING[direction] + k,) for k, code in enumerate(SIDE_CODES)} for direction in range(6)
 )
+
+#: For each such number, the side of the hex placed in the cell facing the placed neighbour,
+#: and the code the neighbour shows it.
+_NEED_SIDES = tuple((need // len(SIDE_CODES), SIDE_CODES[need % len(SIDE_CODES)]) for need in range(6 * len(SIDE_CODES)))
 
 
 def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
@@ -216,8 +215,8 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     village = state.villages[seat]
     sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
     facts = layout_facts(state, village)
-    layout, frontier, roads = facts.sides.copy(), facts.frontier.copy(), facts.roads.copy()
-    land = _grow(layout, frontier, roads, move.cell, sides)
+    frontier, roads = facts.frontier.copy(), facts.roads.copy()
+    land = _grow(frontier, roads, move.cell, sides)
     boats = state.components.boat_ids
     if pending.tile in boats:  # land does not continue from a boat to a boat
         ids = {cell: tile_id for cell, tile_id, _ in village.layout}
@@ -226,7 +225,7 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     fields, merges = village.fields.place_across(move.cell, spokes(sides), land)
     animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
     placed = (*village.layout, (move.cell, pending.tile, move.turns))
-    grown = new_village(placed, fields, animals, _facts(state, layout, frontier, roads))
+    grown = new_village(placed, fields, animals, _facts(state, frontier, roads))
     after = evolve(state, villages=with_seat(state.villages, seat, grown), stack=state.stack[:-1])
     after.keep_summer_boats(state, seat, pending.tile)
     return after
