@@ -128,6 +128,7 @@ def test_put_under_shuffle_in_and_remove() -> None:
     pile = Pile((2, 1)).put_under([9, 8])
     assert pile.cards() == (1, 2, 9, 8)
     assert pile.shuffle_in([5]).cards() == (1, 2, 5, 9, 8)
+    assert pile.shuffle_in([]) is pile  # nothing shuffled in: the same pile
     assert pile.remove(9).cards() == (1, 2, 8) and pile.remove(1).cards() == (2, 9, 8)
     with pytest.raises(PileError):
         pile.remove(4)

@@ -147,6 +147,8 @@ class Pile(Generic[C]):
         if self.hidden:
             raise PileError("this pile is a view's: cards cannot be shuffled into it")
         added = tuple(cards)
+        if not added:  # (an upgrade paying no skill shuffles none back: nothing to sort again)
+            return self
         unseen: tuple[Any, ...] = self.unseen  # sorted, so orderable
         if len(added) == 1:
             # The commonest case (a card paid back): put in its place, the others not sorted again.
