@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.kernel.rng import MaskedRandomness, Rng, fresh_seed
+from tabletop.kernel.rng import MaskedRandomness, Rng, below_at, fresh_seed
 
 seeds = st.integers(-(2**70), 2**70)
 
@@ -163,6 +163,26 @@ def test_below_is_next64_with_rejection(seed: int, n: int) -> None:
         if value < limit:
             break
     assert rng.below(n) == (value % n, expected)
+
+
+@given(seed=seeds, bounds=st.lists(st.integers(1, 300), max_size=20))
+def test_a_state_threaded_through_below_at_gives_the_values_of_successive_belows(seed: int, bounds: list[int]) -> None:
+    rng = Rng.from_seed(seed)
+    state = rng.state
+    threaded = []
+    for n in bounds:
+        value, state = below_at(state, n)
+        threaded.append(value)
+    values = []
+    for n in bounds:
+        value, rng = rng.below(n)
+        values.append(value)
+    assert threaded == values and Rng(state) == rng
+
+
+def test_a_masked_state_refuses_to_draw() -> None:
+    with pytest.raises(MaskedRandomness):
+        below_at(Rng.from_seed(1).mask().state, 6)
 
 
 def test_a_masked_cursor_refuses_to_draw() -> None:

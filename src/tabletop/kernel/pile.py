@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from tabletop.kernel.rng import Rng
+from tabletop.kernel.rng import Rng, below_at
 
 C = TypeVar("C")
 
@@ -107,9 +107,8 @@ class Pile(Generic[C]):
         if self.hidden:
             raise PileError("this pile is a view's: the next card is hidden")
         unseen = list(self.unseen)
-        draws = rng.draws()
-        drawn, bottom = _draw_run(unseen, self.bottom, count, draws.below, until)
-        return drawn, _pile(tuple(unseen), bottom), draws.rng
+        drawn, bottom, state = _draw_run(unseen, self.bottom, count, rng.state, until)
+        return drawn, _pile(tuple(unseen), bottom), Rng(state)
 
     def take(self, card: C) -> Pile[C]:
         """The pile after ``card`` is drawn (it must be a possible next card)."""
@@ -180,28 +179,32 @@ def sample_runs(
         raise PileError("this pile is a view's: the next card is hidden")
     unseen = [list(pile.unseen) for pile in piles]
     bottoms = [pile.bottom for pile in piles]
-    draws = rng.draws()
-    below = draws.below
+    state = rng.state
     out = []
     for index, count in runs:
         cards, bottom = unseen[index], bottoms[index]
-        drawn, bottoms[index] = _draw_run(cards, bottom, min(count, len(cards) + len(bottom)), below, None)
+        drawn, bottoms[index], state = _draw_run(cards, bottom, min(count, len(cards) + len(bottom)), state, None)
         out.append(drawn)
-    return out, [_pile(tuple(cards), bottom) for cards, bottom in zip(unseen, bottoms)], draws.rng
+    return out, [_pile(tuple(cards), bottom) for cards, bottom in zip(unseen, bottoms)], Rng(state)
 
 
 def _draw_run(
-    unseen: list[Any], bottom: tuple[Any, ...], count: int, below: Callable[[int], int], until: Callable[[Any], bool] | None
-) -> tuple[list[Any], tuple[Any, ...]]:
+    unseen: list[Any], bottom: tuple[Any, ...], count: int, state: int, until: Callable[[Any], bool] | None
+) -> tuple[list[Any], tuple[Any, ...], int]:
     """Up to ``count`` cards drawn out of a pile's ``unseen`` cards (the list, drawn from in
-    place) and then its ``bottom``, each with ``below``, stopping after a card for which ``until``
-    is true: the cards and the bottom left."""
+    place) and then its ``bottom``, each with the generator state ``state`` threaded through
+    :func:`~tabletop.kernel.rng.below_at` (a call per draw fewer than a cursor), stopping after
+    a card for which ``until`` is true: the cards, the bottom left and the state after them."""
     drawn: list[Any] = []
     for _ in range(count):
         if unseen:
             # One distinct card left costs no draw; any copy of a card is the card: the one
             # at the random position goes.
-            card = unseen.pop() if unseen[0] == unseen[-1] else unseen.pop(below(len(unseen)))
+            if unseen[0] == unseen[-1]:
+                card = unseen.pop()
+            else:
+                position, state = below_at(state, len(unseen))
+                card = unseen.pop(position)
         elif bottom:
             card, bottom = bottom[0], bottom[1:]
         else:
@@ -209,7 +212,7 @@ def _draw_run(
         drawn.append(card)
         if until is not None and until(card):
             break
-    return drawn, bottom
+    return drawn, bottom, state
 
 
 # The slots of a pile, set directly by :func:`_pile`.

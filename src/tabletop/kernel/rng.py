@@ -82,7 +82,7 @@ class Rng:
 
     def below(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in ``range(n)`` (``1 <= n <= 2**64``) and the next generator."""
-        value, state = _below(self.state, n)
+        value, state = below_at(self.state, n)
         return value, _rng(state)
 
     def draws(self) -> Draws:
@@ -140,7 +140,7 @@ class Draws:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``; the cursor moves past the draw."""
-        value, self._state = _below(self._state, n)
+        value, self._state = below_at(self._state, n)
         return value
 
     @property
@@ -149,9 +149,11 @@ class Draws:
         return _rng(self._state)
 
 
-def _below(state: int, n: int) -> tuple[int, int]:
-    """A uniform integer in ``range(n)`` drawn from the generator state ``state``, and the
-    state after it: ``next64`` step by step (every random event of a game draws here)."""
+def below_at(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in ``range(n)`` drawn from the generator state ``state`` (an
+    :attr:`Rng.state`), and the state after it: ``next64`` step by step (every random event of
+    a game draws here). A run of many draws may thread the state through it itself (a pile's
+    run: see :mod:`.pile`), a call per draw fewer than through a :class:`Draws` cursor."""
     if 0 < n < _SMALL:
         limit = _LIMITS[n]
     elif n <= 0:
