@@ -35,7 +35,7 @@ from tabletop.keyflower_farmers.state import (
 )
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
-from tabletop.kernel.engine import evolve, pop, push, sample
+from tabletop.kernel.engine import evolve, pop, push, rewritten, sample
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.pile import sample_runs
 from tabletop.kernel.rng import Rng
@@ -188,6 +188,41 @@ def worker_run(state: KeyflowerState, pending: DrawWorker, rng: Rng) -> tuple[Ke
     return evolve(state, stack=stack, bag=bag, boats=boats, screens=tuple(screens), secret=tuple(secret)), rng
 
 
+def workers_drawn_now(state: KeyflowerState, seat: int, n: int) -> KeyflowerState:
+    """``state``, a position nobody else holds yet (see the kernel's ``rewritten``), once ``n``
+    workers are drawn from the bag behind ``seat``'s screen, as :func:`worker_run` would draw
+    them from ``n`` draws on top of the stack: for a rule whose draws come next, in sampled
+    mode (the kernel's ``samples_now``). A bag that runs short gives what it holds (settle
+    would drop the draws left)."""
+    count = min(n, len(state.bag))
+    if not count:
+        return state
+    colours, bag, rng = state.bag.sample_draws(count, state.rng)
+    screens = with_seat(state.screens, seat, state.screens[seat].plus(_by_colour(colours)))
+    return rewritten(state, bag=bag, rng=rng, screens=screens)
+
+
+def skills_drawn_now(state: KeyflowerState, seat: int, n: int) -> KeyflowerState:
+    """:func:`workers_drawn_now` for ``n`` skill tiles drawn from the pile, as :func:`skill_run`
+    would draw them."""
+    count = min(n, len(state.skill_pile))
+    if not count:
+        return state
+    drawn, pile, rng = state.skill_pile.sample_draws(count, state.rng)
+    skills = state.skills[seat]
+    for skill in drawn:
+        skills = skills.add(skill)
+    return rewritten(state, skill_pile=pile, rng=rng, skills=with_seat(state.skills, seat, skills))
+
+
+def _by_colour(colours: Sequence[str]) -> list[int]:
+    """How many of ``colours`` are of each colour, in the order of :data:`COLOURS`."""
+    counts = [0] * len(COLOURS)
+    for colour in colours:
+        counts[COLOUR_INDEX[colour]] += 1
+    return counts
+
+
 def _run_length(stack: tuple[Any, ...], kind: type) -> int:
     """How many decisions of ``kind`` lie on top of ``stack``, one on another."""
     count = 0
@@ -204,11 +239,8 @@ def _loaded(boats: tuple[Cargo, ...], boat: str, workers: Sequence[str] = (), sk
     for k, cargo in enumerate(boats):
         if cargo.boat == boat:
             on_board, face_up = cargo.workers, cargo.skills
-            if workers:
-                counts = [0] * len(COLOURS)  # by colour: the workers come aboard together
-                for colour in workers:
-                    counts[COLOUR_INDEX[colour]] += 1
-                on_board = on_board.plus(counts)
+            if workers:  # by colour: the workers come aboard together
+                on_board = on_board.plus(_by_colour(workers))
             for skill in skills:
                 face_up = face_up.add(skill)
             # Shared (kernel shared()): a boat's loads are few, and a cargo is immutable.

@@ -26,9 +26,9 @@ from tabletop.keyflower_farmers.rules.common import (
     standing,
     with_seat,
 )
+from tabletop.keyflower_farmers.rules.chance import skills_drawn_now, workers_drawn_now
 from tabletop.keyflower_farmers.rules.transport import start_transport
 from tabletop.keyflower_farmers.state import (
-    COLOUR_INDEX,
     Animals,
     ChooseGood,
     DrawSkill,
@@ -151,14 +151,16 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
             n = min(n, state.wheat_supply)
             state = rewritten(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] + n), wheat_supply=state.wheat_supply - n)
         elif item == "worker":
-            if k == last and samples_now(state):  # the draws come next: drawn now (see _workers_drawn)
-                state = _workers_drawn(state, seat, n)
+            # The draws given by the last item come next (give's callers ask nothing above
+            # them): in sampled mode they are drawn at once, into the position given to.
+            if k == last and samples_now(state):
+                state = workers_drawn_now(state, seat, n)
             else:
                 # Draws from an empty bag are dropped when they come up (settle).
                 state = rewritten(state, stack=state.stack + (shared(DrawWorker, seat),) * n)
         elif item == "skill":
             if k == last and samples_now(state):
-                state = _skills_drawn(state, seat, n)
+                state = skills_drawn_now(state, seat, n)
             else:
                 state = rewritten(state, stack=state.stack + (shared(DrawSkill, seat),) * n)
         elif item in ANIMALS:
@@ -166,37 +168,6 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
         else:
             raise ValueError(f"a tile cannot give {item!r}")
     return state
-
-
-# The draws given by the last item happen first after the use, the choice or the boat pick
-# (their callers return what give returns, nothing asked above the draws): in sampled mode they
-# are drawn at once, as chance.worker_run and chance.skill_run would draw them, into the
-# position given to rather than into a copy of their own (see the kernel's samples_now). A bag
-# or pile that runs short gives what it holds (settle would drop the draws left).
-
-
-def _workers_drawn(state: KeyflowerState, seat: int, n: int) -> KeyflowerState:
-    """``state`` once ``n`` workers are drawn from the bag behind ``seat``'s screen."""
-    count = min(n, len(state.bag))
-    if not count:
-        return state
-    colours, bag, rng = state.bag.sample_draws(count, state.rng)
-    counts = [0] * len(COLOURS)
-    for colour in colours:
-        counts[COLOUR_INDEX[colour]] += 1
-    return rewritten(state, bag=bag, rng=rng, screens=with_seat(state.screens, seat, state.screens[seat].plus(counts)))
-
-
-def _skills_drawn(state: KeyflowerState, seat: int, n: int) -> KeyflowerState:
-    """``state`` once ``n`` skill tiles are drawn from the pile behind ``seat``'s screen."""
-    count = min(n, len(state.skill_pile))
-    if not count:
-        return state
-    drawn, pile, rng = state.skill_pile.sample_draws(count, state.rng)
-    skills = state.skills[seat]
-    for skill in drawn:
-        skills = skills.add(skill)
-    return rewritten(state, skill_pile=pile, rng=rng, skills=with_seat(state.skills, seat, skills))
 
 
 def _animal_cell(state: KeyflowerState, seat: int, at: str) -> tuple[int, int]:
