@@ -235,6 +235,37 @@ def test_placing_across_the_open_sides_places_as_asking_which_are_open(layout, r
 
 
 @settings(max_examples=60)
+@given(layouts, st.randoms(use_true_random=False), st.sets(st.integers(0, 11)))
+def test_fields_placed_later_are_those_placed_at_once_whenever_read(layout, rnd, reads):
+    """A chain of tiles placed later, read at any of its steps (``reads``) or only at its end,
+    gives at every step the fields placed at once, whose lookups are made afresh."""
+    order = list(layout)
+    rnd.shuffle(order)
+    later = Fields()
+    steps = []
+    for step, (before, cell, spokes, open_side, fields, _) in enumerate(_placings(layout, order)):
+        land = [d for d, other in enumerate(hexgrid.neighbours(cell)) if other in before.cells and open_side(cell, d, other)]
+        later = later.place_later(cell, spokes, land)
+        steps.append((later, fields))
+        if step in reads:
+            assert later == fields
+    for later, fields in steps:
+        assert later == fields
+        assert later.parts == fields.parts and later.spokes == fields.spokes
+        for cell in fields.cells:
+            assert later.fields_on(cell) == fields.fields_on(cell)
+            assert later.spokes_at(cell) == fields.spokes_at(cell)
+        for name in fields.names:
+            assert later.sectors(name) == fields.sectors(name)
+
+
+def test_a_tile_placed_later_on_an_occupied_cell_is_refused_when_read():
+    fields = Fields().place_later((0, 0), frozenset(), ()).place_later((0, 0), frozenset(), ())
+    with pytest.raises(TileError):
+        fields.names  # noqa: B018 (read for its error)
+
+
+@settings(max_examples=60)
 @given(layouts, st.randoms(use_true_random=False))
 def test_the_lookups_kept_from_tile_to_tile_are_those_of_the_whole_layout(layout, rnd):
     """Placing a tile updates the lookups only where it reaches: they answer as lookups

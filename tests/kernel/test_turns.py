@@ -28,6 +28,12 @@ def test_order_from_visits_every_seat_once_starting_with_start(table: tuple[int,
     assert all(next_seat(a, players) == b for a, b in zip(order, order[1:]))
 
 
+def test_order_from_refuses_a_seat_not_at_the_table() -> None:
+    for start in (-1, 4):
+        with pytest.raises(ValueError, match="not one of 4 seats"):
+            order_from(start, 4)
+
+
 def test_following_in_a_custom_order() -> None:
     order = (2, 0, 3)
     assert following(order, 2) == 0 and following(order, 3) is None

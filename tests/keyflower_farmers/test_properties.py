@@ -170,3 +170,17 @@ def test_the_summer_boats_kept_with_a_state_are_those_of_its_villages(players):
     for seed in range(3):
         playout(players, seed + 11, {}, check)
     assert shown > 0
+
+
+def test_invariants_catch_workers_on_a_hex_that_no_use_put_there():
+    from tabletop.keyflower_farmers.state import new_tile
+    from tabletop.kernel.engine import evolve
+
+    state = setup(3, Rng.from_seed(5), OPTIONS.resolve(3, {}))
+    tile = state.tiles[0]
+    assert not tile.uses and invariants(state) == []
+    stray = new_tile(tile.id, tile.face, tile.goods, tile.workers.add("red", 2), (), None, tile.sheep)
+    broken = evolve(state, tiles=(stray, *state.tiles[1:]))
+    assert f"{tile.id} holds 2 workers from uses of 0" in invariants(broken)
+    coloured = new_tile(tile.id, tile.face, tile.goods, tile.workers, (), "red", tile.sheep)
+    assert f"{tile.id} stands in a colour but was not used" in invariants(evolve(state, tiles=(coloured, *state.tiles[1:])))

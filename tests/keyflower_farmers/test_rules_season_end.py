@@ -5,9 +5,8 @@ import attrs
 
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.invariants import invariants
-from tabletop.keyflower_farmers.rules.village import merged_animals
-from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceTile, Turn
-from tabletop.kernel.tiles import Merge
+from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceTile, Turn, Village, placed_village
+from tabletop.kernel.tiles import Fields
 
 from .helpers import legal, play
 
@@ -141,10 +140,17 @@ def test_animals_do_not_breed_without_the_farmers_supply():
 
 
 def test_merged_fields_hold_their_animals_together():
-    a, b, c = ((0, 0), 1), ((1, 0), 0), ((2, 0), 0)
-    animals = ((a, Animals.of(sheep=2)), (b, Animals.of(sheep=1, cow=1)), (c, Animals.of(pig=1)))
-    merged = merged_animals(animals, (Merge(a, (a, b)),))
-    assert merged == ((a, Animals.of(sheep=3, cow=1)), (c, Animals.of(pig=1)))
+    """Hexes placed one after another join fields holding animals: the animals are named by
+    the fields once read (after any number of hexes), those of merged fields together."""
+    a, b, c = ((0, 0), 0), ((2, 0), 0), ((5, 5), 0)
+    lone = Fields()
+    for cell, _ in (a, b, c):
+        lone, _ = lone.place(cell, frozenset(), lambda *_: False)
+    village = Village((), lone, ((a, Animals.of(sheep=2)), (b, Animals.of(sheep=1, cow=1)), (c, Animals.of(pig=1))))
+    # (1, 0) joins the fields of a and b; (5, 4) grows that of c, its sector now the least.
+    for cell, land in (((1, 0), (0, 3)), ((5, 4), (1,))):
+        village = placed_village(village, (), village.fields.place_later(cell, frozenset(), land), None)
+    assert village.animals == ((a, Animals.of(sheep=3, cow=1)), (((5, 4), 0), Animals.of(pig=1)))
 
 
 def test_a_tile_that_matches_nowhere_may_still_join_the_village():

@@ -128,8 +128,15 @@ class Lot:
         one if they had none); :class:`AuctionError` if the rules refuse it. An ``off_colour``
         bid (see :meth:`refusal`) leaves the lot's colour as it was."""
         # The bidder's own bid and the best of the others, in one pass (the hot path of a game
-        # bidding workers: :meth:`refusal` finds them again only to say why a bid is refused).
-        own, best = self.own_and_best(bidder)
+        # bidding workers: :meth:`refusal` finds them again only to say why a bid is refused),
+        # as own_and_best finds them, written out: a call fewer.
+        own = None
+        best = 0
+        for bid in self.bids:
+            if bid.bidder == bidder:
+                own = bid
+            elif bid.count > best:
+                best = bid.count
         lot_colour = self.colour
         if own is None:
             allowed = count > best and (lot_colour != colour if off_colour else lot_colour is None or lot_colour == colour)
@@ -146,7 +153,11 @@ class Lot:
             bids = self.bids + (_bid(bidder, colour, count),)
         else:
             bids = tuple([_bid(bidder, colour, b.count + count) if b is own else b for b in self.bids])
-        return _lot(bids, lot_colour if off_colour else colour)
+        # _lot written out: a call fewer.
+        lot = _new(Lot)
+        _set_bids(lot, bids)
+        _set_lot_colour(lot, lot_colour if off_colour else colour)
+        return lot
 
     def without_bid(self, bidder: int) -> tuple[Lot, Bid]:
         """The lot after ``bidder`` takes back their outbid group whole, and that group;
@@ -166,7 +177,8 @@ class Lot:
         return _lot(self.bids, colour)
 
 
-# The slots of bids and lots, set directly by :func:`_bid` and :func:`_lot`.
+# The slots of bids and lots, set directly by :func:`_bid` and :func:`_lot` (and Lot.with_bid).
+_new = object.__new__
 _set_bidder = vars(Bid)["bidder"].__set__
 _set_colour = vars(Bid)["colour"].__set__
 _set_count = vars(Bid)["count"].__set__

@@ -228,6 +228,7 @@ class Fields:
     A value made by placing a tile (:meth:`place`) keeps its lookups up to date and makes
     these two sorted tuples from them when first read (see :meth:`__getattr__`): placing
     tile after tile seldom needs them (only the lookups, and the names of merged fields).
+    A value made by :meth:`place_later` makes even its lookups when first read.
     """
 
     spokes: tuple[tuple[Hex, frozenset[int]], ...] = ()
@@ -236,6 +237,11 @@ class Fields:
     # :meth:`_around`.
     _index: _FieldIndex | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
     _neighbourhood: _Neighbourhood | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
+    # A value made by :meth:`place_later` whose lookups are not made yet: the value it was
+    # placed on and the tile placed (cell, spokes, open sides).
+    _later: tuple[Fields, Hex, frozenset[int], tuple[int, ...]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
 
     if not TYPE_CHECKING:  # (hidden from mypy, which would then accept any attribute name)
 
@@ -243,10 +249,10 @@ class Fields:
             """Called only when a slot is not set: ``spokes`` and ``parts`` of a value made by
             placing a tile (see :meth:`place_across`), made from its lookups when first read."""
             if name == "spokes":
-                value = tuple(sorted(self._index.spokes.items()))
+                value = tuple(sorted(self._lookups().spokes.items()))
             elif name == "parts":
                 # Each field once, by name (names compare faster than the fields they begin).
-                by_name = {part[0]: part for part in self._index.part_of.values()}
+                by_name = {part[0]: part for part in self._lookups().part_of.values()}
                 value = tuple(map(by_name.__getitem__, sorted(by_name)))
             else:
                 raise AttributeError(name)
@@ -256,7 +262,7 @@ class Fields:
     def _lookups(self) -> _FieldIndex:
         index = self._index
         if index is None:
-            index = _FieldIndex.of(self)
+            index = _FieldIndex.of(self) if self._later is None else self._placed_later()
             object.__setattr__(self, "_index", index)
         return index
 
@@ -365,94 +371,151 @@ class Fields:
         if index is None:  # (_lookups, without its call at every placed tile)
             index = self._lookups()
         placed, part_of = index
-        if cell in placed:
-            raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
-        halves = half_sectors(spokes)
-        # The new tile's sectors joined through the old fields they touch: one new sector
-        # touching each old field reached, and (seldom) a union-find over the new tile's (at
-        # most six) sectors, made when two of them are first joined.
-        count = len(spokes) if len(spokes) >= 2 else 1  # sector_count, inlined
-        joins: list[int] | None = None
-        reached: dict[Sector, int] = {}
-        around = _neighbours(cell)
-        for direction in directions:
-            other = around[direction]
-            back = half_sectors(placed[other])
-            for mine, theirs in _CROSSWISE[direction]:
-                new = halves[mine]
-                first = reached.setdefault(part_of[other, back[theirs]][0], new)
-                if first != new:
-                    if joins is None:
-                        joins = [*range(count)]
-                    a, b = _root(joins, first), _root(joins, new)
-                    joins[max(a, b)] = min(a, b)
-        roots: Sequence[int] = _SECTOR_NUMBERS
-        if joins is not None:
-            # Each sector's root: a joined sector points to a lesser one, so in increasing
-            # order its parent's root is already known (one pass, no walking up).
-            for k in range(count):
-                joins[k] = joins[joins[k]]
-            roots = joins
-        # The names of the old fields reached by each root of the new tile's sectors.
-        olds: list[list[Sector] | None] = [None] * count
-        for name, k in reached.items():
-            names = olds[roots[k]]
-            if names is None:
-                olds[roots[k]] = [name]
-            else:
-                names.append(name)
         # The new value's lookups: this one's, updated where the new tile reaches.
-        new_part_of = part_of.copy()
         new_placed = placed.copy()
-        new_placed[cell] = spokes
-        merges = []
-        for root in range(count):
-            if roots[root] != root:
-                continue  # in the field of a lesser sector of the new tile
-            names = olds[root]
-            if joins is None:
-                sector = (cell, root)
-                if names is None:  # a field of the new sector alone
-                    new_part_of[sector] = (sector,)
-                    continue
-                group = [sector]
-            else:
-                group = [(cell, k) for k in range(root, count) if joins[k] == root]
-            if names is None:
-                # A field of the new tile alone: its sectors are already in order.
-                part = (*group,)
-            elif len(names) == 1:
-                # One old field grown by sectors of the new tile: they all lie on one cell, so
-                # they go in together, in order, where the first of them belongs.
-                old = part_of[names[0]]
-                at = bisect_left(old, group[0])
-                part = (*old[:at], *group, *old[at:])
-                if not at:  # a sector of the new tile is now the least: the field is renamed
-                    merges.append(_new_merge(part[0], (old[0],)))
-            else:
-                names.sort()
-                for name in names:
-                    group += part_of[name]
-                part = tuple(sorted(group))
-                merges.append(_new_merge(part[0], tuple(names)))
-            for sector in part:
-                new_part_of[sector] = part
-        # (Built as _FieldIndex(...) builds it, without the call of its __new__.)
-        lookups: tuple[MappingProxyType[Hex, frozenset[int]], MappingProxyType[Sector, tuple[Sector, ...]]] = (
-            MappingProxyType(new_placed),
-            MappingProxyType(new_part_of),
-        )
-        # The new value, its slots set directly (no __init__: placing a tile is the hot path,
-        # and its checks were made); its spokes and parts are left to be made when first read.
-        after: Fields = _object_new(Fields)
-        set_index, set_neighbourhood = _SET_FIELDS
-        set_index(after, _tuple_new(_FieldIndex, lookups))
-        set_neighbourhood(after, None)
+        new_part_of = part_of.copy()
+        merges: list[Merge] = []
+        _place_into(new_placed, new_part_of, cell, spokes, directions, merges)
+        after = _placed_value(new_placed, new_part_of)
         if not merges:
             return after, ()
         if len(merges) > 1:
             merges.sort(key=_merged_into)
         return after, tuple(merges)
+
+    def place_later(self, cell: Hex, spokes: frozenset[int], directions: Iterable[int]) -> Fields:
+        """The fields of :meth:`place_across`, for a caller that needs no merges (nothing is
+        kept by field name yet): found when first read, with those of the tiles placed after
+        this value's lookups were last made, in one pass (a game places tile after tile and
+        seldom reads the fields in between). The cell is not checked until then."""
+        after: Fields = _object_new(Fields)
+        set_index, set_neighbourhood, set_later = _SET_FIELDS
+        set_index(after, None)
+        set_neighbourhood(after, None)
+        set_later(after, (self, cell, spokes, (*directions,)))
+        return after
+
+    def _placed_later(self) -> _FieldIndex:
+        """The lookups of a value made by :meth:`place_later`: those of the nearest value before
+        it whose lookups are known, with each tile placed since placed into one copy of them."""
+        placings = []
+        fields = self
+        while fields._index is None and fields._later is not None:
+            placings.append(fields._later)
+            fields = fields._later[0]
+        placed, part_of = fields._lookups()
+        new_placed, new_part_of = placed.copy(), part_of.copy()
+        for _, cell, spokes, directions in reversed(placings):
+            _place_into(new_placed, new_part_of, cell, spokes, directions, None)
+        object.__setattr__(self, "_later", None)  # (the values before it are no longer needed)
+        return _new_index(new_placed, new_part_of)
+
+
+def _place_into(
+    placed: dict[Hex, frozenset[int]],
+    part_of: dict[Sector, tuple[Sector, ...]],
+    cell: Hex,
+    spokes: frozenset[int],
+    directions: Iterable[int],
+    merges: list[Merge] | None,
+) -> None:
+    """Place a tile into the lookups ``placed`` and ``part_of`` (see :class:`_FieldIndex`) of a
+    value being made (see :meth:`Fields.place_across`), adding the merges to ``merges`` (if
+    given). Only the new tile's sectors and the old fields they touch can join: the other
+    fields stay as they are."""
+    if cell in placed:
+        raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
+    halves = half_sectors(spokes)
+    # The new tile's sectors joined through the old fields they touch: one new sector
+    # touching each old field reached, and (seldom) a union-find over the new tile's (at
+    # most six) sectors, made when two of them are first joined.
+    count = len(spokes) if len(spokes) >= 2 else 1  # sector_count, inlined
+    joins: list[int] | None = None
+    reached: dict[Sector, int] = {}
+    around = _neighbours(cell)
+    for direction in directions:
+        other = around[direction]
+        back = half_sectors(placed[other])
+        for mine, theirs in _CROSSWISE[direction]:
+            new = halves[mine]
+            first = reached.setdefault(part_of[other, back[theirs]][0], new)
+            if first != new:
+                if joins is None:
+                    joins = [*range(count)]
+                a, b = _root(joins, first), _root(joins, new)
+                joins[max(a, b)] = min(a, b)
+    roots: Sequence[int] = _SECTOR_NUMBERS
+    if joins is not None:
+        # Each sector's root: a joined sector points to a lesser one, so in increasing
+        # order its parent's root is already known (one pass, no walking up).
+        for k in range(count):
+            joins[k] = joins[joins[k]]
+        roots = joins
+    # The names of the old fields reached by each root of the new tile's sectors.
+    olds: list[list[Sector] | None] = [None] * count
+    for name, k in reached.items():
+        names = olds[roots[k]]
+        if names is None:
+            olds[roots[k]] = [name]
+        else:
+            names.append(name)
+    # Written in place: each root's old fields are its own (a field reached from two roots
+    # would have joined them), so no entry is written before it is read.
+    placed[cell] = spokes
+    for root in range(count):
+        if roots[root] != root:
+            continue  # in the field of a lesser sector of the new tile
+        names = olds[root]
+        if joins is None:
+            sector = (cell, root)
+            if names is None:  # a field of the new sector alone
+                part_of[sector] = (sector,)
+                continue
+            group = [sector]
+        else:
+            group = [(cell, k) for k in range(root, count) if joins[k] == root]
+        if names is None:
+            # A field of the new tile alone: its sectors are already in order.
+            part = (*group,)
+        elif len(names) == 1:
+            # One old field grown by sectors of the new tile: they all lie on one cell, so
+            # they go in together, in order, where the first of them belongs.
+            old = part_of[names[0]]
+            at = bisect_left(old, group[0])
+            part = (*old[:at], *group, *old[at:])
+            if not at and merges is not None:  # a sector of the new tile is now the least: the field is renamed
+                merges.append(_new_merge(part[0], (old[0],)))
+        else:
+            names.sort()
+            for name in names:
+                group += part_of[name]
+            part = tuple(sorted(group))
+            if merges is not None:
+                merges.append(_new_merge(part[0], tuple(names)))
+        for sector in part:
+            part_of[sector] = part
+
+
+def _new_index(placed: dict[Hex, frozenset[int]], part_of: dict[Sector, tuple[Sector, ...]]) -> _FieldIndex:
+    """A :class:`_FieldIndex` of the dicts ``placed`` and ``part_of`` (built as
+    ``_FieldIndex(...)`` builds it, without the call of its ``__new__``)."""
+    lookups: tuple[MappingProxyType[Hex, frozenset[int]], MappingProxyType[Sector, tuple[Sector, ...]]] = (
+        MappingProxyType(placed),
+        MappingProxyType(part_of),
+    )
+    return _tuple_new(_FieldIndex, lookups)
+
+
+def _placed_value(placed: dict[Hex, frozenset[int]], part_of: dict[Sector, tuple[Sector, ...]]) -> Fields:
+    """A :class:`Fields` value with the lookups ``placed`` and ``part_of`` (its own dicts),
+    its slots set directly (no __init__: placing a tile is the hot path, and its checks were
+    made); its spokes and parts are left to be made when first read."""
+    after: Fields = _object_new(Fields)
+    set_index, set_neighbourhood, set_later = _SET_FIELDS
+    set_index(after, _new_index(placed, part_of))
+    set_neighbourhood(after, None)
+    set_later(after, None)
+    return after
 
 
 #: The slots of a :class:`Merge` that :func:`_new_merge` sets.
@@ -469,7 +532,7 @@ def _new_merge(into: Sector, parts: tuple[Sector, ...]) -> Merge:
 
 
 #: The slots of a :class:`Fields` value that :meth:`Fields.place_across` sets directly.
-_SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("_index", "_neighbourhood"))
+_SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("_index", "_neighbourhood", "_later"))
 
 #: The slots of a :class:`Fields` value that its ``__getattr__`` sets when first read.
 _SET_FORM = {name: vars(Fields)[name].__set__ for name in ("spokes", "parts")}

@@ -12,8 +12,12 @@ def next_seat(seat: int, players: int) -> int:
 
 
 def order_from(start: int, players: int) -> tuple[int, ...]:
-    """All seats clockwise, beginning with ``start``."""
-    return tuple((start + i) % players for i in range(players))
+    """All seats clockwise, beginning with ``start``; ``ValueError`` if ``start`` is not one
+    of the ``players`` seats."""
+    if not 0 <= start < players:
+        raise ValueError(f"seat {start} is not one of {players} seats")
+    # Two ranges joined rather than a remainder per seat: every end of season asks it.
+    return (*range(start, players), *range(start))
 
 
 def following(order: tuple[int, ...], seat: int) -> int | None:

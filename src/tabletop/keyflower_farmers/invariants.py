@@ -1,7 +1,7 @@
 """The invariants of a sound Keyflower position (``GAME.invariants``; property tests check them
 after every move of random games): workers, resources, skills, animals and wheat conserved,
-at most 6 workers on a tile in a season, each village one group of hexes around its home, and
-the fields consistent with the villages' hexes."""
+at most 6 workers on a tile in a season and they are those of its uses, each village one group
+of hexes around its home, and the fields consistent with the villages' hexes."""
 
 from __future__ import annotations
 
@@ -47,6 +47,12 @@ def invariants(state: KeyflowerState) -> list[str]:
         if state.wheat_supply + sum(state.wheat) != components.wheat:
             problems.append("wheat not conserved")
     problems += [f"{t.id} holds {t.workers.total} workers" for t in state.tiles if t.workers.total > MOST_ON_A_TILE]
+    # Each use leaves its workers on the hex in the users' colour until the season ends: the
+    # listings read an unused hex from its face alone (see state.usable).
+    problems += [
+        f"{t.id} holds {t.workers.total} workers from uses of {sum(t.uses)}" for t in state.tiles if t.workers.total != sum(t.uses)
+    ]
+    problems += [f"{t.id} stands in a colour but was not used" for t in state.tiles if (t.colour is None) != (not t.uses)]
     for seat, (screen, secret) in enumerate(zip(state.screens, state.secret, strict=True)):
         if not screen.covers(secret) or (secret.total and not state.open_information):
             problems.append(f"seat {seat}: hidden starting workers that are not behind the screen")

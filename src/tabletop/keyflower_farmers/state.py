@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -136,8 +136,9 @@ def new_tile(
 
 
 #: What an empty cell beside a village keeps (see :class:`LayoutFacts`): the moves placing a
-#: hex there turned 0 to 5 times, and the side codes the hex must show.
-OpenCell = tuple[tuple[Move, ...], tuple[int, ...]]
+#: hex there turned 0 to 5 times, and the side codes the hex must show: the first found, and
+#: the others (most cells are beside one placed hex: none).
+OpenCell = tuple[tuple[Move, ...], int, tuple[int, ...]]
 
 
 class LayoutFacts(NamedTuple):
@@ -265,6 +266,21 @@ def _use_row(entry: Workable) -> UseRow:
     return (entry[5], entry[4], entry[2], PAYMENTS[entry[1].pays[0][0]] if entry[6] else None)
 
 
+def _fresh_use(tile_id: str, face: Face | None) -> tuple[Workable, UseRow] | None:
+    """The :data:`Workable` entry and :data:`UseRow` of the hex ``tile_id`` in a village, unused
+    this season, with ``face`` up (``None``: a face that cannot be used)."""
+    if face is None:
+        return None
+    entry = (tile_id, face, 1, MOST_ON_A_TILE, ANY_COLOUR, _USE[tile_id], face.ability == "exchange")
+    return (entry, _use_row(entry))
+
+
+#: For each hex id, its printed faces as read and what :func:`_fresh_use` made of each (the
+#: hexes read again at the start of each season: see :func:`usable`); made again for other
+#: components.
+_FRESH: dict[str, tuple[tuple[Face | None, ...], tuple[tuple[Workable, UseRow] | None, ...]]] = {}
+
+
 #: The :data:`Payment` of each item an exchange may take.
 PAYMENTS: dict[str, Payment] = {
     "any_worker": (True, tuple(range(len(COLOURS)))),
@@ -291,6 +307,28 @@ class Village:
     #: Facts of the layout once computed (see :func:`.rules.village.layout_facts`); read-only:
     #: a new finding replaces them with larger ones.
     turned: LayoutFacts | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: The animals of a village made by placing a hex (see :func:`placed_village`) until they
+    #: are first read: by the names their fields had in an earlier layout (``None`` once read).
+    _held: tuple[tuple[Sector, Pool], ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    if not TYPE_CHECKING:  # (hidden from mypy, which would then accept any attribute name)
+
+        def __getattr__(self, name: str) -> object:
+            """Called only when a slot is not set: the ``animals`` of a village made by placing
+            a hex, named by its fields when first read (see :func:`placed_village`)."""
+            if name != "animals":
+                raise AttributeError(name)
+            fields = self.fields
+            totals: dict[Sector, Pool] = {}
+            for field, held in self._held:
+                now = fields.field_of(field)
+                # Summed only where two fields holding animals became one (most keep theirs as they are).
+                totals[now] = totals[now].plus(held) if now in totals else held
+            animals = tuple(sorted(totals.items()))
+            _, _, set_animals, _ = _SET_VILLAGE
+            set_animals(self, animals)
+            _SET_HELD(self, None)
+            return animals
 
     def with_animals(self, animals: tuple[tuple[Sector, Pool], ...]) -> Village:
         """This village with ``animals`` (pairs of a field and an Animals pool) in its fields
@@ -331,7 +369,34 @@ def new_village(
     set_fields(village, fields)
     set_animals(village, animals)
     set_turned(village, turned)
+    _SET_HELD(village, None)
     return village
+
+
+_SET_HELD = vars(Village)["_held"].__set__
+
+
+def placed_village(
+    village: Village, layout: tuple[tuple[Hex, str, int], ...], fields: Fields, turned: LayoutFacts | None
+) -> Village:
+    """``village`` once a hex is placed, as :func:`new_village` makes it: its new ``layout``,
+    ``fields`` and facts ``turned``, and its animals named by ``fields`` when first read. A
+    field keeps its sectors as fields merge, and a sector lies in one field of a layout, so the
+    name of a field then is that of its field now; naming them needs the fields, which placing
+    hexes leaves to be found when first read (see :meth:`Fields.place_later`)."""
+    grown: Village = object.__new__(Village)
+    set_layout, set_fields, set_animals, set_turned = _SET_VILLAGE
+    set_layout(grown, layout)
+    set_fields(grown, fields)
+    set_turned(grown, turned)
+    held = village._held  # the animals it left to be named, if it was placed so
+    if held is None:
+        held = village.animals
+        if not held:  # nothing to name
+            set_animals(grown, held)
+            held = None
+    _SET_HELD(grown, held)
+    return grown
 
 
 @attrs.frozen
@@ -409,6 +474,10 @@ class PlaceWorkers:
     #: and builds the decision with them: see :func:`new_place_workers`; else
     #: :func:`.rules.turns.placing_moves` lists them when first asked); read-only.
     answers: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: The least and most workers placed when every option comes from behind the screen and
+    #: pays nothing (the options are then a run of numbers per colour, and an answer is read
+    #: from the numbers rather than narrowed option by option); ``None`` otherwise, or unknown.
+    from_behind: tuple[int, int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # Not slotted: new_place_workers sets the whole dictionary at once (see the kernel's own_keys).
     __attrs_post_init__ = own_keys
@@ -425,15 +494,27 @@ def new_place_workers(
     options: tuple[Placement, ...],
     settled: tuple[tuple[str, ...], str, int],
     answers: tuple[Move, ...],
+    from_behind: tuple[int, int] | None,
 ) -> PlaceWorkers:
-    """``PlaceWorkers(seat, tile_id, bid, options, *settled)`` with its ``answers`` listed,
-    without the call of ``__init__``: its dictionary set in one call (a turn asks one or two
-    of them: the hot path; a slotted class would take a call per field)."""
+    """``PlaceWorkers(seat, tile_id, bid, options, *settled)`` with its ``answers`` listed and
+    what it knows of placements ``from_behind`` the screen, without the call of ``__init__``:
+    its dictionary set in one call (a turn asks one or two of them: the hot path; a slotted
+    class would take a call per field)."""
     pending: PlaceWorkers = object.__new__(PlaceWorkers)
     moved, colour, count = settled
     _SET_PLACE_WORKERS(
         pending,
-        {"seat": seat, "tile": tile_id, "bid": bid, "options": options, "moved": moved, "colour": colour, "count": count, "answers": answers},
+        {
+            "seat": seat,
+            "tile": tile_id,
+            "bid": bid,
+            "options": options,
+            "moved": moved,
+            "colour": colour,
+            "count": count,
+            "answers": answers,
+            "from_behind": from_behind,
+        },
     )
     return pending
 
@@ -685,7 +766,10 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
     """Carry ``before``'s lot positions and bid facts over to ``state``, whose lots are
     ``before``'s hexes in the same order, the bids of those at the ``changed`` positions
     changed (those places read again, the others kept)."""
-    _, positions, facts = _lot_facts(before)
+    cached = before._lot_index
+    if cached is None or cached[0] is not before.lots:  # (else known: read here, a call fewer)
+        cached = _lot_facts(before)
+    _, positions, facts = cached
     if facts is not None:
         places, outbid = facts
         lots = state.lots
@@ -914,6 +998,23 @@ def bid_facts(state: KeyflowerState) -> BidFacts:
     return facts
 
 
+def turn_facts(state: KeyflowerState) -> tuple[BidFacts, tuple[UseRow, ...]]:
+    """What a turn reads (see :func:`.rules.turns.turn_moves`): :func:`bid_facts` and the
+    :data:`UseRow` of each hex :func:`usable` (both known in the usual case: looked at once)."""
+    known = state._lot_index
+    cached = state._workable
+    if (
+        known is not None
+        and known[0] is state.lots
+        and known[2] is not None
+        and cached is not None
+        and cached[0] is state.tiles
+        and cached[1] is known[1]
+    ):
+        return known[2], cached[2][2]
+    return bid_facts(state), usable(state)[2]
+
+
 def usable(state: KeyflowerState) -> Usable:
     """The hexes in play that may be used now, in the order of :attr:`~KeyflowerState.tiles`
     (kept while the hexes and the lot positions are, and carried over by
@@ -927,28 +1028,49 @@ def usable(state: KeyflowerState) -> Usable:
     positions = _lot_facts(state)[1]
     if cached is None or cached[0] is not tiles or cached[1] is not positions:
         faces = state.components.worked_faces
-        found = [workable_entry(faces, tile, positions) for tile in tiles]
-        entries = tuple([entry for entry in found if entry is not None])
-        usable = (entries, tuple([entry[0] for entry in entries]), tuple(map(_use_row, entries)))
+        entries: list[Workable] = []
+        rows: list[UseRow] = []
+        for tile in tiles:
+            tile_id = tile.id
+            if tile_id not in faces:  # a boat or a turn-order tile: nothing to use
+                continue
+            if tile.uses or tile_id in positions:
+                entry = workable_entry(faces, tile, positions)
+                if entry is not None:
+                    entries.append(entry)
+                    rows.append(_use_row(entry))
+                continue
+            # Unused this season and in a village (most hexes as a season starts): its entry
+            # and row are those of its face alone, made once.
+            printed = faces[tile_id]
+            fresh = _FRESH.get(tile_id)
+            if fresh is None or fresh[0] is not printed:
+                fresh = _FRESH[tile_id] = (printed, tuple(_fresh_use(tile_id, face) for face in printed))
+            use = fresh[1][tile.face]
+            if use is not None:
+                entries.append(use[0])
+                rows.append(use[1])
+        usable = (tuple(entries), tuple([entry[0] for entry in entries]), tuple(rows))
         cached = (tiles, positions, usable)
         state.__dict__["_workable"] = cached
     return cached[2]
 
 
-def keep_tiles_used(after: KeyflowerState, before: KeyflowerState, tile: Tile, count: int) -> None:
+def keep_tiles_used(after: KeyflowerState, before: KeyflowerState, positions: Mapping[str, int], tile: Tile, count: int) -> Face:
     """Carry ``before``'s facts of its hexes over to ``after``, whose hexes are ``before``'s
-    (the same hexes in the same places) but that ``count`` workers have used the hex ``tile``
-    (as it is in ``after``): their positions, and the hexes that may be used, this one's entry
-    read from the one before (what :func:`workable_entry` would read again: the next use places
-    one more worker, on the room left, in the colour of the users)."""
-    after.__dict__["_tile_index"] = (after.tiles, tile_positions(before))
+    (the same hexes in the same places: ``positions``) but that ``count`` workers have used
+    the hex ``tile`` (as it is in ``after``): their positions, and the hexes that may be used,
+    this one's entry read from the one before (what :func:`workable_entry` would read again:
+    the next use places one more worker, on the room left, in the colour of the users).
+    Returns the face of the hex used, read from that entry (what the use gives)."""
+    after.__dict__["_tile_index"] = (after.tiles, positions)
     cached = before._workable
-    if cached is None or cached[0] is not before.tiles:
-        return
-    _, positions, (entries, ids, rows) = cached
-    if tile.id not in ids:  # not known to be usable (nothing carried over)
-        return
-    k = ids.index(tile.id)
+    if cached is None or cached[0] is not before.tiles:  # not read yet (a position dealt from a view)
+        usable(before)
+        cached = before._workable
+        assert cached is not None
+    _, lots, (entries, ids, rows) = cached
+    k = ids.index(tile.id)  # a hex used was usable
     tile_id, face, _, room, _, use, exchange = entries[k]
     least, most = count + 1, room - count
     if least > most:  # no room left on it this season
@@ -956,9 +1078,15 @@ def keep_tiles_used(after: KeyflowerState, before: KeyflowerState, tile: Tile, c
     else:
         assert tile.colour is not None
         users = COLOUR_INDEX[tile.colour]
-        entry = (tile_id, face, least, most, users, use, exchange)
-        known = (entries[:k] + (entry,) + entries[k + 1 :], ids, rows[:k] + ((use, users, least, rows[k][3]),) + rows[k + 1 :])
-    after.__dict__["_workable"] = (after.tiles, positions, known)
+        # Lists copied by displays, one entry replaced: two tuples made per sequence (slices
+        # and sums would make five).
+        changed = [*entries]
+        changed[k] = (tile_id, face, least, most, users, use, exchange)
+        changed_rows = [*rows]
+        changed_rows[k] = (use, users, least, rows[k][3])
+        known = (tuple(changed), ids, tuple(changed_rows))
+    after.__dict__["_workable"] = (after.tiles, lots, known)
+    return face
 
 
 def usable_after(before: KeyflowerState, after: KeyflowerState, old: Tile, new: Tile) -> None:
@@ -994,7 +1122,9 @@ def with_goods(state: KeyflowerState, tile: Tile, supply: Pool) -> KeyflowerStat
     tiles = state.tiles
     positions = tile_positions(state)
     k = positions[tile.id]
-    new_tiles = tiles[:k] + (tile,) + tiles[k + 1 :]
+    changed = [*tiles]  # (a display, one entry replaced: see keep_tiles_used)
+    changed[k] = tile
+    new_tiles = tuple(changed)
     cached = state._workable
     workable = (new_tiles, cached[1], cached[2]) if cached is not None and cached[0] is tiles else None
     return rewritten(state, tiles=new_tiles, supply=supply, _tile_index=(new_tiles, positions), _workable=workable)

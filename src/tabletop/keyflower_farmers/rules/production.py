@@ -18,7 +18,6 @@ from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, S
 from tabletop.keyflower_farmers.moves import IntoField, Move, Take
 from tabletop.keyflower_farmers.rules.common import (
     change_lot,
-    face_of,
     has_ability,
     home_id,
     screens_without,
@@ -78,15 +77,12 @@ def payments(
                 yield lot_id
 
 
-def use_tile(state: KeyflowerState, seat: int, tile_id: str, paying: str) -> KeyflowerState:
-    """``state`` once ``seat`` has placed workers to use ``tile_id``: the payment made and the
-    goods given (or the decisions and draws that give them asked on top of the stack).
-    ``state`` is the position the placement has just made, which nobody else holds yet: the
-    use's changes are written into it (see :func:`~tabletop.kernel.engine.rewritten`) where
-    they need no copy of their own."""
-    tile = tile_of(state, tile_id)
-    face = face_of(state, tile)
-    assert face is not None
+def use_tile(state: KeyflowerState, seat: int, tile_id: str, face: Face, paying: str) -> KeyflowerState:
+    """``state`` once ``seat`` has placed workers to use ``tile_id``, whose ``face`` lies up:
+    the payment made and the goods given (or the decisions and draws that give them asked on
+    top of the stack). ``state`` is the position the placement has just made, which nobody
+    else holds yet: the use's changes are written into it (see
+    :func:`~tabletop.kernel.engine.rewritten`) where they need no copy of their own."""
     if face.ability == "exchange":
         state = _pay(state, seat, paying)
     elif face.ability == "transport":

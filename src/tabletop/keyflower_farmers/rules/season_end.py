@@ -40,6 +40,7 @@ from tabletop.keyflower_farmers.state import (
     PlaceTile,
     Tile,
     Village,
+    bid_facts,
     boat_abilities,
     lot_of,
     new_tile,
@@ -60,17 +61,14 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     # steps find them: each screen and the bag change once, not once per group of workers.
     gained = [[0] * len(COLOURS) for _ in range(state.players)]
     returned = [0] * len(COLOURS)
-    won, lots, unbid = _close_auctions(state, gained, returned)
-    tiles = _clear_tiles(state, won, unbid, gained, returned)
-    holder, order = _boat_order(state, won)
+    winter = state.season == 3
+    winner_of, placed, lots, unbid = _close_auctions(state, winter, gained, returned)
+    tiles = _clear_tiles(state, winner_of, unbid, gained, returned)
+    holder, order = _boat_order(state, winner_of)
     # The won season tiles wait (neither in a village nor up for auction) until step 7; the
     # last pushed is placed first.
-    winter = state.season == 3
     placing = [
-        shared(PlaceTile, seat, tile_id)
-        for seat in reversed(order_from(state.start, state.players))
-        for tile_id, winner in reversed(won)
-        if winner == seat and (winter or not tile_id.startswith("order"))
+        shared(PlaceTile, seat, tile_id) for seat in reversed(order_from(state.start, state.players)) for tile_id in reversed(placed[seat])
     ]
     return evolve(
         state,
@@ -95,44 +93,49 @@ _EMPTY_PILE: Pile[str] = Pile()
 
 
 def _close_auctions(
-    state: KeyflowerState, gained: list[list[int]], returned: list[int]
-) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, Lot], ...], set[str]]:
+    state: KeyflowerState, winter: bool, gained: list[list[int]], returned: list[int]
+) -> tuple[dict[str, int], list[list[str]], tuple[tuple[str, Lot], ...], set[str]]:
     """The bids of steps 1-3: the workers of losing bids go back behind their owners' screens
     (counted in ``gained``), the winning bids for season tiles go into the bag (``returned``).
-    Each lot won and its winner, the turn-order lots with their winning bids left (which go
-    into the bag once the boats are chosen), and the season tiles nobody bid for."""
-    won = []
+    The winner of each lot won, the hexes each seat won that join its village at step 7 (in
+    the order of the lots: the turn-order tiles too in winter), the turn-order lots with their
+    winning bids left (which go into the bag once the boats are chosen), and the season tiles
+    nobody bid for."""
+    winner_of = {}
+    placed: list[list[str]] = [[] for _ in range(state.players)]
     order_lots = []
     unbid = set()
-    for tile_id, lot in state.lots:
+    # Each lot's leader, as the turns have read them (see bid_facts): the bids themselves are
+    # read only where some were outbid.
+    for (tile_id, lot), (_, _, winner, count, colour, outbid) in zip(state.lots, bid_facts(state)[0]):
         order_tile = tile_id.startswith("order")
-        bids = lot.bids
-        if bids:
-            leader = lot.leading_bid
-            assert leader is not None
-            won.append((tile_id, leader.bidder))
-            if len(bids) > 1:
-                for bid in bids:
+        if winner >= 0:
+            winner_of[tile_id] = winner
+            if winter or not order_tile:
+                placed[winner].append(tile_id)
+            if outbid:
+                leader = lot.leading_bid
+                assert leader is not None
+                for bid in lot.bids:
                     if bid is not leader:
                         gained[bid.bidder][COLOUR_INDEX[bid.colour]] += bid.count
                 lot = Lot((leader,), lot.colour)
             if not order_tile:
-                returned[COLOUR_INDEX[leader.colour]] += leader.count
+                returned[colour] += count
         elif not order_tile:
             unbid.add(tile_id)
         if order_tile:
             order_lots.append((tile_id, lot))
-    return tuple(won), tuple(order_lots), unbid
+    return winner_of, placed, tuple(order_lots), unbid
 
 
 def _clear_tiles(
-    state: KeyflowerState, won: tuple[tuple[str, int], ...], unbid: set[str], gained: list[list[int]], returned: list[int]
+    state: KeyflowerState, winner_of: dict[str, int], unbid: set[str], gained: list[list[int]], returned: list[int]
 ) -> tuple[Tile, ...]:
     """The workers on hexes, steps 2-4: those on season tiles nobody bid for go into the bag
     (counted in ``returned``) with the tiles to the box; those on won tiles behind the winner's
     screen, those on village tiles behind the village owner's (``gained``). The hexes left in
     play, emptied of workers."""
-    winner_of = dict(won)
     emptied = []
     for tile in state.tiles:
         if tile.id in unbid:
@@ -141,14 +144,16 @@ def _clear_tiles(
         if not tile.uses:  # unused this season: no workers on it (most hexes)
             emptied.append(tile)
             continue
-        owner = owner_of(state, tile.id)
-        keeper = winner_of.get(tile.id) if owner is None else owner
+        tile_id = tile.id
+        # A hex won is no village's yet; the others used are in a village (none on a
+        # turn-order tile).
+        keeper = winner_of[tile_id] if tile_id in winner_of else owner_of(state, tile_id)
         if keeper is not None:
             gained[keeper] = list(map(add, gained[keeper], tile.workers))
         if tile.face == 0 and tile.goods == NO_RESOURCES and not tile.sheep:
-            emptied.append(LAID_OUT[tile.id])  # bare again, as it came into play (the commonest case)
+            emptied.append(LAID_OUT[tile_id])  # bare again, as it came into play (the commonest case)
         else:
-            emptied.append(new_tile(tile.id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
+            emptied.append(new_tile(tile_id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
     return tuple(emptied)
 
 
@@ -157,11 +162,10 @@ def _each_worker(counts: Sequence[int]) -> tuple[str, ...]:
     return tuple(chain.from_iterable(map(repeat, COLOURS, counts)))
 
 
-def _boat_order(state: KeyflowerState, won: tuple[tuple[str, int], ...]) -> tuple[int | None, tuple[int, ...]]:
+def _boat_order(state: KeyflowerState, winner_of: dict[str, int]) -> tuple[int | None, tuple[int, ...]]:
     """The winner of the purple turn-order tile (``None`` if nobody won it), and the order of
     the boat choices: the holders of turn-order tiles by tile number (each once), then the
     others clockwise from the new start player (the old one if nobody won the purple tile)."""
-    winner_of = dict(won)
     holder = None
     order: list[int] = []
     for tile, face in state.components.turn_order_for(state.players, state.farmers):

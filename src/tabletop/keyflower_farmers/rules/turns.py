@@ -15,13 +15,15 @@ A turn is asked as a chain of small decisions (:class:`~.state.Turn`, then
 number of workers and an exchange's payment, each asked only when there is a choice. A location
 is offered only if some placement there is legal; choosing it lists the legal placements there
 once, and each answer narrows them, so a chain never ends in a dead end and its complete
-answers are exactly the legal placements.
+answers are exactly the legal placements. The usual placements, from behind the screen paying
+nothing, are a run of numbers of workers per colour: their questions are read from the runs
+(:func:`_ask_from_behind`), with the same options and answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 
 import attrs
@@ -29,6 +31,7 @@ import attrs
 from tabletop.keyflower_farmers.components import COLOURS, SKILLS, Face
 from tabletop.keyflower_farmers.moves import Bid, Colour, Count, From, Move, Pass, Pay, Use
 from tabletop.keyflower_farmers.rules.common import (
+    face_of,
     has_ability,
     screens_without,
     screens_without_all,
@@ -57,6 +60,7 @@ from tabletop.keyflower_farmers.state import (
     new_tile,
     placed_workers,
     tile_positions,
+    turn_facts,
     usable,
 )
 from tabletop.kernel.auction import Bid as Group
@@ -85,12 +89,19 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     outbid groups of theirs may move (:func:`_moves_with_groups`)."""
     seat = pending.seat
     screen = state.screens[seat]
-    places, outbid = bid_facts(state)
+    # The most workers of one colour (compared here: the builtin max of a few numbers costs
+    # more than these comparisons).
+    blue, red, yellow, green = screen
+    most_behind = blue if blue > red else red
+    if yellow > most_behind:
+        most_behind = yellow
+    if green > most_behind:
+        most_behind = green
+    if not most_behind and seat not in bid_facts(state)[1]:
+        return _ONLY_PASS  # no worker to place (common late in a season)
+    (places, outbid), rows = turn_facts(state)
     if seat in outbid:
         return _moves_with_groups(state, seat, screen, outbid_groups(state, seat))
-    most_behind = max(screen)
-    if not most_behind:
-        return _ONLY_PASS  # no worker to place (common late in a season)
     abilities = boat_abilities(state, seat)
     # Workers behind the screen by colour position, and at ANY_COLOUR the most of one colour
     # (a plain tuple: a pool adds no `+` of its own; tuples are joined by `+`, which costs
@@ -116,7 +127,7 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     if "boat_ignore_colour" in abilities:
         moves += _uses_ignoring_colour(state, seat, ())
     else:
-        for use, colour, least, payment in usable(state)[2]:
+        for use, colour, least, payment in rows:
             if colour > ANY_COLOUR:  # unused and up for auction: the bidders' colour (see Workable)
                 colour = places[colour - ANY_COLOUR - 1][1]
             if top[colour] >= least and (payment is None or _can_pay_from_behind(screen, skills, payment, colour, least)):
@@ -588,11 +599,10 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
     return answers
 
 
-@lru_cache(maxsize=4096)
 def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move, ...]:
     """:func:`placing_moves`, listed for the ``options`` left once ``settled`` outbid groups
-    are known to move (values in, moves out: remembered, since the same few sets of options,
-    from behind the screen, come back turn after turn)."""
+    are known to move (the placements from behind the screen paying nothing, which come back
+    turn after turn, are asked from their runs instead: see :func:`_ask_from_behind`)."""
     for option in options:
         if option.colour != options[0].colour:
             colours = {option.colour for option in options}
@@ -676,6 +686,16 @@ def relisted(state: KeyflowerState) -> KeyflowerState:
 
 
 def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) -> KeyflowerState:
+    bounds = pending.from_behind
+    if bounds is not None:  # the usual case: runs of numbers (see _ask_from_behind)
+        options = pending.options
+        if type(move) is Count:  # one run left: the option is found by its number
+            return _place_workers(state, pending.seat, pending.tile, pending.bid, options[move.count - options[0].number])
+        assert isinstance(move, Colour)
+        least, most = bounds
+        top = state.screens[pending.seat][COLOUR_INDEX[move.colour]]
+        run = _from_behind(move.colour, least, top if top < most else most)
+        return _ask_number(state, pending.seat, (pending.tile, pending.bid), run, ((), move.colour, 0), bounds)
     options, settled = _narrowed(pending.options, (pending.moved, pending.colour, pending.count), move)
     return _go_on(state, pending.seat, (pending.tile, pending.bid), options, settled)
 
@@ -691,7 +711,7 @@ def _go_on(
     while len(options) > 1:
         answers = _placing_answers(options, len(settled[0]))
         if len(answers) > 1:
-            asked = new_place_workers(seat, tile_id, bid, options, settled, answers)
+            asked = new_place_workers(seat, tile_id, bid, options, settled, answers, None)
             # The answers are the moves asked: listed with the position, not looked up again.
             return listed(evolve(state, stack=state.stack[:-1] + (asked,)), answers)
         options, settled = _narrowed(options, settled, answers[0])
@@ -704,8 +724,101 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
         return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
     assert isinstance(move, (Bid, Use))  # a tuple: `Bid | Use` would build a union at each turn
     bid = isinstance(move, Bid)
-    options = placements_at(state, pending.seat, move.tile, bid)
-    return _go_on(state, pending.seat, (move.tile, bid), options, ((), "", 0))
+    seat = pending.seat
+    bounds = _from_behind_bounds(state, seat, move.tile, bid)
+    if bounds is not None:  # the usual case
+        return _ask_from_behind(state, seat, (move.tile, bid), bounds)
+    options = placements_at(state, seat, move.tile, bid)
+    return _go_on(state, seat, (move.tile, bid), options, ((), "", 0))
+
+
+def _from_behind_bounds(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[int, int, int] | None:
+    """When every placement of ``seat`` at the hex ``tile_id`` comes from behind the screen and
+    pays nothing (no outbid group of theirs, no exchange, no summer boat 4a or 4b at work):
+    the colour's position (:data:`~.state.ANY_COLOUR` for any), the least and the most
+    workers, as :func:`placements_at` reads them; else ``None``."""
+    places, outbid = bid_facts(state)
+    if seat in outbid:
+        return None
+    if bid:
+        _, colour, leader, highest, leading_colour, _ = places[lot_positions(state)[tile_id]]
+        screen = state.screens[seat]
+        # As _bids_from_behind: a bid has no upper limit (every worker of the colour may go).
+        if leader == seat:
+            return leading_colour, 1, screen[leading_colour]
+        if colour == ANY_COLOUR:
+            return ANY_COLOUR, 1, max(screen)
+        if leader >= 0 and colour != _GREEN and has_ability(state, seat, "boat_counter_bid") and counters(tile_id):
+            return None
+        return colour, highest + 1, screen[colour]
+    entries, ids, _ = usable(state)
+    _, _, least, most, colour, _, exchange = entries[ids.index(tile_id)]
+    if exchange:
+        return None
+    if colour > ANY_COLOUR:
+        colour = places[colour - ANY_COLOUR - 1][1]  # the bidders' colour
+    if colour != ANY_COLOUR and "boat_ignore_colour" in boat_abilities(state, seat):
+        return None
+    return colour, least, most
+
+
+def _ask_from_behind(
+    state: KeyflowerState, seat: int, at: tuple[str, bool], bounds: tuple[int, int, int]
+) -> KeyflowerState:
+    """:func:`_go_on` from the start for placements at ``at`` from behind the screen, paying
+    nothing, of the colour and between the least and most workers of ``bounds`` (see
+    :func:`_from_behind_bounds`): the options are a run of numbers per colour, so the
+    question is read from the runs (the same options and answers, none narrowed)."""
+    colour, least, most = bounds
+    screen = state.screens[seat]
+    if colour != ANY_COLOUR:
+        top = screen[colour]
+        run = _from_behind(COLOURS[colour], least, top if top < most else most)
+        return _ask_number(state, seat, at, run, ((), "", 0), (least, most))
+    options, colours = _runs_each(least, most, screen)
+    if len(colours) == 1:
+        return _ask_number(state, seat, at, options, ((), "", 0), (least, most))
+    asked = new_place_workers(seat, at[0], at[1], options, ((), "", 0), colours, (least, most))
+    return listed(evolve(state, stack=state.stack[:-1] + (asked,)), colours)
+
+
+@cache
+def _runs_each(least: int, most: int, screen: Pool) -> tuple[tuple[Placement, ...], tuple[Move, ...]]:
+    """The runs of every colour from behind the ``screen`` between ``least`` and ``most``
+    workers, one after the other, and the colours whose run is not empty, asked in the order
+    of :data:`COLOURS` (made once per case)."""
+    options: tuple[Placement, ...] = ()
+    answers: list[Move] = []
+    for name in COLOURS:
+        top = screen[COLOUR_INDEX[name]]
+        run = _from_behind(name, least, top if top < most else most)
+        if run:
+            options += run
+            answers.append(_COLOUR[name])
+    return options, tuple(answers)
+
+
+def _ask_number(
+    state: KeyflowerState,
+    seat: int,
+    at: tuple[str, bool],
+    run: tuple[Placement, ...],
+    settled: Settled,
+    bounds: tuple[int, int],
+) -> KeyflowerState:
+    """The placement of one of the ``run`` of numbers of workers of one colour from behind the
+    screen, paying nothing: made if the run has one, else asked."""
+    if len(run) == 1:
+        return _place_workers(state, seat, at[0], at[1], run[0])
+    answers = _numbers(run[0].number, run[-1].number)
+    asked = new_place_workers(seat, at[0], at[1], run, settled, answers, bounds)
+    return listed(evolve(state, stack=state.stack[:-1] + (asked,)), answers)
+
+
+@cache
+def _numbers(least: int, most: int) -> tuple[Move, ...]:
+    """The answers placing ``least`` to ``most`` workers (made once per case)."""
+    return tuple([_COUNT[count] for count in range(least, most + 1)])
 
 
 def _use_in_colours(state: KeyflowerState, seat: int, tile_id: str, placement: Placement) -> KeyflowerState:
@@ -735,7 +848,9 @@ def _use_in_colours(state: KeyflowerState, seat: int, tile_id: str, placement: P
         stack=state.stack[:-1] + (_NEXT_TURN[state.players][seat],),
         tiles=(*tiles[:k], new, *tiles[k + 1 :]),
     )
-    return use_tile(after, seat, tile_id, placement.paying)
+    face = face_of(after, new)
+    assert face is not None
+    return use_tile(after, seat, tile_id, face, placement.paying)
 
 
 def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
@@ -772,13 +887,16 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         lots[i] = (tile_id, lot.with_colour(colour))
         changed.append(i)
     tiles = state.tiles
-    k = tile_positions(state)[tile_id]
+    places = tile_positions(state)
+    k = places[tile_id]
     old = tiles[k]
     # The first users of a tile bid for stand in the bidders' colour: workers of another (summer
     # boat 4b) lie down, and later users keep to the bids' colour.
     users = old.colour or (lot.colour if lot is not None and lot.colour is not None else colour)
     new = new_tile(tile_id, old.face, old.goods, old.workers.add(colour, count), old.uses + (count,), users, old.sheep)
-    tiles = tiles[:k] + (new,) + tiles[k + 1 :]
+    changed_tiles = [*tiles]  # (a display, one entry replaced: see .state.keep_tiles_used)
+    changed_tiles[k] = new
+    tiles = tuple(changed_tiles)
     after = evolve(
         state,
         passes=0,
@@ -788,8 +906,8 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         stack=following,
         tiles=tiles,
     )
-    keep_tiles_used(after, state, new, count)
+    face = keep_tiles_used(after, state, places, new, count)
     if changed:
         # The same lots in the same places: what is known of them carries over.
         keep_lots(after, state, changed)
-    return use_tile(after, seat, tile_id, placement.paying)
+    return use_tile(after, seat, tile_id, face, placement.paying)

@@ -14,12 +14,18 @@ from typing import Any
 from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
-from tabletop.keyflower_farmers.state import KeyflowerState, LayoutFacts, OpenCell, PlaceTile, Village, new_village
+from tabletop.keyflower_farmers.state import (
+    KeyflowerState,
+    LayoutFacts,
+    OpenCell,
+    PlaceTile,
+    Village,
+    placed_village,
+)
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.engine import evolve
 from tabletop.kernel.hexgrid import Hex
-from tabletop.kernel.pool import Pool
-from tabletop.kernel.tiles import Merge, OpenSide, Sector, Sides
+from tabletop.kernel.tiles import OpenSide, Sides
 
 
 #: No steps found yet (see :class:`.state.LayoutFacts`).
@@ -72,7 +78,7 @@ def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell
     land = []
     empty = 63  # the sides facing an empty cell (bit ``d`` for side ``d``)
     if known is not None:
-        for shown in known[1]:
+        for shown in (known[1], *known[2]):
             direction, facing = _NEED_SIDES[shown]
             empty ^= 1 << direction
             code = sides[direction]
@@ -86,7 +92,7 @@ def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell
         near, number, places = around[direction]
         beside = frontier.get(number)
         need = _NEEDS[direction][sides[direction]]
-        frontier[number] = (places, need) if beside is None else (beside[0], beside[1] + need)
+        frontier[number] = (places, need, ()) if beside is None else (beside[0], beside[1], (*beside[2], need))
     roads[cell] = joined
     return land
 
@@ -100,10 +106,9 @@ _FACING = tuple(tiles.facing(direction) for direction in range(6))
 
 #: What an empty cell beside a hex needs, for each side of the hex and the code it shows: the
 #: number ``3 * direction + code`` of the code (by its position in :data:`SIDE_CODES`) that
-#: a hex placed in the cell must show in the direction facing back (see :func:`_turnings`),
-#: alone in a tuple (added to what the cell needs already).
+#: a hex placed in the cell must show in the direction facing back (see :func:`_turnings`).
 _NEEDS = tuple(
-    {code: (len(SIDE_CODES) * _FACING[direction] + k,) for k, code in enumerate(SIDE_CODES)} for direction in range(6)
+    {code: len(SIDE_CODES) * _FACING[direction] + k for k, code in enumerate(SIDE_CODES)} for direction in range(6)
 )
 
 #: For each such number, the side of the hex placed in the cell facing the placed neighbour,
@@ -116,16 +121,21 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     cell then turn. If no matching place exists (the rules do not say what then), any place
     touching the village is allowed (inferred)."""
     frontier = layout_facts(state, state.villages[pending.seat]).frontier
-    every, masks = _turnings(sides_of(state, pending.tile))
+    every, masks, fit = _turnings(sides_of(state, pending.tile))
     cells = sorted(frontier)  # (numbers in the order of their cells)
     found: list[Move] = []
     if not has_ability(state, pending.seat, "boat_fields"):
         for cell in cells:
-            places, needs = frontier[cell]
-            # The turns that show each placed neighbour the code of the side it faces.
-            fitting = every
-            for need in needs:
-                fitting &= masks[need]
+            places, need, more = frontier[cell]
+            # The turns that show each placed neighbour the code of the side it faces: listed
+            # once for a cell beside one placed hex (most cells).
+            if not more:
+                for turns in fit[need]:
+                    found.append(places[turns])
+                continue
+            fitting = masks[need]
+            for other in more:
+                fitting &= masks[other]
             for turns in _STEPS[fitting]:
                 found.append(places[turns])
     if not found:
@@ -137,19 +147,19 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
 
 
 @cache
-def _turnings(sides: Sides) -> tuple[int, tuple[int, ...]]:
+def _turnings(sides: Sides) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """The turns of ``sides`` giving distinct sides, and for each direction and code (number
     ``3 * direction + code``, the code by its position in :data:`SIDE_CODES`, as the frontier
     keeps what its cells need: see :data:`_NEEDS`) those of them that show the code in the
     direction: sets of turns, bit ``t`` for ``t`` turns (the same set for any hex: the moves
-    of a cell are made once for all hexes)."""
+    of a cell are made once for all hexes), and the same turns listed, fewest first."""
     every = 0
     masks = [0] * (6 * len(SIDE_CODES))
     for turns in tiles.rotations(sides):
         every |= 1 << turns
         for direction, code in enumerate(tiles.rotated(sides, turns)):
             masks[len(SIDE_CODES) * direction + SIDE_CODES.index(code)] |= 1 << turns
-    return every, tuple(masks)
+    return every, tuple(masks), tuple([_STEPS[mask] for mask in masks])
 
 
 @cache
@@ -222,21 +232,12 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
         ids = {cell: tile_id for cell, tile_id, _ in village.layout}
         around = _neighbours(move.cell)
         land = [direction for direction in land if ids[around[direction]] not in boats]
-    fields, merges = village.fields.place_across(move.cell, spokes(sides), land)
-    animals = merged_animals(village.animals, merges) if merges and village.animals else village.animals
+    # The fields, and the names of those holding animals, are found when first read (seldom
+    # before the next hex is placed).
+    fields = village.fields.place_later(move.cell, spokes(sides), land)
     placed = (*village.layout, (move.cell, pending.tile, move.turns))
-    grown = new_village(placed, fields, animals, _facts(state, frontier, roads))
+    grown = placed_village(village, placed, fields, _facts(state, frontier, roads))
     after = evolve(state, villages=with_seat(state.villages, seat, grown), stack=state.stack[:-1])
     after.keep_summer_boats(state, seat, pending.tile)
     return after
 
-
-def merged_animals(animals: tuple[tuple[Sector, Pool], ...], merges: tuple[Merge, ...]) -> tuple[tuple[Sector, Pool], ...]:
-    """The animals of each field once fields have merged (or been renamed)."""
-    into = {old: merge.into for merge in merges for old in merge.parts}
-    totals: dict[Sector, Pool] = {}
-    for field, held in animals:
-        name = into.get(field, field)
-        # Summed only where two fields holding animals became one (most keep theirs as they are).
-        totals[name] = totals[name].plus(held) if name in totals else held
-    return tuple(sorted(totals.items()))
