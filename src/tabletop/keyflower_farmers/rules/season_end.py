@@ -42,7 +42,7 @@ from tabletop.keyflower_farmers.state import (
     Village,
     bid_facts,
     boat_abilities,
-    lot_of,
+    lot_positions,
     new_tile,
     owner_of,
 )
@@ -222,9 +222,15 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
             tiles=(*state.tiles, LAID_OUT[move.boat]), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
     gifts = []  # the items of the Farmers turn-order tiles the seat won
+    # The turn-order lots kept only their winning bids (see _close_auctions): a lot's first
+    # bid, if any, is its winner's.
+    lots = state.lots
+    positions = lot_positions(state)
     for tile_id, purple, gives in state.components.at_boat_pick(state.players, state.farmers):
-        lot = lot_of(state, tile_id)
-        if lot is not None and lot.leader == seat:
+        if tile_id not in positions:
+            continue
+        bids = lots[positions[tile_id]][1].bids
+        if bids and bids[0].bidder == seat:
             if purple:
                 changes["start"] = seat
             if gives:
