@@ -201,11 +201,16 @@ def open_fields(state: KeyflowerState, seat: int, animal: str, cell: tuple[int, 
     fields = village.fields.fields_on(cell)
     if village.animals and has_ability(state, seat, "boat_mixed_fields"):
         return tuple([field for field in fields if field not in used])
-    kind = Animals.position(animal)
+    kind = Animals.INDEX[animal]
+    # The animals of the village's fields looked up once, not scanned for at each field of the hex.
+    held = dict(village.animals)
     out = []
     for field in fields:
-        held = village.animals_in(field)
-        if field not in used and sum(held) == held[kind]:  # empty, or only that animal
+        if field not in used:
+            if field in held:
+                animals = held[field]
+                if sum(animals) != animals[kind]:  # another animal there
+                    continue
             out.append(field)
     return tuple(out)
 
