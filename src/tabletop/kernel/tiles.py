@@ -269,7 +269,7 @@ class Fields:
     def _around(self) -> _Neighbourhood:
         around = self._neighbourhood
         if around is None:
-            around = _Neighbourhood(self.parts)
+            around = _Neighbourhood(self._lookups().part_of)
             object.__setattr__(self, "_neighbourhood", around)
         return around
 
@@ -323,9 +323,9 @@ class Fields:
 
     def steps_from(self, name: Sector) -> dict[Sector, int]:
         """The fields entered from the field ``name`` to reach each field (0 for ``name``
-        itself), by field: fields sharing a hex are :meth:`adjacent`. Found hex by hex, each
-        hex looked at once, rather than from every field's neighbours (which would need them
-        all listed first)."""
+        itself), by field, in the order of the fields' names: fields sharing a hex are
+        :meth:`adjacent`. Found hex by hex, each hex looked at once, rather than from every
+        field's neighbours (which would need them all listed first)."""
         parts = self._lookups().part_of
         if name not in parts or parts[name][0] != name:
             raise TileError(f"no field is named {name!r}")
@@ -347,7 +347,7 @@ class Fields:
                             found[other] = steps
                             following.append(other)
             layer = following
-        return found
+        return dict(sorted(found.items()))
 
     def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
         """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at
@@ -597,24 +597,26 @@ class _Neighbourhood:
     asked (placing tiles never needs them; the fields on a cell are asked far more often than
     the fields beside a field, which are found only then)."""
 
-    __slots__ = ("on_cell", "_parts", "_adjacent")
+    __slots__ = ("on_cell", "_part_of", "_adjacent")
 
-    def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
-        # The parts come by name, so each cell's names come in order; a part's sectors on one
-        # cell come together (sorted), so a name already listed for a cell is its last.
+    def __init__(self, part_of: Mapping[Sector, tuple[Sector, ...]]) -> None:
+        # One pass over the sectors, by the field holding each (rather than over the fields
+        # sorted by name, which the value would make first): a cell's few names, each once
+        # (a field's sectors share its name, the same object), sorted per cell.
         on_cell: dict[Hex, list[Sector]] = {}
-        for part in parts:
+        for (cell, _), part in part_of.items():
             name = part[0]
-            for cell, _ in part:
-                names = on_cell.get(cell)
-                if names is None:
-                    on_cell[cell] = [name]
-                elif names[-1] is not name:
-                    names.append(name)
+            names = on_cell.get(cell)
+            if names is None:
+                on_cell[cell] = [name]
+            elif name not in names:
+                names.append(name)
+        for names in on_cell.values():
+            names.sort()
         self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
-            {cell: tuple(names) for cell, names in on_cell.items()}
+            {cell: (*names,) for cell, names in on_cell.items()}
         )
-        self._parts = parts
+        self._part_of = part_of
         self._adjacent: Mapping[Sector, tuple[Sector, ...]] | None = None
 
     @property
@@ -623,7 +625,7 @@ class _Neighbourhood:
         if self._adjacent is None:
             on_cell = self.on_cell
             adjacent: dict[Sector, tuple[Sector, ...]] = {}
-            for part in self._parts:
+            for part in {part[0]: part for part in self._part_of.values()}.values():
                 near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
                 near.discard(part[0])
                 adjacent[part[0]] = tuple(sorted(near))

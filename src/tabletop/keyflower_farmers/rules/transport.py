@@ -199,10 +199,7 @@ def _field_steps(state: KeyflowerState, village: Village, sources: Iterable[Sect
         if source in known:  # a read-only proxy: `in` and [] (its get is slow)
             found = known[source]
         else:
-            # By field name: read in the order of the fields (kept sorted by name), rather than
-            # sorting the pairs, whose names are compared as nested tuples.
-            steps = village.fields.steps_from(source)
-            found = MappingProxyType({part[0]: steps[part[0]] for part in village.fields.parts if part[0] in steps})
+            found = MappingProxyType(village.fields.steps_from(source))  # (by field name)
             if added is None:
                 added = known.copy()
             added[source] = found
