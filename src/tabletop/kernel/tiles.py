@@ -315,11 +315,15 @@ class Fields:
         return self.field_of((cell, sector_at(self.spokes_at(cell), side, end)))
 
     def adjacent(self, name: Sector) -> tuple[Sector, ...]:
-        """The other fields sharing a hex with the field ``name``, sorted."""
-        found = self._around().adjacent.get(name)
-        if found is None:
+        """The other fields sharing a hex with the field ``name``, sorted (found for this field
+        alone, from the fields on its hexes: a game asks about a few fields of a value)."""
+        part = self._lookups().part_of.get(name)
+        if part is None or part[0] != name:
             raise TileError(f"no field is named {name!r}")
-        return found
+        on_cell = self._around().on_cell
+        near = {other for cell, _ in part for other in on_cell[cell]}
+        near.discard(name)
+        return (*sorted(near),)
 
     def steps_from(self, name: Sector) -> dict[Sector, int]:
         """The fields entered from the field ``name`` to reach each field (0 for ``name``
@@ -592,12 +596,10 @@ class _FieldIndex(NamedTuple):
 
 
 class _Neighbourhood:
-    """The lookups of one :class:`Fields` value about which fields lie together, read-only:
-    the fields on each cell, and the fields sharing a hex with each field. Computed when first
-    asked (placing tiles never needs them; the fields on a cell are asked far more often than
-    the fields beside a field, which are found only then)."""
+    """The lookup of one :class:`Fields` value about which fields lie together, read-only:
+    the fields on each cell. Computed when first asked (placing tiles never needs it)."""
 
-    __slots__ = ("on_cell", "_part_of", "_adjacent")
+    __slots__ = ("on_cell",)
 
     def __init__(self, part_of: Mapping[Sector, tuple[Sector, ...]]) -> None:
         # One pass over the sectors, by the field holding each (rather than over the fields
@@ -616,21 +618,6 @@ class _Neighbourhood:
         self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
             {cell: (*names,) for cell, names in on_cell.items()}
         )
-        self._part_of = part_of
-        self._adjacent: Mapping[Sector, tuple[Sector, ...]] | None = None
-
-    @property
-    def adjacent(self) -> Mapping[Sector, tuple[Sector, ...]]:
-        """The other fields sharing a hex with each field, by field name."""
-        if self._adjacent is None:
-            on_cell = self.on_cell
-            adjacent: dict[Sector, tuple[Sector, ...]] = {}
-            for part in {part[0]: part for part in self._part_of.values()}.values():
-                near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
-                near.discard(part[0])
-                adjacent[part[0]] = tuple(sorted(near))
-            self._adjacent = MappingProxyType(adjacent)
-        return self._adjacent
 
 
 def _sorted_parts(groups: Iterable[frozenset[Sector]]) -> tuple[tuple[Sector, ...], ...]:
