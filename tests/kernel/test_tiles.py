@@ -306,6 +306,23 @@ def test_the_steps_from_a_field_are_those_of_a_search_over_adjacent_fields(layou
         assert fields.steps_from(name) == regions.distances(name, fields.adjacent)
 
 
+@settings(max_examples=60)
+@given(layouts, st.randoms(use_true_random=False))
+def test_the_steps_from_a_field_come_in_the_order_of_the_field_names(layout, rnd):
+    """Placed tile by tile (lookups kept from tile to tile) or computed at once, the fields
+    reached come sorted by name, as ``names`` lists them."""
+    order = list(layout)
+    rnd.shuffle(order)
+    placed, _ = _place_all(layout, order)
+    whole = tiles.fields_of(
+        {cell: tiles.spokes_of(sides, {R}) for cell, sides in layout.items()}, tiles.open_between(layout, {W})
+    )
+    for fields in (placed, whole):
+        for name in fields.names:
+            reached = list(fields.steps_from(name))
+            assert reached == [other for other in fields.names if other in reached]
+
+
 def test_steps_from_a_field_that_does_not_exist_are_refused():
     fields, _ = Fields().place((0, 0), frozenset(), lambda *_: True)
     with pytest.raises(TileError):

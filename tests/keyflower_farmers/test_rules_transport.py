@@ -188,7 +188,7 @@ def test_fields_reached_with_one_movement_are_those_one_step_away():
     assert len(names) > 3
     for budget in (1, 2):
         expected = [[t for t, n in field_steps(state, village, name).items() if 0 < n <= budget] for name in names]
-        assert _fields_within(state, village, names, budget) == expected
+        assert [[*found] for found in _fields_within(state, village, names, budget)] == expected
 
 
 def test_hexes_reached_with_one_movement_are_those_one_step_away():

@@ -269,7 +269,7 @@ class Fields:
     def _around(self) -> _Neighbourhood:
         around = self._neighbourhood
         if around is None:
-            around = _Neighbourhood(self.parts)
+            around = _Neighbourhood(self._lookups().part_of)
             object.__setattr__(self, "_neighbourhood", around)
         return around
 
@@ -315,17 +315,21 @@ class Fields:
         return self.field_of((cell, sector_at(self.spokes_at(cell), side, end)))
 
     def adjacent(self, name: Sector) -> tuple[Sector, ...]:
-        """The other fields sharing a hex with the field ``name``, sorted."""
-        found = self._around().adjacent.get(name)
-        if found is None:
+        """The other fields sharing a hex with the field ``name``, sorted (found for this field
+        alone, from the fields on its hexes: a game asks about a few fields of a value)."""
+        part = self._lookups().part_of.get(name)
+        if part is None or part[0] != name:
             raise TileError(f"no field is named {name!r}")
-        return found
+        on_cell = self._around().on_cell
+        near = {other for cell, _ in part for other in on_cell[cell]}
+        near.discard(name)
+        return (*sorted(near),)
 
     def steps_from(self, name: Sector) -> dict[Sector, int]:
         """The fields entered from the field ``name`` to reach each field (0 for ``name``
-        itself), by field: fields sharing a hex are :meth:`adjacent`. Found hex by hex, each
-        hex looked at once, rather than from every field's neighbours (which would need them
-        all listed first)."""
+        itself), by field, in the order of the fields' names: fields sharing a hex are
+        :meth:`adjacent`. Found hex by hex, each hex looked at once, rather than from every
+        field's neighbours (which would need them all listed first)."""
         parts = self._lookups().part_of
         if name not in parts or parts[name][0] != name:
             raise TileError(f"no field is named {name!r}")
@@ -347,7 +351,7 @@ class Fields:
                             found[other] = steps
                             following.append(other)
             layer = following
-        return found
+        return dict(sorted(found.items()))
 
     def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
         """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at
@@ -592,43 +596,28 @@ class _FieldIndex(NamedTuple):
 
 
 class _Neighbourhood:
-    """The lookups of one :class:`Fields` value about which fields lie together, read-only:
-    the fields on each cell, and the fields sharing a hex with each field. Computed when first
-    asked (placing tiles never needs them; the fields on a cell are asked far more often than
-    the fields beside a field, which are found only then)."""
+    """The lookup of one :class:`Fields` value about which fields lie together, read-only:
+    the fields on each cell. Computed when first asked (placing tiles never needs it)."""
 
-    __slots__ = ("on_cell", "_parts", "_adjacent")
+    __slots__ = ("on_cell",)
 
-    def __init__(self, parts: tuple[tuple[Sector, ...], ...]) -> None:
-        # The parts come by name, so each cell's names come in order; a part's sectors on one
-        # cell come together (sorted), so a name already listed for a cell is its last.
+    def __init__(self, part_of: Mapping[Sector, tuple[Sector, ...]]) -> None:
+        # One pass over the sectors, by the field holding each (rather than over the fields
+        # sorted by name, which the value would make first): a cell's few names, each once
+        # (a field's sectors share its name, the same object), sorted per cell.
         on_cell: dict[Hex, list[Sector]] = {}
-        for part in parts:
+        for (cell, _), part in part_of.items():
             name = part[0]
-            for cell, _ in part:
-                names = on_cell.get(cell)
-                if names is None:
-                    on_cell[cell] = [name]
-                elif names[-1] is not name:
-                    names.append(name)
+            names = on_cell.get(cell)
+            if names is None:
+                on_cell[cell] = [name]
+            elif name not in names:
+                names.append(name)
+        for names in on_cell.values():
+            names.sort()
         self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
-            {cell: tuple(names) for cell, names in on_cell.items()}
+            {cell: (*names,) for cell, names in on_cell.items()}
         )
-        self._parts = parts
-        self._adjacent: Mapping[Sector, tuple[Sector, ...]] | None = None
-
-    @property
-    def adjacent(self) -> Mapping[Sector, tuple[Sector, ...]]:
-        """The other fields sharing a hex with each field, by field name."""
-        if self._adjacent is None:
-            on_cell = self.on_cell
-            adjacent: dict[Sector, tuple[Sector, ...]] = {}
-            for part in self._parts:
-                near = {other for cell in {cell for cell, _ in part} for other in on_cell[cell]}
-                near.discard(part[0])
-                adjacent[part[0]] = tuple(sorted(near))
-            self._adjacent = MappingProxyType(adjacent)
-        return self._adjacent
 
 
 def _sorted_parts(groups: Iterable[frozenset[Sector]]) -> tuple[tuple[Sector, ...], ...]:

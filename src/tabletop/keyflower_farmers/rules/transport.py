@@ -13,7 +13,7 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from operator import ge
@@ -199,10 +199,7 @@ def _field_steps(state: KeyflowerState, village: Village, sources: Iterable[Sect
         if source in known:  # a read-only proxy: `in` and [] (its get is slow)
             found = known[source]
         else:
-            # By field name: read in the order of the fields (kept sorted by name), rather than
-            # sorting the pairs, whose names are compared as nested tuples.
-            steps = village.fields.steps_from(source)
-            found = MappingProxyType({part[0]: steps[part[0]] for part in village.fields.parts if part[0] in steps})
+            found = MappingProxyType(village.fields.steps_from(source))  # (by field name)
             if added is None:
                 added = known.copy()
             added[source] = found
@@ -230,18 +227,12 @@ def _herds(state: KeyflowerState, village: Village, budget: int, mixed: bool) ->
     return found
 
 
-def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Sector], budget: int) -> list[list[Sector]]:
+def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Sector], budget: int) -> list[Sequence[Sector]]:
     """The other fields of ``village`` each of ``sources`` reaches with ``budget`` movement, in
     the order of the fields (by name). With one movement (the usual case) those sharing a hex
-    with it, read from the hexes it lies on: no steps to every field found."""
+    with it: no steps to every field found."""
     if budget == 1:
-        fields = village.fields
-        found = []
-        for source in sources:
-            beside = {other for cell, _ in fields.sectors(source) for other in fields.fields_on(cell)}
-            beside.discard(source)
-            found.append(sorted(beside))
-        return found
+        return [*map(village.fields.adjacent, sources)]
     return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _field_steps(state, village, sources)]
 
 
