@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
 import attrs
 
@@ -346,6 +347,11 @@ def _can_pay(
     return bool(uses_of(state, seat, tile_id, groups))
 
 
+#: Builds a :class:`~.state.Placement` from its fields without the call of its ``__new__``
+#: (a placement's options are many, each made once).
+_tuple_new = tuple.__new__
+
+
 def bids_at(
     state: KeyflowerState, seat: int, tile_id: str, lot: Lot, groups: tuple[tuple[str, Group], ...]
 ) -> tuple[Placement, ...]:
@@ -354,13 +360,15 @@ def bids_at(
     least = lot.fewest_to_add(seat)
     colours = bid_colours(state, seat, tile_id, lot)
     screen = state.screens[seat]
+    # The colours of the outbid groups that may move here (found once, for every colour).
+    moving = [group.colour for lot_id, group in groups if lot_id != tile_id]
     out: list[Placement] = []
     for colour in colours:
-        if not any(g.colour == colour and lot_id != tile_id for lot_id, g in groups):
+        if colour not in moving:
             out += _from_behind(colour, least, screen[COLOUR_INDEX[colour]])
             continue
         for count, moved in placements(state, seat, colour, least, None, groups, tile_id):
-            out.append(Placement(colour, moved, count, ""))
+            out.append(_tuple_new(Placement, (colour, moved, count, "")))
     return tuple(out)
 
 
@@ -505,16 +513,19 @@ def _exchanges_from_behind(
     worker has up to a hundred uses)."""
     least, most = bounds
     by_worker, kinds = PAYMENTS[item]
-    names = COLOURS if by_worker else SKILLS
+    # What may pay whatever is placed: a worker of a colour behind the screen, or a skill held.
+    if by_worker:
+        payings = [COLOURS[k] for k in kinds if screen[k]]
+    else:
+        payings = [SKILLS[k] for k in kinds if skills[k]]
     out = []
     for colour in colours:
-        placed = COLOUR_INDEX[colour]
-        for count in range(least, min(screen[placed], most) + 1):
-            for k in kinds:
-                # A worker of the colour paid left behind the screen once these are placed, or
-                # the skill paid.
-                if (screen[k] - (count if k == placed else 0)) if by_worker else skills[k]:
-                    out.append(Placement(colour, (), count, names[k]))
+        behind = screen[COLOUR_INDEX[colour]]
+        for count in range(least, (behind if behind < most else most) + 1):
+            for paying in payings:
+                # A worker of the placing colour pays only if one of them stays behind the screen.
+                if paying != colour or count < behind:
+                    out.append(_tuple_new(Placement, (colour, (), count, paying)))
     return tuple(out)
 
 
@@ -528,22 +539,37 @@ def _uses_in_any_colours(
     yield from _uses_with(state, seat, face, COLOURS, bounds, groups)
     least, most = bounds
     screen = state.screens[seat]
+    exchange = face.ability == "exchange"
+    blue, red, yellow, green = screen
     for size in range(len(groups) + 1):
         for chosen in combinations(groups, size):
             moving: Pool = Workers()
             for _, group in chosen:
                 moving = moving.add(group.colour, group.count)
-            if moving.total > most:
+            room = most - moving.total
+            if room < 0:
                 continue
             moved = tuple(lot_id for lot_id, _ in chosen)
             others = tuple(group for group in groups if group[0] not in moved)
-            for behind in screen.parts(most - moving.total):
-                placed = moving.plus(behind)
-                if placed.total < least or sum(1 for n in placed if n) < 2:
-                    continue
-                colour = mixed_colour(placed)
-                for paying in payments(state, seat, face, screen.minus(behind), others):
-                    yield Placement(colour, moved, placed.total, paying)
+            moving_blue, moving_red, moving_yellow, moving_green = moving
+            # The workers from behind the screen, at most ``room``, in the order of
+            # Pool.parts (by the number of blue, then of red, ...): counted in nested loops,
+            # without a pool made for each part that is not a use in several colours.
+            for b in range(min(blue, room) + 1):
+                for r in range(min(red, room - b) + 1):
+                    for y in range(min(yellow, room - b - r) + 1):
+                        for g in range(min(green, room - b - r - y) + 1):
+                            placed = (moving_blue + b, moving_red + r, moving_yellow + y, moving_green + g)
+                            number = placed[0] + placed[1] + placed[2] + placed[3]
+                            if number < least or (placed[0] > 0) + (placed[1] > 0) + (placed[2] > 0) + (placed[3] > 0) < 2:
+                                continue
+                            colour = mixed_colour(placed)
+                            if not exchange:
+                                yield _tuple_new(Placement, (colour, moved, number, ""))
+                                continue
+                            left = screen.minus((b, r, y, g))
+                            for paying in payments(state, seat, face, left, others):
+                                yield _tuple_new(Placement, (colour, moved, number, paying))
 
 
 def _uses_with(
@@ -553,24 +579,30 @@ def _uses_with(
     colours: tuple[str, ...],
     bounds: tuple[int, int],
     groups: tuple[tuple[str, Group], ...],
-) -> Iterator[Placement]:
+) -> list[Placement]:
     """:func:`uses_of` when outbid groups may move: each placement of ``colours`` between the
-    ``bounds`` (least, most) and each payment it leaves."""
+    ``bounds`` (least, most) and each payment it leaves (a list: its runs from behind the
+    screen are joined, not yielded one by one)."""
     least, most = bounds
     exchange = face.ability == "exchange"
+    screen = state.screens[seat]
+    grouped = [group.colour for _, group in groups]  # (found once, for every colour)
+    out: list[Placement] = []
     for colour in colours:
-        if not exchange and not any(g.colour == colour for _, g in groups):
-            yield from _from_behind(colour, least, min(state.screens[seat][COLOUR_INDEX[colour]], most))
+        if not exchange and colour not in grouped:
+            behind = screen[COLOUR_INDEX[colour]]
+            out += _from_behind(colour, least, behind if behind < most else most)
             continue
         for count, moved in placements(state, seat, colour, least, most, groups, ""):
             if not exchange:
-                yield Placement(colour, moved, count, "")
+                out.append(_tuple_new(Placement, (colour, moved, count, "")))
                 continue
             from_screen = count - sum(g.count for lot_id, g in groups if lot_id in moved)
-            left = state.screens[seat].take(colour, from_screen)
+            left = screen.take(colour, from_screen)
             others = tuple((lot_id, g) for lot_id, g in groups if lot_id not in moved)
             for paying in payments(state, seat, face, left, others):
-                yield Placement(colour, moved, count, paying)
+                out.append(_tuple_new(Placement, (colour, moved, count, paying)))
+    return out
 
 
 # --- the chain of a turn ----------------------------------------------------------------------
@@ -603,15 +635,20 @@ def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move
     """:func:`placing_moves`, listed for the ``options`` left once ``settled`` outbid groups
     are known to move (the placements from behind the screen paying nothing, which come back
     turn after turn, are asked from their runs instead: see :func:`_ask_from_behind`)."""
-    for option in options:
-        if option.colour != options[0].colour:
-            colours = {option.colour for option in options}
-            answers = [_COLOUR[colour] for colour in COLOURS if colour in colours]
-            if len(answers) < len(colours):  # then the mixes of summer boat 4b
-                answers += [Colour(colour) for colour in sorted(colours) if MIXED in colour]
-            return tuple(answers)
+    # (Read through C-level getters: a loop over the options in Python costs more.)
+    colours = set(map(_COLOUR_OF, options))
+    if len(colours) > 1:
+        answers = [_COLOUR[colour] for colour in COLOURS if colour in colours]
+        if len(answers) < len(colours):  # then the mixes of summer boat 4b
+            answers += [Colour(colour) for colour in sorted(colours) if MIXED in colour]
+        return tuple(answers)
+    if not settled and not any(map(_MOVED_OF, options)):  # the usual case: no outbid group moves
+        counts = set(map(_NUMBER_OF, options))
+        if len(counts) > 1:
+            return tuple([_COUNT[count] for count in sorted(counts)])
+        return tuple(dict.fromkeys(map(_PAY.__getitem__, map(_PAYING_OF, options))))
     groups: dict[Move, None] = {}
-    counts: set[int] = set()
+    counts = set()
     for option in options:
         if len(option.moved) > settled:
             groups[_FROM[option.moved[settled]]] = None
@@ -620,6 +657,13 @@ def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move
     if groups or len(counts) > 1:
         return (*groups, *(_COUNT[count] for count in sorted(counts)))
     return tuple({_PAY[option.paying]: None for option in options})
+
+
+#: The fields of a :class:`~.state.Placement`, read by C-level getters.
+_COLOUR_OF = itemgetter(0)
+_MOVED_OF = itemgetter(1)
+_NUMBER_OF = itemgetter(2)
+_PAYING_OF = itemgetter(3)
 
 
 #: The answers naming a colour (made once).
