@@ -810,14 +810,21 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
 
 def owner_of(state: KeyflowerState, tile_id: str) -> int | None:
     """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
+    cached = state._owner_index
+    seats = cached[1] if cached is not None and cached[0] is state.villages else owners(state)
+    return seats[tile_id] if tile_id in seats else None  # a read-only proxy: `in` and [] (its get is slow)
+
+
+def owners(state: KeyflowerState) -> Mapping[str, int]:
+    """The seat whose village holds each hex in a village (see :func:`owner_of`; for a rule
+    reading many hexes at once)."""
     villages = state.villages
     cached = state._owner_index
     if cached is None or cached[0] is not villages:
-        owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
-        cached = (villages, MappingProxyType(owners))
+        found = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
+        cached = (villages, MappingProxyType(found))
         state.__dict__["_owner_index"] = cached
-    seats = cached[1]  # a read-only proxy: `in` and [] (its get is slow)
-    return seats[tile_id] if tile_id in seats else None
+    return cached[1]
 
 
 def keep_owners(state: KeyflowerState, before: KeyflowerState) -> None:
