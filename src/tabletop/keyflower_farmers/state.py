@@ -237,6 +237,16 @@ _USE = Shared(UseMove)
 _BID = Shared(BidMove)
 
 
+def _open_place(tile_id: str) -> BidPlace:
+    """The :data:`BidPlace` of the hex ``tile_id`` laid out for auction (no bids, no colour)."""
+    return bid_place(_BID[tile_id], NO_BIDS)
+
+
+#: The :data:`BidPlace` of each hex laid out for auction (made once per hex: every lot of a
+#: season starts so).
+_OPEN = Shared(_open_place)
+
+
 def workable_entry(
     worked_faces: Mapping[str, tuple[Face | None, ...]], tile: Tile, lots: Mapping[str, int]
 ) -> Workable | None:
@@ -275,10 +285,22 @@ def _fresh_use(tile_id: str, face: Face | None) -> tuple[Workable, UseRow] | Non
     return (entry, _use_row(entry))
 
 
-#: For each hex id, its printed faces as read and what :func:`_fresh_use` made of each (the
-#: hexes read again at the start of each season: see :func:`usable`); made again for other
-#: components.
-_FRESH: dict[str, tuple[tuple[Face | None, ...], tuple[tuple[Workable, UseRow] | None, ...]]] = {}
+#: What :func:`_fresh_use` makes of each face of each hex, by the hex id, with the worked
+#: faces it was read from (the hexes read again at the start of each season: see
+#: :func:`usable`); one table, made again for other components.
+_FRESH: list[tuple[Mapping[str, tuple[Face | None, ...]], dict[str, tuple[tuple[Workable, UseRow] | None, ...]]]] = []
+
+
+def _fresh_uses(faces: Mapping[str, tuple[Face | None, ...]]) -> dict[str, tuple[tuple[Workable, UseRow] | None, ...]]:
+    """:func:`_fresh_use` of each face of each hex of the worked ``faces``, by the hex id (a boat
+    or a turn-order tile, without faces, is not there)."""
+    if not _FRESH or _FRESH[0][0] is not faces:
+        _FRESH[:] = [(faces, {tile_id: tuple(_fresh_use(tile_id, face) for face in printed) for tile_id, printed in faces.items()})]
+    return _FRESH[0][1]
+
+
+#: What a hex without faces to use (a boat, a turn-order tile) gives, face up or down.
+_NO_USE: tuple[None, None] = (None, None)
 
 
 #: The :data:`Payment` of each item an exchange may take.
@@ -788,14 +810,21 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
 
 def owner_of(state: KeyflowerState, tile_id: str) -> int | None:
     """The seat whose village holds ``tile_id`` (``None`` if it is up for auction)."""
+    cached = state._owner_index
+    seats = cached[1] if cached is not None and cached[0] is state.villages else owners(state)
+    return seats[tile_id] if tile_id in seats else None  # a read-only proxy: `in` and [] (its get is slow)
+
+
+def owners(state: KeyflowerState) -> Mapping[str, int]:
+    """The seat whose village holds each hex in a village (see :func:`owner_of`; for a rule
+    reading many hexes at once)."""
     villages = state.villages
     cached = state._owner_index
     if cached is None or cached[0] is not villages:
-        owners = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
-        cached = (villages, MappingProxyType(owners))
+        found = {tile_id: seat for seat, village in enumerate(villages) for _, tile_id, _ in village.layout}
+        cached = (villages, MappingProxyType(found))
         state.__dict__["_owner_index"] = cached
-    seats = cached[1]  # a read-only proxy: `in` and [] (its get is slow)
-    return seats[tile_id] if tile_id in seats else None
+    return cached[1]
 
 
 def keep_owners(state: KeyflowerState, before: KeyflowerState) -> None:
@@ -993,7 +1022,7 @@ def bid_facts(state: KeyflowerState) -> BidFacts:
         return cached[2]
     lots, positions, facts = _lot_facts(state)
     if facts is None:
-        facts = _bid_facts(tuple([bid_place(_BID[tile_id], lot) for tile_id, lot in lots]))
+        facts = _bid_facts(tuple([_OPEN[tile_id] if lot is NO_BIDS else bid_place(_BID[tile_id], lot) for tile_id, lot in lots]))
         state.__dict__["_lot_index"] = (lots, positions, facts)
     return facts
 
@@ -1028,29 +1057,35 @@ def usable(state: KeyflowerState) -> Usable:
     positions = _lot_facts(state)[1]
     if cached is None or cached[0] is not tiles or cached[1] is not positions:
         faces = state.components.worked_faces
+        fresh = _fresh_uses(faces).get
         entries: list[Workable] = []
         rows: list[UseRow] = []
         for tile in tiles:
-            tile_id = tile.id
-            if tile_id not in faces:  # a boat or a turn-order tile: nothing to use
-                continue
-            if tile.uses or tile_id in positions:
+            if tile.uses:
                 entry = workable_entry(faces, tile, positions)
                 if entry is not None:
                     entries.append(entry)
                     rows.append(_use_row(entry))
                 continue
-            # Unused this season and in a village (most hexes as a season starts): its entry
-            # and row are those of its face alone, made once.
-            printed = faces[tile_id]
-            fresh = _FRESH.get(tile_id)
-            if fresh is None or fresh[0] is not printed:
-                fresh = _FRESH[tile_id] = (printed, tuple(_fresh_use(tile_id, face) for face in printed))
-            use = fresh[1][tile.face]
+            # Unused this season (most hexes as a season starts): its entry and row are those
+            # of its face alone, made once, as if in a village (those up for auction below).
+            use = fresh(tile.id, _NO_USE)[tile.face]
             if use is not None:
                 entries.append(use[0])
                 rows.append(use[1])
-        usable = (tuple(entries), tuple([entry[0] for entry in entries]), tuple(rows))
+        ids = tuple([entry[0] for entry in entries])
+        for tile_id, i in positions.items():
+            if tile_id in ids:
+                k = ids.index(tile_id)
+                entry = entries[k]
+                # Unused: read as in a village, with any colour (a used hex up for auction, read
+                # above, has its users' colour or its bidders'); it takes its bidders'.
+                if entry[4] == ANY_COLOUR:
+                    row = rows[k]
+                    colour = ANY_COLOUR + 1 + i
+                    entries[k] = (tile_id, entry[1], entry[2], entry[3], colour, entry[5], entry[6])
+                    rows[k] = (row[0], colour, row[2], row[3])
+        usable = (tuple(entries), ids, tuple(rows))
         cached = (tiles, positions, usable)
         state.__dict__["_workable"] = cached
     return cached[2]

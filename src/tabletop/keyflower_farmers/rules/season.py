@@ -27,7 +27,7 @@ from tabletop.keyflower_farmers.state import (
 )
 from tabletop.keyflower_farmers.rules.chance import load_boats
 from tabletop.keyflower_farmers.rules.production import animal_moves
-from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
+from tabletop.keyflower_farmers.rules.season_end import ORDER_ID, after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
 from tabletop.kernel.engine import evolve, listed, pop, push, rewritten, samples_now
 from tabletop.kernel.shared import shared
@@ -50,16 +50,16 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
         return pop(state)
     name = SEASONS[season]
     components = state.components
-    order = tuple(f"order{tile.number}" for tile, _ in components.turn_order_for(state.players, state.farmers))
+    order = tuple([ORDER_ID[tile.number] for tile, _ in components.turn_order_for(state.players, state.farmers)])
     if season == 3:
         return begin_winter(state, order)
     lots = tuple([(tile_id, NO_BIDS) for tile_id in order])
-    stack = state.stack[:-1] + (Turn(state.start),)
+    stack = state.stack[:-1] + (shared(Turn, state.start),)
     if state.first_game:
         # Above the first turn: a summer boat laid out has its side up before anyone plays.
         state = _lay_out_farmers_tiles(evolve(state, season=season, passes=0, lots=lots, stack=stack), name)
         lots, stack = state.lots, state.stack
-    laid_out = sum(1 for tile_id, _ in lots if not tile_id.startswith("order"))
+    laid_out = len(lots) - len(order)  # the Farmers tiles laid out, before the turn-order tiles
     draws = (shared(DrawSeasonTile, name),) * (components.per_season[state.players - 2] - laid_out)
     loads = components.loads(state.players, name)
     if samples_now(state):

@@ -44,7 +44,7 @@ from tabletop.keyflower_farmers.state import (
     boat_abilities,
     lot_positions,
     new_tile,
-    owner_of,
+    owners,
 )
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve
@@ -88,6 +88,11 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     )
 
 
+#: The hex id of the turn-order tile of each number (made once per number: every season
+#: reads them).
+ORDER_ID: Shared[str] = Shared("order{}".format)
+
+
 #: An empty pile (shared: piles are immutable).
 _EMPTY_PILE: Pile[str] = Pile()
 
@@ -103,30 +108,42 @@ def _close_auctions(
     nobody bid for."""
     winner_of = {}
     placed: list[list[str]] = [[] for _ in range(state.players)]
-    order_lots = []
     unbid = set()
     # Each lot's leader, as the turns have read them (see bid_facts): the bids themselves are
-    # read only where some were outbid.
-    for (tile_id, lot), (_, _, winner, count, colour, outbid) in zip(state.lots, bid_facts(state)[0]):
-        order_tile = tile_id.startswith("order")
+    # read only where some were outbid. The season tiles come first, then the turn-order
+    # tiles (see KeyflowerState.lots), each kind read by a loop of its own.
+    lots, places = state.lots, bid_facts(state)[0]
+    split = len(lots) - len(state.components.turn_order_for(state.players, state.farmers))
+    for (tile_id, lot), (_, _, winner, count, colour, outbid) in zip(lots[:split], places[:split]):
+        if winner < 0:
+            unbid.add(tile_id)
+            continue
+        winner_of[tile_id] = winner
+        placed[winner].append(tile_id)
+        if outbid:
+            _outbid_back(lot, gained)
+        returned[colour] += count
+    order_lots = []
+    for (tile_id, lot), (_, _, winner, _, _, outbid) in zip(lots[split:], places[split:]):
         if winner >= 0:
             winner_of[tile_id] = winner
-            if winter or not order_tile:
+            if winter:
                 placed[winner].append(tile_id)
             if outbid:
-                leader = lot.leading_bid
-                assert leader is not None
-                for bid in lot.bids:
-                    if bid is not leader:
-                        gained[bid.bidder][COLOUR_INDEX[bid.colour]] += bid.count
-                lot = Lot((leader,), lot.colour)
-            if not order_tile:
-                returned[colour] += count
-        elif not order_tile:
-            unbid.add(tile_id)
-        if order_tile:
-            order_lots.append((tile_id, lot))
+                lot = _outbid_back(lot, gained)
+        order_lots.append((tile_id, lot))
     return winner_of, placed, tuple(order_lots), unbid
+
+
+def _outbid_back(lot: Lot, gained: list[list[int]]) -> Lot:
+    """``lot`` with its winning bid alone, the workers of the others counted in ``gained``
+    (they go back behind their owners' screens)."""
+    leader = lot.leading_bid
+    assert leader is not None
+    for bid in lot.bids:
+        if bid is not leader:
+            gained[bid.bidder][COLOUR_INDEX[bid.colour]] += bid.count
+    return Lot((leader,), lot.colour)
 
 
 def _clear_tiles(
@@ -137,6 +154,7 @@ def _clear_tiles(
     screen, those on village tiles behind the village owner's (``gained``). The hexes left in
     play, emptied of workers."""
     emptied = []
+    village_of = owners(state)  # (read once: most used hexes are in villages)
     for tile in state.tiles:
         if tile.id in unbid:
             returned[:] = map(add, returned, tile.workers)
@@ -147,9 +165,8 @@ def _clear_tiles(
         tile_id = tile.id
         # A hex won is no village's yet; the others used are in a village (none on a
         # turn-order tile).
-        keeper = winner_of[tile_id] if tile_id in winner_of else owner_of(state, tile_id)
-        if keeper is not None:
-            gained[keeper] = list(map(add, gained[keeper], tile.workers))
+        keeper = winner_of[tile_id] if tile_id in winner_of else village_of[tile_id]
+        gained[keeper] = list(map(add, gained[keeper], tile.workers))
         if tile.face == 0 and tile.goods == NO_RESOURCES and not tile.sheep:
             emptied.append(LAID_OUT[tile_id])  # bare again, as it came into play (the commonest case)
         else:
@@ -169,7 +186,7 @@ def _boat_order(state: KeyflowerState, winner_of: dict[str, int]) -> tuple[int |
     holder = None
     order: list[int] = []
     for tile, face in state.components.turn_order_for(state.players, state.farmers):
-        winner = winner_of.get(f"order{tile.number}")
+        winner = winner_of.get(ORDER_ID[tile.number])
         if winner is None:
             continue
         if face.purple:
@@ -300,6 +317,9 @@ def breed(state: KeyflowerState, start: int) -> tuple[Pool, tuple[Village, ...]]
         before = supply
         fields = []
         for field, animals in village.animals:
+            if max(animals) < 2:  # (the usual field: no pair to breed)
+                fields.append((field, animals))
+                continue
             kinds = [k for k, n in enumerate(animals) if n]
             for k in kinds:
                 if animals[k] >= 2 and (mixed or len(kinds) == 1) and supply[k]:

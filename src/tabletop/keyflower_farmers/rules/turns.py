@@ -291,12 +291,17 @@ def _can_place(
             return True
         if reach[k] < least:
             continue
-        sizes = [g.count for _, g in groups if g.colour == colour]
-        for size in range(1, len(sizes) + 1):
-            for chosen in combinations(sizes, size):
-                moved = sum(chosen)
-                if moved <= most and moved + behind >= least:
-                    return True
+        # The numbers of workers some choice of the groups of the colour moves, as the bits
+        # set in ``moving`` (bit 0: none moves), rather than each choice tried (their number
+        # doubles with each group). A choice moving from the ``short`` of ``least`` behind the
+        # screen up to ``most`` workers will do, topped up from behind the screen.
+        moving = 1
+        for _, group in groups:
+            if group.colour == colour:
+                moving |= moving << group.count
+        short = least - behind
+        if short <= most and moving >> short & ((2 << (most - short)) - 1):
+            return True
     return False
 
 
