@@ -89,6 +89,26 @@ def test_sample_draws_draw_what_drawing_card_by_card_draws(
 
 
 @given(
+    unseen=st.lists(st.integers(0, 3), max_size=40),
+    copies=st.integers(0, 30),
+    count=st.integers(0, 45),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_long_runs_draw_what_drawing_card_by_card_draws(unseen: list[int], copies: int, count: int, seed: int) -> None:
+    # Runs long enough to be drawn at once (pile.AHEAD_AT_ONCE), some from piles nearly all
+    # copies of one card, whose last draws are no draws at all.
+    pile, rng = Pile(unseen + [9] * copies, (7, 8)), Rng.from_seed(seed)
+    count = min(count, len(pile))
+    drawn, left, after = pile.sample_draws(count, rng)
+    expected = []
+    for _ in range(count):
+        card, rng = pile.sample_draw(rng)
+        pile = pile.take(card)
+        expected.append(card)
+    assert (drawn, left, after) == (expected, pile, rng)
+
+
+@given(
     first=st.lists(st.integers(0, 5), max_size=8),
     second=st.lists(st.integers(0, 3), max_size=8),
     bottom=st.lists(st.integers(7, 9), max_size=3),

@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.kernel.rng import MaskedRandomness, Rng, below_at, fresh_seed
+from tabletop.kernel.pile import Pile
+from tabletop.kernel.rng import (
+    AHEAD_MOST,
+    MaskedRandomness,
+    Rng,
+    below_ahead,
+    below_at,
+    fresh_seed,
+    outputs_ahead,
+    state_after,
+)
 
 seeds = st.integers(-(2**70), 2**70)
 
@@ -189,3 +199,105 @@ def test_a_masked_cursor_refuses_to_draw() -> None:
     draws = Rng.from_seed(1).mask().draws()
     with pytest.raises(MaskedRandomness):
         draws.below(6)
+
+
+def _lanes(packed: int, n: int) -> list[int]:
+    return [packed >> (128 * k) & (2**64 - 1) for k in range(n)]
+
+
+@given(seed=seeds, n=st.integers(0, AHEAD_MOST + 6))
+def test_outputs_ahead_are_the_next_outputs(seed: int, n: int) -> None:
+    # Past AHEAD_MOST the lane constants are made for the run: the same outputs.
+    rng = Rng.from_seed(seed)
+    packed, after = outputs_ahead(rng.state, n)
+    expected = _stream(rng, n)
+    for _ in range(n):
+        rng = rng.next64()[1]
+    assert _lanes(packed, n) == expected and after == rng.state == state_after(Rng.from_seed(seed).state, n)
+
+
+def _threaded(state: int, top: int, n: int) -> list[int]:
+    values = []
+    for bound in range(top, top - n, -1):
+        value, state = below_at(state, bound)
+        values.append(value)
+    return values
+
+
+@given(seed=seeds, n=st.integers(0, 40), extra=st.integers(0, 200), data=st.data())
+def test_below_ahead_draws_what_below_at_draws(seed: int, n: int, extra: int, data: st.DataObject) -> None:
+    state = Rng.from_seed(seed).state
+    top = data.draw(st.sampled_from([n + extra, 2**16, 2**16 + 1 + extra, 2**40, 2**64]) if n else st.just(extra))
+    top = max(top, n)
+    assert below_ahead(outputs_ahead(state, n)[0], top, n) == _threaded(state, top, n)
+
+
+def _unmix(value: int) -> int:
+    """The generator state whose output is ``value`` (the mix undone step by step)."""
+    mask = 2**64 - 1
+
+    def unshift(z: int, shift: int) -> int:
+        out, part = z, z >> shift
+        while part:
+            out ^= part
+            part >>= shift
+        return out
+
+    z = unshift(value, 31) * pow(0x94D049BB133111EB, -1, 2**64) & mask
+    z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask
+    return unshift(z, 30)
+
+
+def _state_before(value: int, k: int) -> int:
+    """A state whose output ``k`` (from 0) is ``value``."""
+    return (_unmix(value) - (k + 1) * 0x9E3779B97F4A7C15) % 2**64
+
+
+def test_unmix_finds_the_state_of_an_output() -> None:
+    for value in (0, 5, 2**64 - 1, 0x0123456789ABCDEF):
+        assert Rng(_state_before(value, 2)).next64()[1].next64()[1].next64()[0] == value
+
+
+@pytest.mark.parametrize("k", [0, 3, 9])
+def test_below_ahead_gives_way_when_a_draw_is_drawn_again(k: int) -> None:
+    # Draws below 12, 11, ...: output k is drawn below 12 - k, whose rejection limit is
+    # 2**64 - 2**64 % (12 - k). Past it, below_at draws again and the later draws shift.
+    top, n = 12, 10
+    limit = 2**64 - 2**64 % (top - k)
+    state = _state_before(limit, k)
+    assert below_ahead(outputs_ahead(state, n)[0], top, n) is None
+    assert len(_threaded(state, top, n)) == n  # (below_at draws past it)
+
+
+@pytest.mark.parametrize("k", [0, 4])
+def test_a_run_from_a_pile_draws_again_as_card_by_card(k: int) -> None:
+    # The pile's run drawn at once gives way to draws one by one (see pile._draw_run).
+    pile = Pile(tuple(range(12)))
+    rng = Rng(_state_before(2**64 - 1, k))
+    drawn, left, after = pile.sample_draws(8, rng)
+    expected = []
+    for _ in range(8):
+        card, rng = pile.sample_draw(rng)
+        pile = pile.take(card)
+        expected.append(card)
+    assert (drawn, left, after) == (expected, pile, rng)
+
+
+@pytest.mark.parametrize(("top", "below_limit"), [(12, 7), (12, 1), (2**20, 1), (2**20, 2**20 - 1)])
+def test_below_ahead_keeps_a_value_just_short_of_the_limit(top: int, below_limit: int) -> None:
+    # A value too near 2**64 to pass for every bound at once, yet below its own bound's limit:
+    # drawn, not drawn again.
+    k = 1
+    state = _state_before(2**64 - 2**64 % (top - k) - below_limit, k)
+    assert below_ahead(outputs_ahead(state, 5)[0], top, 5) == _threaded(state, top, 5)
+
+
+def test_below_ahead_refuses_bad_bounds_and_masked_states() -> None:
+    packed, _ = outputs_ahead(Rng.from_seed(1).state, 4)
+    assert below_ahead(packed, 3, 0) == []
+    with pytest.raises(ValueError, match="positive"):
+        below_ahead(packed, 3, 4)
+    with pytest.raises(ValueError, match="too large"):
+        below_ahead(packed, 2**64 + 1, 4)
+    with pytest.raises(MaskedRandomness):
+        outputs_ahead(Rng.from_seed(1).mask().state, 4)

@@ -11,7 +11,9 @@ information never disturbs the game's own sequence.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
+from operator import mod
 from typing import TypeVar
 
 import attrs
@@ -174,6 +176,78 @@ def below_at(state: int, n: int) -> tuple[int, int]:
         value = z ^ (z >> 31)
         if value < limit:
             return value % n, state
+
+
+# Several outputs at once: output k of a run of draws in the 128-bit lane k of one integer, so
+# that each step of the mix is one operation on the whole run rather than one per draw. A lane
+# holds its 64-bit value and room above for the spill of a shift from the lane above and for the
+# whole 128-bit product of a multiplication (masked back to 64 bits before the next step).
+_LANE = 128
+#: The longest run whose lane constants are made at import (a longer run makes its own).
+AHEAD_MOST = 64
+
+
+def _lane_constants(n: int) -> tuple[int, int, int, int]:
+    """For ``n`` lanes: a 1 in each lane, the steps ``GAMMA * (k + 1)`` of lane ``k``, the 64-bit
+    mask of each lane, and the bit just above each lane's 64 bits."""
+    ones = sum(1 << (_LANE * k) for k in range(n))
+    steps = sum((_GAMMA * (k + 1)) << (_LANE * k) for k in range(n))
+    return ones, steps, ones * _MASK, ones << 64
+
+
+_AHEAD = tuple(_lane_constants(n) for n in range(AHEAD_MOST + 1))
+
+
+def outputs_ahead(state: int, n: int) -> tuple[int, int]:
+    """The next ``n`` outputs of the generator at ``state`` (an :attr:`Rng.state`), as ``n``
+    calls of ``next64`` would give them, packed into one integer: output ``k`` (from 0) is
+    ``packed >> (128 * k) & (2**64 - 1)`` (the bits above each lane's 64 hold leftovers); and the
+    state after the ``n`` outputs. The outputs of a run of draws made with a few operations on
+    one large integer rather than the mix of one output after another (see :func:`below_ahead`)."""
+    if state == MASKED:
+        raise MaskedRandomness("this state is a view: its random source is hidden")
+    ones, steps, lanes, _ = _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
+    z = (state * ones + steps) & lanes
+    z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
+    return z ^ (z >> 31), (state + n * _GAMMA) & _MASK
+
+
+def below_ahead(packed: int, top: int, n: int) -> list[int] | None:
+    """The draws below ``top``, ``top - 1``, ..., ``top - n + 1`` (the bounds of ``n`` cards
+    drawn one after another out of ``top``) made from the ``n`` outputs ``packed`` (see
+    :func:`outputs_ahead`): what ``n`` calls of :func:`below_at` threaded from the same state
+    give, and the state after the first ``k`` of them is the state after ``k`` outputs
+    (:func:`state_after`). ``None`` if one of the outputs would be drawn again (its value lies at
+    or past the bound's rejection limit): the later draws need outputs past the ``n``, so the
+    caller draws one by one with :func:`below_at`."""
+    if n <= 0:
+        return []
+    if top - n < 0:
+        raise ValueError(f"below() needs a positive bound, not {top - n + 1}")
+    if top > _SPAN:
+        raise ValueError(f"below() draws from 64 bits; {top} is too large a bound")
+    ones, _, _, carries = _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
+    # Every value below 2**64 - top is below each bound's limit: a value at or past it carries
+    # into the bit above its lane when top is added (the bits leftover from the mix lie higher).
+    # Only then is each value checked against its own bound's limit.
+    if not (packed + ones * top) & carries:
+        values = memoryview(packed.to_bytes(16 * n, sys.byteorder)).cast("Q")[::2]
+        return list(map(mod, values, range(top, top - n, -1)))
+    out = []
+    for k in range(n):
+        value = packed >> (_LANE * k) & _MASK
+        bound = top - k
+        if value >= _SPAN - _SPAN % bound:
+            return None
+        out.append(value % bound)
+    return out
+
+
+def state_after(state: int, n: int) -> int:
+    """The generator state after ``n`` outputs from ``state``: after ``n`` draws none of which
+    was drawn again."""
+    return (state + n * _GAMMA) & _MASK
 
 
 _set_state = vars(Rng)["state"].__set__
