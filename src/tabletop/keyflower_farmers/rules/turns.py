@@ -853,6 +853,14 @@ def _use_in_colours(state: KeyflowerState, seat: int, tile_id: str, placement: P
     return use_tile(after, seat, tile_id, face, placement.paying)
 
 
+@cache
+def _workers_added(workers: Pool, colour: str, count: int) -> Pool:
+    """``workers`` with ``count`` more of ``colour``: the workers on a hex after a use, made
+    once per value (few: a hex holds the workers of a season's few uses, and pools are
+    immutable)."""
+    return workers.add(colour, count)
+
+
 def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, placement: Placement) -> KeyflowerState:
     """The placement done: the workers taken (the outbid groups moved first, the rest from
     behind the screen) and bid, or placed on the tile and the tile used; the next player's
@@ -893,7 +901,7 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     # The first users of a tile bid for stand in the bidders' colour: workers of another (summer
     # boat 4b) lie down, and later users keep to the bids' colour.
     users = old.colour or (lot.colour if lot is not None and lot.colour is not None else colour)
-    new = new_tile(tile_id, old.face, old.goods, old.workers.add(colour, count), old.uses + (count,), users, old.sheep)
+    new = new_tile(tile_id, old.face, old.goods, _workers_added(old.workers, colour, count), old.uses + (count,), users, old.sheep)
     changed_tiles = [*tiles]  # (a display, one entry replaced: see .state.keep_tiles_used)
     changed_tiles[k] = new
     tiles = tuple(changed_tiles)
