@@ -11,6 +11,7 @@ fields. A supply that runs short gives only what is left.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterator
 from functools import cache
 
@@ -33,6 +34,7 @@ from tabletop.keyflower_farmers.state import (
     DrawSkill,
     DrawWorker,
     KeyflowerState,
+    NO_ANIMALS,
     PlaceAnimal,
     ReturnSkill,
     ReturnWorker,
@@ -227,13 +229,20 @@ def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField)
     seat = pending.seat
     village = state.villages[seat]
     field = move.sector
-    held = village.animals_in(field).add(pending.animal)
-    animals = tuple(sorted([*[pair for pair in village.animals if pair[0] != field], (field, held)]))
-    villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
+    kind = Animals.INDEX[pending.animal]
+    # The fields stay sorted: the field's pair replaced where it lies, or a new pair put in its place.
+    animals = [*village.animals]
+    for k, (name, held) in enumerate(animals):
+        if name == field:
+            animals[k] = (field, held.add(kind))
+            break
+    else:
+        insort(animals, (field, NO_ANIMALS.add(kind)))
+    villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, tuple(animals), village.turned))
     # The position and the decision on top of the stack change in one copy.
     stack = state.stack[:-1]
     if pending.left > 1:
         stack += (shared(PlaceAnimal, seat, pending.animal, pending.cell, pending.left - 1, (*pending.used, field)),)
-    after = evolve(state, villages=villages, animals=state.animals.take(pending.animal), stack=stack)
+    after = evolve(state, villages=villages, animals=state.animals.take(kind), stack=stack)
     keep_owners(after, state)
     return after

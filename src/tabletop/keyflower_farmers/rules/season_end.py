@@ -238,7 +238,10 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
         changes.update(
             tiles=(*state.tiles, LAID_OUT[move.boat]), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
         )
-    gifts = []  # the items of the Farmers turn-order tiles the seat won
+    # What comes with the pick, in the order given: the items of the Farmers turn-order tiles
+    # the seat won, then their summer boats' bonuses (drawn after the winning bids are back in
+    # the bag).
+    items: list[tuple[str, int]] = []
     # The turn-order lots kept only their winning bids (see _close_auctions): a lot's first
     # bid, if any, is its winner's.
     lots = state.lots
@@ -250,19 +253,24 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
         if bids and bids[0].bidder == seat:
             if purple:
                 changes["start"] = seat
-            if gives:
-                gifts.append(gives)
-    items = _boat_bonuses(state, seat, gifts)
+            items += gives
+    if not boat_abilities(state, seat).isdisjoint(BONUS_AT_BOAT_PICK):  # rare: a village without these boats gets none
+        items += _boat_bonuses(state, seat)
     # Wheat, the commonest of these items, is given in the same copy: given one item at a time
     # or all at once, the seat gets as much as the supply holds of the total.
-    wheat = sum([n for item, n in items if item == "wheat"]) if items else 0
+    wheat = 0
+    others = []
+    for pair in items:
+        if pair[0] == "wheat":
+            wheat += pair[1]
+        else:
+            others.append(pair)
     if wheat:
         wheat = min(wheat, state.wheat_supply)
         changes["wheat"] = with_seat(state.wheat, seat, state.wheat[seat] + wheat)
         changes["wheat_supply"] = state.wheat_supply - wheat
-        items = tuple([pair for pair in items if pair[0] != "wheat"])
     after = evolve(state, **changes)
-    return give(after, seat, items, home_id(state, seat)) if items else after
+    return give(after, seat, tuple(others), home_id(state, seat)) if others else after
 
 
 #: Summer-boat abilities that give their items to the owner at each boat pick (boat 1: two
@@ -271,16 +279,9 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
 BONUS_AT_BOAT_PICK = ("boat_workers", "boat_green", "boat_wheat", "boat_animals")
 
 
-def _boat_bonuses(state: KeyflowerState, seat: int, gifts: list[Items]) -> Items:
-    """What comes with a boat pick, in the order given: the items of the Farmers turn-order
-    tiles the seat won (``gifts``), and their summer boats' bonuses (drawn after the winning
-    bids are back in the bag)."""
-    items = [pair for gives in gifts for pair in gives]
-    if not boat_abilities(state, seat).isdisjoint(BONUS_AT_BOAT_PICK):  # rare: a village without these boats gets none
-        for face in boat_faces(state, seat):
-            if face.ability in BONUS_AT_BOAT_PICK:
-                items += face.gives
-    return tuple(items)
+def _boat_bonuses(state: KeyflowerState, seat: int) -> Items:
+    """The items ``seat``'s summer boats give at each of their boat picks."""
+    return tuple([pair for face in boat_faces(state, seat) if face.ability in BONUS_AT_BOAT_PICK for pair in face.gives])
 
 
 def after_boats(state: KeyflowerState, marker: AfterBoats) -> KeyflowerState:
