@@ -13,14 +13,16 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
-from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
+from tabletop.keyflower_farmers.rules.common import sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
     KeyflowerState,
     LayoutFacts,
     OpenCell,
     PlaceTile,
     Village,
+    boat_abilities,
     placed_village,
+    summer_boats_placed,
 )
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.engine import evolve
@@ -73,7 +75,8 @@ def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell
     water there; boats aside: see :func:`open_side`). The placed neighbours, and the codes
     they show the cell, are what the frontier kept for it: no layout of sides is looked at."""
     around = _places_around(cell)
-    known = frontier.pop(cell_number(cell), None)
+    column, row = cell  # (cell_number, written out)
+    known = frontier.pop(column * 65536 + row, None)
     joined: tuple[Hex, ...] = ()
     land = []
     empty = 63  # the sides facing an empty cell (bit ``d`` for side ``d``)
@@ -120,11 +123,16 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     """Every cell and turn where the hex fits (turns giving the same sides counted once), by
     cell then turn. If no matching place exists (the rules do not say what then), any place
     touching the village is allowed (inferred)."""
-    frontier = layout_facts(state, state.villages[pending.seat]).frontier
-    every, masks, fit = _turnings(sides_of(state, pending.tile))
+    seat = pending.seat
+    village = state.villages[seat]
+    facts = village.turned
+    if facts is None or facts.components is not state.components or facts.farmers != state.farmers:
+        facts = layout_facts(state, village)  # (its test written out: the facts are known but at a first listing)
+    frontier = facts.frontier
+    every, masks, fit = _turnings(state.components.sides_of(pending.tile, state.farmers))
     cells = sorted(frontier)  # (numbers in the order of their cells)
     found: list[Move] = []
-    if not has_ability(state, pending.seat, "boat_fields"):
+    if "boat_fields" not in boat_abilities(state, seat):  # (has_ability, written out)
         for cell in cells:
             places, need, more = frontier[cell]
             # The turns that show each placed neighbour the code of the side it faces: listed
@@ -223,7 +231,7 @@ def _open_across(layout: Mapping[Hex, Sides]) -> OpenSide:
 def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> KeyflowerState:
     seat = pending.seat
     village = state.villages[seat]
-    sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
+    sides = tiles.rotated(state.components.sides_of(pending.tile, state.farmers), move.turns)
     facts = layout_facts(state, village)
     frontier, roads = facts.frontier.copy(), facts.roads.copy()
     land = _grow(frontier, roads, move.cell, sides)
@@ -237,7 +245,10 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     fields = village.fields.place_later(move.cell, spokes(sides), land)
     placed = (*village.layout, (move.cell, pending.tile, move.turns))
     grown = placed_village(village, placed, fields, _facts(state, frontier, roads))
-    after = evolve(state, villages=with_seat(state.villages, seat, grown), stack=state.stack[:-1])
-    after.keep_summer_boats(state, seat, pending.tile)
-    return after
+    return evolve(
+        state,
+        villages=with_seat(state.villages, seat, grown),
+        stack=state.stack[:-1],
+        _summer_boats=summer_boats_placed(state, seat, placed, pending.tile),
+    )
 
