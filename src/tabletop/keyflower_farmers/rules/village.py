@@ -161,21 +161,54 @@ def _turnings(sides: Sides) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...]
     keeps what its cells need: see :data:`_NEEDS`) those of them that show the code in the
     direction: sets of turns, bit ``t`` for ``t`` turns (the same set for any hex: the moves
     of a cell are made once for all hexes), and the same turns listed, fewest first."""
-    every = 0
-    masks = [0] * (6 * len(SIDE_CODES))
-    for turns in tiles.rotations(sides):
-        every |= 1 << turns
-        for direction, code in enumerate(tiles.rotated(sides, turns)):
-            masks[len(SIDE_CODES) * direction + SIDE_CODES.index(code)] |= 1 << turns
-    return every, tuple(masks), tuple([_STEPS[mask] for mask in masks])
+    # Found from the sides showing each code (bit ``i`` for side ``i``) rather than by turning
+    # the hex six times: a game places each hex once, so many listings find these not made yet.
+    showing = [0] * len(SIDE_CODES)
+    for side, code in enumerate(sides):
+        showing[_CODE_POSITION[code]] |= 1 << side
+    # A hex turned by its period (the fewest turns that give its sides again: 1, 2, 3 or 6)
+    # looks as it did: its distinct turns are those fewer.
+    period = 1
+    while period < 6 and sides[period:] + sides[:period] != sides:
+        period += 1
+    every = (1 << period) - 1
+    masks = tuple([_BROUGHT[where][direction] & every for direction in range(6) for where in showing])
+    return every, masks, tuple([_STEPS[mask] for mask in masks])
+
+
+#: The position of each code in :data:`SIDE_CODES`.
+_CODE_POSITION = {code: k for k, code in enumerate(SIDE_CODES)}
+
+#: For each set of sides of a hex (bit ``i`` for side ``i``) and each direction, the turns that
+#: bring one of those sides to face the direction (side ``i`` turned ``t`` times faces
+#: direction ``i + t``): bit ``t`` for ``t`` turns.
+_BROUGHT = tuple(
+    tuple(sum(1 << ((direction - side) % 6) for side in range(6) if where >> side & 1) for direction in range(6))
+    for where in range(64)
+)
 
 
 @cache
 def _places_at(cell: Hex) -> tuple[Place, ...]:
     """The moves placing a hex at ``cell`` turned 0 to 5 times (made once per cell, and kept
     with the cell in the frontier: a listing takes a cell's moves from there rather than from
-    a cache by cell and turns, which would hash the cell at every listing)."""
-    return tuple([Place(cell, turns) for turns in range(6)])
+    a cache by cell and turns, which would hash the cell at every listing). Made as
+    ``Place(cell, turns)`` makes them, without the call of its ``__init__``: each cell a
+    village first reaches needs its six."""
+    set_cell, set_turns = _SET_PLACE
+    places = []
+    for turns in range(6):
+        place: Place = _object_new(Place)
+        set_cell(place, cell)
+        set_turns(place, turns)
+        places.append(place)
+    return tuple(places)
+
+
+#: The slots of a :class:`Place`, set directly by :func:`_places_at`.
+_SET_PLACE = tuple(vars(Place)[name].__set__ for name in ("cell", "turns"))
+
+_object_new = object.__new__
 
 
 #: The turns in each set of turns (bit ``t`` for ``t`` turns), fewest first.
