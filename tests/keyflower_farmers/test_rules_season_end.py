@@ -1,11 +1,18 @@
 """The end of spring, summer and autumn (base rulebook, End of season; The Farmers' order of
 steps and breeding) and the start of the next season. One test per rule, named after it."""
 
+import random
+
 import attrs
 
+import tabletop
+from tabletop.keyflower_farmers.moves import Place
 from tabletop.keyflower_farmers.positions import position
 from tabletop.keyflower_farmers.invariants import invariants
+from tabletop.keyflower_farmers.rules.common import has_ability, sides_of
+from tabletop.keyflower_farmers.rules.village import layout_of
 from tabletop.keyflower_farmers.state import Animals, ChooseBoat, PlaceTile, Turn, Village, placed_village
+from tabletop.kernel import tiles
 from tabletop.kernel.tiles import Fields
 
 from .helpers import legal, play
@@ -185,3 +192,26 @@ def test_a_summer_boat_side_is_chosen_at_random_as_it_is_laid_out():
     assert legal(state) == {"side a", "side b"}
     state = play(state, "side b")
     assert state.tile("summer_boat_3").face == 1
+
+
+def test_the_places_listed_are_those_the_kernel_finds_for_the_layout():
+    """The listing kept from hex to hex (a frontier of the codes each empty cell needs, the
+    turns fitting them looked up) agrees with the kernel's placements read from the layout of
+    sides, cell by cell and turn by turn; a listed move is the Place it stands for."""
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = tabletop.new_game("keyflower_farmers", players=3, seed=seed)
+        while not state.is_over:
+            moves = state.legal_moves()
+            pending = state.pending
+            if isinstance(pending, PlaceTile):
+                layout = layout_of(state, state.villages[pending.seat])
+                sides = sides_of(state, pending.tile)
+                expected = () if has_ability(state, pending.seat, "boat_fields") else tiles.placements(layout, sides)
+                expected = expected or tiles.placements(layout, sides, match=False)
+                assert moves == tuple(Place(cell, turns) for cell, turns in expected)
+                assert all(hash(move) == hash(Place(move.cell, move.turns)) for move in moves)
+                checked += 1
+            state = state.apply(moves[rng.randrange(len(moves))])
+    assert checked > 50

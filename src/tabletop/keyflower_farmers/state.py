@@ -983,21 +983,26 @@ class KeyflowerState(EngineState):
         faces = self.components.faces_by_id
         return (layout, ids, frozenset(faces[tile_id][self.tile(tile_id).face].ability for tile_id in ids))
 
-    def keep_summer_boats(self, before: KeyflowerState, seat: int, tile_id: str) -> None:
-        """Carry ``before``'s summer boats (see :meth:`boat_abilities`) over to this state, in
-        which ``seat``'s village is ``before``'s with the hex ``tile_id`` added last: that
-        village's boats are those known with ``tile_id`` added if it is one (what reading the
-        layout again would give), the other villages' are unchanged."""
-        cached = before._summer_boats
-        if cached is None or cached[seat][0] is not before.villages[seat].layout:
-            return
-        _, ids, abilities = cached[seat]
-        layout = self.villages[seat].layout
-        if tile_id in self.components.summer_boat_ids:
-            boats = self._boats_with(layout, (*ids, tile_id))
-        else:  # the same boats, read with the new layout
-            boats = (layout, ids, abilities)
-        self.__dict__["_summer_boats"] = (*cached[:seat], boats, *cached[seat + 1 :])
+
+def summer_boats_placed(
+    before: KeyflowerState, seat: int, layout: tuple[tuple[Hex, str, int], ...], tile_id: str
+) -> tuple[SummerBoats, ...] | None:
+    """``before``'s summer boats (see :func:`boat_abilities`) carried over to the position in
+    which ``seat``'s village has the ``layout`` of ``before``'s with the hex ``tile_id`` added
+    last (its ``_summer_boats``, given with the copy that places the hex: no write into it
+    after): that village's boats are those known with ``tile_id`` added if it is one (what
+    reading the layout again would give), the other villages' are unchanged."""
+    cached = before._summer_boats
+    if cached is None or cached[seat][0] is not before.villages[seat].layout:
+        return cached  # (nothing known of the village: read again when asked)
+    _, ids, abilities = cached[seat]
+    if tile_id in before.components.summer_boat_ids:
+        boats = before._boats_with(layout, (*ids, tile_id))
+    else:  # the same boats, read with the new layout
+        boats = (layout, ids, abilities)
+    changed = [*cached]  # (a display, one entry replaced: see keep_tiles_used)
+    changed[seat] = boats
+    return tuple(changed)
 
 
 def _lot_facts(state: KeyflowerState) -> tuple[tuple[tuple[str, Lot], ...], Mapping[str, int], BidFacts | None]:

@@ -13,14 +13,16 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
-from tabletop.keyflower_farmers.rules.common import has_ability, sides_of, spokes, with_seat
+from tabletop.keyflower_farmers.rules.common import sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
     KeyflowerState,
     LayoutFacts,
     OpenCell,
     PlaceTile,
     Village,
+    boat_abilities,
     placed_village,
+    summer_boats_placed,
 )
 from tabletop.kernel import hexgrid, tiles
 from tabletop.kernel.engine import evolve
@@ -73,7 +75,8 @@ def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell
     water there; boats aside: see :func:`open_side`). The placed neighbours, and the codes
     they show the cell, are what the frontier kept for it: no layout of sides is looked at."""
     around = _places_around(cell)
-    known = frontier.pop(cell_number(cell), None)
+    column, row = cell  # (cell_number, written out)
+    known = frontier.pop(column * 65536 + row, None)
     joined: tuple[Hex, ...] = ()
     land = []
     empty = 63  # the sides facing an empty cell (bit ``d`` for side ``d``)
@@ -120,11 +123,16 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     """Every cell and turn where the hex fits (turns giving the same sides counted once), by
     cell then turn. If no matching place exists (the rules do not say what then), any place
     touching the village is allowed (inferred)."""
-    frontier = layout_facts(state, state.villages[pending.seat]).frontier
-    every, masks, fit = _turnings(sides_of(state, pending.tile))
+    seat = pending.seat
+    village = state.villages[seat]
+    facts = village.turned
+    if facts is None or facts.components is not state.components or facts.farmers != state.farmers:
+        facts = layout_facts(state, village)  # (its test written out: the facts are known but at a first listing)
+    frontier = facts.frontier
+    every, masks, fit = _turnings(state.components.sides_of(pending.tile, state.farmers))
     cells = sorted(frontier)  # (numbers in the order of their cells)
     found: list[Move] = []
-    if not has_ability(state, pending.seat, "boat_fields"):
+    if "boat_fields" not in boat_abilities(state, seat):  # (has_ability, written out)
         for cell in cells:
             places, need, more = frontier[cell]
             # The turns that show each placed neighbour the code of the side it faces: listed
@@ -153,21 +161,54 @@ def _turnings(sides: Sides) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...]
     keeps what its cells need: see :data:`_NEEDS`) those of them that show the code in the
     direction: sets of turns, bit ``t`` for ``t`` turns (the same set for any hex: the moves
     of a cell are made once for all hexes), and the same turns listed, fewest first."""
-    every = 0
-    masks = [0] * (6 * len(SIDE_CODES))
-    for turns in tiles.rotations(sides):
-        every |= 1 << turns
-        for direction, code in enumerate(tiles.rotated(sides, turns)):
-            masks[len(SIDE_CODES) * direction + SIDE_CODES.index(code)] |= 1 << turns
-    return every, tuple(masks), tuple([_STEPS[mask] for mask in masks])
+    # Found from the sides showing each code (bit ``i`` for side ``i``) rather than by turning
+    # the hex six times: a game places each hex once, so many listings find these not made yet.
+    showing = [0] * len(SIDE_CODES)
+    for side, code in enumerate(sides):
+        showing[_CODE_POSITION[code]] |= 1 << side
+    # A hex turned by its period (the fewest turns that give its sides again: 1, 2, 3 or 6)
+    # looks as it did: its distinct turns are those fewer.
+    period = 1
+    while period < 6 and sides[period:] + sides[:period] != sides:
+        period += 1
+    every = (1 << period) - 1
+    masks = tuple([_BROUGHT[where][direction] & every for direction in range(6) for where in showing])
+    return every, masks, tuple([_STEPS[mask] for mask in masks])
+
+
+#: The position of each code in :data:`SIDE_CODES`.
+_CODE_POSITION = {code: k for k, code in enumerate(SIDE_CODES)}
+
+#: For each set of sides of a hex (bit ``i`` for side ``i``) and each direction, the turns that
+#: bring one of those sides to face the direction (side ``i`` turned ``t`` times faces
+#: direction ``i + t``): bit ``t`` for ``t`` turns.
+_BROUGHT = tuple(
+    tuple(sum(1 << ((direction - side) % 6) for side in range(6) if where >> side & 1) for direction in range(6))
+    for where in range(64)
+)
 
 
 @cache
 def _places_at(cell: Hex) -> tuple[Place, ...]:
     """The moves placing a hex at ``cell`` turned 0 to 5 times (made once per cell, and kept
     with the cell in the frontier: a listing takes a cell's moves from there rather than from
-    a cache by cell and turns, which would hash the cell at every listing)."""
-    return tuple([Place(cell, turns) for turns in range(6)])
+    a cache by cell and turns, which would hash the cell at every listing). Made as
+    ``Place(cell, turns)`` makes them, without the call of its ``__init__``: each cell a
+    village first reaches needs its six."""
+    set_cell, set_turns = _SET_PLACE
+    places = []
+    for turns in range(6):
+        place: Place = _object_new(Place)
+        set_cell(place, cell)
+        set_turns(place, turns)
+        places.append(place)
+    return tuple(places)
+
+
+#: The slots of a :class:`Place`, set directly by :func:`_places_at`.
+_SET_PLACE = tuple(vars(Place)[name].__set__ for name in ("cell", "turns"))
+
+_object_new = object.__new__
 
 
 #: The turns in each set of turns (bit ``t`` for ``t`` turns), fewest first.
@@ -223,7 +264,7 @@ def _open_across(layout: Mapping[Hex, Sides]) -> OpenSide:
 def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> KeyflowerState:
     seat = pending.seat
     village = state.villages[seat]
-    sides = tiles.rotated(sides_of(state, pending.tile), move.turns)
+    sides = tiles.rotated(state.components.sides_of(pending.tile, state.farmers), move.turns)
     facts = layout_facts(state, village)
     frontier, roads = facts.frontier.copy(), facts.roads.copy()
     land = _grow(frontier, roads, move.cell, sides)
@@ -237,7 +278,10 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     fields = village.fields.place_later(move.cell, spokes(sides), land)
     placed = (*village.layout, (move.cell, pending.tile, move.turns))
     grown = placed_village(village, placed, fields, _facts(state, frontier, roads))
-    after = evolve(state, villages=with_seat(state.villages, seat, grown), stack=state.stack[:-1])
-    after.keep_summer_boats(state, seat, pending.tile)
-    return after
+    return evolve(
+        state,
+        villages=with_seat(state.villages, seat, grown),
+        stack=state.stack[:-1],
+        _summer_boats=summer_boats_placed(state, seat, placed, pending.tile),
+    )
 
