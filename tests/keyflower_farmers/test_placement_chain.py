@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.keyflower_farmers.moves import Bid, Use
 from tabletop.keyflower_farmers.options import OPTIONS
-from tabletop.keyflower_farmers.rules.turns import _from_behind_bounds, _go_on, placements_at, resolve_placing, resolve_turn
+from tabletop.keyflower_farmers.rules.turns import _ask_from_behind, _go_on, placements_at, resolve_placing, resolve_turn
 from tabletop.keyflower_farmers.setup import setup
 from tabletop.keyflower_farmers.state import PlaceWorkers, Turn
 from tabletop.kernel.rng import Rng
@@ -43,7 +43,7 @@ def test_a_placement_from_behind_the_screen_is_the_general_one(players, seed):
         if isinstance(pending, Turn):
             for move in legal:
                 bid = isinstance(move, Bid)
-                if not isinstance(move, Bid | Use) or _from_behind_bounds(state, pending.seat, move.tile, bid) is None:
+                if not isinstance(move, Bid | Use) or _ask_from_behind(state, pending.seat, move.tile, bid) is None:
                     continue
                 options = placements_at(state, pending.seat, move.tile, bid)
                 general = _go_on(state, pending.seat, (move.tile, bid), options, ((), "", 0))

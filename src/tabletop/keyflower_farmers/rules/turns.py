@@ -744,7 +744,7 @@ def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) ->
         least, most = bounds
         top = state.screens[pending.seat][COLOUR_INDEX[move.colour]]
         run = _from_behind(move.colour, least, top if top < most else most)
-        return _ask_number(state, pending.seat, (pending.tile, pending.bid), run, ((), move.colour, 0), bounds)
+        return _ask_number(state, pending.seat, pending.tile, pending.bid, run, ((), move.colour, 0), bounds)
     options, settled = _narrowed(pending.options, (pending.moved, pending.colour, pending.count), move)
     return _go_on(state, pending.seat, (pending.tile, pending.bid), options, settled)
 
@@ -774,61 +774,56 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     assert isinstance(move, (Bid, Use))  # a tuple: `Bid | Use` would build a union at each turn
     bid = isinstance(move, Bid)
     seat = pending.seat
-    bounds = _from_behind_bounds(state, seat, move.tile, bid)
-    if bounds is not None:  # the usual case
-        return _ask_from_behind(state, seat, (move.tile, bid), bounds)
-    options = placements_at(state, seat, move.tile, bid)
-    return _go_on(state, seat, (move.tile, bid), options, ((), "", 0))
+    tile_id = move.tile
+    quick = _ask_from_behind(state, seat, tile_id, bid)
+    if quick is not None:  # the usual case
+        return quick
+    options = placements_at(state, seat, tile_id, bid)
+    return _go_on(state, seat, (tile_id, bid), options, ((), "", 0))
 
 
-def _from_behind_bounds(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> tuple[int, int, int] | None:
-    """When every placement of ``seat`` at the hex ``tile_id`` comes from behind the screen and
-    pays nothing (no outbid group of theirs, no exchange, no summer boat 4a or 4b at work):
-    the colour's position (:data:`~.state.ANY_COLOUR` for any), the least and the most
-    workers, as :func:`placements_at` reads them; else ``None``."""
+def _ask_from_behind(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> KeyflowerState | None:
+    """:func:`_go_on` from the start for a bid (``bid``) or a use of the hex ``tile_id`` when
+    every placement of ``seat`` there comes from behind the screen and pays nothing (no outbid
+    group of theirs, no exchange, no summer boat 4a or 4b at work): the options are then a run
+    of numbers per colour, between the least and the most workers :func:`placements_at` reads,
+    so the question is read from the runs (the same options and answers, none narrowed);
+    ``None`` for any other placement."""
     places, outbid = bid_facts(state)
     if seat in outbid:
         return None
+    screen = state.screens[seat]
     if bid:
         _, colour, leader, highest, leading_colour, _ = places[lot_positions(state)[tile_id]]
-        screen = state.screens[seat]
         # As _bids_from_behind: a bid has no upper limit (every worker of the colour may go).
         if leader == seat:
-            return leading_colour, 1, screen[leading_colour]
-        if colour == ANY_COLOUR:
-            return ANY_COLOUR, 1, max(screen)
-        if leader >= 0 and colour != _GREEN and has_ability(state, seat, "boat_counter_bid") and counters(tile_id):
+            colour, least, most = leading_colour, 1, screen[leading_colour]
+        elif colour == ANY_COLOUR:
+            least, most = 1, max(screen)
+        elif leader >= 0 and colour != _GREEN and has_ability(state, seat, "boat_counter_bid") and counters(tile_id):
             return None
-        return colour, highest + 1, screen[colour]
-    entries, ids, _ = usable(state)
-    _, _, least, most, colour, _, exchange = entries[ids.index(tile_id)]
-    if exchange:
-        return None
-    if colour > ANY_COLOUR:
-        colour = places[colour - ANY_COLOUR - 1][1]  # the bidders' colour
-    if colour != ANY_COLOUR and "boat_ignore_colour" in boat_abilities(state, seat):
-        return None
-    return colour, least, most
-
-
-def _ask_from_behind(
-    state: KeyflowerState, seat: int, at: tuple[str, bool], bounds: tuple[int, int, int]
-) -> KeyflowerState:
-    """:func:`_go_on` from the start for placements at ``at`` from behind the screen, paying
-    nothing, of the colour and between the least and most workers of ``bounds`` (see
-    :func:`_from_behind_bounds`): the options are a run of numbers per colour, so the
-    question is read from the runs (the same options and answers, none narrowed)."""
-    colour, least, most = bounds
-    screen = state.screens[seat]
+        else:
+            least, most = highest + 1, screen[colour]
+    else:
+        entries, ids, _ = usable(state)
+        _, _, least, most, colour, _, exchange = entries[ids.index(tile_id)]
+        if exchange:
+            return None
+        if colour > ANY_COLOUR:
+            colour = places[colour - ANY_COLOUR - 1][1]  # the bidders' colour
+        if colour != ANY_COLOUR and "boat_ignore_colour" in boat_abilities(state, seat):
+            return None
     if colour != ANY_COLOUR:
         top = screen[colour]
         run = _from_behind(COLOURS[colour], least, top if top < most else most)
-        return _ask_number(state, seat, at, run, ((), "", 0), (least, most))
+        return _ask_number(state, seat, tile_id, bid, run, ((), "", 0), (least, most))
     options, colours = _runs_each(least, most, screen)
     if len(colours) == 1:
-        return _ask_number(state, seat, at, options, ((), "", 0), (least, most))
-    asked = new_place_workers(seat, at[0], at[1], options, ((), "", 0), colours, (least, most))
-    return listed(evolve(state, stack=state.stack[:-1] + (asked,)), colours)
+        return _ask_number(state, seat, tile_id, bid, options, ((), "", 0), (least, most))
+    asked = new_place_workers(seat, tile_id, bid, options, ((), "", 0), colours, (least, most))
+    # The answers are the moves asked: listed with the position (see .kernel.engine.listed),
+    # in its one copy.
+    return evolve(state, stack=state.stack[:-1] + (asked,), _moves=colours)
 
 
 @cache
@@ -850,24 +845,26 @@ def _runs_each(least: int, most: int, screen: Pool) -> tuple[tuple[Placement, ..
 def _ask_number(
     state: KeyflowerState,
     seat: int,
-    at: tuple[str, bool],
+    tile_id: str,
+    bid: bool,
     run: tuple[Placement, ...],
     settled: Settled,
     bounds: tuple[int, int],
 ) -> KeyflowerState:
-    """The placement of one of the ``run`` of numbers of workers of one colour from behind the
-    screen, paying nothing: made if the run has one, else asked."""
+    """The placement at the hex ``tile_id`` (a bid if ``bid``) of one of the ``run`` of numbers
+    of workers of one colour from behind the screen, paying nothing: made if the run has one,
+    else asked."""
     if len(run) == 1:
-        return _place_workers(state, seat, at[0], at[1], run[0])
-    answers = _numbers(run[0].number, run[-1].number)
-    asked = new_place_workers(seat, at[0], at[1], run, settled, answers, bounds)
-    return listed(evolve(state, stack=state.stack[:-1] + (asked,)), answers)
+        return _place_workers(state, seat, tile_id, bid, run[0])
+    answers = _COUNTS[run[0].number : run[-1].number + 1]
+    asked = new_place_workers(seat, tile_id, bid, run, settled, answers, bounds)
+    return evolve(state, stack=state.stack[:-1] + (asked,), _moves=answers)
 
 
-@cache
-def _numbers(least: int, most: int) -> tuple[Move, ...]:
-    """The answers placing ``least`` to ``most`` workers (made once per case)."""
-    return tuple([_COUNT[count] for count in range(least, most + 1)])
+#: The answers placing each number of workers, by number, up to the game's 141 workers (40
+#: blue, 40 red, 40 yellow, 20 green and the purple one: the components refuse other counts),
+#: more than any placement has: a run's answers are a slice of them (less than a cached call).
+_COUNTS: tuple[Move, ...] = tuple([_COUNT[count] for count in range(142)])
 
 
 def _use_in_colours(state: KeyflowerState, seat: int, tile_id: str, placement: Placement) -> KeyflowerState:
