@@ -111,27 +111,28 @@ def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     counter_bid = "boat_counter_bid" in abilities
     moves: list[Move] = []
     for move, colour, leader, highest, leading_colour, _ in places:
-        if leader < 0:
-            # The usual case: any worker may open the bidding, in the lot's colour if a use
-            # gave it one.
-            if top[colour]:
-                moves.append(move)
-        elif leader == seat:
+        if leader == seat:
             # The seat leads: one more worker of their bid's colour keeps the lead.
-            if screen[leading_colour]:
+            if top[leading_colour]:
                 moves.append(move)
-        elif top[ANY_COLOUR if counter_bid and colour != _GREEN and counters(move.tile) else colour] > highest:
-            # A bid has no upper limit: every worker of the colour may go (see bid_colours).
+        elif top[colour] > highest or (
+            counter_bid and leader >= 0 and colour != _GREEN and top[ANY_COLOUR] > highest and counters(move.tile)
+        ):
+            # More workers than the highest bid (none: 0), in the lot's colour (any while it has
+            # none), or of any one colour to counter another's bid: a bid has no upper limit,
+            # every worker of the colour may go (see bid_colours). One comparison for every
+            # lot: the most of one colour are never fewer than those of the lot's colour.
             moves.append(move)
     skills = state.skills[seat]
     # Every hex in play is up for auction or in a village: each may be used.
     if "boat_ignore_colour" in abilities:
         moves += _uses_ignoring_colour(state, seat, ())
     else:
+        first_lot = ANY_COLOUR + 1  # (a local, not the global: read for every hex)
         for use, colour, least, payment in rows:
-            if colour > ANY_COLOUR:  # unused and up for auction: the bidders' colour (see Workable)
-                colour = places[colour - ANY_COLOUR - 1][1]
-            if top[colour] >= least and (payment is None or _can_pay_from_behind(screen, skills, payment, colour, least)):
+            if colour >= first_lot:  # unused and up for auction: the bidders' colour (see Workable)
+                colour = places[colour - first_lot][1]
+            if top[colour] >= least and (payment is None or _can_pay_from_behind(top, skills, payment, colour, least)):
                 moves.append(use)
     moves.append(_PASS)
     return tuple(moves)
@@ -153,7 +154,8 @@ def _uses_ignoring_colour(state: KeyflowerState, seat: int, groups: tuple[tuple[
         elif groups:
             may = bool(uses_of(state, seat, tile_id, groups))
         else:  # untouched: workers of one colour, any (as for everyone: see turn_moves)
-            may = max(screen) >= least and (payment is None or _can_pay_from_behind(screen, skills, payment, ANY_COLOUR, least))
+            most = max(screen)
+            may = most >= least and (payment is None or _can_pay_from_behind(screen + (most,), skills, payment, ANY_COLOUR, least))
         if may:
             found.append(use)
     return found
@@ -191,25 +193,35 @@ def _may_use_in_any_colours(
     return False
 
 
-def _can_pay_from_behind(screen: Pool, skills: Pool, payment: Payment, colour: int, least: int) -> bool:
-    """Whether a seat with ``screen`` and ``skills`` behind their screen, and no outbid group,
-    can place at least ``least`` workers of the ``colour`` position (:data:`~.state.ANY_COLOUR`
-    for any) from behind their screen to use an exchange and still make its ``payment``
-    (:func:`_can_pay` without groups)."""
+def _can_pay_from_behind(top: tuple[int, ...], skills: Pool, payment: Payment, colour: int, least: int) -> bool:
+    """Whether a seat with no outbid group can place at least ``least`` workers of the
+    ``colour`` position (:data:`~.state.ANY_COLOUR` for any) from behind their screen to use an
+    exchange and still make its ``payment`` (:func:`_can_pay` without groups). ``top``: the
+    workers behind their screen by colour position and, at ANY_COLOUR, the most of one colour
+    (a plain tuple, read faster than a pool: see turn_moves); ``skills``: their skills."""
     by_worker, kinds = payment
     if not by_worker:
         for k in kinds:
             if skills[k]:
                 return True
         return False
-    placing = _EVERY_COLOUR if colour == ANY_COLOUR else (colour,)
+    if colour == ANY_COLOUR:
+        if top[ANY_COLOUR] > least:
+            # The usual case: more than enough of one colour, one of them may be the one paid.
+            for paid in kinds:
+                if top[paid]:
+                    return True
+            return False
+        placing = _EVERY_COLOUR
+    else:
+        placing = (colour,)
     for paid in kinds:
-        if not screen[paid]:  # (often: a single colour paid, none behind the screen)
+        if not top[paid]:  # (often: a single colour paid, none behind the screen)
             continue
         for placed in placing:
             # A worker of the colour paid is left behind the screen (kept back if it is the
             # placing colour).
-            if screen[placed] - (paid == placed) >= least:
+            if top[placed] - (paid == placed) >= least:
                 return True
     return False
 
