@@ -4,8 +4,10 @@ season tiles laid out and winter tiles dealt. Each is a chance decision (see the
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -38,6 +40,7 @@ from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push, rewritten, sample
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.pile import sample_runs
+from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Fields, Sides
@@ -233,19 +236,35 @@ def _run_length(stack: tuple[Any, ...], kind: type) -> int:
     return count
 
 
-def _loaded(boats: tuple[Cargo, ...], boat: str, workers: Sequence[str] = (), skills: Sequence[str] = ()) -> tuple[Cargo, ...]:
+def _loaded(boats: tuple[Cargo, ...], boat: str, workers: Iterable[str] = (), skills: Iterable[str] = ()) -> tuple[Cargo, ...]:
     """``boats`` once ``boat`` is loaded with workers of the colours ``workers`` and the skill
     tiles ``skills``."""
     for k, cargo in enumerate(boats):
         if cargo.boat == boat:
-            on_board, face_up = cargo.workers, cargo.skills
-            if workers:  # by colour: the workers come aboard together
-                on_board = on_board.plus(_by_colour(workers))
-            for skill in skills:
-                face_up = face_up.add(skill)
-            # Shared (kernel shared()): a boat's loads are few, and a cargo is immutable.
-            return with_seat(boats, k, shared(Cargo, boat, on_board, face_up))
+            return with_seat(boats, k, _aboard(cargo, workers, skills))
     raise KeyError(boat)
+
+
+def _aboard(cargo: Cargo, workers: Iterable[str], skills: Iterable[str]) -> Cargo:
+    """``cargo`` once workers of the colours ``workers`` and the skill tiles ``skills`` come
+    aboard (together). Each load is read as a multiset (sorted, in C), whose pool is made once
+    rather than counted one card at a time; shared (kernel shared()): a boat's loads are few,
+    and a cargo is immutable."""
+    more_workers = _more_workers(cargo.workers, tuple(sorted(workers)))
+    return shared(Cargo, cargo.boat, more_workers, _more_skills(cargo.skills, tuple(sorted(skills))))
+
+
+@cache
+def _more_workers(workers: Pool, colours: tuple[str, ...]) -> Pool:
+    """``workers`` with workers of the ``colours`` (sorted) more (a value: made once per load,
+    whichever boat it comes aboard)."""
+    return workers.plus(_by_colour(colours)) if colours else workers
+
+
+@cache
+def _more_skills(skills: Pool, tiles: tuple[str, ...]) -> Pool:
+    """``skills`` with the skill ``tiles`` (sorted) more (a value: made once per load)."""
+    return skills.plus([tiles.count(skill) for skill in SKILLS]) if tiles else skills
 
 
 #: The outcome of drawing each skill (made once).
@@ -392,32 +411,54 @@ def load_boats(state: KeyflowerState, loads: tuple[tuple[str, bool], ...], rng: 
     dropping the draws from an empty bag or pile), in one copy, and the next generator."""
     workers, skills, by_boat = _boat_loads(loads)
     (colours, drawn), (bag, pile), rng = sample_runs((state.bag, state.skill_pile), ((0, workers), (1, skills)), rng)
-    boats = state.boats
-    for boat, workers_at, skills_at in by_boat:
-        # The draws past a short bag or pile load nothing.
-        on_board = [colours[k] for k in workers_at if k < len(colours)]
-        face_up = [drawn[k] for k in skills_at if k < len(drawn)]
-        if on_board or face_up:
-            boats = _loaded(boats, boat, workers=on_board, skills=face_up)
-    return evolve(state, boats=boats, bag=bag, skill_pile=pile), rng
+    if len(colours) < workers or len(drawn) < skills:  # a short bag or pile: the draws past its end load nothing
+        by_boat = {boat: _places(_below(workers_at, len(colours)), _below(skills_at, len(drawn))) for boat, (workers_at, skills_at, *_) in by_boat.items()}
+    boats = []
+    for cargo in state.boats:
+        if cargo.boat in by_boat:
+            _, _, workers_of, skills_of = by_boat[cargo.boat]
+            cargo = _aboard(cargo, workers_of(colours), skills_of(drawn))
+        boats.append(cargo)
+    return evolve(state, boats=tuple(boats), bag=bag, skill_pile=pile), rng
+
+
+#: The places of a boat's workers among the workers drawn and of its tiles among the tiles,
+#: and what reads the cards at those places out of each run of draws (a tuple or a list).
+Places = tuple[tuple[int, ...], tuple[int, ...], Callable[[Sequence[str]], Sequence[str]], Callable[[Sequence[str]], Sequence[str]]]
 
 
 @cache
-def _boat_loads(loads: tuple[tuple[str, bool], ...]) -> tuple[int, int, tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]]:
-    """How many workers and skill tiles ``loads`` draws, and for each boat loaded, the places
-    of its workers among the workers drawn and of its tiles among the tiles (a value: made
-    once per season and player count)."""
+def _boat_loads(loads: tuple[tuple[str, bool], ...]) -> tuple[int, int, Mapping[str, Places]]:
+    """How many workers and skill tiles ``loads`` draws, and the :data:`Places` of each boat
+    loaded (a value: made once per season and player count; a read-only mapping)."""
     workers_to = [boat for boat, skill in loads if not skill]
     skills_to = [boat for boat, skill in loads if skill]
-    by_boat = tuple(
-        (
-            boat,
+    by_boat = {
+        boat: _places(
             tuple(k for k, to in enumerate(workers_to) if to == boat),
             tuple(k for k, to in enumerate(skills_to) if to == boat),
         )
         for boat in dict.fromkeys(workers_to + skills_to)
-    )
-    return len(workers_to), len(skills_to), by_boat
+    }
+    return len(workers_to), len(skills_to), MappingProxyType(by_boat)
+
+
+def _places(workers_at: tuple[int, ...], skills_at: tuple[int, ...]) -> Places:
+    """The :data:`Places` of a boat's workers at ``workers_at`` and tiles at ``skills_at``."""
+    return workers_at, skills_at, _reader(workers_at), _reader(skills_at)
+
+
+def _reader(places: tuple[int, ...]) -> Callable[[Sequence[str]], Sequence[str]]:
+    """What reads the cards at ``places`` out of a run of draws (an itemgetter: in C)."""
+    if len(places) >= 2:
+        return itemgetter(*places)
+    # (an itemgetter of one place reads the card itself, not a sequence of it)
+    return itemgetter(slice(places[0], places[0] + 1) if places else slice(0))
+
+
+def _below(places: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The ``places`` among the first ``count`` cards drawn."""
+    return tuple([k for k in places if k < count])
 
 
 #: The outcome drawing each tile (made once per tile: each draw lists every tile left).

@@ -19,8 +19,8 @@ order, keyflower.md §7):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from itertools import chain, repeat
-from operator import add
 from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, Items
@@ -57,25 +57,26 @@ from tabletop.kernel.turns import next_seat, order_from
 def end_season(state: KeyflowerState) -> KeyflowerState:
     """Steps 1-4, in one copy of the state, then the boat choices asked on top of the rest
     (the Turn on top is replaced)."""
-    # The workers going behind each seat's screen and into the bag, counted by colour as the
-    # steps find them: each screen and the bag change once, not once per group of workers.
-    gained = [[0] * len(COLOURS) for _ in range(state.players)]
-    returned = [0] * len(COLOURS)
+    # The workers going behind each seat's screen and into the bag, each group counted by
+    # colour as the steps find it (a tile's pool, a bid's counts), summed once they are all
+    # found: each screen and the bag change once, not once per group of workers.
+    gained: list[list[Sequence[int]]] = [[] for _ in range(state.players)]
+    bids = [0] * len(COLOURS)  # the winning bids for season tiles
+    returned: list[Sequence[int]] = [bids]
     winter = state.season == 3
-    winner_of, placed, lots, unbid = _close_auctions(state, winter, gained, returned)
+    winner_of, placed, lots, unbid = _close_auctions(state, winter, gained, bids)
     tiles = _clear_tiles(state, winner_of, unbid, gained, returned)
+    bagged = _total(returned)
     holder, order = _boat_order(state, winner_of)
     # The won season tiles wait (neither in a village nor up for auction) until step 7; the
     # last pushed is placed first.
-    placing = [
-        shared(PlaceTile, seat, tile_id) for seat in reversed(order_from(state.start, state.players)) for tile_id in reversed(placed[seat])
-    ]
+    placing = [_PLACE_TILE[seat][tile_id] for seat in reversed(order_from(state.start, state.players)) for tile_id in reversed(placed[seat])]
     return evolve(
         state,
         # The season's tiles not laid out go back to the box.
         season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, _EMPTY_PILE),
-        screens=tuple([screen.plus(counts) if any(counts) else screen for screen, counts in zip(state.screens, gained)]),
-        bag=state.bag.shuffle_in(_each_worker(returned)) if any(returned) else state.bag,
+        screens=tuple([screen.plus(_total(groups)) if groups else screen for screen, groups in zip(state.screens, gained)]),
+        bag=state.bag.shuffle_in(_each_worker(bagged)) if any(bagged) else state.bag,
         tiles=tiles,
         lots=lots,
         stack=(
@@ -93,15 +94,26 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
 ORDER_ID: Shared[str] = Shared("order{}".format)
 
 
+def _place_tile(tile_id: str, seat: int) -> PlaceTile:
+    """The decision placing the hex ``tile_id`` in ``seat``'s village."""
+    return PlaceTile(seat, tile_id)
+
+
+#: The :class:`PlaceTile` of each hex for each seat, by seat, then hex id (made once per seat
+#: and hex: a lookup by the hex alone, cheaper than ``shared``'s by all the arguments).
+_PLACE_TILE: Shared[Shared[PlaceTile]] = Shared(partial(Shared, _place_tile))
+
+
 #: An empty pile (shared: piles are immutable).
 _EMPTY_PILE: Pile[str] = Pile()
 
 
 def _close_auctions(
-    state: KeyflowerState, winter: bool, gained: list[list[int]], returned: list[int]
+    state: KeyflowerState, winter: bool, gained: list[list[Sequence[int]]], bids: list[int]
 ) -> tuple[dict[str, int], list[list[str]], tuple[tuple[str, Lot], ...], set[str]]:
     """The bids of steps 1-3: the workers of losing bids go back behind their owners' screens
-    (counted in ``gained``), the winning bids for season tiles go into the bag (``returned``).
+    (``gained``), the winning bids for season tiles go into the bag (counted by colour in
+    ``bids``).
     The winner of each lot won, the hexes each seat won that join its village at step 7 (in
     the order of the lots: the turn-order tiles too in winter), the turn-order lots with their
     winning bids left (which go into the bag once the boats are chosen), and the season tiles
@@ -122,7 +134,7 @@ def _close_auctions(
         placed[winner].append(tile_id)
         if outbid:
             _outbid_back(lot, gained)
-        returned[colour] += count
+        bids[colour] += count
     order_lots = []
     for (tile_id, lot), (_, _, winner, _, _, outbid) in zip(lots[split:], places[split:]):
         if winner >= 0:
@@ -135,29 +147,31 @@ def _close_auctions(
     return winner_of, placed, tuple(order_lots), unbid
 
 
-def _outbid_back(lot: Lot, gained: list[list[int]]) -> Lot:
-    """``lot`` with its winning bid alone, the workers of the others counted in ``gained``
-    (they go back behind their owners' screens)."""
+def _outbid_back(lot: Lot, gained: list[list[Sequence[int]]]) -> Lot:
+    """``lot`` with its winning bid alone, the workers of the others (counted by colour) in
+    ``gained`` (they go back behind their owners' screens)."""
     leader = lot.leading_bid
     assert leader is not None
     for bid in lot.bids:
         if bid is not leader:
-            gained[bid.bidder][COLOUR_INDEX[bid.colour]] += bid.count
+            counts = [0] * len(COLOURS)
+            counts[COLOUR_INDEX[bid.colour]] = bid.count
+            gained[bid.bidder].append(counts)
     return Lot((leader,), lot.colour)
 
 
 def _clear_tiles(
-    state: KeyflowerState, winner_of: dict[str, int], unbid: set[str], gained: list[list[int]], returned: list[int]
+    state: KeyflowerState, winner_of: dict[str, int], unbid: set[str], gained: list[list[Sequence[int]]], returned: list[Sequence[int]]
 ) -> tuple[Tile, ...]:
     """The workers on hexes, steps 2-4: those on season tiles nobody bid for go into the bag
-    (counted in ``returned``) with the tiles to the box; those on won tiles behind the winner's
+    (``returned``) with the tiles to the box; those on won tiles behind the winner's
     screen, those on village tiles behind the village owner's (``gained``). The hexes left in
     play, emptied of workers."""
     emptied = []
     village_of = owners(state)  # (read once: most used hexes are in villages)
     for tile in state.tiles:
         if tile.id in unbid:
-            returned[:] = map(add, returned, tile.workers)
+            returned.append(tile.workers)
             continue
         if not tile.uses:  # unused this season: no workers on it (most hexes)
             emptied.append(tile)
@@ -166,12 +180,17 @@ def _clear_tiles(
         # A hex won is no village's yet; the others used are in a village (none on a
         # turn-order tile).
         keeper = winner_of[tile_id] if tile_id in winner_of else village_of[tile_id]
-        gained[keeper] = list(map(add, gained[keeper], tile.workers))
+        gained[keeper].append(tile.workers)
         if tile.face == 0 and tile.goods == NO_RESOURCES and not tile.sheep:
             emptied.append(LAID_OUT[tile_id])  # bare again, as it came into play (the commonest case)
         else:
             emptied.append(new_tile(tile_id, tile.face, tile.goods, NO_WORKERS, (), None, tile.sheep))
     return tuple(emptied)
+
+
+def _total(groups: list[Sequence[int]]) -> list[int]:
+    """The workers of ``groups`` (each counted by colour), counted by colour."""
+    return list(map(sum, zip(*groups)))
 
 
 def _each_worker(counts: Sequence[int]) -> tuple[str, ...]:
@@ -194,7 +213,9 @@ def _boat_order(state: KeyflowerState, winner_of: dict[str, int]) -> tuple[int |
         if winner not in order:
             order.append(winner)
     start = holder if holder is not None else state.start
-    order += [seat for seat in order_from(start, state.players) if seat not in order]
+    for seat in order_from(start, state.players):
+        if seat not in order:
+            order.append(seat)
     return holder, tuple(order)
 
 
