@@ -308,6 +308,7 @@ class SetupDraws:
         homes: the seats dealt a home tile, in the order dealt.
         home_tiles: the numbers of the home tiles not dealt yet, a pile (each as likely to be
             dealt next).
+        home_hexes: by number, the village of a home tile alone and its hex in play.
         runs: each run of draws of one kind in order, the home tiles' first: the pile (0 the
             home tiles, 1 the bag, 2 the skill pile) and how many draws.
         shares: per run after the home tiles', who gets its cards (see :data:`Shares`).
@@ -316,6 +317,7 @@ class SetupDraws:
 
     homes: tuple[int, ...]
     home_tiles: Pile[int]
+    home_hexes: tuple[tuple[Village, Tile], ...]
     runs: tuple[tuple[int, int], ...]
     shares: tuple[Shares, ...]
     events: int
@@ -343,7 +345,8 @@ def setup_draw_plan(state: KeyflowerState) -> SetupDraws:
             bottom -= 1
         runs.append((1 if kind is DrawWorker else 2, sum(count for _, _, count in run)))
         shares.append(tuple(run))
-    return SetupDraws(homes, Pile(_homes_left(state.homes)), tuple(runs), tuple(shares), top - bottom)
+    home_hexes = tuple((_home_village(state, number), LAID_OUT[f"home{number}"]) for number in range(1, 7))
+    return SetupDraws(homes, Pile(_homes_left(state.homes)), home_hexes, tuple(runs), tuple(shares), top - bottom)
 
 
 def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[KeyflowerState, Rng]:
@@ -360,8 +363,8 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
     homes, villages, tiles = list(state.homes), list(state.villages), list(state.tiles)
     for dealt_to, number in zip(plan.homes, numbers):
         homes[dealt_to] = number
-        villages[dealt_to] = _home_village(state, number)
-        tiles.append(LAID_OUT[f"home{number}"])
+        villages[dealt_to], tile = plan.home_hexes[number - 1]
+        tiles.append(tile)
     screens, secret, skills = list(state.screens), list(state.secret), list(state.skills)
     hidden_at_setup = state.open_information and state.start < 0  # variant B
     loads: dict[str, tuple[list[str], list[str]]] = {}  # by boat: workers, skill tiles
@@ -377,7 +380,7 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
                     skills[seat] = skills[seat].add(skill)
             elif share:
                 # The workers a seat draws, counted by colour, go behind the screen together.
-                counts = [share.count(colour) for colour in COLOURS]
+                counts = [*map(share.count, COLOURS)]
                 screens[seat] = screens[seat].plus(counts)
                 if hidden_at_setup:
                     secret[seat] = secret[seat].plus(counts)
@@ -388,8 +391,8 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
         load = loads.get(cargo.boat)
         if load is not None:
             workers, face_up = load
-            skills_up = cargo.skills.plus([face_up.count(skill) for skill in SKILLS])
-            boats[k] = shared(Cargo, cargo.boat, cargo.workers.plus([workers.count(colour) for colour in COLOURS]), skills_up)
+            on_board = cargo.workers.plus([*map(workers.count, COLOURS)])
+            boats[k] = shared(Cargo, cargo.boat, on_board, cargo.skills.plus([*map(face_up.count, SKILLS)]))
     stack = state.stack
     after = evolve(
         state,
