@@ -129,6 +129,57 @@ def test_sample_runs_draw_what_each_run_drawn_in_turn_draws(
     assert (drawn, left, after) == (expected, piles, rng)
 
 
+@given(
+    counts=st.lists(st.integers(0, 40), min_size=2, max_size=4),
+    runs=st.lists(st.tuples(st.integers(0, 1), st.integers(0, 12)), max_size=8),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_sample_runs_from_large_piles_draw_what_each_run_drawn_in_turn_draws(
+    counts: list[int], runs: list[tuple[int, int]], seed: int
+) -> None:
+    # Piles large enough for every draw to be made at once, or nearly: a card with many
+    # copies may become the only one left (no draw), as card by card.
+    piles = [Pile(tuple(k for k, n in enumerate(counts) for _ in range(n))), Pile(tuple(range(30)))]
+    rng = Rng.from_seed(seed)
+    drawn, left, after = sample_runs(piles, runs, rng)
+    expected = []
+    for index, count in runs:
+        cards_drawn, piles[index], rng = piles[index].sample_draws(min(count, len(piles[index])), rng)
+        expected.append(cards_drawn)
+    assert (drawn, left, after) == (expected, piles, rng)
+
+
+def test_sample_runs_draw_card_by_card_when_a_draw_is_drawn_again() -> None:
+    # The third draw's output lies past its bound's rejection limit: drawn again, as one by one.
+    piles = [Pile(tuple(range(20))), Pile(tuple(range(7)))]
+    runs = [(0, 2), (1, 1), (0, 3)]
+    value = 2**64 - 2**64 % 7
+    state = (_unmix(value) - 3 * 0x9E3779B97F4A7C15) % 2**64
+    rng = Rng(state)
+    drawn, left, after = sample_runs(piles, runs, rng)
+    expected = []
+    for index, count in runs:
+        cards_drawn, piles[index], rng = piles[index].sample_draws(count, rng)
+        expected.append(cards_drawn)
+    assert (drawn, left, after) == (expected, piles, rng)
+
+
+def _unmix(value: int) -> int:
+    """The generator state whose output is ``value`` (the mix undone step by step)."""
+    mask = 2**64 - 1
+
+    def unshift(z: int, shift: int) -> int:
+        out, part = z, z >> shift
+        while part:
+            out ^= part
+            part >>= shift
+        return out
+
+    z = unshift(value, 31) * pow(0x94D049BB133111EB, -1, 2**64) & mask
+    z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask
+    return unshift(z, 30)
+
+
 @given(unseen=cards, bottom=st.lists(st.integers(7, 9), max_size=4))
 def test_a_masked_pile_hides_its_unseen_cards(unseen: list[int], bottom: list[int]) -> None:
     pile = Pile(tuple(unseen), tuple(bottom))

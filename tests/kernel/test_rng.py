@@ -15,6 +15,7 @@ from tabletop.kernel.rng import (
     Rng,
     below_ahead,
     below_at,
+    below_each,
     fresh_seed,
     outputs_ahead,
     state_after,
@@ -290,6 +291,43 @@ def test_below_ahead_keeps_a_value_just_short_of_the_limit(top: int, below_limit
     k = 1
     state = _state_before(2**64 - 2**64 % (top - k) - below_limit, k)
     assert below_ahead(outputs_ahead(state, 5)[0], top, 5) == _threaded(state, top, 5)
+
+
+def _threaded_each(state: int, bounds: list[int]) -> tuple[list[int], int]:
+    values = []
+    for bound in bounds:
+        value, state = below_at(state, bound)
+        values.append(value)
+    return values, state
+
+
+@given(seed=seeds, bounds=st.lists(st.integers(1, 200) | st.sampled_from([2**40, 2**63 + 1, 2**64]), max_size=AHEAD_MOST + 6))
+def test_below_each_draws_what_below_at_draws_bound_after_bound(seed: int, bounds: list[int]) -> None:
+    # None only when below_at draws again (a bound past 2**63 often does).
+    state = Rng.from_seed(seed).state
+    at_once, threaded = below_each(state, bounds), _threaded_each(state, bounds)
+    assert at_once == threaded or (at_once is None and threaded[1] != state_after(state, len(bounds)))
+
+
+@pytest.mark.parametrize("k", [0, 2, 6])
+def test_below_each_gives_way_when_a_draw_is_drawn_again(k: int) -> None:
+    bounds = [12, 5, 120, 48, 11, 7, 119, 3]
+    state = _state_before(2**64 - 2**64 % bounds[k], k)
+    assert below_each(state, bounds) is None
+    # A value just short of its own bound's limit, though past another's, is drawn.
+    state = _state_before(2**64 - 2**64 % bounds[k] - 1, k)
+    assert below_each(state, bounds) == _threaded_each(state, bounds)
+
+
+def test_below_each_refuses_bad_bounds_and_masked_states() -> None:
+    state = Rng.from_seed(1).state
+    assert below_each(state, []) == ([], state)
+    with pytest.raises(ValueError, match="positive"):
+        below_each(state, [3, 0])
+    with pytest.raises(ValueError, match="too large"):
+        below_each(state, [2**64 + 1])
+    with pytest.raises(MaskedRandomness):
+        below_each(Rng.from_seed(1).mask().state, [3])
 
 
 def test_below_ahead_refuses_bad_bounds_and_masked_states() -> None:

@@ -77,7 +77,7 @@ def test_the_setup_draws_at_once_are_those_drawn_one_by_one_even_from_a_short_ba
     state = evolve(state, rng=rng)
     if left is not None:  # the bag holds only the first ``left`` workers
         state = evolve(state, bag=Pile(state.bag.unseen[:left]))
-    at_once, at_once_rng = setup_draws(state, setup_draw_plan(state.stack), rng)
+    at_once, at_once_rng = setup_draws(state, setup_draw_plan(state), rng)
     settled = state.rules.settle(state)  # the draws from an empty bag dropped
     one_by_one, one_by_one_rng = _sampled_in_turn(settled, lambda state: not isinstance(state.pending, DrawWorker | DrawSkill))
     assert at_once == one_by_one and at_once_rng == one_by_one_rng

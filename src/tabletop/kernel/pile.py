@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from tabletop.kernel.rng import Rng, below_at, below_ahead, outputs_ahead, state_after
+from tabletop.kernel.rng import Rng, below_at, below_ahead, below_each, outputs_ahead, state_after
 
 C = TypeVar("C")
 
@@ -174,11 +174,23 @@ def sample_runs(
     draws them (the same random draws in the same order; a run from an emptied pile draws what
     is left, then nothing), the cards of each run, the piles left and the next generator. Each
     pile is made a list once and one cursor draws every run, rather than a list, a cursor and a
-    pile per run."""
+    pile per run. When every draw's bound is known beforehand (see :func:`_bounds_at_once`),
+    the draws of every run are made at once (:func:`~tabletop.kernel.rng.below_each`)."""
     if any(pile.hidden for pile in piles):
         raise PileError("this pile is a view's: the next card is hidden")
     unseen = [list(pile.unseen) for pile in piles]
     bottoms = [pile.bottom for pile in piles]
+    runs = tuple(runs)
+    bounds = _bounds_at_once(unseen, runs)
+    at_once = None if bounds is None else below_each(rng.state, bounds)
+    if at_once is not None:
+        positions, after = at_once
+        out = []
+        start = 0
+        for index, count in runs:
+            out.append(list(map(unseen[index].pop, positions[start : start + count])))
+            start += count
+        return out, [_pile(tuple(cards), bottom) for cards, bottom in zip(unseen, bottoms)], Rng(after)
     state = rng.state
     out = []
     for index, count in runs:
@@ -186,6 +198,33 @@ def sample_runs(
         drawn, bottoms[index], state = _draw_run(cards, bottom, min(count, len(cards) + len(bottom)), state, None)
         out.append(drawn)
     return out, [_pile(tuple(cards), bottom) for cards, bottom in zip(unseen, bottoms)], Rng(state)
+
+
+def _bounds_at_once(unseen: list[list[Any]], runs: tuple[tuple[int, int], ...]) -> list[int] | None:
+    """The bound of each draw of ``runs`` from piles of the sorted ``unseen`` cards, in order,
+    when each costs a draw from the unseen cards: no pile runs out of them or down to one
+    distinct card (which costs no draw); ``None`` otherwise."""
+    sizes = [len(cards) for cards in unseen]
+    totals = [0] * len(unseen)
+    for index, count in runs:
+        totals[index] += count
+    for cards, size, total in zip(unseen, sizes, totals):
+        if not total:
+            continue
+        if 2 * total > size + 1:
+            return None
+        # A card with copies enough to be the only one left before the last draw (size -
+        # total + 1 or more) would fill the places total - 1 to size - total of the sorted
+        # cards: only the card at total - 1 may have them.
+        card = cards[total - 1]
+        if cards[size - total] == card and bisect_right(cards, card) - bisect_left(cards, card) > size - total:
+            return None
+    bounds: list[int] = []
+    for index, count in runs:
+        size = sizes[index]
+        bounds += range(size, size - count, -1)
+        sizes[index] = size - count
+    return bounds
 
 
 #: The fewest draws of a run made at once (:func:`~tabletop.kernel.rng.below_ahead`): a shorter

@@ -250,6 +250,35 @@ def state_after(state: int, n: int) -> int:
     return (state + n * _GAMMA) & _MASK
 
 
+def below_each(state: int, bounds: Sequence[int]) -> tuple[list[int], int] | None:
+    """The draws below each of ``bounds`` in turn (``1 <= bound <= 2**64``) and the state
+    after them: what :func:`below_at` threaded from the generator state ``state`` gives, made
+    at once from the outputs of :func:`outputs_ahead` (for runs from several piles of known
+    sizes, one after another). ``None`` if one of the outputs would be drawn again: the later
+    draws need outputs past these, so the caller draws one by one."""
+    if not bounds:
+        return [], state
+    n = len(bounds)
+    if min(bounds) < 1:
+        raise ValueError(f"below() needs a positive bound, not {min(bounds)}")
+    top = max(bounds)
+    if top > _SPAN:
+        raise ValueError(f"below() draws from 64 bits; {top} is too large a bound")
+    packed, after = outputs_ahead(state, n)
+    values = memoryview(packed.to_bytes(16 * n, sys.byteorder)).cast("Q")[::2]
+    ones, _, _, carries = _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
+    # Every value below 2**64 - top is below each bound's rejection limit (see below_ahead);
+    # only a larger one is checked against its own bound's.
+    if (packed + ones * top) & carries and any(map(_drawn_again, values, bounds)):
+        return None
+    return list(map(mod, values, bounds)), after
+
+
+def _drawn_again(value: int, bound: int) -> bool:
+    """Whether :func:`below_at` draws again after the output ``value`` for ``bound``."""
+    return value >= _SPAN - _SPAN % bound
+
+
 _set_state = vars(Rng)["state"].__set__
 
 

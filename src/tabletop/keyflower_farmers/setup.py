@@ -19,7 +19,7 @@ from tabletop.keyflower_farmers.components import COLOURS, Components
 from tabletop.keyflower_farmers import saved
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules import RULES
-from tabletop.keyflower_farmers.rules.chance import SetupDraws, home_run, setup_draw_plan, setup_draws
+from tabletop.keyflower_farmers.rules.chance import SetupDraws, setup_draw_plan, setup_draws
 from tabletop.keyflower_farmers.rules.turns import relisted
 from tabletop.keyflower_farmers.state import (
     Animals,
@@ -66,14 +66,13 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> KeyflowerState:
         if len(_LAID_OUT) >= 64:  # a few option sets per process: kept bounded all the same
             _LAID_OUT.clear()
         laid_out = evolve(first, stack=_setup_events(first))
-        known = _LAID_OUT[(id(components), *key)] = (components, laid_out, setup_draw_plan(laid_out.stack))
+        known = _LAID_OUT[(id(components), *key)] = (components, laid_out, setup_draw_plan(laid_out))
     _, laid_out, draws = known
     if laid_out.chance == "sampled":
         # The first events, the home tiles dealt and the workers and skill tiles drawn, are
-        # resolved at once as the engine would resolve them one by one (see chance.home_run and
-        # chance.setup_draws): two copies of the position rather than one per event or run.
-        dealt, rng = home_run(laid_out, laid_out.pending, rng)
-        drawn, rng = setup_draws(dealt, draws, rng)
+        # resolved at once as the engine would resolve them one by one (see
+        # chance.setup_draws): one copy of the position rather than one per event or run.
+        drawn, rng = setup_draws(laid_out, draws, rng)
         return RULES.start(rewritten(drawn, rng=rng))
     return RULES.start(evolve(laid_out, rng=rng))
 

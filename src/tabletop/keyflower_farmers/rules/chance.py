@@ -39,7 +39,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push, rewritten, sample
 from tabletop.kernel.hexgrid import ORIGIN
-from tabletop.kernel.pile import sample_runs
+from tabletop.kernel.pile import Pile, sample_runs
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.shared import Shared, shared
@@ -319,27 +319,38 @@ Shares = tuple[tuple[int | None, str, int], ...]
 
 @attrs.frozen
 class SetupDraws:
-    """The draws of workers and skill tiles at setup, after the home tiles (see
-    :func:`setup_draws`): the same for every game of a box and options, so made once with the
-    box laid out (see :func:`.setup.setup`) rather than read off the stack each game.
+    """The random events of setup, the home tiles dealt and the draws of workers and skill
+    tiles (see :func:`setup_draws`): the same for every game of a box and options, so made once
+    with the box laid out (see :func:`.setup.setup`) rather than read off the stack each game.
 
     Attributes:
-        runs: each run of draws of one kind in order: the pile (0 the bag, 1 the skill pile)
-            and how many draws.
-        shares: per run, who gets its cards (see :data:`Shares`).
-        events: how many draw events lie on the stack, the runs' together.
+        homes: the seats dealt a home tile, in the order dealt.
+        home_tiles: the numbers of the home tiles not dealt yet, a pile (each as likely to be
+            dealt next).
+        home_hexes: by number, the village of a home tile alone and its hex in play.
+        runs: each run of draws of one kind in order, the home tiles' first: the pile (0 the
+            home tiles, 1 the bag, 2 the skill pile) and how many draws.
+        shares: per run after the home tiles', who gets its cards (see :data:`Shares`).
+        events: how many events lie on the stack, the deals' and the runs' together.
     """
 
+    homes: tuple[int, ...]
+    home_tiles: Pile[int]
+    home_hexes: tuple[tuple[Village, Tile], ...]
     runs: tuple[tuple[int, int], ...]
     shares: tuple[Shares, ...]
     events: int
 
 
-def setup_draw_plan(stack: tuple[Any, ...]) -> SetupDraws:
-    """The draws of workers and skill tiles on top of ``stack`` once its home tiles are dealt."""
-    top = len(stack) - _run_length(stack, DealHome)
-    bottom = top
-    runs: list[tuple[int, int]] = []
+def setup_draw_plan(state: KeyflowerState) -> SetupDraws:
+    """The home tiles dealt on top of the stack of ``state``, and the draws of workers and
+    skill tiles below them."""
+    stack = state.stack
+    dealt = _run_length(stack, DealHome)
+    homes = tuple(stack[-1 - k].seat_to for k in range(dealt))
+    top = len(stack)
+    bottom = top - dealt
+    runs: list[tuple[int, int]] = [(0, dealt)]
     shares: list[Shares] = []
     while bottom and type(stack[bottom - 1]) in (DrawWorker, DrawSkill):
         kind = type(stack[bottom - 1])
@@ -351,51 +362,66 @@ def setup_draw_plan(stack: tuple[Any, ...]) -> SetupDraws:
             else:
                 run.append((draw.seat_to, draw.boat, 1))
             bottom -= 1
-        runs.append((0 if kind is DrawWorker else 1, sum(count for _, _, count in run)))
+        runs.append((1 if kind is DrawWorker else 2, sum(count for _, _, count in run)))
         shares.append(tuple(run))
-    return SetupDraws(tuple(runs), tuple(shares), top - bottom)
+    home_hexes = tuple((_home_village(state, number), LAID_OUT[f"home{number}"]) for number in range(1, 7))
+    return SetupDraws(homes, Pile(_homes_left(state.homes)), home_hexes, tuple(runs), tuple(shares), top - bottom)
 
 
 def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[KeyflowerState, Rng]:
-    """The sampled mode's shortcut for the workers and skill tiles drawn at setup, after the
-    home tiles (see :func:`.setup.setup`): the draws of ``plan`` (those on top of the stack),
-    in order, as the engine resolves their runs one after another (:func:`worker_run`,
-    :func:`skill_run`, settle dropping the draws from an empty bag or pile), in one copy, and
-    the next generator. The runs alternate (each boat's workers, then its skill tiles)."""
-    drawn, (bag, pile), rng = sample_runs((state.bag, state.skill_pile), plan.runs, rng)
-    gained: list[list[int]] = [[0] * len(COLOURS) for _ in range(state.players)]  # by colour
-    skills = list(state.skills)
-    workers_to: dict[str, list[str]] = {}  # by boat, loaded once every run is drawn
-    skills_to: dict[str, list[str]] = {}
-    for (kind, _), shares, cards in zip(plan.runs, plan.shares, drawn):
+    """The sampled mode's shortcut for the random events of setup (see :func:`.setup.setup`):
+    the home tiles of ``plan`` dealt as :func:`home_run` deals them, then its draws of workers
+    and skill tiles (those on top of the stack), in order, as the engine resolves their runs
+    one after another (:func:`worker_run`, :func:`skill_run`, settle dropping the draws from an
+    empty bag or pile), in one copy, and the next generator. The runs alternate (each boat's
+    workers, then its skill tiles)."""
+    # The home tiles left are a pile like the others: every tile as likely, the tile at a
+    # random position among them dealt (as home_run deals them).
+    piles: tuple[Pile[Any], ...] = (plan.home_tiles, state.bag, state.skill_pile)
+    (numbers, *drawn), (_, bag, pile), rng = sample_runs(piles, plan.runs, rng)
+    homes, villages, tiles = list(state.homes), list(state.villages), list(state.tiles)
+    for dealt_to, number in zip(plan.homes, numbers):
+        homes[dealt_to] = number
+        villages[dealt_to], tile = plan.home_hexes[number - 1]
+        tiles.append(tile)
+    screens, secret, skills = list(state.screens), list(state.secret), list(state.skills)
+    hidden_at_setup = state.open_information and state.start < 0  # variant B
+    loads: dict[str, tuple[list[str], list[str]]] = {}  # by boat: workers, skill tiles
+    for (kind, _), shares, cards in zip(plan.runs[1:], plan.shares, drawn):
         start = 0
         for seat, boat, count in shares:
             share = cards[start : start + count]  # short once the pile ran out
             start += count
             if seat is None:
-                (skills_to if kind else workers_to).setdefault(boat, []).extend(share)
-            elif kind:
+                loads.setdefault(boat, ([], []))[kind - 1].extend(share)
+            elif kind == 2:
                 for skill in share:
                     skills[seat] = skills[seat].add(skill)
-            else:
-                gained[seat] = [n + share.count(colour) for n, colour in zip(gained[seat], COLOURS)]
-    screens, secret = list(state.screens), list(state.secret)
-    hidden_at_setup = state.open_information and state.start < 0  # variant B
-    for seat, counts in enumerate(gained):
-        if any(counts):
-            screens[seat] = screens[seat].plus(counts)
-            if hidden_at_setup:
-                secret[seat] = secret[seat].plus(counts)
-    boats = state.boats
-    for boat in dict.fromkeys([*workers_to, *skills_to]):
-        boats = _loaded(boats, boat, workers=workers_to.get(boat, ()), skills=skills_to.get(boat, ()))
+            elif share:
+                # The workers a seat draws, counted by colour, go behind the screen together.
+                counts = [*map(share.count, COLOURS)]
+                screens[seat] = screens[seat].plus(counts)
+                if hidden_at_setup:
+                    secret[seat] = secret[seat].plus(counts)
+    # Each boat loaded once with all it draws, the cargo shared as _loaded shares it: one
+    # tuple of boats rather than one per boat.
+    boats = [*state.boats]
+    for k, cargo in enumerate(boats):
+        load = loads.get(cargo.boat)
+        if load is not None:
+            workers, face_up = load
+            on_board = cargo.workers.plus([*map(workers.count, COLOURS)])
+            boats[k] = shared(Cargo, cargo.boat, on_board, cargo.skills.plus([*map(face_up.count, SKILLS)]))
     stack = state.stack
     after = evolve(
         state,
+        homes=tuple(homes),
+        villages=tuple(villages),
+        tiles=tuple(tiles),
         stack=stack[: len(stack) - plan.events],
         bag=bag,
         skill_pile=pile,
-        boats=boats,
+        boats=tuple(boats),
         screens=tuple(screens),
         secret=tuple(secret),
         skills=tuple(skills),
