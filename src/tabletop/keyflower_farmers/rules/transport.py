@@ -14,7 +14,7 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import combinations_with_replacement
 from operator import ge
 from types import MappingProxyType
@@ -42,7 +42,7 @@ from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, rewritten
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
-from tabletop.kernel.shared import shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Sector, facing
 
 
@@ -103,7 +103,9 @@ def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iter
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
     seat, budget = pending.seat, pending.moves
     village = state.villages[seat]
-    abilities = boat_abilities(state, seat)  # read once for the three kinds of move
+    # The summer boats' abilities read once for the three kinds of move (boat_abilities, inlined).
+    boats = state._summer_boats
+    abilities = boats[seat][2] if boats is not None and boats[seat][0] is village.layout else boat_abilities(state, seat)
     # One pass over the village's hexes: those holding resources (to carry) and those that may
     # be upgraded (their front up, a cost printed, and the resources it takes, if any, on
     # them: most hexes hold none).
@@ -221,15 +223,38 @@ def _herds(state: KeyflowerState, village: Village, budget: int, mixed: bool, fo
     to ``found``."""
     animals = village.animals
     held_by = dict(animals)
+    # One animal type per field (boat 5a excepted): a field holding another kind is closed to
+    # an animal; none is while one field alone holds animals (the moves then listed without a
+    # look at each field entered).
+    open_to_all = mixed or len(animals) == 1
     for (field, held), targets in zip(animals, _fields_within(state, village, held_by, budget), strict=True):
-        for kind, animal in enumerate(ANIMALS):
-            if not held[kind]:
+        for kind, animal in _animals_held(held):
+            herds = _HERDS.get((animal, field)) or _herds_from(animal, field)
+            if open_to_all:
+                found += map(herds.__getitem__, targets)
                 continue
             for target in targets:
                 there = held_by.get(target)
-                # One animal type per field (boat 5a excepted).
-                if mixed or there is None or sum(there) == there[kind]:
-                    found.append(shared(Herd, animal, field, target))
+                if there is None or sum(there) == there[kind]:
+                    found.append(herds[target])
+
+
+@cache
+def _animals_held(held: Pool) -> tuple[tuple[int, str], ...]:
+    """The position in ANIMALS and the name of each animal of which ``held`` holds some, in
+    that order (made once per pool of animals)."""
+    return tuple([(kind, animal) for kind, animal in enumerate(ANIMALS) if held[kind]])
+
+
+#: The herds of each animal from each field, by the field entered (made as first listed): a
+#: listing looks up the animal and field once, then each field entered.
+_HERDS: dict[tuple[str, Sector], Shared[Herd]] = {}
+
+
+def _herds_from(animal: str, field: Sector) -> Shared[Herd]:
+    """The herds of ``animal`` from ``field`` (see :data:`_HERDS`)."""
+    herds = _HERDS[animal, field] = Shared(partial(Herd, animal, field))
+    return herds
 
 
 def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Sector], budget: int) -> list[Sequence[Sector]]:
@@ -389,8 +414,9 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         return _herd(state, seat, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     if type(move) is SpendWheat:
         left = shared(Transport, seat, pending.moves + 1, pending.upgrades)
-        wheat = with_seat(state.wheat, seat, state.wheat[seat] - 1)
-        return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
+        wheat = [*state.wheat]  # (with_seat, inlined)
+        wheat[seat] -= 1
+        return evolve(state, wheat=tuple(wheat), wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if type(move) is Carry:
         # With one movement the carry listed took one step (see _carries).
         distance = 1 if pending.moves == 1 else road_steps(state, seat, state.villages[seat].cell_of(move.source))[move.target]
