@@ -205,7 +205,9 @@ def test_hexes_reached_with_one_movement_are_those_one_step_away():
         expected = [[t for t, n in road_steps(state, 0, cell).items() if 0 < n <= budget] for cell in cells]
         assert _hexes_within(state, 0, cells, budget, False) == expected
         holding = [(cell, Tile(tile_id, goods=Resources.of(wood=1))) for cell, tile_id, _ in layout]
-        carried = [(carry.source, carry.target) for carry in _carries(state, 0, budget, False, holding)]
+        found: list = []
+        _carries(state, 0, budget, False, holding, found)
+        carried = [(carry.source, carry.target) for carry in found]
         assert carried == [(tile_id, t) for (_, tile_id, _), targets in zip(layout, expected) for t in targets]
     assert _hexes_within(state, 0, cells, 1, False) == [["keywood"], ["home1", "gold_mine"], ["keywood"]]
 

@@ -14,7 +14,7 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from itertools import combinations_with_replacement
 from operator import ge
 from types import MappingProxyType
@@ -37,13 +37,12 @@ from tabletop.keyflower_farmers.state import (
     owner_of,
     tile_of,
     tile_positions,
-    usable_after,
 )
 from tabletop.kernel import hexgrid, regions
-from tabletop.kernel.engine import evolve, pop, rewritten
+from tabletop.kernel.engine import evolve, rewritten
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
-from tabletop.kernel.shared import shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Sector, facing
 
 
@@ -102,14 +101,21 @@ def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iter
 
 
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
-    seat = pending.seat
+    seat, budget = pending.seat, pending.moves
     village = state.villages[seat]
-    abilities = boat_abilities(state, seat)  # read once for the three kinds of move
+    # The summer boats' abilities read once for the three kinds of move (boat_abilities, inlined).
+    boats = state._summer_boats
+    abilities = boats[seat][2] if boats is not None and boats[seat][0] is village.layout else boat_abilities(state, seat)
     # One pass over the village's hexes: those holding resources (to carry) and those that may
     # be upgraded (their front up, a cost printed, and the resources it takes, if any, on
     # them: most hexes hold none).
-    tiles, positions = state.tiles, tile_positions(state)
-    costs, screen_costs = _upgrade_costs(state.components)
+    tiles = state.tiles
+    cached = state._tile_index  # tile_positions(), inlined as tile_of inlines it (usually known)
+    positions = cached[1] if cached is not None and cached[0] is tiles else tile_positions(state)
+    box = _LAST_BOX[0]
+    if box[0] is not state.components:
+        box = _LAST_BOX[0] = _box_costs(state.components)
+    _, costs, screen_costs = box
     holding: list[tuple[Hex, Tile]] = []
     upgradable: list[tuple[Tile, UpgradeCost]] = []
     for cell, tile_id, _ in village.layout:
@@ -120,17 +126,19 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
                 upgradable.append((tile, costs[tile_id]))
         elif not tile.face and tile_id in screen_costs:
             upgradable.append((tile, screen_costs[tile_id]))
+    # Each kind of move added by the function finding it to one list (no list per kind joined).
     moves: list[Move] = []
-    if pending.moves and holding:
-        moves += _carries(state, seat, pending.moves, "boat_fields" in abilities, holding)
+    if budget and holding:
+        _carries(state, seat, budget, "boat_fields" in abilities, holding, moves)
     if village.animals:  # (half the villages moving things hold none: nothing to herd or shelter)
-        if pending.moves:
-            moves += _herds(state, village, pending.moves, "boat_mixed_fields" in abilities)
-        moves += _shelterings(state, seat)
+        if budget:
+            _herds(state, village, budget, "boat_mixed_fields" in abilities, moves)
+        if owner_of(state, "sheep_shelter") == seat:
+            moves += _shelterings(village)
     if state.wheat[seat]:
         moves.append(_SPEND_WHEAT)
     if pending.upgrades and upgradable:
-        moves += _upgrades(state, seat, "boat_swap_upgrade" in abilities, upgradable)
+        _upgrades(state, seat, "boat_swap_upgrade" in abilities, upgradable, moves)
     moves.append(_STOP)
     return tuple(moves)
 
@@ -140,11 +148,12 @@ _STOP = Stop()
 _SPEND_WHEAT = SpendWheat()
 
 
-def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, holding: list[tuple[Hex, Tile]]) -> list[Carry]:
+def _carries(
+    state: KeyflowerState, seat: int, budget: int, across_grass: bool, holding: list[tuple[Hex, Tile]], found: list[Move]
+) -> None:
     """Each resource of the hexes ``holding`` some may be carried to a hex it reaches along
     roads with ``budget`` movement (``across_grass``: summer boat 2a), the hexes by id in the
-    order of their cells."""
-    found = []
+    order of their cells: added to ``found``."""
     if budget > 1 or across_grass:
         reached = _hexes_within(state, seat, [cell for cell, _ in holding], budget, across_grass)
         for (_, tile), targets in zip(holding, reached, strict=True):
@@ -152,7 +161,7 @@ def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, 
             for target in targets:
                 for resource in held:
                     found.append(shared(Carry, resource, tile_id, target))
-        return found
+        return
     # One movement along roads (the usual case): to the hexes sharing a road with it, which the
     # layout's facts know (no steps to every hex found), read as the moves are listed rather
     # than gathered into lists of targets first.
@@ -165,7 +174,6 @@ def _carries(state: KeyflowerState, seat: int, budget: int, across_grass: bool, 
             target = ids[near]
             for resource in held:
                 found.append(shared(Carry, resource, tile_id, target))
-    return found
 
 
 def _hexes_within(state: KeyflowerState, seat: int, sources: list[Hex], budget: int, across_grass: bool) -> list[list[str]]:
@@ -209,22 +217,44 @@ def _field_steps(state: KeyflowerState, village: Village, sources: Iterable[Sect
     return out
 
 
-def _herds(state: KeyflowerState, village: Village, budget: int, mixed: bool) -> list[Herd]:
+def _herds(state: KeyflowerState, village: Village, budget: int, mixed: bool, found: list[Move]) -> None:
     """Each animal of ``village`` (some are in it) may be herded to a field it reaches with
-    ``budget`` movement, empty or holding its own kind (``mixed``: boat 5a, any field)."""
+    ``budget`` movement, empty or holding its own kind (``mixed``: boat 5a, any field): added
+    to ``found``."""
     animals = village.animals
     held_by = dict(animals)
-    found = []
+    # One animal type per field (boat 5a excepted): a field holding another kind is closed to
+    # an animal; none is while one field alone holds animals (the moves then listed without a
+    # look at each field entered).
+    open_to_all = mixed or len(animals) == 1
     for (field, held), targets in zip(animals, _fields_within(state, village, held_by, budget), strict=True):
-        for kind, animal in enumerate(ANIMALS):
-            if not held[kind]:
+        for kind, animal in _animals_held(held):
+            herds = _HERDS.get((animal, field)) or _herds_from(animal, field)
+            if open_to_all:
+                found += map(herds.__getitem__, targets)
                 continue
             for target in targets:
                 there = held_by.get(target)
-                # One animal type per field (boat 5a excepted).
-                if mixed or there is None or sum(there) == there[kind]:
-                    found.append(shared(Herd, animal, field, target))
-    return found
+                if there is None or sum(there) == there[kind]:
+                    found.append(herds[target])
+
+
+@cache
+def _animals_held(held: Pool) -> tuple[tuple[int, str], ...]:
+    """The position in ANIMALS and the name of each animal of which ``held`` holds some, in
+    that order (made once per pool of animals)."""
+    return tuple([(kind, animal) for kind, animal in enumerate(ANIMALS) if held[kind]])
+
+
+#: The herds of each animal from each field, by the field entered (made as first listed): a
+#: listing looks up the animal and field once, then each field entered.
+_HERDS: dict[tuple[str, Sector], Shared[Herd]] = {}
+
+
+def _herds_from(animal: str, field: Sector) -> Shared[Herd]:
+    """The herds of ``animal`` from ``field`` (see :data:`_HERDS`)."""
+    herds = _HERDS[animal, field] = Shared(partial(Herd, animal, field))
+    return herds
 
 
 def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Sector], budget: int) -> list[Sequence[Sector]]:
@@ -236,13 +266,10 @@ def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Se
     return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _field_steps(state, village, sources)]
 
 
-def _shelterings(state: KeyflowerState, seat: int) -> list[Shelter]:
-    """Sheep in a field reaching the Sheep shelter's hex may be put on the shelter (while the
-    owner moves animals: inferred, the rules name no moment; it costs no movement, the sheep
-    being in that field already)."""
-    if owner_of(state, "sheep_shelter") != seat:
-        return []
-    village = state.villages[seat]
+def _shelterings(village: Village) -> list[Shelter]:
+    """Sheep in a field of ``village`` (which holds the Sheep shelter) reaching the shelter's
+    hex may be put on the shelter (while the owner moves animals: inferred, the rules name no
+    moment; it costs no movement, the sheep being in that field already)."""
     fields = village.fields.fields_on(village.cell_of("sheep_shelter"))
     return [Shelter(field) for field in fields if village.animals_in(field).named("sheep")]
 
@@ -288,11 +315,18 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
 #: What upgrading a hex costs: the cost printed, and the facts of :func:`_named_cost`.
 UpgradeCost = tuple[Items, tuple[tuple[int, ...], tuple[int, ...], Upgrade] | None]
 
+#: A box of components (``None`` before any is read) and its :func:`_upgrade_costs`.
+BoxCosts = tuple[Components | None, Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]
+
 #: The :func:`_upgrade_costs` of each box of components met, by the box's id (the box kept
 #: with them, so that no other box takes its id); a few boxes at most (boxes read back with
 #: saved states come and go: the table is emptied when one more comes).
-_UPGRADE_COSTS: dict[int, tuple[Components, Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]] = {}
+_UPGRADE_COSTS: dict[int, BoxCosts] = {}
 _BOXES_KEPT = 8
+
+#: What :func:`_box_costs` read last, made by it: a listing finds it by the box's identity,
+#: with no call (a game reads one box).
+_LAST_BOX: list[BoxCosts] = [(None, MappingProxyType({}), MappingProxyType({}))]
 
 
 def _upgrade_costs(components: Components) -> tuple[Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]:
@@ -300,6 +334,12 @@ def _upgrade_costs(components: Components) -> tuple[Mapping[str, UpgradeCost], M
     upgrade takes no resource (paid from behind the screen alone: a hex holding no resources
     may be upgraded only then). Read once per box: a listing looks a hex up by its id alone,
     rather than by its id and cost, hashed anew."""
+    _, costs, screen = _box_costs(components)
+    return costs, screen
+
+
+def _box_costs(components: Components) -> BoxCosts:
+    """The box ``components`` and its :func:`_upgrade_costs`, kept."""
     known = _UPGRADE_COSTS.get(id(components))
     if known is None:
         if len(_UPGRADE_COSTS) >= _BOXES_KEPT:
@@ -307,14 +347,14 @@ def _upgrade_costs(components: Components) -> tuple[Mapping[str, UpgradeCost], M
         costs = {tile_id: (cost, _named_cost(tile_id, cost)) for tile_id, cost in components.upgrades_by_id.items() if cost}
         screen = {tile_id: upgrade for tile_id, upgrade in costs.items() if not _resources_in(upgrade[0])}
         known = _UPGRADE_COSTS[id(components)] = (components, MappingProxyType(costs), MappingProxyType(screen))
-    return known[1], known[2]
+    _LAST_BOX[0] = known
+    return known
 
 
-def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tuple[Tile, UpgradeCost]]) -> list[Upgrade]:
+def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tuple[Tile, UpgradeCost]], found: list[Move]) -> None:
     """The upgrades of the ``upgradable`` tiles of ``seat``'s village, with their costs
-    (``swap``: boat 3a)."""
+    (``swap``: boat 3a): added to ``found``."""
     skills = state.skills[seat]
-    found: list[Upgrade] = []
     for tile, (cost, named) in upgradable:
         tile_id, goods = tile.id, tile.goods
         if named is None or swap:
@@ -328,7 +368,6 @@ def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tup
         resources, skill_counts, move = named
         if all(map(ge, goods, resources)) and all(map(ge, skills, skill_counts)):
             found.append(move)
-    return found
 
 
 @cache
@@ -364,19 +403,25 @@ def _resources_in(cost: Items) -> int:
 
 def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> KeyflowerState:
     # Each move changes the position and the decision on top of the stack in one copy. The
-    # decision left is shared (kernel shared(): a few small counts make every one).
+    # decision left is shared (kernel shared(): a few small counts make every one). The kinds
+    # of move are told by their type, the most frequent first.
     seat = pending.seat
-    if isinstance(move, Stop):
-        return pop(state)
-    if isinstance(move, SpendWheat):
+    if type(move) is Stop:
+        return evolve(state, stack=state.stack[:-1])
+    if type(move) is Herd:
+        # With one movement the herd listed entered one field (see _fields_within).
+        distance = 1 if pending.moves == 1 else field_steps(state, state.villages[seat], move.source)[move.target]
+        return _herd(state, seat, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
+    if type(move) is SpendWheat:
         left = shared(Transport, seat, pending.moves + 1, pending.upgrades)
-        wheat = with_seat(state.wheat, seat, state.wheat[seat] - 1)
-        return evolve(state, wheat=wheat, wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
-    if isinstance(move, Carry):
+        wheat = [*state.wheat]  # (with_seat, inlined)
+        wheat[seat] -= 1
+        return evolve(state, wheat=tuple(wheat), wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
+    if type(move) is Carry:
         # With one movement the carry listed took one step (see _carries).
         distance = 1 if pending.moves == 1 else road_steps(state, seat, state.villages[seat].cell_of(move.source))[move.target]
         return _carry(state, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
-    if isinstance(move, Shelter):
+    if type(move) is Shelter:
         village = state.villages[seat]
         held = tuple([(f, a.take("sheep") if f == move.source else a) for f, a in village.animals])
         held = tuple([(f, a) for f, a in held if a != NO_ANIMALS])
@@ -388,10 +433,6 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         )
         keep_owners(after, state)
         return after
-    if isinstance(move, Herd):
-        # With one movement the herd listed entered one field (see _fields_within).
-        distance = 1 if pending.moves == 1 else field_steps(state, state.villages[seat], move.source)[move.target]
-        return _herd(state, seat, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     assert isinstance(move, Upgrade)
     return _upgrade(state, seat, move, shared(Transport, seat, pending.moves, pending.upgrades - 1))
 
@@ -403,28 +444,40 @@ def _carry(state: KeyflowerState, move: Carry, left: Transport) -> KeyflowerStat
     tiles = list(state.tiles)
     i, j = positions[move.source], positions[move.target]
     source, target = tiles[i], tiles[j]
-    moved = tiles[i] = new_tile(
-        source.id, source.face, source.goods.take(move.resource), source.workers, source.uses, source.colour, source.sheep
-    )
+    tiles[i] = new_tile(source.id, source.face, source.goods.take(move.resource), source.workers, source.uses, source.colour, source.sheep)
     tiles[j] = new_tile(target.id, target.face, target.goods.add(move.resource), target.workers, target.uses, target.colour, target.sheep)
-    after = evolve(state, tiles=tuple(tiles), stack=state.stack[:-1] + (left,))
-    # The same hexes in the same places, only their goods changed: their positions and the
-    # hexes that may be used carry over (as change_tile carries them for one hex; the usable
-    # hexes do not depend on the goods, so telling of one hex carries them all).
-    object.__setattr__(after, "_tile_index", (after.tiles, positions))
-    usable_after(state, after, source, moved)
+    changed = tuple(tiles)
+    # The same hexes in the same places, only their goods changed: their positions carry over
+    # (as change_tile carries them for one hex), given with the copy.
+    after = evolve(state, tiles=changed, stack=state.stack[:-1] + (left,), _tile_index=(changed, positions))
+    # The hexes that may be used do not depend on the goods: known before, they carry over
+    # as they are (what usable_after finds for a hex used as before).
+    workable = state._workable
+    if workable is not None and workable[0] is state.tiles:
+        after.__dict__["_workable"] = (changed, workable[1], workable[2])
     return after
 
 
 def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> KeyflowerState:
     """``move`` made, ``left`` asked next."""
     village = state.villages[seat]
+    source, target, animal = move.source, move.target, move.animal
     held = dict(village.animals)
-    held[move.source] = held[move.source].take(move.animal)
-    held[move.target] = held.get(move.target, NO_ANIMALS).add(move.animal)
-    animals = tuple(sorted([(field, a) for field, a in held.items() if a != NO_ANIMALS]))  # (emptied fields left out)
-    villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, animals, village.turned))
-    after = evolve(state, villages=villages, stack=state.stack[:-1] + (left,))
+    rest = held[source].take(animal)
+    if rest == NO_ANIMALS:
+        del held[source]  # (emptied fields left out)
+    else:
+        held[source] = rest
+    if target in held:
+        # The fields keep their (sorted) order: a dictionary keeps its keys' places.
+        held[target] = held[target].add(animal)
+        animals = tuple(held.items())
+    else:
+        held[target] = NO_ANIMALS.add(animal)
+        animals = tuple(sorted(held.items()))
+    villages = [*state.villages]  # (with_seat, inlined)
+    villages[seat] = new_village(village.layout, village.fields, animals, village.turned)
+    after = evolve(state, villages=tuple(villages), stack=state.stack[:-1] + (left,))
     keep_owners(after, state)
     return after
 
