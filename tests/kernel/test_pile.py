@@ -108,6 +108,42 @@ def test_long_runs_draw_what_drawing_card_by_card_draws(unseen: list[int], copie
     assert (drawn, left, after) == (expected, pile, rng)
 
 
+def _drawn_and_tossed(
+    pile: Pile[int], count: int, rng: Rng, tossed: set[int], sides: int
+) -> tuple[list[int], dict[int, int], Pile[int], Rng]:
+    """What a rule that tosses after each card of ``tossed`` draws, run after run."""
+    drawn: list[int] = []
+    tosses = {}
+    while len(drawn) < count:
+        cards, pile, rng = pile.sample_draws(count - len(drawn), rng, tossed.__contains__)
+        drawn += cards
+        if cards[-1] in tossed:
+            tosses[len(drawn) - 1], rng = sample(tuple((side, 1) for side in range(sides)), rng)
+    return drawn, tosses, pile, rng
+
+
+@given(
+    unseen=st.lists(st.integers(0, 9), max_size=30),
+    bottom=st.lists(st.integers(0, 9), max_size=3),
+    tossed=st.sets(st.integers(0, 9)),
+    count=st.integers(0, 35),
+    sides=st.integers(2, 6),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_sample_draws_tossing_draw_what_draws_and_tosses_in_turn_draw(
+    unseen: list[int], bottom: list[int], tossed: set[int], count: int, sides: int, seed: int
+) -> None:
+    # The same cards, tosses, pile and generator as runs of draws, each stopped by a card
+    # tossed, and each toss sampled from equally likely sides.
+    pile, rng = Pile(unseen, tuple(bottom)), Rng.from_seed(seed)
+    if count > len(pile):
+        with pytest.raises(PileError, match="empty"):
+            pile.sample_draws_tossing(count, rng, tossed.__contains__, sides)
+        return
+    expected = _drawn_and_tossed(pile, count, rng, tossed, sides)
+    assert pile.sample_draws_tossing(count, rng, tossed.__contains__, sides) == expected
+
+
 @given(
     first=st.lists(st.integers(0, 5), max_size=8),
     second=st.lists(st.integers(0, 3), max_size=8),

@@ -8,16 +8,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.kernel.pile import Pile
+from tabletop.kernel.pile import Pile, PileError
 from tabletop.kernel.rng import (
     AHEAD_MOST,
     MaskedRandomness,
     Rng,
+    SMALL_MOST,
     below_ahead,
     below_at,
     below_each,
     fresh_seed,
     outputs_ahead,
+    outputs_for_small,
     state_after,
 )
 
@@ -284,6 +286,28 @@ def test_a_run_from_a_pile_draws_again_as_card_by_card(k: int) -> None:
     assert (drawn, left, after) == (expected, pile, rng)
 
 
+@pytest.mark.parametrize(("cards", "sides"), [(12, 2), (200, 2), (12, 300)])
+def test_sample_draws_tossing_draw_again_as_card_by_card(cards: int, sides: int) -> None:
+    # An output near 2**64 (drawn again for some bound), or bounds past the small ones: the
+    # draws made one by one give the same.
+    pile, rng = Pile(tuple(range(cards))), Rng(_state_before(2**64 - 1, 3))
+    odd = {card for card in range(cards) if card % 2}
+    drawn: list[int] = []
+    tosses = {}
+    left, after = pile, rng
+    while len(drawn) < 8:
+        cards_drawn, left, after = left.sample_draws(8 - len(drawn), after, odd.__contains__)
+        drawn += cards_drawn
+        if cards_drawn[-1] in odd:
+            tosses[len(drawn) - 1], after = after.below(sides)
+    expected = (drawn, tosses, left, after)
+    assert pile.sample_draws_tossing(8, rng, odd.__contains__, sides) == expected
+    with pytest.raises(ValueError, match="2 sides"):
+        pile.sample_draws_tossing(8, rng, odd.__contains__, 1)
+    with pytest.raises(PileError, match="hidden"):
+        pile.masked().sample_draws_tossing(8, rng, odd.__contains__, 2)
+
+
 @pytest.mark.parametrize(("top", "below_limit"), [(12, 7), (12, 1), (2**20, 1), (2**20, 2**20 - 1)])
 def test_below_ahead_keeps_a_value_just_short_of_the_limit(top: int, below_limit: int) -> None:
     # A value too near 2**64 to pass for every bound at once, yet below its own bound's limit:
@@ -328,6 +352,35 @@ def test_below_each_refuses_bad_bounds_and_masked_states() -> None:
         below_each(state, [2**64 + 1])
     with pytest.raises(MaskedRandomness):
         below_each(Rng.from_seed(1).mask().state, [3])
+
+
+@given(seed=seeds, bounds=st.lists(st.integers(1, SMALL_MOST), max_size=AHEAD_MOST + 6))
+def test_outputs_for_small_draw_what_below_at_draws(seed: int, bounds: list[int]) -> None:
+    # Draws of small bounds in any order, each its output modulo its bound.
+    state = Rng.from_seed(seed).state
+    values = outputs_for_small(state, len(bounds))
+    assert values is not None
+    expected = []
+    threaded = state
+    for bound in bounds:
+        value, threaded = below_at(threaded, bound)
+        expected.append(value)
+    assert [value % bound for value, bound in zip(values, bounds)] == expected
+    assert state_after(state, len(bounds)) == threaded
+
+
+@pytest.mark.parametrize(("k", "value"), [(0, 2**64 - 1), (3, 2**64 - SMALL_MOST), (5, 2**64 - 2**64 % 3)])
+def test_outputs_for_small_give_way_near_the_top(k: int, value: int) -> None:
+    # An output within 128 of 2**64 may be drawn again for some small bound: none are given.
+    assert outputs_for_small(_state_before(value, k), 6) is None
+
+
+def test_outputs_for_small_keep_an_output_short_of_the_top() -> None:
+    state = _state_before(2**64 - SMALL_MOST - 1, 2)
+    values = outputs_for_small(state, 4)
+    assert values is not None and values[2] == 2**64 - SMALL_MOST - 1
+    with pytest.raises(MaskedRandomness):
+        outputs_for_small(Rng.from_seed(1).mask().state, 4)
 
 
 def test_below_ahead_refuses_bad_bounds_and_masked_states() -> None:

@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from tabletop.kernel.rng import Rng, below_at, below_ahead, below_each, outputs_ahead, state_after
+from tabletop.kernel.rng import SMALL_MOST, Rng, below_ahead, below_at, below_each, outputs_ahead, outputs_for_small, state_after
 
 C = TypeVar("C")
 
@@ -109,6 +109,55 @@ class Pile(Generic[C]):
         unseen = list(self.unseen)
         drawn, bottom, state = _draw_run(unseen, self.bottom, count, rng.state, until)
         return drawn, _pile(tuple(unseen), bottom), Rng(state)
+
+    def sample_draws_tossing(
+        self, count: int, rng: Rng, tossed: Callable[[C], bool], sides: int
+    ) -> tuple[list[C], dict[int, int], Pile[C], Rng]:
+        """``count`` cards drawn one after another as :meth:`sample_draws` draws them, each card
+        for which ``tossed`` is true followed at once by a toss: a draw below ``sides`` (at
+        least 2) as :meth:`Rng.below` draws it (what :func:`tabletop.kernel.engine.sample`
+        draws from ``sides`` outcomes of weight 1), as a rule that deals with such a card before
+        the next draw makes it. The cards, the toss after each card tossed (by its place among
+        the cards), the pile left and the next generator: the draws and the tosses are made out
+        of one batch of outputs (:func:`~tabletop.kernel.rng.outputs_for_small`), not a run of
+        draws and a generator per card tossed."""
+        if self.hidden:
+            raise PileError("this pile is a view's: the next card is hidden")
+        if sides < 2:
+            raise ValueError(f"a toss needs at least 2 sides, not {sides}")
+        unseen = list(self.unseen)
+        bottom = self.bottom
+        state = rng.state
+        drawn: list[C] = []
+        tosses: dict[int, int] = {}
+        # At most one output per card and one per toss.
+        values = outputs_for_small(state, 2 * count) if count > 0 and max(len(unseen), sides) <= SMALL_MOST else None
+        if values is None:
+            # A draw that may be drawn again: runs of draws, each stopped by a card tossed.
+            while len(drawn) < count:
+                cards, bottom, state = _draw_run(unseen, bottom, count - len(drawn), state, tossed)
+                drawn += cards
+                if tossed(cards[-1]):
+                    tosses[len(drawn) - 1], state = below_at(state, sides)
+            return drawn, tosses, _pile(tuple(unseen), bottom), Rng(state)
+        used = 0  # the outputs drawn
+        for _ in range(count):
+            if unseen:
+                # As _draw_run draws: one distinct card left costs no draw.
+                if unseen[0] == unseen[-1]:
+                    card = unseen.pop()
+                else:
+                    card = unseen.pop(values[used] % len(unseen))
+                    used += 1
+            elif bottom:
+                card, bottom = bottom[0], bottom[1:]
+            else:
+                raise PileError("the pile is empty")
+            drawn.append(card)
+            if tossed(card):
+                tosses[len(drawn) - 1] = values[used] % sides
+                used += 1
+        return drawn, tosses, _pile(tuple(unseen), bottom), Rng(state_after(state, used))
 
     def take(self, card: C) -> Pile[C]:
         """The pile after ``card`` is drawn (it must be a possible next card)."""

@@ -28,6 +28,8 @@ _SPAN = 1 << 64
 # position in a short pile): a look-up rather than a 64-bit remainder per draw.
 _SMALL = 128
 _LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(_SMALL))
+#: The largest bound of the draws that :func:`outputs_for_small` serves.
+SMALL_MOST = _SMALL
 
 
 def _mix(z: int) -> int:
@@ -242,6 +244,23 @@ def below_ahead(packed: int, top: int, n: int) -> list[int] | None:
             return None
         out.append(value % bound)
     return out
+
+
+def outputs_for_small(state: int, n: int) -> Sequence[int] | None:
+    """The next ``n`` outputs of the generator at ``state`` (see :func:`outputs_ahead`) one by
+    one, for draws each below a bound of at most 128, of any bounds in any order (a run whose
+    bounds are not known ahead: a card's draw may call for another draw): none of these
+    outputs lies at or past such a bound's rejection limit, so each draw is its output modulo
+    its bound, as :func:`below_at` draws it, and the state after ``k`` draws is
+    :func:`state_after` ``k`` outputs. ``None`` if an output lies within 128 of ``2**64`` (a
+    draw might be drawn again: the caller draws one by one with :func:`below_at`)."""
+    packed, _ = outputs_ahead(state, n)
+    ones, _, _, carries = _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
+    # Every bound n up to 128 has its limit 2**64 - 2**64 % n past 2**64 - 128: an output
+    # there carries into the bit above its lane when 128 is added (as in below_ahead).
+    if (packed + ones * _SMALL) & carries:
+        return None
+    return memoryview(packed.to_bytes(16 * n, sys.byteorder)).cast("Q")[::2]
 
 
 def state_after(state: int, n: int) -> int:

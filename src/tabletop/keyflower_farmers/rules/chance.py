@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from itertools import repeat
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
@@ -37,7 +38,7 @@ from tabletop.keyflower_farmers.state import (
 )
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
-from tabletop.kernel.engine import evolve, pop, push, rewritten, sample
+from tabletop.kernel.engine import evolve, pop, push, rewritten
 from tabletop.kernel.hexgrid import ORIGIN
 from tabletop.kernel.pile import Pile, sample_runs
 from tabletop.kernel.pool import Pool
@@ -46,6 +47,7 @@ from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Fields, Sides
 
 SEASON_INDEX = {"spring": 0, "summer": 1, "autumn": 2, "winter": 3}
+SUMMER = SEASON_INDEX["summer"]
 
 #: The outcome dealing each home tile (made once per number).
 _HOME_DEALT = Shared(HomeDealt)
@@ -520,7 +522,8 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
     summer boat's side is tossed as it is laid out, before the next draw, from the outcomes of
     :func:`side_outcomes` as the engine samples them, and turned as :func:`resolve_side` turns
     it: in the same copy, rather than a copy for the toss and a run of draws before and after
-    it."""
+    it (the draws and the tosses made out of one batch of the generator's outputs: see the
+    kernel's ``Pile.sample_draws_tossing``)."""
     stack = state.stack
     index = SEASON_INDEX[pending.season]
     count = 0
@@ -528,18 +531,18 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
         if type(draw) is not DrawSeasonTile or draw.season != pending.season:
             break
         count += 1
-    is_boat = state.components.summer_boat_ids.__contains__
     pile = state.season_piles[index]
-    codes: list[str] = []
-    laid: list[Tile] = []
-    while len(codes) < count:
-        drawn, pile, rng = pile.sample_draws(count - len(codes), rng, is_boat)
-        codes += drawn
-        laid += map(LAID_OUT.__getitem__, drawn)
-        if is_boat(drawn[-1]):
-            side, rng = sample(_SIDES, rng)
-            if side is _SIDE_B_UP:
-                laid[-1] = _LAID_OUT_SIDE_B[drawn[-1]]
+    if index == SUMMER:
+        # The boats' tosses are the draws sample() makes from _SIDES (two sides of weight 1).
+        is_boat = state.components.summer_boat_ids.__contains__
+        codes, tosses, pile, rng = pile.sample_draws_tossing(count, rng, is_boat, len(_SIDES))
+        laid = list(map(LAID_OUT.__getitem__, codes))
+        for k, toss in tosses.items():
+            if _SIDES[toss][0] is _SIDE_B_UP:
+                laid[k] = _LAID_OUT_SIDE_B[codes[k]]
+    else:  # only the summer pile holds boats: the draws alone
+        codes, pile, rng = pile.sample_draws(count, rng)
+        laid = list(map(LAID_OUT.__getitem__, codes))
     season_piles = with_seat(state.season_piles, index, pile)
     stack = stack[: len(stack) - count]
     return evolve(state, stack=stack, season_piles=season_piles, tiles=(*state.tiles, *laid), lots=_offered(state.lots, codes)), rng
@@ -575,10 +578,12 @@ def resolve_side(state: KeyflowerState, pending: TossSummerBoat, outcome: SideUp
 
 def _offered(lots: tuple[tuple[str, Lot], ...], codes: Sequence[str]) -> tuple[tuple[str, Lot], ...]:
     """The lots with new season tiles ``codes`` in the order laid out, season tiles before the
-    turn-order tiles."""
-    season = tuple(pair for pair in lots if not pair[0].startswith("order"))
-    order = tuple(pair for pair in lots if pair[0].startswith("order"))
-    return (*season, *((code, NO_BIDS) for code in codes), *order)
+    turn-order tiles (the lots keep the turn-order tiles last: the new tiles go in before them,
+    the lots on either side not taken apart)."""
+    at = len(lots)
+    while at and lots[at - 1][0].startswith("order"):
+        at -= 1
+    return lots[:at] + tuple(zip(codes, repeat(NO_BIDS))) + lots[at:]
 
 
 def select_outcomes(state: KeyflowerState, pending: SelectWinter) -> tuple[tuple[TileDrawn, int], ...]:
