@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rng_states import state_before
+
 from tabletop.kernel.engine import sample
 from tabletop.kernel.pile import Pile, PileError, deal_unseen, deal_until, sample_runs, unseen_by
 from tabletop.kernel.rng import Rng
@@ -157,12 +159,7 @@ def test_sample_runs_draw_what_each_run_drawn_in_turn_draws(
     # Runs from two piles along one generator, a run from an emptied pile cut short: as
     # sample_draws draws each run in turn, up to what the pile holds.
     piles, rng = [Pile(first, tuple(bottom)), Pile(second)], Rng.from_seed(seed)
-    drawn, left, after = sample_runs(piles, runs, rng)
-    expected = []
-    for index, count in runs:
-        cards_drawn, piles[index], rng = piles[index].sample_draws(min(count, len(piles[index])), rng)
-        expected.append(cards_drawn)
-    assert (drawn, left, after) == (expected, piles, rng)
+    assert sample_runs(piles, runs, rng) == _each_run_in_turn(piles, runs, rng)
 
 
 @given(
@@ -177,43 +174,28 @@ def test_sample_runs_from_large_piles_draw_what_each_run_drawn_in_turn_draws(
     # copies may become the only one left (no draw), as card by card.
     piles = [Pile(tuple(k for k, n in enumerate(counts) for _ in range(n))), Pile(tuple(range(30)))]
     rng = Rng.from_seed(seed)
-    drawn, left, after = sample_runs(piles, runs, rng)
-    expected = []
-    for index, count in runs:
-        cards_drawn, piles[index], rng = piles[index].sample_draws(min(count, len(piles[index])), rng)
-        expected.append(cards_drawn)
-    assert (drawn, left, after) == (expected, piles, rng)
+    assert sample_runs(piles, runs, rng) == _each_run_in_turn(piles, runs, rng)
 
 
 def test_sample_runs_draw_card_by_card_when_a_draw_is_drawn_again() -> None:
     # The third draw's output lies past its bound's rejection limit: drawn again, as one by one.
     piles = [Pile(tuple(range(20))), Pile(tuple(range(7)))]
     runs = [(0, 2), (1, 1), (0, 3)]
-    value = 2**64 - 2**64 % 7
-    state = (_unmix(value) - 3 * 0x9E3779B97F4A7C15) % 2**64
-    rng = Rng(state)
-    drawn, left, after = sample_runs(piles, runs, rng)
-    expected = []
+    rng = Rng(state_before(2**64 - 2**64 % 7, 2))
+    assert sample_runs(piles, runs, rng) == _each_run_in_turn(piles, runs, rng)
+
+
+def _each_run_in_turn(
+    piles: list[Pile[int]], runs: list[tuple[int, int]], rng: Rng
+) -> tuple[list[list[int]], list[Pile[int]], Rng]:
+    """What :func:`sample_runs` must give: each run drawn in turn by ``sample_draws`` along one
+    generator, up to what its pile holds."""
+    piles = list(piles)
+    drawn = []
     for index, count in runs:
-        cards_drawn, piles[index], rng = piles[index].sample_draws(count, rng)
-        expected.append(cards_drawn)
-    assert (drawn, left, after) == (expected, piles, rng)
-
-
-def _unmix(value: int) -> int:
-    """The generator state whose output is ``value`` (the mix undone step by step)."""
-    mask = 2**64 - 1
-
-    def unshift(z: int, shift: int) -> int:
-        out, part = z, z >> shift
-        while part:
-            out ^= part
-            part >>= shift
-        return out
-
-    z = unshift(value, 31) * pow(0x94D049BB133111EB, -1, 2**64) & mask
-    z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask
-    return unshift(z, 30)
+        cards, piles[index], rng = piles[index].sample_draws(min(count, len(piles[index])), rng)
+        drawn.append(cards)
+    return drawn, piles, rng
 
 
 @given(unseen=cards, bottom=st.lists(st.integers(7, 9), max_size=4))

@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.kernel.pile import Pile, PileError
+from rng_states import state_before
+
 from tabletop.kernel.rng import (
     AHEAD_MOST,
     MaskedRandomness,
@@ -235,30 +237,9 @@ def test_below_ahead_draws_what_below_at_draws(seed: int, n: int, extra: int, da
     assert below_ahead(outputs_ahead(state, n)[0], top, n) == _threaded(state, top, n)
 
 
-def _unmix(value: int) -> int:
-    """The generator state whose output is ``value`` (the mix undone step by step)."""
-    mask = 2**64 - 1
-
-    def unshift(z: int, shift: int) -> int:
-        out, part = z, z >> shift
-        while part:
-            out ^= part
-            part >>= shift
-        return out
-
-    z = unshift(value, 31) * pow(0x94D049BB133111EB, -1, 2**64) & mask
-    z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask
-    return unshift(z, 30)
-
-
-def _state_before(value: int, k: int) -> int:
-    """A state whose output ``k`` (from 0) is ``value``."""
-    return (_unmix(value) - (k + 1) * 0x9E3779B97F4A7C15) % 2**64
-
-
 def test_unmix_finds_the_state_of_an_output() -> None:
     for value in (0, 5, 2**64 - 1, 0x0123456789ABCDEF):
-        assert Rng(_state_before(value, 2)).next64()[1].next64()[1].next64()[0] == value
+        assert Rng(state_before(value, 2)).next64()[1].next64()[1].next64()[0] == value
 
 
 @pytest.mark.parametrize("k", [0, 3, 9])
@@ -267,7 +248,7 @@ def test_below_ahead_gives_way_when_a_draw_is_drawn_again(k: int) -> None:
     # 2**64 - 2**64 % (12 - k). Past it, below_at draws again and the later draws shift.
     top, n = 12, 10
     limit = 2**64 - 2**64 % (top - k)
-    state = _state_before(limit, k)
+    state = state_before(limit, k)
     assert below_ahead(outputs_ahead(state, n)[0], top, n) is None
     assert len(_threaded(state, top, n)) == n  # (below_at draws past it)
 
@@ -276,7 +257,7 @@ def test_below_ahead_gives_way_when_a_draw_is_drawn_again(k: int) -> None:
 def test_a_run_from_a_pile_draws_again_as_card_by_card(k: int) -> None:
     # The pile's run drawn at once gives way to draws one by one (see pile._draw_run).
     pile = Pile(tuple(range(12)))
-    rng = Rng(_state_before(2**64 - 1, k))
+    rng = Rng(state_before(2**64 - 1, k))
     drawn, left, after = pile.sample_draws(8, rng)
     expected = []
     for _ in range(8):
@@ -290,7 +271,7 @@ def test_a_run_from_a_pile_draws_again_as_card_by_card(k: int) -> None:
 def test_sample_draws_tossing_draw_again_as_card_by_card(cards: int, sides: int) -> None:
     # An output near 2**64 (drawn again for some bound), or bounds past the small ones: the
     # draws made one by one give the same.
-    pile, rng = Pile(tuple(range(cards))), Rng(_state_before(2**64 - 1, 3))
+    pile, rng = Pile(tuple(range(cards))), Rng(state_before(2**64 - 1, 3))
     odd = {card for card in range(cards) if card % 2}
     drawn: list[int] = []
     tosses = {}
@@ -313,7 +294,7 @@ def test_below_ahead_keeps_a_value_just_short_of_the_limit(top: int, below_limit
     # A value too near 2**64 to pass for every bound at once, yet below its own bound's limit:
     # drawn, not drawn again.
     k = 1
-    state = _state_before(2**64 - 2**64 % (top - k) - below_limit, k)
+    state = state_before(2**64 - 2**64 % (top - k) - below_limit, k)
     assert below_ahead(outputs_ahead(state, 5)[0], top, 5) == _threaded(state, top, 5)
 
 
@@ -336,10 +317,10 @@ def test_below_each_draws_what_below_at_draws_bound_after_bound(seed: int, bound
 @pytest.mark.parametrize("k", [0, 2, 6])
 def test_below_each_gives_way_when_a_draw_is_drawn_again(k: int) -> None:
     bounds = [12, 5, 120, 48, 11, 7, 119, 3]
-    state = _state_before(2**64 - 2**64 % bounds[k], k)
+    state = state_before(2**64 - 2**64 % bounds[k], k)
     assert below_each(state, bounds) is None
     # A value just short of its own bound's limit, though past another's, is drawn.
-    state = _state_before(2**64 - 2**64 % bounds[k] - 1, k)
+    state = state_before(2**64 - 2**64 % bounds[k] - 1, k)
     assert below_each(state, bounds) == _threaded_each(state, bounds)
 
 
@@ -372,11 +353,11 @@ def test_outputs_for_small_draw_what_below_at_draws(seed: int, bounds: list[int]
 @pytest.mark.parametrize(("k", "value"), [(0, 2**64 - 1), (3, 2**64 - SMALL_MOST), (5, 2**64 - 2**64 % 3)])
 def test_outputs_for_small_give_way_near_the_top(k: int, value: int) -> None:
     # An output within 128 of 2**64 may be drawn again for some small bound: none are given.
-    assert outputs_for_small(_state_before(value, k), 6) is None
+    assert outputs_for_small(state_before(value, k), 6) is None
 
 
 def test_outputs_for_small_keep_an_output_short_of_the_top() -> None:
-    state = _state_before(2**64 - SMALL_MOST - 1, 2)
+    state = state_before(2**64 - SMALL_MOST - 1, 2)
     values = outputs_for_small(state, 4)
     assert values is not None and values[2] == 2**64 - SMALL_MOST - 1
     with pytest.raises(MaskedRandomness):

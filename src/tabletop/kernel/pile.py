@@ -253,27 +253,32 @@ def _bounds_at_once(unseen: list[list[Any]], runs: tuple[tuple[int, int], ...]) 
     """The bound of each draw of ``runs`` from piles of the sorted ``unseen`` cards, in order,
     when each costs a draw from the unseen cards: no pile runs out of them or down to one
     distinct card (which costs no draw); ``None`` otherwise."""
-    sizes = [len(cards) for cards in unseen]
     totals = [0] * len(unseen)
     for index, count in runs:
         totals[index] += count
-    for cards, size, total in zip(unseen, sizes, totals):
-        if not total:
-            continue
-        if 2 * total > size + 1:
+    for cards, total in zip(unseen, totals):
+        if total and not _every_draw_made(cards, total):
             return None
-        # A card with copies enough to be the only one left before the last draw (size -
-        # total + 1 or more) would fill the places total - 1 to size - total of the sorted
-        # cards: only the card at total - 1 may have them.
-        card = cards[total - 1]
-        if cards[size - total] == card and bisect_right(cards, card) - bisect_left(cards, card) > size - total:
-            return None
+    sizes = [len(cards) for cards in unseen]
     bounds: list[int] = []
     for index, count in runs:
         size = sizes[index]
         bounds += range(size, size - count, -1)
         sizes[index] = size - count
     return bounds
+
+
+def _every_draw_made(cards: list[Any], total: int) -> bool:
+    """Whether each of ``total`` draws from the sorted ``cards`` costs a draw: they never run
+    out or down to one distinct card (which costs no draw)."""
+    size = len(cards)
+    if 2 * total > size + 1:
+        return False
+    # A card with copies enough to be the only one left before the last draw (size - total + 1
+    # or more) would fill the places total - 1 to size - total of the sorted cards: only the
+    # card at total - 1 may have them.
+    card = cards[total - 1]
+    return cards[size - total] != card or bisect_right(cards, card) - bisect_left(cards, card) <= size - total
 
 
 #: The fewest draws of a run made at once (:func:`~tabletop.kernel.rng.below_ahead`): a shorter
@@ -324,9 +329,7 @@ def _draw_ahead(
     positions = below_ahead(packed, len(unseen), ahead)
     if positions is None:
         return state, count
-    if until is None and 2 * ahead <= len(unseen) + 1 and unseen[ahead - 1] != unseen[-ahead]:
-        # Every draw is made: the cards are sorted, so a card with copies enough to be the
-        # only one left before the last draw would fill the places ahead - 1 to len - ahead.
+    if until is None and _every_draw_made(unseen, ahead):
         drawn += map(unseen.pop, positions)
         return after, count - ahead
     for position in positions:

@@ -200,6 +200,27 @@ def _lane_constants(n: int) -> tuple[int, int, int, int]:
 _AHEAD = tuple(_lane_constants(n) for n in range(AHEAD_MOST + 1))
 
 
+def _lanes(n: int) -> tuple[int, int, int, int]:
+    """The :func:`_lane_constants` of ``n`` lanes (made at import for runs up to
+    :data:`AHEAD_MOST`)."""
+    return _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
+
+
+def _unpacked(packed: int, n: int) -> Sequence[int]:
+    """The ``n`` 64-bit outputs in the lanes of ``packed`` (see :func:`outputs_ahead`), the
+    leftover bits above each dropped."""
+    return memoryview(packed.to_bytes(16 * n, sys.byteorder)).cast("Q")[::2]
+
+
+def _beyond(packed: int, n: int, top: int) -> bool:
+    """Whether one of the ``n`` outputs in ``packed`` lies at or past ``2**64 - top``: a value
+    there carries into the bit above its lane when ``top`` is added (the leftover bits of the
+    mix lie higher). Below it, a value is below the rejection limit of every bound up to
+    ``top``, so only then need each value be checked against its own bound's."""
+    ones, _, _, carries = _lanes(n)
+    return bool((packed + ones * top) & carries)
+
+
 def outputs_ahead(state: int, n: int) -> tuple[int, int]:
     """The next ``n`` outputs of the generator at ``state`` (an :attr:`Rng.state`), as ``n``
     calls of ``next64`` would give them, packed into one integer: output ``k`` (from 0) is
@@ -208,7 +229,7 @@ def outputs_ahead(state: int, n: int) -> tuple[int, int]:
     one large integer rather than the mix of one output after another (see :func:`below_ahead`)."""
     if state == MASKED:
         raise MaskedRandomness("this state is a view: its random source is hidden")
-    ones, steps, lanes, _ = _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
+    ones, steps, lanes, _ = _lanes(n)
     z = (state * ones + steps) & lanes
     z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
     z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
@@ -229,21 +250,7 @@ def below_ahead(packed: int, top: int, n: int) -> list[int] | None:
         raise ValueError(f"below() needs a positive bound, not {top - n + 1}")
     if top > _SPAN:
         raise ValueError(f"below() draws from 64 bits; {top} is too large a bound")
-    ones, _, _, carries = _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
-    # Every value below 2**64 - top is below each bound's limit: a value at or past it carries
-    # into the bit above its lane when top is added (the bits leftover from the mix lie higher).
-    # Only then is each value checked against its own bound's limit.
-    if not (packed + ones * top) & carries:
-        values = memoryview(packed.to_bytes(16 * n, sys.byteorder)).cast("Q")[::2]
-        return list(map(mod, values, range(top, top - n, -1)))
-    out = []
-    for k in range(n):
-        value = packed >> (_LANE * k) & _MASK
-        bound = top - k
-        if value >= _SPAN - _SPAN % bound:
-            return None
-        out.append(value % bound)
-    return out
+    return _below_each_from(packed, n, range(top, top - n, -1), top)
 
 
 def outputs_for_small(state: int, n: int) -> Sequence[int] | None:
@@ -255,12 +262,8 @@ def outputs_for_small(state: int, n: int) -> Sequence[int] | None:
     :func:`state_after` ``k`` outputs. ``None`` if an output lies within 128 of ``2**64`` (a
     draw might be drawn again: the caller draws one by one with :func:`below_at`)."""
     packed, _ = outputs_ahead(state, n)
-    ones, _, _, carries = _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
-    # Every bound n up to 128 has its limit 2**64 - 2**64 % n past 2**64 - 128: an output
-    # there carries into the bit above its lane when 128 is added (as in below_ahead).
-    if (packed + ones * _SMALL) & carries:
-        return None
-    return memoryview(packed.to_bytes(16 * n, sys.byteorder)).cast("Q")[::2]
+    # Every bound up to 128 has its limit 2**64 - 2**64 % bound past 2**64 - 128.
+    return None if _beyond(packed, n, _SMALL) else _unpacked(packed, n)
 
 
 def state_after(state: int, n: int) -> int:
@@ -284,13 +287,18 @@ def below_each(state: int, bounds: Sequence[int]) -> tuple[list[int], int] | Non
     if top > _SPAN:
         raise ValueError(f"below() draws from 64 bits; {top} is too large a bound")
     packed, after = outputs_ahead(state, n)
-    values = memoryview(packed.to_bytes(16 * n, sys.byteorder)).cast("Q")[::2]
-    ones, _, _, carries = _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
-    # Every value below 2**64 - top is below each bound's rejection limit (see below_ahead);
-    # only a larger one is checked against its own bound's.
-    if (packed + ones * top) & carries and any(map(_drawn_again, values, bounds)):
+    drawn = _below_each_from(packed, n, bounds, top)
+    return None if drawn is None else (drawn, after)
+
+
+def _below_each_from(packed: int, n: int, bounds: Sequence[int], top: int) -> list[int] | None:
+    """The draws below each of the ``n`` ``bounds`` (at most ``top``) made from the ``n``
+    outputs ``packed``, as :func:`below_at` makes them; ``None`` if one of the outputs would be
+    drawn again."""
+    values = _unpacked(packed, n)
+    if _beyond(packed, n, top) and any(map(_drawn_again, values, bounds)):
         return None
-    return list(map(mod, values, bounds)), after
+    return list(map(mod, values, bounds))
 
 
 def _drawn_again(value: int, bound: int) -> bool:
