@@ -214,11 +214,11 @@ def test_hexes_reached_with_one_movement_are_those_one_step_away():
 
 def test_upgrade_costs_are_read_once_per_box_by_hex_id():
     from tabletop.keyflower_farmers.components import RESOURCES
-    from tabletop.keyflower_farmers.rules.transport import _named_cost, _upgrade_costs
+    from tabletop.keyflower_farmers.rules.transport import _box_costs, _named_cost
 
     components = chain().components
-    costs, screen_costs = _upgrade_costs(components)
-    assert _upgrade_costs(components)[0] is costs
+    box, costs, screen_costs = _box_costs(components)
+    assert box is components and _box_costs(components)[1] is costs
     printed = {tile_id: cost for tile_id, cost in components.upgrades_by_id.items() if cost}
     assert costs == {tile_id: (cost, _named_cost(tile_id, cost)) for tile_id, cost in printed.items()}
     # Those a hex holding no resources may take: costs naming skills only.
@@ -243,5 +243,5 @@ def test_upgrade_costs_keep_a_few_boxes_at_most():
     standard = chain().components
     for _ in range(transport._BOXES_KEPT + 2):
         box = components_from_data(standard.as_data())
-        assert transport._upgrade_costs(box)[0] == transport._upgrade_costs(standard)[0]
+        assert transport._box_costs(box)[1] == transport._box_costs(standard)[1]
     assert len(transport._UPGRADE_COSTS) <= transport._BOXES_KEPT

@@ -315,10 +315,10 @@ def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[st
 #: What upgrading a hex costs: the cost printed, and the facts of :func:`_named_cost`.
 UpgradeCost = tuple[Items, tuple[tuple[int, ...], tuple[int, ...], Upgrade] | None]
 
-#: A box of components (``None`` before any is read) and its :func:`_upgrade_costs`.
+#: A box of components (``None`` before any is read) and its upgrade costs (see :func:`_box_costs`).
 BoxCosts = tuple[Components | None, Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]
 
-#: The :func:`_upgrade_costs` of each box of components met, by the box's id (the box kept
+#: The :func:`_box_costs` of each box of components met, by the box's id (the box kept
 #: with them, so that no other box takes its id); a few boxes at most (boxes read back with
 #: saved states come and go: the table is emptied when one more comes).
 _UPGRADE_COSTS: dict[int, BoxCosts] = {}
@@ -329,17 +329,11 @@ _BOXES_KEPT = 8
 _LAST_BOX: list[BoxCosts] = [(None, MappingProxyType({}), MappingProxyType({}))]
 
 
-def _upgrade_costs(components: Components) -> tuple[Mapping[str, UpgradeCost], Mapping[str, UpgradeCost]]:
-    """The :data:`UpgradeCost` of each hex that has an upgrade, by id, and of those whose
-    upgrade takes no resource (paid from behind the screen alone: a hex holding no resources
-    may be upgraded only then). Read once per box: a listing looks a hex up by its id alone,
-    rather than by its id and cost, hashed anew."""
-    _, costs, screen = _box_costs(components)
-    return costs, screen
-
-
 def _box_costs(components: Components) -> BoxCosts:
-    """The box ``components`` and its :func:`_upgrade_costs`, kept."""
+    """The box ``components``, the :data:`UpgradeCost` of each hex that has an upgrade, by id,
+    and of those whose upgrade takes no resource (paid from behind the screen alone: a hex
+    holding no resources may be upgraded only then). Read once per box and kept: a listing
+    looks a hex up by its id alone, rather than by its id and cost, hashed anew."""
     known = _UPGRADE_COSTS.get(id(components))
     if known is None:
         if len(_UPGRADE_COSTS) >= _BOXES_KEPT:
