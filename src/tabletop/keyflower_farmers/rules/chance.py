@@ -221,11 +221,9 @@ def skills_drawn_now(state: KeyflowerState, seat: int, n: int) -> KeyflowerState
 
 
 def _by_colour(colours: Sequence[str]) -> list[int]:
-    """How many of ``colours`` are of each colour, in the order of :data:`COLOURS`."""
-    counts = [0] * len(COLOURS)
-    for colour in colours:
-        counts[COLOUR_INDEX[colour]] += 1
-    return counts
+    """How many of ``colours`` are of each colour, in the order of :data:`COLOURS` (counted in
+    C, a pass per colour)."""
+    return [*map(colours.count, COLOURS)]
 
 
 def _run_length(stack: tuple[Any, ...], kind: type) -> int:
@@ -401,19 +399,16 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
                     skills[seat] = skills[seat].add(skill)
             elif share:
                 # The workers a seat draws, counted by colour, go behind the screen together.
-                counts = [*map(share.count, COLOURS)]
+                counts = _by_colour(share)
                 screens[seat] = screens[seat].plus(counts)
                 if hidden_at_setup:
                     secret[seat] = secret[seat].plus(counts)
-    # Each boat loaded once with all it draws, the cargo shared as _loaded shares it: one
-    # tuple of boats rather than one per boat.
+    # Each boat loaded once with all it draws: one tuple of boats rather than one per boat.
     boats = [*state.boats]
     for k, cargo in enumerate(boats):
         load = loads.get(cargo.boat)
         if load is not None:
-            workers, face_up = load
-            on_board = cargo.workers.plus([*map(workers.count, COLOURS)])
-            boats[k] = shared(Cargo, cargo.boat, on_board, cargo.skills.plus([*map(face_up.count, SKILLS)]))
+            boats[k] = _aboard(cargo, *load)
     stack = state.stack
     after = evolve(
         state,
