@@ -26,7 +26,12 @@ import attrs
 
 from tabletop.kernel.api import InvalidData
 from tabletop.kernel.datafile import ComponentsOption, TableReader, frozen, read_toml
+from tabletop.kernel.shared import Shared
 from tabletop.kernel.tiles import Sides
+
+#: The hex id in play of the turn-order tile of each number (``"order2"``), made once per
+#: number: every season reads them.
+ORDER_ID: Shared[str] = Shared("order{}".format)
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -303,7 +308,7 @@ class Components:
             sides.update(((boat.code, farmers), boat.sides) for boat in self.boats)
             replaced = {t.number for t in self.turn_order if t.farmers} if farmers else set()
             sides.update(
-                ((f"order{t.number}", farmers), t.sides) for t in self.turn_order if t.farmers == (t.number in replaced)
+                ((ORDER_ID[t.number], farmers), t.sides) for t in self.turn_order if t.farmers == (t.number in replaced)
             )
         set_(self, "_sides", MappingProxyType(sides))
         set_(self, "_turn_order", MappingProxyType({(n, f): self._turn_order_in_play(n, f) for n in range(2, 7) for f in (False, True)}))
@@ -366,7 +371,7 @@ class Components:
 
     def _at_boat_pick_for(self, players: int, farmers: bool) -> tuple[tuple[str, bool, Items], ...]:
         return tuple(
-            (f"order{tile.number}", face.purple, tile.gives)
+            (ORDER_ID[tile.number], face.purple, tile.gives)
             for tile, face in self._turn_order_in_play(players, farmers)
             if tile.gives or face.purple
         )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, RESOURCES, SKILLS, Components
+from tabletop.keyflower_farmers.components import ANIMALS, COLOURS, ORDER_ID, RESOURCES, SKILLS, Components
 from tabletop.keyflower_farmers.state import MIXED, KeyflowerState, Pending, PlaceWorkers
 from tabletop.kernel.layout import Layout
 
@@ -30,7 +30,7 @@ def catalogue(components: Components) -> tuple[str, ...]:
         *(t.code for t in components.village),
         *(f"home{h.number}" for h in components.homes),
         *(b.code for b in components.boats),
-        *(f"order{n}" for n in range(1, 5)),
+        *(ORDER_ID[n] for n in range(1, 5)),
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 import cattrs
 
-from tabletop.keyflower_farmers.components import COLOURS, COMPONENTS, SKILLS
+from tabletop.keyflower_farmers.components import COLOURS, COMPONENTS, ORDER_ID, SKILLS
 from tabletop.keyflower_farmers.moves import parse_move_text
 from tabletop.keyflower_farmers.state import KeyflowerState, Pending, DrawSeasonTile, Placement, PlaceTile, ReturnSkill, ReturnWorker
 from tabletop.kernel import serial
@@ -205,7 +205,7 @@ def _check_hexes(state: KeyflowerState) -> None:
     of the box not in play."""
     components = state.components
     known = {tile.code for tile in components.village} | {f"home{home.number}" for home in components.homes}
-    known |= {boat.code for boat in components.boats} | {f"order{tile.number}" for tile in components.turn_order}
+    known |= {boat.code for boat in components.boats} | {ORDER_ID[tile.number] for tile in components.turn_order}
     in_play: set[str] = set()
     for tile in state.tiles:
         if tile.id not in known:
@@ -276,7 +276,7 @@ def _check_hexes(state: KeyflowerState) -> None:
         if sorted((*state.season_piles[index].unseen, *state.season_piles[index].bottom)) != full:
             raise InvalidRecord(f"field 'season_piles' ({index}): a pile must hold all of its season's tiles before it begins")
     # A village hex in play is up for auction, in a village, or on its way to one.
-    orders = {f"order{tile.number}" for tile in components.turn_order}
+    orders = {ORDER_ID[tile.number] for tile in components.turn_order}
     astray = in_play - orders - set(lots) - placed - to_place
     if astray:
         raise InvalidRecord(f"field 'tiles': {sorted(astray)} neither up for auction nor in a village")

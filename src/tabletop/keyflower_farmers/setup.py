@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from tabletop.keyflower_farmers.components import COLOURS, Components
+from tabletop.keyflower_farmers.components import COLOURS, ORDER_ID, Components
 from tabletop.keyflower_farmers import saved
 from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules import RULES
@@ -91,7 +91,7 @@ def _box(components: Components, players: int, farmers: bool, options: Mapping[s
     screens = tuple(Workers.of(green=1 if seat in options["extra_green"] else 0) for seat in range(players))
     green = workers["green"] - sum(screen.named("green") for screen in screens)
     bag = tuple(chain.from_iterable((colour,) * workers[colour] for colour in COLOURS[:3]))
-    order = tuple(f"order{tile.number}" for tile, _ in components.turn_order_for(players, farmers))
+    order = tuple([ORDER_ID[tile.number] for tile, _ in components.turn_order_for(players, farmers)])
     piles: tuple[Pile[str], ...] = tuple(
         Pile(tuple(t.code for t in components.season_tiles(s, farmers))) for s in ("spring", "summer", "autumn")
     )

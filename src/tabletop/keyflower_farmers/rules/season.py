@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.keyflower_farmers.components import SEASONS
+from tabletop.keyflower_farmers.components import ORDER_ID, SEASONS
 from tabletop.keyflower_farmers.rules.common import with_seat
 from tabletop.keyflower_farmers.state import (
     NO_BIDS,
@@ -27,7 +27,7 @@ from tabletop.keyflower_farmers.state import (
 )
 from tabletop.keyflower_farmers.rules.chance import load_boats
 from tabletop.keyflower_farmers.rules.production import animal_moves
-from tabletop.keyflower_farmers.rules.season_end import ORDER_ID, after_boats, end_season
+from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
 from tabletop.kernel.engine import evolve, listed, pop, push, rewritten, samples_now
 from tabletop.kernel.shared import shared

@@ -23,7 +23,7 @@ from functools import partial
 from itertools import chain, repeat
 from typing import Any
 
-from tabletop.keyflower_farmers.components import COLOURS, Items
+from tabletop.keyflower_farmers.components import COLOURS, ORDER_ID, Items
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
 from tabletop.keyflower_farmers.rules.common import LAID_OUT, boat_faces, has_ability, home_id, with_seat
 from tabletop.keyflower_farmers.rules.production import give
@@ -87,11 +87,6 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
             shared(ChooseBoat, order[0], order[1:]),
         ),
     )
-
-
-#: The hex id of the turn-order tile of each number (made once per number: every season
-#: reads them).
-ORDER_ID: Shared[str] = Shared("order{}".format)
 
 
 def _place_tile(tile_id: str, seat: int) -> PlaceTile:
