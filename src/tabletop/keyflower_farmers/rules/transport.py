@@ -37,6 +37,7 @@ from tabletop.keyflower_farmers.state import (
     owner_of,
     tile_of,
     tile_positions,
+    usable_after,
 )
 from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, rewritten
@@ -103,15 +104,11 @@ def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iter
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
     seat, budget = pending.seat, pending.moves
     village = state.villages[seat]
-    # The summer boats' abilities read once for the three kinds of move (boat_abilities, inlined).
-    boats = state._summer_boats
-    abilities = boats[seat][2] if boats is not None and boats[seat][0] is village.layout else boat_abilities(state, seat)
+    abilities = boat_abilities(state, seat)  # read once for the three kinds of move
     # One pass over the village's hexes: those holding resources (to carry) and those that may
     # be upgraded (their front up, a cost printed, and the resources it takes, if any, on
     # them: most hexes hold none).
-    tiles = state.tiles
-    cached = state._tile_index  # tile_positions(), inlined as tile_of inlines it (usually known)
-    positions = cached[1] if cached is not None and cached[0] is tiles else tile_positions(state)
+    tiles, positions = state.tiles, tile_positions(state)
     box = _LAST_BOX[0]
     if box[0] is not state.components:
         box = _LAST_BOX[0] = _box_costs(state.components)
@@ -438,17 +435,16 @@ def _carry(state: KeyflowerState, move: Carry, left: Transport) -> KeyflowerStat
     tiles = list(state.tiles)
     i, j = positions[move.source], positions[move.target]
     source, target = tiles[i], tiles[j]
-    tiles[i] = new_tile(source.id, source.face, source.goods.take(move.resource), source.workers, source.uses, source.colour, source.sheep)
+    moved = tiles[i] = new_tile(
+        source.id, source.face, source.goods.take(move.resource), source.workers, source.uses, source.colour, source.sheep
+    )
     tiles[j] = new_tile(target.id, target.face, target.goods.add(move.resource), target.workers, target.uses, target.colour, target.sheep)
     changed = tuple(tiles)
     # The same hexes in the same places, only their goods changed: their positions carry over
     # (as change_tile carries them for one hex), given with the copy.
     after = evolve(state, tiles=changed, stack=state.stack[:-1] + (left,), _tile_index=(changed, positions))
-    # The hexes that may be used do not depend on the goods: known before, they carry over
-    # as they are (what usable_after finds for a hex used as before).
-    workable = state._workable
-    if workable is not None and workable[0] is state.tiles:
-        after.__dict__["_workable"] = (changed, workable[1], workable[2])
+    # The hexes that may be used do not depend on the goods: telling of one hex carries them all.
+    usable_after(state, after, source, moved)
     return after
 
 

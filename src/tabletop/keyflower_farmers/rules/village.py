@@ -75,8 +75,7 @@ def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell
     water there; boats aside: see :func:`open_side`). The placed neighbours, and the codes
     they show the cell, are what the frontier kept for it: no layout of sides is looked at."""
     around = _places_around(cell)
-    column, row = cell  # (cell_number, written out)
-    known = frontier.pop(column * 65536 + row, None)
+    known = frontier.pop(cell_number(cell), None)
     joined: tuple[Hex, ...] = ()
     land = []
     empty = 63  # the sides facing an empty cell (bit ``d`` for side ``d``)
@@ -125,10 +124,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     touching the village is allowed (inferred)."""
     seat = pending.seat
     village = state.villages[seat]
-    facts = village.turned
-    if facts is None or facts.components is not state.components or facts.farmers != state.farmers:
-        facts = layout_facts(state, village)  # (its test written out: the facts are known but at a first listing)
-    frontier = facts.frontier
+    frontier = layout_facts(state, village).frontier
     every, masks, fit = _turnings(state.components.sides_of(pending.tile, state.farmers))
     cells = sorted(frontier)  # (numbers in the order of their cells)
     found: list[Move] = []
