@@ -317,11 +317,8 @@ class Fields:
     def adjacent(self, name: Sector) -> tuple[Sector, ...]:
         """The other fields sharing a hex with the field ``name``, sorted (found for this field
         alone, from the fields on its hexes: a game asks about a few fields of a value)."""
-        part = self._lookups().part_of.get(name)
-        if part is None or part[0] != name:
-            raise TileError(f"no field is named {name!r}")
         on_cell = self._around().on_cell
-        near = {other for cell, _ in part for other in on_cell[cell]}
+        near = {other for cell, _ in self.sectors(name) for other in on_cell[cell]}
         near.discard(name)
         return (*sorted(near),)
 
@@ -330,9 +327,8 @@ class Fields:
         itself), by field, in the order of the fields' names: fields sharing a hex are
         :meth:`adjacent`. Found hex by hex, each hex looked at once, rather than from every
         field's neighbours (which would need them all listed first)."""
+        self.sectors(name)  # (refuses a name that is no field's)
         parts = self._lookups().part_of
-        if name not in parts or parts[name][0] != name:
-            raise TileError(f"no field is named {name!r}")
         on_cell = self._around().on_cell
         found = {name: 0}
         seen: set[Hex] = set()
