@@ -780,11 +780,14 @@ def _go_on(
 
 
 def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerState:
-    if isinstance(move, Pass):
+    # The move is one of those listed (the engine checks it), so of one of these classes
+    # exactly: its type is compared, which costs less than isinstance (at every turn).
+    kind = type(move)
+    if kind is Pass:
         following = _NEXT_TURN[state.players][pending.seat]
         return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
-    assert isinstance(move, (Bid, Use))  # a tuple: `Bid | Use` would build a union at each turn
-    bid = isinstance(move, Bid)
+    assert type(move) is Bid or type(move) is Use  # (and for the type checker)
+    bid = kind is Bid
     seat = pending.seat
     tile_id = move.tile
     quick = _ask_from_behind(state, seat, tile_id, bid)
