@@ -272,11 +272,17 @@ def _every_draw_made(cards: list[Any], total: int) -> bool:
     """Whether each of ``total`` draws from the sorted ``cards`` costs a draw: they never run
     out or down to one distinct card (which costs no draw)."""
     size = len(cards)
-    if 2 * total > size + 1:
-        return False
     # A card with copies enough to be the only one left before the last draw (size - total + 1
-    # or more) would fill the places total - 1 to size - total of the sorted cards: only the
-    # card at total - 1 may have them.
+    # or more) would fill that many places in a row of the sorted cards.
+    if 2 * total > size + 1:
+        # A long run (a deal of most of a pile): such a row holds one of the places
+        # size - total, 2 * (size - total) + 1, ... (one in every size - total + 1).
+        left = size - total
+        return left > 0 and all(
+            bisect_right(cards, card) - bisect_left(cards, card) <= left for card in cards[left :: left + 1]
+        )
+    # Such a row would hold the places total - 1 to size - total: only the card at total - 1
+    # may have them.
     card = cards[total - 1]
     return cards[size - total] != card or bisect_right(cards, card) - bisect_left(cards, card) <= size - total
 

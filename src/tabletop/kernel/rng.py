@@ -185,7 +185,8 @@ def below_at(state: int, n: int) -> tuple[int, int]:
 # holds its 64-bit value and room above for the spill of a shift from the lane above and for the
 # whole 128-bit product of a multiplication (masked back to 64 bits before the next step).
 _LANE = 128
-#: The longest run whose lane constants are made at import (a longer run makes its own).
+#: The longest run whose lane constants are made at import (a longer run's are made when first
+#: asked for, then kept).
 AHEAD_MOST = 64
 
 
@@ -198,12 +199,22 @@ def _lane_constants(n: int) -> tuple[int, int, int, int]:
 
 
 _AHEAD = tuple(_lane_constants(n) for n in range(AHEAD_MOST + 1))
+#: The lane constants of the longer runs asked for so far (a few lengths: a game's long runs,
+#: such as all the draws of a setup at once, repeat from game to game); kept bounded all the same.
+_LONGER: dict[int, tuple[int, int, int, int]] = {}
 
 
 def _lanes(n: int) -> tuple[int, int, int, int]:
     """The :func:`_lane_constants` of ``n`` lanes (made at import for runs up to
-    :data:`AHEAD_MOST`)."""
-    return _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
+    :data:`AHEAD_MOST`, kept in :data:`_LONGER` for longer ones)."""
+    if n <= AHEAD_MOST:
+        return _AHEAD[n]
+    constants = _LONGER.get(n)
+    if constants is None:
+        if len(_LONGER) >= 64:
+            _LONGER.clear()
+        constants = _LONGER[n] = _lane_constants(n)
+    return constants
 
 
 def _unpacked(packed: int, n: int) -> Sequence[int]:
