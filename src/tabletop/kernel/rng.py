@@ -291,12 +291,19 @@ def below_each(state: int, bounds: Sequence[int]) -> tuple[list[int], int] | Non
     draws need outputs past these, so the caller draws one by one."""
     if not bounds:
         return [], state
-    n = len(bounds)
     if min(bounds) < 1:
         raise ValueError(f"below() needs a positive bound, not {min(bounds)}")
     top = max(bounds)
     if top > _SPAN:
         raise ValueError(f"below() draws from 64 bits; {top} is too large a bound")
+    return below_each_within(state, bounds, top)
+
+
+def below_each_within(state: int, bounds: Sequence[int], top: int) -> tuple[list[int], int] | None:
+    """:func:`below_each` for ``bounds`` the caller knows to lie between 1 and ``top`` (at most
+    ``2**64``), as a pile's draws lie within its size: not checked again (the least and the
+    greatest of a long run of bounds cost about a third of what its draws cost)."""
+    n = len(bounds)
     packed, after = outputs_ahead(state, n)
     drawn = _below_each_from(packed, n, bounds, top)
     return None if drawn is None else (drawn, after)

@@ -40,7 +40,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push, rewritten
 from tabletop.kernel.hexgrid import ORIGIN
-from tabletop.kernel.pile import Pile, sample_runs
+from tabletop.kernel.pile import Pile, run_bounds, sample_runs
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.shared import Shared, shared
@@ -335,6 +335,8 @@ class SetupDraws:
         shares: per run of workers or skill tiles, who gets its cards (see :data:`Shares`).
         spring: how many spring tiles are laid out after those runs (0 if not planned).
         winter: the seats dealt a winter tile after them, in the order dealt.
+        bounds: the bound of each draw of the runs (the kernel's ``run_bounds``: every game of
+            the box starts from the same piles), or ``None`` if they are drawn one by one.
         events: how many events lie on the stack, the deals' and the runs' together.
     """
 
@@ -345,6 +347,7 @@ class SetupDraws:
     shares: tuple[Shares, ...]
     spring: int
     winter: tuple[int, ...]
+    bounds: tuple[int, ...] | None
     events: int
 
 
@@ -390,9 +393,24 @@ def setup_draw_plan(state: KeyflowerState, tiles: bool = False) -> SetupDraws:
         else:
             spring = 0
     home_hexes = tuple((_home_village(state, number), LAID_OUT[f"home{number}"]) for number in range(1, 7))
+    home_tiles: Pile[int] = Pile(_homes_left(state.homes))
+    bounds = run_bounds(_setup_piles(state, home_tiles), runs)
     return SetupDraws(
-        homes, Pile(_homes_left(state.homes)), home_hexes, tuple(runs), tuple(shares), spring, winter, top - bottom
+        homes,
+        home_tiles,
+        home_hexes,
+        tuple(runs),
+        tuple(shares),
+        spring,
+        winter,
+        None if bounds is None else tuple(bounds),
+        top - bottom,
     )
+
+
+def _setup_piles(state: KeyflowerState, home_tiles: Pile[int]) -> tuple[Pile[Any], ...]:
+    """The piles setup draws from, in the order :attr:`SetupDraws.runs` numbers them."""
+    return home_tiles, state.bag, state.skill_pile, state.season_piles[0], state.winter_deck
 
 
 def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[KeyflowerState, Rng]:
@@ -403,11 +421,13 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
     empty bag or pile), then the spring tiles it lays out and the winter tiles it deals as
     :func:`season_tile_run` and :func:`winter_run` resolve them, in one copy, and the next
     generator: the draws of every run made together (the kernel's ``sample_runs``). The runs
-    of workers and skill tiles alternate (each boat's workers, then its skill tiles)."""
+    of workers and skill tiles alternate (each boat's workers, then its skill tiles).
+    ``plan`` is :func:`setup_draw_plan` of ``state`` or of a position with the same stack and
+    piles (its bounds are those of these piles)."""
     # The home tiles left are a pile like the others: every tile as likely, the tile at a
     # random position among them dealt (as home_run deals them).
-    piles: tuple[Pile[Any], ...] = (plan.home_tiles, state.bag, state.skill_pile, state.season_piles[0], state.winter_deck)
-    (numbers, *drawn), (_, bag, pile, spring_pile, winter_deck), rng = sample_runs(piles, plan.runs, rng)
+    piles = _setup_piles(state, plan.home_tiles)
+    (numbers, *drawn), (_, bag, pile, spring_pile, winter_deck), rng = sample_runs(piles, plan.runs, rng, plan.bounds)
     homes, villages, tiles = list(state.homes), list(state.villages), list(state.tiles)
     for dealt_to, number in zip(plan.homes, numbers):
         homes[dealt_to] = number
