@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from tabletop.kernel.rng import SMALL_MOST, Rng, below_ahead, below_at, below_each, outputs_ahead, outputs_for_small, state_after
+from tabletop.kernel.rng import SMALL_MOST, Rng, below_ahead, below_at, below_each_within, outputs_ahead, outputs_for_small, state_after
 
 C = TypeVar("C")
 
@@ -216,22 +216,27 @@ class Pile(Generic[C]):
 
 
 def sample_runs(
-    piles: Sequence[Pile[C]], runs: Iterable[tuple[int, int]], rng: Rng
+    piles: Sequence[Pile[C]], runs: Iterable[tuple[int, int]], rng: Rng, bounds: Sequence[int] | None = None
 ) -> tuple[list[list[C]], list[Pile[C]], Rng]:
     """Runs of draws from several ``piles`` one after another: for each ``(index, count)`` of
     ``runs``, up to ``count`` cards drawn from ``piles[index]`` as :meth:`Pile.sample_draws`
     draws them (the same random draws in the same order; a run from an emptied pile draws what
     is left, then nothing), the cards of each run, the piles left and the next generator. Each
     pile is made a list once and one cursor draws every run, rather than a list, a cursor and a
-    pile per run. When every draw's bound is known beforehand (see :func:`_bounds_at_once`),
-    the draws of every run are made at once (:func:`~tabletop.kernel.rng.below_each`)."""
+    pile per run. When every draw's bound is known beforehand (see :func:`run_bounds`), the
+    draws of every run are made at once (:func:`~tabletop.kernel.rng.below_each_within`).
+    ``bounds``: :func:`run_bounds` of these piles and runs if the caller holds it (made once
+    for runs drawn again and again from piles of the same cards, as at a game's setup), else
+    worked out here."""
     if any(pile.hidden for pile in piles):
         raise PileError("this pile is a view's: the next card is hidden")
     unseen = [list(pile.unseen) for pile in piles]
     bottoms = [pile.bottom for pile in piles]
     runs = tuple(runs)
-    bounds = _bounds_at_once(unseen, runs)
-    at_once = None if bounds is None else below_each(rng.state, bounds)
+    if bounds is None:
+        bounds = _bounds_at_once(unseen, runs)
+    # Each bound is at most the size of its pile, and at least 2 (every draw costs one).
+    at_once = None if bounds is None else below_each_within(rng.state, bounds, max(map(len, unseen)))
     if at_once is not None:
         positions, after = at_once
         out = []
@@ -249,7 +254,16 @@ def sample_runs(
     return out, [_pile(tuple(cards), bottom) for cards, bottom in zip(unseen, bottoms)], Rng(state)
 
 
-def _bounds_at_once(unseen: list[list[Any]], runs: tuple[tuple[int, int], ...]) -> list[int] | None:
+def run_bounds(piles: Sequence[Pile[Any]], runs: Iterable[tuple[int, int]]) -> list[int] | None:
+    """The bound of each draw :func:`sample_runs` makes for ``runs`` from ``piles``, in order,
+    when each costs a draw from the unseen cards (see :func:`_bounds_at_once`); ``None``
+    otherwise (the draws are then made one by one)."""
+    if any(pile.hidden for pile in piles):
+        raise PileError("this pile is a view's: the next card is hidden")
+    return _bounds_at_once([pile.unseen for pile in piles], tuple(runs))
+
+
+def _bounds_at_once(unseen: Sequence[Sequence[Any]], runs: tuple[tuple[int, int], ...]) -> list[int] | None:
     """The bound of each draw of ``runs`` from piles of the sorted ``unseen`` cards, in order,
     when each costs a draw from the unseen cards: no pile runs out of them or down to one
     distinct card (which costs no draw); ``None`` otherwise."""
@@ -268,15 +282,21 @@ def _bounds_at_once(unseen: list[list[Any]], runs: tuple[tuple[int, int], ...]) 
     return bounds
 
 
-def _every_draw_made(cards: list[Any], total: int) -> bool:
+def _every_draw_made(cards: Sequence[Any], total: int) -> bool:
     """Whether each of ``total`` draws from the sorted ``cards`` costs a draw: they never run
     out or down to one distinct card (which costs no draw)."""
     size = len(cards)
-    if 2 * total > size + 1:
-        return False
     # A card with copies enough to be the only one left before the last draw (size - total + 1
-    # or more) would fill the places total - 1 to size - total of the sorted cards: only the
-    # card at total - 1 may have them.
+    # or more) would fill that many places in a row of the sorted cards.
+    if 2 * total > size + 1:
+        # A long run (a deal of most of a pile): such a row holds one of the places
+        # size - total, 2 * (size - total) + 1, ... (one in every size - total + 1).
+        left = size - total
+        return left > 0 and all(
+            bisect_right(cards, card) - bisect_left(cards, card) <= left for card in cards[left :: left + 1]
+        )
+    # Such a row would hold the places total - 1 to size - total: only the card at total - 1
+    # may have them.
     card = cards[total - 1]
     return cards[size - total] != card or bisect_right(cards, card) - bisect_left(cards, card) <= size - total
 

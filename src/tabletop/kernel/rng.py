@@ -185,7 +185,8 @@ def below_at(state: int, n: int) -> tuple[int, int]:
 # holds its 64-bit value and room above for the spill of a shift from the lane above and for the
 # whole 128-bit product of a multiplication (masked back to 64 bits before the next step).
 _LANE = 128
-#: The longest run whose lane constants are made at import (a longer run makes its own).
+#: The longest run whose lane constants are made at import (a longer run's are made when first
+#: asked for, then kept).
 AHEAD_MOST = 64
 
 
@@ -198,12 +199,22 @@ def _lane_constants(n: int) -> tuple[int, int, int, int]:
 
 
 _AHEAD = tuple(_lane_constants(n) for n in range(AHEAD_MOST + 1))
+#: The lane constants of the longer runs asked for so far (a few lengths: a game's long runs,
+#: such as all the draws of a setup at once, repeat from game to game); kept bounded all the same.
+_LONGER: dict[int, tuple[int, int, int, int]] = {}
 
 
 def _lanes(n: int) -> tuple[int, int, int, int]:
     """The :func:`_lane_constants` of ``n`` lanes (made at import for runs up to
-    :data:`AHEAD_MOST`)."""
-    return _AHEAD[n] if n <= AHEAD_MOST else _lane_constants(n)
+    :data:`AHEAD_MOST`, kept in :data:`_LONGER` for longer ones)."""
+    if n <= AHEAD_MOST:
+        return _AHEAD[n]
+    constants = _LONGER.get(n)
+    if constants is None:
+        if len(_LONGER) >= 64:
+            _LONGER.clear()
+        constants = _LONGER[n] = _lane_constants(n)
+    return constants
 
 
 def _unpacked(packed: int, n: int) -> Sequence[int]:
@@ -280,12 +291,19 @@ def below_each(state: int, bounds: Sequence[int]) -> tuple[list[int], int] | Non
     draws need outputs past these, so the caller draws one by one."""
     if not bounds:
         return [], state
-    n = len(bounds)
     if min(bounds) < 1:
         raise ValueError(f"below() needs a positive bound, not {min(bounds)}")
     top = max(bounds)
     if top > _SPAN:
         raise ValueError(f"below() draws from 64 bits; {top} is too large a bound")
+    return below_each_within(state, bounds, top)
+
+
+def below_each_within(state: int, bounds: Sequence[int], top: int) -> tuple[list[int], int] | None:
+    """:func:`below_each` for ``bounds`` the caller knows to lie between 1 and ``top`` (at most
+    ``2**64``), as a pile's draws lie within its size: not checked again (the least and the
+    greatest of a long run of bounds cost about a third of what its draws cost)."""
+    n = len(bounds)
     packed, after = outputs_ahead(state, n)
     drawn = _below_each_from(packed, n, bounds, top)
     return None if drawn is None else (drawn, after)

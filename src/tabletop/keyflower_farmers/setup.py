@@ -66,12 +66,13 @@ def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> KeyflowerState:
         if len(_LAID_OUT) >= 64:  # a few option sets per process: kept bounded all the same
             _LAID_OUT.clear()
         laid_out = evolve(first, stack=_setup_events(first))
-        known = _LAID_OUT[(id(components), *key)] = (components, laid_out, setup_draw_plan(laid_out))
+        known = _LAID_OUT[(id(components), *key)] = (components, laid_out, setup_draw_plan(laid_out, tiles=True))
     _, laid_out, draws = known
     if laid_out.chance == "sampled":
-        # The first events, the home tiles dealt and the workers and skill tiles drawn, are
-        # resolved at once as the engine would resolve them one by one (see
-        # chance.setup_draws): one copy of the position rather than one per event or run.
+        # The first events, the home tiles dealt, the workers and skill tiles drawn, the spring
+        # tiles laid out and the winter tiles dealt, are resolved at once as the engine would
+        # resolve them one by one (see chance.setup_draws): one copy of the position rather
+        # than one per event or run.
         drawn, rng = setup_draws(laid_out, draws, rng)
         return RULES.start(rewritten(drawn, rng=rng))
     return RULES.start(evolve(laid_out, rng=rng))

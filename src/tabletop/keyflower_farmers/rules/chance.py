@@ -40,7 +40,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push, rewritten
 from tabletop.kernel.hexgrid import ORIGIN
-from tabletop.kernel.pile import Pile, sample_runs
+from tabletop.kernel.pile import Pile, run_bounds, sample_runs
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.shared import Shared, shared
@@ -319,9 +319,10 @@ Shares = tuple[tuple[int | None, str, int], ...]
 
 @attrs.frozen
 class SetupDraws:
-    """The random events of setup, the home tiles dealt and the draws of workers and skill
-    tiles (see :func:`setup_draws`): the same for every game of a box and options, so made once
-    with the box laid out (see :func:`.setup.setup`) rather than read off the stack each game.
+    """The random events of setup, the home tiles dealt, the draws of workers and skill tiles,
+    and (planned with ``tiles``) the spring tiles laid out and the winter tiles dealt (see
+    :func:`setup_draws`): the same for every game of a box and options, so made once with the
+    box laid out (see :func:`.setup.setup`) rather than read off the stack each game.
 
     Attributes:
         homes: the seats dealt a home tile, in the order dealt.
@@ -329,8 +330,13 @@ class SetupDraws:
             dealt next).
         home_hexes: by number, the village of a home tile alone and its hex in play.
         runs: each run of draws of one kind in order, the home tiles' first: the pile (0 the
-            home tiles, 1 the bag, 2 the skill pile) and how many draws.
-        shares: per run after the home tiles', who gets its cards (see :data:`Shares`).
+            home tiles, 1 the bag, 2 the skill pile, 3 the spring tiles, 4 the winter tiles)
+            and how many draws.
+        shares: per run of workers or skill tiles, who gets its cards (see :data:`Shares`).
+        spring: how many spring tiles are laid out after those runs (0 if not planned).
+        winter: the seats dealt a winter tile after them, in the order dealt.
+        bounds: the bound of each draw of the runs (the kernel's ``run_bounds``: every game of
+            the box starts from the same piles), or ``None`` if they are drawn one by one.
         events: how many events lie on the stack, the deals' and the runs' together.
     """
 
@@ -339,12 +345,17 @@ class SetupDraws:
     home_hexes: tuple[tuple[Village, Tile], ...]
     runs: tuple[tuple[int, int], ...]
     shares: tuple[Shares, ...]
+    spring: int
+    winter: tuple[int, ...]
+    bounds: tuple[int, ...] | None
     events: int
 
 
-def setup_draw_plan(state: KeyflowerState) -> SetupDraws:
+def setup_draw_plan(state: KeyflowerState, tiles: bool = False) -> SetupDraws:
     """The home tiles dealt on top of the stack of ``state``, and the draws of workers and
-    skill tiles below them."""
+    skill tiles below them; with ``tiles``, then the spring tiles laid out and the winter
+    tiles dealt below those, as far as their piles hold them (variant A selects winter tiles
+    first: its deals are left to the engine)."""
     stack = state.stack
     dealt = _run_length(stack, DealHome)
     homes = tuple(stack[-1 - k].seat_to for k in range(dealt))
@@ -364,8 +375,42 @@ def setup_draw_plan(state: KeyflowerState) -> SetupDraws:
             bottom -= 1
         runs.append((1 if kind is DrawWorker else 2, sum(count for _, _, count in run)))
         shares.append(tuple(run))
+    spring = 0
+    winter: tuple[int, ...] = ()
+    if tiles:
+        below = stack[:bottom]
+        spring = _run_length(below, DrawSeasonTile)
+        if spring and below[-1].season == "spring" and spring <= len(state.season_piles[0]):
+            runs.append((3, spring))
+            bottom -= spring
+            below = stack[:bottom]
+            winter = tuple(below[-1 - k].seat_to for k in range(_run_length(below, DealWinter)))
+            if winter and len(winter) <= len(state.winter_deck):
+                runs.append((4, len(winter)))
+                bottom -= len(winter)
+            else:
+                winter = ()
+        else:
+            spring = 0
     home_hexes = tuple((_home_village(state, number), LAID_OUT[f"home{number}"]) for number in range(1, 7))
-    return SetupDraws(homes, Pile(_homes_left(state.homes)), home_hexes, tuple(runs), tuple(shares), top - bottom)
+    home_tiles: Pile[int] = Pile(_homes_left(state.homes))
+    bounds = run_bounds(_setup_piles(state, home_tiles), runs)
+    return SetupDraws(
+        homes,
+        home_tiles,
+        home_hexes,
+        tuple(runs),
+        tuple(shares),
+        spring,
+        winter,
+        None if bounds is None else tuple(bounds),
+        top - bottom,
+    )
+
+
+def _setup_piles(state: KeyflowerState, home_tiles: Pile[int]) -> tuple[Pile[Any], ...]:
+    """The piles setup draws from, in the order :attr:`SetupDraws.runs` numbers them."""
+    return home_tiles, state.bag, state.skill_pile, state.season_piles[0], state.winter_deck
 
 
 def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[KeyflowerState, Rng]:
@@ -373,12 +418,16 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
     the home tiles of ``plan`` dealt as :func:`home_run` deals them, then its draws of workers
     and skill tiles (those on top of the stack), in order, as the engine resolves their runs
     one after another (:func:`worker_run`, :func:`skill_run`, settle dropping the draws from an
-    empty bag or pile), in one copy, and the next generator. The runs alternate (each boat's
-    workers, then its skill tiles)."""
+    empty bag or pile), then the spring tiles it lays out and the winter tiles it deals as
+    :func:`season_tile_run` and :func:`winter_run` resolve them, in one copy, and the next
+    generator: the draws of every run made together (the kernel's ``sample_runs``). The runs
+    of workers and skill tiles alternate (each boat's workers, then its skill tiles).
+    ``plan`` is :func:`setup_draw_plan` of ``state`` or of a position with the same stack and
+    piles (its bounds are those of these piles)."""
     # The home tiles left are a pile like the others: every tile as likely, the tile at a
     # random position among them dealt (as home_run deals them).
-    piles: tuple[Pile[Any], ...] = (plan.home_tiles, state.bag, state.skill_pile)
-    (numbers, *drawn), (_, bag, pile), rng = sample_runs(piles, plan.runs, rng)
+    piles = _setup_piles(state, plan.home_tiles)
+    (numbers, *drawn), (_, bag, pile, spring_pile, winter_deck), rng = sample_runs(piles, plan.runs, rng, plan.bounds)
     homes, villages, tiles = list(state.homes), list(state.villages), list(state.tiles)
     for dealt_to, number in zip(plan.homes, numbers):
         homes[dealt_to] = number
@@ -409,6 +458,17 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
         load = loads.get(cargo.boat)
         if load is not None:
             boats[k] = _aboard(cargo, *load)
+    lots, season_piles, hands = state.lots, state.season_piles, state.winter_hands
+    if plan.spring:
+        codes = drawn[len(plan.shares)]
+        tiles += map(LAID_OUT.__getitem__, codes)
+        lots = _offered(lots, codes)
+        season_piles = (spring_pile, *season_piles[1:])
+    if plan.winter:
+        dealt: list[list[str]] = [list(hand) for hand in hands]
+        for seat, code in zip(plan.winter, drawn[-1]):
+            dealt[seat].append(code)
+        hands = tuple(tuple(sorted(hand)) for hand in dealt)
     stack = state.stack
     after = evolve(
         state,
@@ -422,6 +482,10 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
         screens=tuple(screens),
         secret=tuple(secret),
         skills=tuple(skills),
+        lots=lots,
+        season_piles=season_piles,
+        winter_deck=winter_deck,
+        winter_hands=hands,
     )
     return after, rng
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache, partial
 from itertools import combinations_with_replacement
-from operator import ge
+from operator import ge, sub
 from types import MappingProxyType
 
 from tabletop.keyflower_farmers.components import ANIMALS, RESOURCES, ROAD, SKILLS, WATER, Components, Items
@@ -278,35 +278,51 @@ def _payments(goods: Pool, skills: Pool, swap: bool, cost: Items) -> Iterator[tu
     """Each way to pay ``cost`` to upgrade a tile: resources from ``goods`` on the tile, skills
     from ``skills`` behind the screen (``swap``: boat 3a, any resource for any other), as
     sorted item names."""
-    named = {item: n for item, n in cost}
-    free = named.pop("any_resource", 0)
-    any_skill = named.pop("any_skill", 0)
-    fixed_resources = {r: n for r, n in named.items() if r in RESOURCES}
-    fixed_skills = {s: n for s, n in named.items() if s in SKILLS}
-    if not all(skills.named(s) >= n for s, n in fixed_skills.items()):
+    resources, skill_counts, free, any_skill, resource_names, skill_names = _cost_parts(cost)
+    if not all(map(ge, skills, skill_counts)):
         return
     if swap:  # boat 3a: any resource for any other
-        free += sum(fixed_resources.values())
-        fixed_resources = {}
-    if not all(goods.named(r) >= n for r, n in fixed_resources.items()):
+        free += len(resource_names)
+        resources, resource_names = _NO_COUNTS, ()
+    if not all(map(ge, goods, resources)):
         return
-    left_goods = goods.minus(_counts(fixed_resources, RESOURCES))
-    left_skills = skills.minus(_counts(fixed_skills, SKILLS))
-    base = [r for r, n in fixed_resources.items() for _ in range(n)] + [s for s, n in fixed_skills.items() for _ in range(n)]
+    left_goods = tuple(map(sub, goods, resources))
+    left_skills = tuple(map(sub, skills, skill_counts))
+    base = resource_names + skill_names
     for chosen in _choices(left_goods, RESOURCES, free):
         for skill_choice in _choices(left_skills, SKILLS, any_skill):
-            yield tuple(sorted(base + list(chosen) + list(skill_choice)))
+            yield tuple(sorted(base + chosen + skill_choice))
 
 
-def _counts(named: dict[str, int], kinds: tuple[str, ...]) -> tuple[int, ...]:
-    return tuple(named.get(kind, 0) for kind in kinds)
+#: No resource of any kind (a cost's named resources, once boat 3a makes them any).
+_NO_COUNTS = (0,) * len(RESOURCES)
 
 
-def _choices(held: Pool, kinds: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
-    """Each multiset of ``size`` items that ``held`` covers."""
-    for combo in combinations_with_replacement(kinds, size):
-        if all(held.named(kind) >= combo.count(kind) for kind in set(combo)):
-            yield combo
+@cache
+def _cost_parts(cost: Items) -> tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[str, ...], tuple[str, ...]]:
+    """The parts of ``cost`` a payment reads (made once per cost): the resources and the skills
+    it names, counted in the order of RESOURCES and SKILLS, how many resources and skills of
+    the payer's choice it takes, and the names of the resources and skills it names, each as
+    often as it takes it."""
+    named = dict(cost)
+    resources = tuple(named.get(resource, 0) for resource in RESOURCES)
+    skills = tuple(named.get(skill, 0) for skill in SKILLS)
+    resource_names = tuple(r for r, n in zip(RESOURCES, resources, strict=True) for _ in range(n))
+    skill_names = tuple(k for k, n in zip(SKILLS, skills, strict=True) for _ in range(n))
+    return resources, skills, named.get("any_resource", 0), named.get("any_skill", 0), resource_names, skill_names
+
+
+def _choices(held: tuple[int, ...], kinds: tuple[str, ...], size: int) -> list[tuple[str, ...]]:
+    """Each multiset of ``size`` of ``kinds`` that the counts ``held`` (one per kind, in
+    order) cover, as names in the order of ``kinds``."""
+    return [names for names, counts in _multisets(kinds, size) if all(map(ge, held, counts))]
+
+
+@cache
+def _multisets(kinds: tuple[str, ...], size: int) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+    """Each multiset of ``size`` of ``kinds``, as names in the order of ``kinds`` and as counts
+    of each kind (made once: a payment compares the counts with those held, in C)."""
+    return tuple((combo, tuple(map(combo.count, kinds))) for combo in combinations_with_replacement(kinds, size))
 
 
 #: What upgrading a hex costs: the cost printed, and the facts of :func:`_named_cost`.
