@@ -30,12 +30,13 @@ from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+from typing import NamedTuple, TypeAlias
 
 import attrs
 
 from tabletop.kernel import hexgrid
 from tabletop.kernel.hexgrid import Hex
+from tabletop.kernel.lazy import fill_when_read
 from tabletop.kernel.regions import UnionFind
 
 #: Six side codes, side ``i`` facing ``hexgrid.DIRECTIONS[i]``.
@@ -226,7 +227,7 @@ class Fields:
             sorted by name.
 
     A value made by placing a tile (:meth:`place`) keeps its lookups up to date and makes
-    these two sorted tuples from them when first read (see :meth:`__getattr__`): placing
+    these two sorted tuples from them when first read (see :mod:`tabletop.kernel.lazy`): placing
     tile after tile seldom needs them (only the lookups, and the names of merged fields).
     A value made by :meth:`place_later` makes even its lookups when first read.
     """
@@ -242,22 +243,6 @@ class Fields:
     _later: tuple[Fields, Hex, frozenset[int], tuple[int, ...]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
-
-    if not TYPE_CHECKING:  # (hidden from mypy, which would then accept any attribute name)
-
-        def __getattr__(self, name: str) -> object:
-            """Called only when a slot is not set: ``spokes`` and ``parts`` of a value made by
-            placing a tile (see :meth:`place_across`), made from its lookups when first read."""
-            if name == "spokes":
-                value = tuple(sorted(self._lookups().spokes.items()))
-            elif name == "parts":
-                # Each field once, by name (names compare faster than the fields they begin).
-                by_name = {part[0]: part for part in self._lookups().part_of.values()}
-                value = tuple(map(by_name.__getitem__, sorted(by_name)))
-            else:
-                raise AttributeError(name)
-            _SET_FORM[name](self, value)
-            return value
 
     def _lookups(self) -> _FieldIndex:
         index = self._index
@@ -534,8 +519,25 @@ def _new_merge(into: Sector, parts: tuple[Sector, ...]) -> Merge:
 #: The slots of a :class:`Fields` value that :meth:`Fields.place_across` sets directly.
 _SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("_index", "_neighbourhood", "_later"))
 
-#: The slots of a :class:`Fields` value that its ``__getattr__`` sets when first read.
-_SET_FORM = {name: vars(Fields)[name].__set__ for name in ("spokes", "parts")}
+
+
+def _spokes_of(fields: Fields) -> tuple[tuple[Hex, frozenset[int]], ...]:
+    """``spokes`` of a value made by placing a tile (see :meth:`Fields.place_across`), made
+    from its lookups when first read."""
+    return tuple(sorted(fields._lookups().spokes.items()))
+
+
+def _parts_of(fields: Fields) -> tuple[tuple[Sector, ...], ...]:
+    """``parts`` of a value made by placing a tile, made from its lookups when first read:
+    each field once, by name (names compare faster than the fields they begin)."""
+    by_name = {part[0]: part for part in fields._lookups().part_of.values()}
+    return tuple(map(by_name.__getitem__, sorted(by_name)))
+
+
+# Placing tile after tile seldom needs these two sorted tuples (only the lookups, and the
+# names of merged fields): a value made by placing a tile leaves them unset until read.
+fill_when_read(Fields, "spokes", _spokes_of)
+fill_when_read(Fields, "parts", _parts_of)
 
 
 _tuple_new = tuple.__new__

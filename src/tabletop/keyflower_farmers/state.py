@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import attrs
 
@@ -28,6 +28,7 @@ from tabletop.keyflower_farmers.moves import Use as UseMove
 from tabletop.kernel.auction import Bid, Lot
 from tabletop.kernel.engine import CHANCE, EngineState, own_keys, rewritten
 from tabletop.kernel.hexgrid import Hex
+from tabletop.kernel.lazy import fill_when_read
 from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared
@@ -338,25 +339,6 @@ class Village:
     #: are first read: by the names their fields had in an earlier layout (``None`` once read).
     _held: tuple[tuple[Sector, Pool], ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
-    if not TYPE_CHECKING:  # (hidden from mypy, which would then accept any attribute name)
-
-        def __getattr__(self, name: str) -> object:
-            """Called only when a slot is not set: the ``animals`` of a village made by placing
-            a hex, named by its fields when first read (see :func:`placed_village`)."""
-            if name != "animals":
-                raise AttributeError(name)
-            fields = self.fields
-            totals: dict[Sector, Pool] = {}
-            for field, held in self._held:
-                now = fields.field_of(field)
-                # Summed only where two fields holding animals became one (most keep theirs as they are).
-                totals[now] = totals[now].plus(held) if now in totals else held
-            animals = tuple(sorted(totals.items()))
-            _, _, set_animals, _ = _SET_VILLAGE
-            set_animals(self, animals)
-            _SET_HELD(self, None)
-            return animals
-
     def with_animals(self, animals: tuple[tuple[Sector, Pool], ...]) -> Village:
         """This village with ``animals`` (pairs of a field and an Animals pool) in its fields
         (the facts of its layout kept)."""
@@ -379,8 +361,29 @@ class Village:
         return NO_ANIMALS
 
 
-# The slots of a village, set directly by :func:`new_village`.
-_SET_VILLAGE = tuple(vars(Village)[name].__set__ for name in ("layout", "fields", "animals", "turned"))
+def _named_animals(village: Village) -> tuple[tuple[Sector, Pool], ...]:
+    """The ``animals`` of a village made by placing a hex, named by its fields when first read
+    (see :func:`placed_village`)."""
+    held = village._held
+    assert held is not None, "a village's animals are set or left to be named"
+    fields = village.fields
+    totals: dict[Sector, Pool] = {}
+    for field, animals in held:
+        now = fields.field_of(field)
+        # Summed only where two fields holding animals became one (most keep theirs as they are).
+        totals[now] = totals[now].plus(animals) if now in totals else animals
+    _SET_HELD(village, None)
+    return tuple(sorted(totals.items()))
+
+
+# The slots of a village, set directly by :func:`new_village` (``animals``: the slot's own
+# setter, not the property that names them when first read).
+_SET_VILLAGE = (
+    vars(Village)["layout"].__set__,
+    vars(Village)["fields"].__set__,
+    fill_when_read(Village, "animals", _named_animals),
+    vars(Village)["turned"].__set__,
+)
 
 
 def new_village(
