@@ -16,6 +16,7 @@ tile of that number when The Farmers is in play).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import itemgetter
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -217,11 +218,6 @@ def bid_place(move: BidMove, lot: Lot) -> BidPlace:
     return (move, colour, leader.bidder, leader.count, COLOUR_INDEX[leader.colour], outbid)
 
 
-def _bid_facts(places: tuple[BidPlace, ...]) -> BidFacts:
-    """The :data:`BidFacts` of ``places``."""
-    return (places, _outbid_in(places))
-
-
 def _outbid_in(places: tuple[BidPlace, ...]) -> frozenset[int]:
     """The seats outbid on some lot of ``places``."""
     # A plain loop over the few lots, most without an outbid bid: it costs a third of a chain
@@ -307,6 +303,12 @@ def _fresh_uses(faces: Mapping[str, tuple[Face | None, ...]]) -> dict[str, tuple
 
 #: What a hex without faces to use (a boat, a turn-order tile) gives, face up or down.
 _NO_USE: tuple[None, None] = (None, None)
+
+#: The id of a :data:`Workable` entry, read by a C-level getter.
+_ENTRY_ID = itemgetter(0)
+
+#: :data:`Usable` when no hex may be used.
+_NOTHING_USABLE: Usable = ((), (), ())
 
 
 #: The :data:`Payment` of each item an exchange may take.
@@ -1035,7 +1037,8 @@ def bid_facts(state: KeyflowerState) -> BidFacts:
         return cached[2]
     lots, positions, facts = _lot_facts(state)
     if facts is None:
-        facts = _bid_facts(tuple([_OPEN[tile_id] if lot is NO_BIDS else bid_place(_BID[tile_id], lot) for tile_id, lot in lots]))
+        places = tuple([_OPEN[tile_id] if lot is NO_BIDS else bid_place(_BID[tile_id], lot) for tile_id, lot in lots])
+        facts = (places, _outbid_in(places))
         state.__dict__["_lot_index"] = (lots, positions, facts)
     return facts
 
@@ -1071,34 +1074,33 @@ def usable(state: KeyflowerState) -> Usable:
     if cached is None or cached[0] is not tiles or cached[1] is not positions:
         faces = state.components.worked_faces
         fresh = _fresh_uses(faces).get
-        entries: list[Workable] = []
-        rows: list[UseRow] = []
+        # Read in one pass (a season's first turn reads every hex again): each hex's entry and
+        # row as the pair it is kept as, one append per hex, split in C at the end; a hex up
+        # for auction takes its bidders' colour as it is read, not found again afterwards.
+        pairs: list[tuple[Workable, UseRow]] = []
         for tile in tiles:
+            tile_id = tile.id
             if tile.uses:
                 entry = workable_entry(faces, tile, positions)
                 if entry is not None:
-                    entries.append(entry)
-                    rows.append(_use_row(entry))
+                    pairs.append((entry, _use_row(entry)))
                 continue
             # Unused this season (most hexes as a season starts): its entry and row are those
-            # of its face alone, made once, as if in a village (those up for auction below).
-            use = fresh(tile.id, _NO_USE)[tile.face]
+            # of its face alone, made once, as if in a village; up for auction, it takes its
+            # bidders' colour (a used hex up for auction, read above, has its users' colour or
+            # its bidders').
+            use = fresh(tile_id, _NO_USE)[tile.face]
             if use is not None:
-                entries.append(use[0])
-                rows.append(use[1])
-        ids = tuple([entry[0] for entry in entries])
-        for tile_id, i in positions.items():
-            if tile_id in ids:
-                k = ids.index(tile_id)
-                entry = entries[k]
-                # Unused: read as in a village, with any colour (a used hex up for auction, read
-                # above, has its users' colour or its bidders'); it takes its bidders'.
-                if entry[4] == ANY_COLOUR:
-                    row = rows[k]
-                    colour = ANY_COLOUR + 1 + i
-                    entries[k] = (tile_id, entry[1], entry[2], entry[3], colour, entry[5], entry[6])
-                    rows[k] = (row[0], colour, row[2], row[3])
-        usable = (tuple(entries), ids, tuple(rows))
+                if tile_id in positions:  # (a read-only proxy: `in` and [], its get is slow)
+                    (_, face, least, most, _, move, exchange), (_, _, _, payment) = use
+                    colour = ANY_COLOUR + 1 + positions[tile_id]
+                    use = ((tile_id, face, least, most, colour, move, exchange), (move, colour, least, payment))
+                pairs.append(use)
+        if pairs:
+            entries, rows = zip(*pairs)
+            usable = (entries, tuple(map(_ENTRY_ID, entries)), rows)
+        else:
+            usable = _NOTHING_USABLE
         cached = (tiles, positions, usable)
         state.__dict__["_workable"] = cached
     return cached[2]
