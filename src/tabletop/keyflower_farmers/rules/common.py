@@ -124,21 +124,13 @@ def screens_without(state: KeyflowerState, seat: int, colour: str, count: int) -
     first, so that the starting workers stay hidden as long as they can."""
     screens = [*state.screens]  # (with_seat written out: a call fewer at every placement)
     screen = screens[seat]
-    screens[seat] = _taken(screen, colour, count)
+    screens[seat] = screen.take(colour, count)
     secrets = state.secret
     if state.open_information:
         secret = secrets[seat]
         in_the_open = screen.named(colour) - secret.named(colour)
         secrets = with_seat(secrets, seat, secret.take(colour, max(0, count - in_the_open)))
     return tuple(screens), secrets
-
-
-@cache
-def _taken(screen: Pool, colour: str, count: int) -> Pool:
-    """``screen`` with ``count`` workers of ``colour`` taken, made once per value: a screen
-    holds few workers, so its values come back placement after placement (a lookup costs
-    less than the pool's ``take``)."""
-    return screen.take(colour, count)
 
 
 def screens_without_all(state: KeyflowerState, seat: int, workers: Sequence[int]) -> tuple[tuple[Pool, ...], tuple[Pool, ...]]:
