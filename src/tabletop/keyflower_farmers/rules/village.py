@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
-from tabletop.keyflower_farmers.rules.common import sides_of, spokes, with_seat
+from tabletop.keyflower_farmers.rules.common import sides_of, spokes
 from tabletop.keyflower_farmers.state import (
     KeyflowerState,
     LayoutFacts,
@@ -57,8 +57,8 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
 def _facts(state: KeyflowerState, frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]]) -> LayoutFacts:
     """The facts of a layout (no steps found yet), read-only."""
     proxy = MappingProxyType
-    # Built as LayoutFacts(...) builds it, without the call of its __new__ (made at every
-    # placed hex).
+    # Built as LayoutFacts(...) builds it, without the call of its __new__ (as resolve_place
+    # builds them at every placed hex).
     facts = (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS)
     return _tuple_new(LayoutFacts, facts)
 
@@ -74,8 +74,8 @@ def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell
     Returns the sides across which land continues into a placed neighbour (neither tile has
     water there; boats aside: see :func:`open_side`). The placed neighbours, and the codes
     they show the cell, are what the frontier kept for it: no layout of sides is looked at."""
-    around = _places_around(cell)
-    known = frontier.pop(cell_number(cell), None)
+    number, around = _places_around(cell)
+    known = frontier.pop(number, None)
     joined: tuple[Hex, ...] = ()
     land = []
     empty = 63  # the sides facing an empty cell (bit ``d`` for side ``d``)
@@ -87,14 +87,17 @@ def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell
             if code != WATER and facing != WATER:
                 land.append(direction)
                 if code == ROAD and facing == ROAD:
-                    near = around[direction][0]
+                    near = around[direction][3]
                     joined = (*joined, near)
                     roads[near] = (*roads[near], cell)
     for direction in _STEPS[empty]:
-        near, number, places = around[direction]
-        beside = frontier.get(number)
-        need = _NEEDS[direction][sides[direction]]
-        frontier[number] = (places, need, ()) if beside is None else (beside[0], beside[1], (*beside[2], need))
+        number, places, needs, _ = around[direction]
+        # A membership test, then a subscript where the cell is known (a get is a method call).
+        if number in frontier:
+            beside = frontier[number]
+            frontier[number] = (places, beside[1], (*beside[2], needs[sides[direction]]))
+        else:
+            frontier[number] = (places, needs[sides[direction]], ())
     roads[cell] = joined
     return land
 
@@ -212,11 +215,13 @@ _STEPS = tuple(tuple(step for step in range(6) if turns >> step & 1) for turns i
 
 
 @cache
-def _places_around(cell: Hex) -> tuple[tuple[Hex, int, tuple[Place, ...]], ...]:
-    """Each cell around ``cell`` (as :func:`_neighbours` gives it) with its :func:`cell_number`
-    and :func:`_places_at` it (found once per placed hex, not once per cell it adds to the
-    frontier)."""
-    return tuple([(near, cell_number(near), _places_at(near)) for near in _neighbours(cell)])
+def _places_around(cell: Hex) -> tuple[int, tuple[tuple[int, tuple[Place, ...], dict[str, int], Hex], ...]]:
+    """The :func:`cell_number` of ``cell``, and for each cell around it (as :func:`_neighbours`
+    gives them) its :func:`cell_number`, its :func:`_places_at`, what it needs of a hex placed
+    at ``cell`` by the code that hex shows it (:data:`_NEEDS`) and the cell itself: found once
+    per placed hex, not once per cell it adds to the frontier."""
+    around = [(cell_number(near), _places_at(near), _NEEDS[direction], near) for direction, near in enumerate(_neighbours(cell))]
+    return cell_number(cell), tuple(around)
 
 
 def cell_number(cell: Hex) -> int:
@@ -260,7 +265,7 @@ def _open_across(layout: Mapping[Hex, Sides]) -> OpenSide:
 def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> KeyflowerState:
     seat = pending.seat
     village = state.villages[seat]
-    sides = tiles.rotated(state.components.sides_of(pending.tile, state.farmers), move.turns)
+    sides, divided = _turned(state.components.sides_of(pending.tile, state.farmers))[move.turns]
     facts = layout_facts(state, village)
     frontier, roads = facts.frontier.copy(), facts.roads.copy()
     land = _grow(frontier, roads, move.cell, sides)
@@ -271,13 +276,27 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
         land = [direction for direction in land if ids[around[direction]] not in boats]
     # The fields, and the names of those holding animals, are found when first read (seldom
     # before the next hex is placed).
-    fields = village.fields.place_later(move.cell, spokes(sides), land)
+    fields = village.fields.place_later(move.cell, divided, land)
     placed = (*village.layout, (move.cell, pending.tile, move.turns))
-    grown = placed_village(village, placed, fields, _facts(state, frontier, roads))
+    # common.with_seat written out (a display, one entry replaced): one Python call fewer at
+    # every placement.
+    villages = [*state.villages]
+    # The facts of the grown layout as _facts makes them, written out: one Python call fewer
+    # at every placement.
+    proxy = MappingProxyType
+    facts = _tuple_new(LayoutFacts, (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS))
+    villages[seat] = placed_village(village, placed, fields, facts)
     return evolve(
         state,
-        villages=with_seat(state.villages, seat, grown),
+        villages=tuple(villages),
         stack=state.stack[:-1],
         _summer_boats=summer_boats_placed(state, seat, placed, pending.tile),
     )
 
+
+@cache
+def _turned(sides: Sides) -> tuple[tuple[Sides, frozenset[int]], ...]:
+    """``sides`` turned 0 to 5 times, each with its :func:`.common.spokes`: made once per hex's
+    sides, so that placing a hex looks up one table rather than turning the sides and looking
+    up their spokes."""
+    return tuple([(turned, spokes(turned)) for turned in [tiles.rotated(sides, turns) for turns in range(6)]])
