@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
 from tabletop.keyflower_farmers.moves import Move, Place
-from tabletop.keyflower_farmers.rules.common import sides_of, spokes
+from tabletop.keyflower_farmers.rules.common import sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
     KeyflowerState,
     LayoutFacts,
@@ -57,8 +57,8 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
 def _facts(state: KeyflowerState, frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]]) -> LayoutFacts:
     """The facts of a layout (no steps found yet), read-only."""
     proxy = MappingProxyType
-    # Built as LayoutFacts(...) builds it, without the call of its __new__ (as resolve_place
-    # builds them at every placed hex).
+    # Built as LayoutFacts(...) builds it, without the call of its __new__ (made at every
+    # placed hex).
     facts = (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS)
     return _tuple_new(LayoutFacts, facts)
 
@@ -278,17 +278,10 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     # before the next hex is placed).
     fields = village.fields.place_later(move.cell, divided, land)
     placed = (*village.layout, (move.cell, pending.tile, move.turns))
-    # common.with_seat written out (a display, one entry replaced): one Python call fewer at
-    # every placement.
-    villages = [*state.villages]
-    # The facts of the grown layout as _facts makes them, written out: one Python call fewer
-    # at every placement.
-    proxy = MappingProxyType
-    facts = _tuple_new(LayoutFacts, (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS))
-    villages[seat] = placed_village(village, placed, fields, facts)
+    grown = placed_village(village, placed, fields, _facts(state, frontier, roads))
     return evolve(
         state,
-        villages=tuple(villages),
+        villages=with_seat(state.villages, seat, grown),
         stack=state.stack[:-1],
         _summer_boats=summer_boats_placed(state, seat, placed, pending.tile),
     )
