@@ -485,6 +485,11 @@ def mixed_colour(workers: Sequence[int]) -> str:
     return MIXED.join(colour for colour, n in zip(COLOURS, workers, strict=True) for _ in range(n))
 
 
+#: What a placement from behind the screen is read from (see :attr:`PlaceWorkers.from_behind`):
+#: the least and most workers placed, and the items that may pay an exchange.
+FromBehind = tuple[int, int, tuple[str, ...]]
+
+
 @attrs.frozen(slots=False)
 class PlaceWorkers:
     """``seat``'s turn, its location chosen: workers go to the hex ``tile``, to bid for it
@@ -506,10 +511,12 @@ class PlaceWorkers:
     #: and builds the decision with them: see :func:`new_place_workers`; else
     #: :func:`.rules.turns.placing_moves` lists them when first asked); read-only.
     answers: tuple[Move, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    #: The least and most workers placed when every option comes from behind the screen and
-    #: pays nothing (the options are then a run of numbers per colour, and an answer is read
-    #: from the numbers rather than narrowed option by option); ``None`` otherwise, or unknown.
-    from_behind: tuple[int, int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    #: When every option comes from behind the screen (no outbid group moves, no summer boat 4a
+    #: or 4b at work): the least and most workers placed and what an exchange may be paid with
+    #: (``()`` for other hexes; some for an exchange offered). The options are then a run of numbers per
+    #: colour, each number with each payment it leaves, and an answer is read from the numbers
+    #: rather than narrowed option by option; ``None`` otherwise, or unknown.
+    from_behind: FromBehind | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # Not slotted: new_place_workers sets the whole dictionary at once (see the kernel's own_keys).
     __attrs_post_init__ = own_keys
@@ -526,7 +533,7 @@ def new_place_workers(
     options: tuple[Placement, ...],
     settled: tuple[tuple[str, ...], str, int],
     answers: tuple[Move, ...],
-    from_behind: tuple[int, int] | None,
+    from_behind: FromBehind | None,
 ) -> PlaceWorkers:
     """``PlaceWorkers(seat, tile_id, bid, options, *settled)`` with its ``answers`` listed and
     what it knows of placements ``from_behind`` the screen, without the call of ``__init__``:

@@ -15,9 +15,10 @@ A turn is asked as a chain of small decisions (:class:`~.state.Turn`, then
 number of workers and an exchange's payment, each asked only when there is a choice. A location
 is offered only if some placement there is legal; choosing it lists the legal placements there
 once, and each answer narrows them, so a chain never ends in a dead end and its complete
-answers are exactly the legal placements. The usual placements, from behind the screen paying
-nothing, are a run of numbers of workers per colour: their questions are read from the runs
-(:func:`_ask_from_behind`), with the same options and answers.
+answers are exactly the legal placements. The usual placements, from behind the screen, are a
+run of numbers of workers per colour (each number with each payment it leaves, for an
+exchange): their questions are read from the runs (:func:`_ask_from_behind`), with the same
+options and answers.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from tabletop.keyflower_farmers.state import (
     ANY_COLOUR,
     COLOUR_INDEX,
     BidPlace,
+    FromBehind,
     PAYMENTS,
     MIXED,
     KeyflowerState,
@@ -514,27 +516,33 @@ def uses_of(state: KeyflowerState, seat: int, tile_id: str, groups: tuple[tuple[
     # The usual case: workers from behind the screen only.
     if face.ability == "exchange":
         ((item, _),) = face.pays
-        return _exchanges_from_behind(item, colours, (least, most), screen, state.skills[seat])
+        return _exchanges_from_behind(_payings(PAYMENTS[item], screen, state.skills[seat]), colours, (least, most), screen)
     if len(colours) == 1:
         return _from_behind(colours[0], least, min(screen[COLOUR_INDEX[colours[0]]], most))
     return _from_behind_each(colours, least, screen, most)
 
 
-def _exchanges_from_behind(
-    item: str, colours: tuple[str, ...], bounds: tuple[int, int], screen: Pool, skills: Pool
-) -> tuple[Placement, ...]:
-    """The uses of an exchange taking ``item`` by workers of ``colours`` from behind the
-    ``screen``, between the ``bounds`` (least, most), and each payment they leave with
-    ``skills`` (:func:`_uses_with` without groups, :func:`.production.payments` read from
-    :data:`~.state.PAYMENTS`: one direct loop, since an exchange of any colour paid with any
-    worker has up to a hundred uses)."""
-    least, most = bounds
-    by_worker, kinds = PAYMENTS[item]
-    # What may pay whatever is placed: a worker of a colour behind the screen, or a skill held.
+def _payings(payment: Payment, screen: Pool, skills: Pool) -> tuple[str, ...]:
+    """What may pay an exchange's ``payment`` from behind the ``screen``: a worker of a colour
+    behind it (but the placing colour's when all its workers go: see
+    :func:`_exchanges_from_behind`), or a skill among ``skills``, in the order of
+    :func:`.production.payments`. An exchange a turn offers has some."""
+    by_worker, kinds = payment
     if by_worker:
-        payings = [COLOURS[k] for k in kinds if screen[k]]
-    else:
-        payings = [SKILLS[k] for k in kinds if skills[k]]
+        return tuple([COLOURS[k] for k in kinds if screen[k]])
+    return tuple([SKILLS[k] for k in kinds if skills[k]])
+
+
+def _exchanges_from_behind(
+    payings: tuple[str, ...], colours: tuple[str, ...], bounds: tuple[int, int], screen: Pool
+) -> tuple[Placement, ...]:
+    """The uses of an exchange by workers of ``colours`` from behind the ``screen``, between the
+    ``bounds`` (least, most), and each of its ``payings`` (see :func:`_payings`) they leave
+    (:func:`_uses_with` without groups, :func:`.production.payments` read from
+    :data:`~.state.PAYMENTS`: one direct loop, since an exchange of any colour paid with any
+    worker has up to a hundred uses). Each number of a colour has every payment but the last,
+    if all the workers of the colour go: its own colour no longer pays."""
+    least, most = bounds
     out = []
     for colour in colours:
         behind = screen[COLOUR_INDEX[colour]]
@@ -650,8 +658,8 @@ def placing_moves(state: KeyflowerState, pending: PlaceWorkers) -> tuple[Move, .
 
 def _placing_answers(options: tuple[Placement, ...], settled: int) -> tuple[Move, ...]:
     """:func:`placing_moves`, listed for the ``options`` left once ``settled`` outbid groups
-    are known to move (the placements from behind the screen paying nothing, which come back
-    turn after turn, are asked from their runs instead: see :func:`_ask_from_behind`)."""
+    are known to move (the placements from behind the screen, which come back turn after turn,
+    are asked from their runs instead: see :func:`_ask_from_behind`)."""
     # (Read through C-level getters: a loop over the options in Python costs more.)
     colours = set(map(_COLOUR_OF, options))
     if len(colours) > 1:
@@ -749,11 +757,13 @@ def relisted(state: KeyflowerState) -> KeyflowerState:
 def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) -> KeyflowerState:
     bounds = pending.from_behind
     if bounds is not None:  # the usual case: runs of numbers (see _ask_from_behind)
+        if bounds[2]:  # an exchange: each number with its payments
+            return _resolve_exchange(state, pending, move, bounds)
         options = pending.options
         if type(move) is Count:  # one run left: the option is found by its number
             return _place_workers(state, pending.seat, pending.tile, pending.bid, options[move.count - options[0].number])
         assert isinstance(move, Colour)
-        least, most = bounds
+        least, most, _ = bounds
         top = state.screens[pending.seat][COLOUR_INDEX[move.colour]]
         run = _from_behind(move.colour, least, top if top < most else most)
         return _ask_number(state, pending.seat, pending.tile, pending.bid, run, ((), move.colour, 0), bounds)
@@ -799,11 +809,11 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
 
 def _ask_from_behind(state: KeyflowerState, seat: int, tile_id: str, bid: bool) -> KeyflowerState | None:
     """:func:`_go_on` from the start for a bid (``bid``) or a use of the hex ``tile_id`` when
-    every placement of ``seat`` there comes from behind the screen and pays nothing (no outbid
-    group of theirs, no exchange, no summer boat 4a or 4b at work): the options are then a run
-    of numbers per colour, between the least and the most workers :func:`placements_at` reads,
-    so the question is read from the runs (the same options and answers, none narrowed);
-    ``None`` for any other placement."""
+    every placement of ``seat`` there comes from behind the screen (no outbid group of theirs,
+    no summer boat 4a or 4b at work): the options are then a run of numbers per colour, between
+    the least and the most workers :func:`placements_at` reads (for an exchange, each number
+    with each payment it leaves: see :func:`_ask_exchange`), so the question is read from the
+    runs (the same options and answers, none narrowed); ``None`` for any other placement."""
     places, outbid = bid_facts(state)
     if seat in outbid:
         return None
@@ -820,25 +830,94 @@ def _ask_from_behind(state: KeyflowerState, seat: int, tile_id: str, bid: bool) 
         else:
             least, most = highest + 1, screen[colour]
     else:
-        entries, ids, _ = usable(state)
-        _, _, least, most, colour, _, exchange = entries[ids.index(tile_id)]
-        if exchange:
-            return None
+        entries, ids, rows = usable(state)
+        i = ids.index(tile_id)
+        _, _, least, most, colour, _, _ = entries[i]
         if colour > ANY_COLOUR:
             colour = places[colour - ANY_COLOUR - 1][1]  # the bidders' colour
         if colour != ANY_COLOUR and "boat_ignore_colour" in boat_abilities(state, seat):
             return None
+        payment = rows[i][3]
+        if payment is not None:  # an exchange
+            return _ask_exchange(state, seat, tile_id, colour, (least, most, _payings(payment, screen, state.skills[seat])))
     if colour != ANY_COLOUR:
         top = screen[colour]
         run = _from_behind(COLOURS[colour], least, top if top < most else most)
-        return _ask_number(state, seat, tile_id, bid, run, ((), "", 0), (least, most))
+        return _ask_number(state, seat, tile_id, bid, run, ((), "", 0), (least, most, ()))
     options, colours = _runs_each(least, most, screen)
     if len(colours) == 1:
-        return _ask_number(state, seat, tile_id, bid, options, ((), "", 0), (least, most))
-    asked = new_place_workers(seat, tile_id, bid, options, ((), "", 0), colours, (least, most))
+        return _ask_number(state, seat, tile_id, bid, options, ((), "", 0), (least, most, ()))
+    asked = new_place_workers(seat, tile_id, bid, options, ((), "", 0), colours, (least, most, ()))
     # The answers are the moves asked: listed with the position (see .kernel.engine.listed),
     # in its one copy.
     return evolve(state, stack=state.stack[:-1] + (asked,), _moves=colours)
+
+
+def _ask_exchange(state: KeyflowerState, seat: int, tile_id: str, colour: int, bounds: FromBehind) -> KeyflowerState:
+    """:func:`_ask_from_behind` for the exchange ``tile_id``, used by workers of the ``colour``
+    position (:data:`~.state.ANY_COLOUR`: any colour) paid as ``bounds`` tell: the options of
+    :func:`uses_of`, the colours that have some asked first."""
+    least, most, payings = bounds
+    screen = state.screens[seat]
+    if colour != ANY_COLOUR:
+        options = _exchanges_from_behind(payings, (COLOURS[colour],), (least, most), screen)
+        return _ask_exchange_number(state, seat, tile_id, options, ((), "", 0), bounds)
+    options = _exchanges_from_behind(payings, COLOURS, (least, most), screen)
+    if options[0].colour == options[-1].colour:  # one colour has uses: not asked
+        return _ask_exchange_number(state, seat, tile_id, options, ((), "", 0), bounds)
+    # The colours that have uses, in the order of COLOURS (that of the runs), read in C.
+    answers = tuple(map(_COLOUR.__getitem__, dict.fromkeys(map(_COLOUR_OF, options))))
+    asked = new_place_workers(seat, tile_id, False, options, ((), "", 0), answers, bounds)
+    return evolve(state, stack=state.stack[:-1] + (asked,), _moves=answers)
+
+
+def _ask_exchange_number(
+    state: KeyflowerState, seat: int, tile_id: str, options: tuple[Placement, ...], settled: Settled, bounds: FromBehind
+) -> KeyflowerState:
+    """The use of the exchange ``tile_id`` by one of the ``options`` from behind the screen, all
+    of one colour (a run of numbers, each with its payments): the number asked if the run has
+    several, else the payment."""
+    first, last = options[0].number, options[-1].number
+    if first == last:
+        return _ask_payment(state, seat, tile_id, options, settled, bounds)
+    answers = _COUNTS[first : last + 1]
+    asked = new_place_workers(seat, tile_id, False, options, settled, answers, bounds)
+    return evolve(state, stack=state.stack[:-1] + (asked,), _moves=answers)
+
+
+def _ask_payment(
+    state: KeyflowerState, seat: int, tile_id: str, options: tuple[Placement, ...], settled: Settled, bounds: FromBehind
+) -> KeyflowerState:
+    """The use of the exchange ``tile_id`` by one of the ``options`` from behind the screen, all
+    of one colour and number: made if there is one, else its payment asked."""
+    if len(options) == 1:
+        return _place_workers(state, seat, tile_id, False, options[0])
+    answers = tuple(map(_PAY.__getitem__, map(_PAYING_OF, options)))
+    asked = new_place_workers(seat, tile_id, False, options, settled, answers, bounds)
+    return evolve(state, stack=state.stack[:-1] + (asked,), _moves=answers)
+
+
+def _resolve_exchange(state: KeyflowerState, pending: PlaceWorkers, move: Move, bounds: FromBehind) -> KeyflowerState:
+    """:func:`resolve_placing` for a use of an exchange from behind the screen (see
+    :func:`_ask_exchange`): the options that agree with ``move`` are read as a slice of those
+    asked, not narrowed one by one."""
+    seat, tile_id, options = pending.seat, pending.tile, pending.options
+    if type(move) is Pay:  # one option per payment, in the order of the answers
+        answers = pending.answers
+        assert answers is not None
+        return _place_workers(state, seat, tile_id, False, options[answers.index(move)])
+    if type(move) is Count:
+        # Every number but the last of the run has each payment: the options of the number
+        # answered follow those of the numbers before it.
+        per_number = len(bounds[2])
+        start = (move.count - options[0].number) * per_number
+        return _ask_payment(state, seat, tile_id, options[start : start + per_number], ((), pending.colour, move.count), bounds)
+    assert isinstance(move, Colour)
+    # The runs of the colours follow one another: the colour's is found in C.
+    colours = [*map(_COLOUR_OF, options)]
+    start = colours.index(move.colour)
+    run = options[start : start + colours.count(move.colour)]
+    return _ask_exchange_number(state, seat, tile_id, run, ((), move.colour, 0), bounds)
 
 
 @cache
@@ -864,7 +943,7 @@ def _ask_number(
     bid: bool,
     run: tuple[Placement, ...],
     settled: Settled,
-    bounds: tuple[int, int],
+    bounds: FromBehind,
 ) -> KeyflowerState:
     """The placement at the hex ``tile_id`` (a bid if ``bid``) of one of the ``run`` of numbers
     of workers of one colour from behind the screen, paying nothing: made if the run has one,
