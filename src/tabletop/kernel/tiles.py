@@ -234,10 +234,8 @@ class Fields:
 
     spokes: tuple[tuple[Hex, frozenset[int]], ...] = ()
     parts: tuple[tuple[Sector, ...], ...] = ()
-    # Lookups computed once per value (the value never changes): see :meth:`_lookups` and
-    # :meth:`_around`.
+    # Lookups computed once per value (the value never changes): see :meth:`_lookups`.
     _index: _FieldIndex | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
-    _neighbourhood: _Neighbourhood | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
     # A value made by :meth:`place_later` whose lookups are not made yet: the value it was
     # placed on and the tile placed (cell, spokes, open sides).
     _later: tuple[Fields, Hex, frozenset[int], tuple[int, ...]] | None = attrs.field(
@@ -250,13 +248,6 @@ class Fields:
             index = _FieldIndex.of(self) if self._later is None else self._placed_later()
             object.__setattr__(self, "_index", index)
         return index
-
-    def _around(self) -> _Neighbourhood:
-        around = self._neighbourhood
-        if around is None:
-            around = _Neighbourhood(self._lookups().part_of)
-            object.__setattr__(self, "_neighbourhood", around)
-        return around
 
     @property
     def cells(self) -> tuple[Hex, ...]:
@@ -275,15 +266,17 @@ class Fields:
 
     def field_of(self, sector: Sector) -> Sector:
         """The name of the field holding ``sector``."""
-        part = self._lookups().part_of.get(sector)
-        if part is None:
+        names = self._lookups().names_at.get(sector[0])
+        # (The sector's number matched as a dict keyed by sectors would match it: 1.0 is 1.)
+        k = _SECTOR_INDEX.get(sector[1])
+        if names is None or k is None or k >= len(names) or len(sector) != 2:
             raise TileError(f"no sector {sector[1]} on a tile at {hexgrid.cell_text(sector[0])}")
-        return part[0]
+        return names[k]
 
     def sectors(self, name: Sector) -> tuple[Sector, ...]:
         """The sectors of the field named ``name``."""
-        part = self._lookups().part_of.get(name)
-        if part is None or part[0] != name:
+        part = self._lookups().fields.get(name)
+        if part is None:
             raise TileError(f"no field is named {name!r}")
         return part
 
@@ -293,7 +286,12 @@ class Fields:
 
     def fields_on(self, cell: Hex) -> tuple[Sector, ...]:
         """The names of the fields with a sector on ``cell``, sorted (each once)."""
-        return self._around().on_cell.get(cell, ())
+        names = self._lookups().names_at.get(cell)
+        if names is None:
+            return ()
+        if len(names) == 1:
+            return names
+        return (*sorted(set(names)),)
 
     def field_at(self, cell: Hex, side: int, end: int) -> Sector:
         """The name of the field holding the end ``end`` of side ``side`` of the tile at ``cell``."""
@@ -302,8 +300,8 @@ class Fields:
     def adjacent(self, name: Sector) -> tuple[Sector, ...]:
         """The other fields sharing a hex with the field ``name``, sorted (found for this field
         alone, from the fields on its hexes: a game asks about a few fields of a value)."""
-        on_cell = self._around().on_cell
-        near = {other for cell, _ in self.sectors(name) for other in on_cell[cell]}
+        names_at = self._lookups().names_at
+        near = {other for cell, _ in self.sectors(name) for other in names_at[cell]}
         near.discard(name)
         return (*sorted(near),)
 
@@ -313,8 +311,7 @@ class Fields:
         :meth:`adjacent`. Found hex by hex, each hex looked at once, rather than from every
         field's neighbours (which would need them all listed first)."""
         self.sectors(name)  # (refuses a name that is no field's)
-        parts = self._lookups().part_of
-        on_cell = self._around().on_cell
+        _, names_at, fields = self._lookups()
         found = {name: 0}
         seen: set[Hex] = set()
         layer = [name]
@@ -323,11 +320,11 @@ class Fields:
             steps += 1
             following = []
             for field in layer:
-                for cell, _ in parts[field]:
+                for cell, _ in fields[field]:
                     if cell in seen:
                         continue
                     seen.add(cell)
-                    for other in on_cell[cell]:
+                    for other in names_at[cell]:
                         if other not in found:
                             found[other] = steps
                             following.append(other)
@@ -355,13 +352,12 @@ class Fields:
         index = self._index
         if index is None:  # (_lookups, without its call at every placed tile)
             index = self._lookups()
-        placed, part_of = index
+        placed, names_at, fields = index
         # The new value's lookups: this one's, updated where the new tile reaches.
-        new_placed = placed.copy()
-        new_part_of = part_of.copy()
+        new_placed, new_names_at, new_fields = placed.copy(), names_at.copy(), fields.copy()
         merges: list[Merge] = []
-        _place_into(new_placed, new_part_of, cell, spokes, directions, merges)
-        after = _placed_value(new_placed, new_part_of)
+        _place_into(new_placed, new_names_at, new_fields, cell, spokes, directions, merges)
+        after = _placed_value(new_placed, new_names_at, new_fields)
         if not merges:
             return after, ()
         if len(merges) > 1:
@@ -374,9 +370,8 @@ class Fields:
         this value's lookups were last made, in one pass (a game places tile after tile and
         seldom reads the fields in between). The cell is not checked until then."""
         after: Fields = _object_new(Fields)
-        set_index, set_neighbourhood, set_later = _SET_FIELDS
+        set_index, set_later = _SET_FIELDS
         set_index(after, None)
-        set_neighbourhood(after, None)
         set_later(after, (self, cell, spokes, (*directions,)))
         return after
 
@@ -388,26 +383,27 @@ class Fields:
         while fields._index is None and fields._later is not None:
             placings.append(fields._later)
             fields = fields._later[0]
-        placed, part_of = fields._lookups()
-        new_placed, new_part_of = placed.copy(), part_of.copy()
+        placed, names_at, parts = fields._lookups()
+        new_placed, new_names_at, new_parts = placed.copy(), names_at.copy(), parts.copy()
         for _, cell, spokes, directions in reversed(placings):
-            _place_into(new_placed, new_part_of, cell, spokes, directions, None)
+            _place_into(new_placed, new_names_at, new_parts, cell, spokes, directions, None)
         object.__setattr__(self, "_later", None)  # (the values before it are no longer needed)
-        return _new_index(new_placed, new_part_of)
+        return _new_index(new_placed, new_names_at, new_parts)
 
 
 def _place_into(
     placed: dict[Hex, frozenset[int]],
-    part_of: dict[Sector, tuple[Sector, ...]],
+    names_at: dict[Hex, tuple[Sector, ...]],
+    fields: dict[Sector, tuple[Sector, ...]],
     cell: Hex,
     spokes: frozenset[int],
     directions: Iterable[int],
     merges: list[Merge] | None,
 ) -> None:
-    """Place a tile into the lookups ``placed`` and ``part_of`` (see :class:`_FieldIndex`) of a
-    value being made (see :meth:`Fields.place_across`), adding the merges to ``merges`` (if
-    given). Only the new tile's sectors and the old fields they touch can join: the other
-    fields stay as they are."""
+    """Place a tile into the lookups ``placed``, ``names_at`` and ``fields`` (see
+    :class:`_FieldIndex`) of a value being made (see :meth:`Fields.place_across`), adding the
+    merges to ``merges`` (if given). Only the new tile's sectors and the old fields they touch
+    can join: the other fields stay as they are."""
     if cell in placed:
         raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
     halves = half_sectors(spokes)
@@ -421,9 +417,10 @@ def _place_into(
     for direction in directions:
         other = around[direction]
         back = half_sectors(placed[other])
+        named = names_at[other]
         for mine, theirs in _CROSSWISE[direction]:
             new = halves[mine]
-            first = reached.setdefault(part_of[other, back[theirs]][0], new)
+            first = reached.setdefault(named[back[theirs]], new)
             if first != new:
                 if joins is None:
                     joins = [*range(count)]
@@ -447,14 +444,17 @@ def _place_into(
     # Written in place: each root's old fields are its own (a field reached from two roots
     # would have joined them), so no entry is written before it is read.
     placed[cell] = spokes
+    own: list[Sector] = []  # the name of the field of each sector of the new tile
     for root in range(count):
-        if roots[root] != root:
-            continue  # in the field of a lesser sector of the new tile
+        if roots[root] != root:  # in the field of a lesser sector of the new tile
+            own.append(own[roots[root]])
+            continue
         names = olds[root]
         if joins is None:
             sector = (cell, root)
             if names is None:  # a field of the new sector alone
-                part_of[sector] = (sector,)
+                fields[sector] = (sector,)
+                own.append(sector)
                 continue
             group = [sector]
         else:
@@ -465,40 +465,63 @@ def _place_into(
         elif len(names) == 1:
             # One old field grown by sectors of the new tile: they all lie on one cell, so
             # they go in together, in order, where the first of them belongs.
-            old = part_of[names[0]]
+            old = fields[names[0]]
             at = bisect_left(old, group[0])
             part = (*old[:at], *group, *old[at:])
-            if not at and merges is not None:  # a sector of the new tile is now the least: the field is renamed
-                merges.append(_new_merge(part[0], (old[0],)))
+            if not at:  # a sector of the new tile is now the least: the field is renamed
+                _rename(names_at, fields, names, part[0], merges)
         else:
             names.sort()
             for name in names:
-                group += part_of[name]
+                group += fields[name]
             part = tuple(sorted(group))
-            if merges is not None:
-                merges.append(_new_merge(part[0], tuple(names)))
-        for sector in part:
-            part_of[sector] = part
+            _rename(names_at, fields, names, part[0], merges)
+        fields[part[0]] = part
+        own.append(part[0])
+    names_at[cell] = (*own,)
 
 
-def _new_index(placed: dict[Hex, frozenset[int]], part_of: dict[Sector, tuple[Sector, ...]]) -> _FieldIndex:
-    """A :class:`_FieldIndex` of the dicts ``placed`` and ``part_of`` (built as
+def _rename(
+    names_at: dict[Hex, tuple[Sector, ...]],
+    fields: dict[Sector, tuple[Sector, ...]],
+    olds: list[Sector],
+    name: Sector,
+    merges: list[Merge] | None,
+) -> None:
+    """The old fields ``olds`` (sorted) become (part of) the field ``name``, placing a tile
+    (see :func:`_place_into`): they leave ``fields``, their sectors are named ``name`` in
+    ``names_at``, and the merge is added to ``merges`` (if given). A field seldom spans more
+    than a few hexes: renaming it rewrites those few entries."""
+    for old in olds:
+        for cell, k in fields.pop(old):
+            named = names_at[cell]
+            names_at[cell] = (*named[:k], name, *named[k + 1 :])
+    if merges is not None:
+        merges.append(_new_merge(name, (*olds,)))
+
+
+def _new_index(
+    placed: dict[Hex, frozenset[int]], names_at: dict[Hex, tuple[Sector, ...]], fields: dict[Sector, tuple[Sector, ...]]
+) -> _FieldIndex:
+    """A :class:`_FieldIndex` of the dicts ``placed``, ``names_at`` and ``fields`` (built as
     ``_FieldIndex(...)`` builds it, without the call of its ``__new__``)."""
-    lookups: tuple[MappingProxyType[Hex, frozenset[int]], MappingProxyType[Sector, tuple[Sector, ...]]] = (
-        MappingProxyType(placed),
-        MappingProxyType(part_of),
-    )
+    lookups: tuple[
+        MappingProxyType[Hex, frozenset[int]],
+        MappingProxyType[Hex, tuple[Sector, ...]],
+        MappingProxyType[Sector, tuple[Sector, ...]],
+    ] = (MappingProxyType(placed), MappingProxyType(names_at), MappingProxyType(fields))
     return _tuple_new(_FieldIndex, lookups)
 
 
-def _placed_value(placed: dict[Hex, frozenset[int]], part_of: dict[Sector, tuple[Sector, ...]]) -> Fields:
-    """A :class:`Fields` value with the lookups ``placed`` and ``part_of`` (its own dicts),
-    its slots set directly (no __init__: placing a tile is the hot path, and its checks were
-    made); its spokes and parts are left to be made when first read."""
+def _placed_value(
+    placed: dict[Hex, frozenset[int]], names_at: dict[Hex, tuple[Sector, ...]], fields: dict[Sector, tuple[Sector, ...]]
+) -> Fields:
+    """A :class:`Fields` value with the lookups ``placed``, ``names_at`` and ``fields`` (its
+    own dicts), its slots set directly (no __init__: placing a tile is the hot path, and its
+    checks were made); its spokes and parts are left to be made when first read."""
     after: Fields = _object_new(Fields)
-    set_index, set_neighbourhood, set_later = _SET_FIELDS
-    set_index(after, _new_index(placed, part_of))
-    set_neighbourhood(after, None)
+    set_index, set_later = _SET_FIELDS
+    set_index(after, _new_index(placed, names_at, fields))
     set_later(after, None)
     return after
 
@@ -517,7 +540,7 @@ def _new_merge(into: Sector, parts: tuple[Sector, ...]) -> Merge:
 
 
 #: The slots of a :class:`Fields` value that :meth:`Fields.place_across` sets directly.
-_SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("_index", "_neighbourhood", "_later"))
+_SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("_index", "_later"))
 
 
 
@@ -529,8 +552,8 @@ def _spokes_of(fields: Fields) -> tuple[tuple[Hex, frozenset[int]], ...]:
 
 def _parts_of(fields: Fields) -> tuple[tuple[Sector, ...], ...]:
     """``parts`` of a value made by placing a tile, made from its lookups when first read:
-    each field once, by name (names compare faster than the fields they begin)."""
-    by_name = {part[0]: part for part in fields._lookups().part_of.values()}
+    the fields sorted by name (names compare faster than the fields they begin)."""
+    by_name = fields._lookups().fields
     return tuple(map(by_name.__getitem__, sorted(by_name)))
 
 
@@ -561,6 +584,10 @@ _neighbours = cache(hexgrid.neighbours)
 #: Each sector of a tile its own root (see :meth:`Fields.place_across`: no two new sectors joined).
 _SECTOR_NUMBERS = tuple(range(6))
 
+#: Each sector number of a tile, by any number equal to it: its place in a cell's names (see
+#: :meth:`Fields.field_of`).
+_SECTOR_INDEX = {k: k for k in range(6)}
+
 
 def _merged_into(merge: Merge) -> Sector:
     return merge.into
@@ -575,46 +602,31 @@ def _root(joins: list[int], k: int) -> int:
 
 class _FieldIndex(NamedTuple):
     """The lookups of one :class:`Fields` value that placing a tile keeps up to date: each
-    cell's spokes, and the field (its sectors, the first its name) holding each sector. One
-    lookup serves both the field of a sector and the sectors of a field (a name is a sector of
-    its field): placing a tile updates one table, not two.
+    cell's spokes, the name of the field holding each sector of each cell (by sector number),
+    and the sectors of each field (sorted, the first its name) by name.
+
+    Placing a tile writes the new cell's names once, and the fields it touches; a field
+    growing keeps the entries of its other hexes unless it is renamed (a field spans few
+    hexes). The fields on a cell, and the neighbours of a field, are read from the names of
+    its hexes, with no table of them made per value.
 
     Each dict is this index's own, seen only through a read-only proxy (nothing mutable is
     reachable from a state); a proxy's ``copy()`` is its dict's, as fast as the dict's own."""
 
     spokes: MappingProxyType[Hex, frozenset[int]]
-    part_of: MappingProxyType[Sector, tuple[Sector, ...]]
+    names_at: MappingProxyType[Hex, tuple[Sector, ...]]
+    fields: MappingProxyType[Sector, tuple[Sector, ...]]
 
     @classmethod
     def of(cls, fields: Fields) -> _FieldIndex:
         """The lookups of ``fields``, computed from scratch."""
+        named = {sector: part[0] for part in fields.parts for sector in part}
         return cls(
-            MappingProxyType(dict(fields.spokes)), MappingProxyType({sector: part for part in fields.parts for sector in part})
-        )
-
-
-class _Neighbourhood:
-    """The lookup of one :class:`Fields` value about which fields lie together, read-only:
-    the fields on each cell. Computed when first asked (placing tiles never needs it)."""
-
-    __slots__ = ("on_cell",)
-
-    def __init__(self, part_of: Mapping[Sector, tuple[Sector, ...]]) -> None:
-        # One pass over the sectors, by the field holding each (rather than over the fields
-        # sorted by name, which the value would make first): a cell's few names, each once
-        # (a field's sectors share its name, the same object), sorted per cell.
-        on_cell: dict[Hex, list[Sector]] = {}
-        for (cell, _), part in part_of.items():
-            name = part[0]
-            names = on_cell.get(cell)
-            if names is None:
-                on_cell[cell] = [name]
-            elif name not in names:
-                names.append(name)
-        for names in on_cell.values():
-            names.sort()
-        self.on_cell: Mapping[Hex, tuple[Sector, ...]] = MappingProxyType(
-            {cell: (*names,) for cell, names in on_cell.items()}
+            MappingProxyType(dict(fields.spokes)),
+            MappingProxyType(
+                {cell: tuple(named[cell, k] for k in range(sector_count(spokes))) for cell, spokes in fields.spokes}
+            ),
+            MappingProxyType({part[0]: part for part in fields.parts}),
         )
 
 
