@@ -490,14 +490,29 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
     return after, rng
 
 
-def load_boats(state: KeyflowerState, loads: tuple[tuple[str, bool], ...], rng: Rng) -> tuple[KeyflowerState, Rng]:
-    """The sampled mode's shortcut for the boats' loads as a season starts (``loads``: each
-    boat's code and whether a skill tile comes aboard, in order, workers first: see
-    ``Components.loads``): ``state`` with the boats loaded, the bag and the pile drawn from, as
-    the draws would be pushed, then resolved by :func:`worker_run` and :func:`skill_run` (settle
-    dropping the draws from an empty bag or pile), in one copy, and the next generator."""
+def open_season(
+    state: KeyflowerState, loads: tuple[tuple[str, bool], ...], season: int, lots: tuple[tuple[str, Lot], ...], count: int, rng: Rng
+) -> tuple[KeyflowerState, Rng]:
+    """The sampled mode's shortcut for the first random events of summer or autumn (``season``,
+    by index), drawn as the engine would draw them once they are pushed: the boats' loads
+    (``loads``: each boat's code and whether a skill tile comes aboard, in order, workers first:
+    see ``Components.loads``), resolved by :func:`worker_run` and :func:`skill_run` (settle
+    dropping the draws from an empty bag or pile), then ``count`` tiles of the season laid out
+    after the ``lots`` as :func:`season_tile_run` lays them out (a summer boat's side tossed as
+    it is drawn). ``state`` with the boats loaded, the bag, the pile and the season's tiles
+    drawn from, in one copy (the draws are never pushed: no run of the engine's chance loop,
+    no copy of the position per run), and the next generator."""
     workers, skills, by_boat = _boat_loads(loads)
-    (colours, drawn), (bag, pile), rng = sample_runs((state.bag, state.skill_pile), ((0, workers), (1, skills)), rng)
+    if season == SUMMER:
+        (colours, drawn), (bag, pile), rng = sample_runs((state.bag, state.skill_pile), ((0, workers), (1, skills)), rng)
+        # A summer boat drawn is tossed before the next draw (the draws' bounds are not known
+        # beforehand): the tiles drawn after the loads, on their own.
+        codes, laid, season_pile, rng = _tiles_laid_out(state, season, count, rng)
+    else:
+        # No toss: the tiles are a third run of the loads' batch of draws.
+        piles = (state.bag, state.skill_pile, state.season_piles[season])
+        (colours, drawn, codes), (bag, pile, season_pile), rng = sample_runs(piles, ((0, workers), (1, skills), (2, count)), rng)
+        laid = list(map(LAID_OUT.__getitem__, codes))
     if len(colours) < workers or len(drawn) < skills:  # a short bag or pile: the draws past its end load nothing
         by_boat = {boat: _places(_below(workers_at, len(colours)), _below(skills_at, len(drawn))) for boat, (workers_at, skills_at, *_) in by_boat.items()}
     boats = []
@@ -506,7 +521,18 @@ def load_boats(state: KeyflowerState, loads: tuple[tuple[str, bool], ...], rng: 
             _, _, workers_of, skills_of = by_boat[cargo.boat]
             cargo = _aboard(cargo, workers_of(colours), skills_of(drawn))
         boats.append(cargo)
-    return evolve(state, boats=tuple(boats), bag=bag, skill_pile=pile), rng
+    return (
+        evolve(
+            state,
+            boats=tuple(boats),
+            bag=bag,
+            skill_pile=pile,
+            season_piles=with_seat(state.season_piles, season, season_pile),
+            tiles=(*state.tiles, *laid),
+            lots=_offered(lots, codes),
+        ),
+        rng,
+    )
 
 
 #: The places of a boat's workers among the workers drawn and of its tiles among the tiles,
@@ -590,6 +616,17 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
         if type(draw) is not DrawSeasonTile or draw.season != pending.season:
             break
         count += 1
+    codes, laid, pile, rng = _tiles_laid_out(state, index, count, rng)
+    season_piles = with_seat(state.season_piles, index, pile)
+    stack = stack[: len(stack) - count]
+    return evolve(state, stack=stack, season_piles=season_piles, tiles=(*state.tiles, *laid), lots=_offered(state.lots, codes)), rng
+
+
+def _tiles_laid_out(state: KeyflowerState, index: int, count: int, rng: Rng) -> tuple[list[str], list[Tile], Pile[str], Rng]:
+    """``count`` tiles drawn from the pile of the season ``index`` as :func:`season_tile_sample`
+    draws them and laid out as :func:`resolve_season_tile` lays them out, a summer boat's side
+    tossed as it is laid out (see :func:`season_tile_run`): their codes, their hexes in play,
+    the pile left and the next generator."""
     pile = state.season_piles[index]
     if index == SUMMER:
         # The boats' tosses are the draws sample() makes from _SIDES (two sides of weight 1).
@@ -602,9 +639,7 @@ def season_tile_run(state: KeyflowerState, pending: DrawSeasonTile, rng: Rng) ->
     else:  # only the summer pile holds boats: the draws alone
         codes, pile, rng = pile.sample_draws(count, rng)
         laid = list(map(LAID_OUT.__getitem__, codes))
-    season_piles = with_seat(state.season_piles, index, pile)
-    stack = stack[: len(stack) - count]
-    return evolve(state, stack=stack, season_piles=season_piles, tiles=(*state.tiles, *laid), lots=_offered(state.lots, codes)), rng
+    return codes, laid, pile, rng
 
 
 def _laid_out_side_b(code: str) -> Tile:

@@ -25,7 +25,7 @@ from tabletop.keyflower_farmers.state import (
     TossSummerBoat,
     Turn,
 )
-from tabletop.keyflower_farmers.rules.chance import load_boats
+from tabletop.keyflower_farmers.rules.chance import open_season
 from tabletop.keyflower_farmers.rules.production import animal_moves
 from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
@@ -60,13 +60,15 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
         state = _lay_out_farmers_tiles(evolve(state, season=season, passes=0, lots=lots, stack=stack), name)
         lots, stack = state.lots, state.stack
     laid_out = len(lots) - len(order)  # the Farmers tiles laid out, before the turn-order tiles
-    draws = (shared(DrawSeasonTile, name),) * (components.per_season[state.players - 2] - laid_out)
+    tiles = components.per_season[state.players - 2] - laid_out
     loads = components.loads(state.players, name)
     if samples_now(state):
-        # The loads, the first events of the season, drawn as the engine would draw them (see
-        # chance.load_boats): one copy of the position rather than one per run of draws.
-        state, rng = load_boats(state, loads, state.rng)
-        return rewritten(state, season=season, passes=0, lots=lots, stack=(*stack, *draws), rng=rng)
+        # The loads and the season's tiles, the first events of the season, drawn as the engine
+        # would draw them (see chance.open_season): one copy of the position rather than one
+        # per run of draws.
+        state, rng = open_season(state, loads, season, lots, tiles, state.rng)
+        return rewritten(state, season=season, passes=0, stack=stack, rng=rng)
+    draws = (shared(DrawSeasonTile, name),) * tiles
     events = [shared(DrawSkill if skill else DrawWorker, None, code) for code, skill in loads]
     # The tiles are drawn after the boats are loaded (the first load on top), in one copy.
     return evolve(state, season=season, passes=0, lots=lots, stack=(*stack, *draws, *reversed(events)))
