@@ -1099,9 +1099,9 @@ def usable(state: KeyflowerState) -> Usable:
             use = fresh(tile_id, _NO_USE)[tile.face]
             if use is not None:
                 if tile_id in positions:  # (a read-only proxy: `in` and [], its get is slow)
-                    (_, face, least, most, _, move, exchange), (_, _, _, payment) = use
-                    colour = ANY_COLOUR + 1 + positions[tile_id]
-                    use = ((tile_id, face, least, most, colour, move, exchange), (move, colour, least, payment))
+                    _, face, least, most, _, move, exchange = use[0]
+                    entry = (tile_id, face, least, most, ANY_COLOUR + 1 + positions[tile_id], move, exchange)
+                    use = (entry, _use_row(entry))
                 pairs.append(use)
         if pairs:
             entries, rows = zip(*pairs)
