@@ -543,7 +543,6 @@ def _new_merge(into: Sector, parts: tuple[Sector, ...]) -> Merge:
 _SET_FIELDS = tuple(vars(Fields)[name].__set__ for name in ("_index", "_later"))
 
 
-
 def _spokes_of(fields: Fields) -> tuple[tuple[Hex, frozenset[int]], ...]:
     """``spokes`` of a value made by placing a tile (see :meth:`Fields.place_across`), made
     from its lookups when first read."""
