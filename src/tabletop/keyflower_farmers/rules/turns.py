@@ -824,7 +824,9 @@ def _ask_from_behind(state: KeyflowerState, seat: int, tile_id: str, bid: bool) 
         if leader == seat:
             colour, least, most = leading_colour, 1, screen[leading_colour]
         elif colour == ANY_COLOUR:
-            least, most = 1, max(screen)
+            # Any colour, each up to all its workers: no upper bound to find (the builtin max of
+            # a screen costs as much as the rest of this question; a run ends at its top).
+            least, most = 1, _WORKERS_IN_THE_BOX
         elif leader >= 0 and colour != _GREEN and has_ability(state, seat, "boat_counter_bid") and counters(tile_id):
             return None
         else:
@@ -955,10 +957,13 @@ def _ask_number(
     return evolve(state, stack=state.stack[:-1] + (asked,), _moves=answers)
 
 
-#: The answers placing each number of workers, by number, up to the game's 141 workers (40
-#: blue, 40 red, 40 yellow, 20 green and the purple one: the components refuse other counts),
-#: more than any placement has: a run's answers are a slice of them (less than a cached call).
-_COUNTS: tuple[Move, ...] = tuple([_COUNT[count] for count in range(142)])
+#: The game's workers (40 blue, 40 red, 40 yellow, 20 green and the purple one: the components
+#: refuse other counts): more than any placement has.
+_WORKERS_IN_THE_BOX = 141
+
+#: The answers placing each number of workers, by number, up to every worker of the box: a
+#: run's answers are a slice of them (less than a cached call).
+_COUNTS: tuple[Move, ...] = tuple([_COUNT[count] for count in range(_WORKERS_IN_THE_BOX + 1)])
 
 
 def _use_in_colours(state: KeyflowerState, seat: int, tile_id: str, placement: Placement) -> KeyflowerState:
