@@ -8,10 +8,12 @@ from typing import Any, TypeVar
 
 from tabletop.keyflower_farmers.components import COLOURS, ROAD, WATER, Face
 from tabletop.keyflower_farmers.state import (
+    COLOUR_INDEX,
     NO_RESOURCES,
     NO_WORKERS,
     KeyflowerState,
     Tile,
+    Workers,
     boat_abilities,
     keep_lots,
     lot_positions,
@@ -28,6 +30,9 @@ from tabletop.kernel.shared import Shared
 from tabletop.kernel.tiles import Sides
 
 T = TypeVar("T")
+
+#: Builds a pool from counts known to be valid, without the checks of its ``__new__``.
+_tuple_new = tuple.__new__
 
 
 def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
@@ -124,7 +129,15 @@ def screens_without(state: KeyflowerState, seat: int, colour: str, count: int) -
     first, so that the starting workers stay hidden as long as they can."""
     screens = [*state.screens]  # (with_seat written out: a call fewer at every placement)
     screen = screens[seat]
-    screens[seat] = screen.take(colour, count)
+    k = COLOUR_INDEX[colour]
+    if 0 <= count <= screen[k]:
+        # The usual case, every placement: Pool.take written out (a call fewer, and none of its
+        # lookups of the kind by name); anything else is refused by take itself.
+        left = [*screen]
+        left[k] -= count
+        screens[seat] = _tuple_new(Workers, left)
+    else:
+        screens[seat] = screen.take(colour, count)
     secrets = state.secret
     if state.open_information:
         secret = secrets[seat]
