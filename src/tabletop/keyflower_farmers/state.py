@@ -486,7 +486,8 @@ def mixed_colour(workers: Sequence[int]) -> str:
 
 
 #: What a placement from behind the screen is read from (see :attr:`PlaceWorkers.from_behind`):
-#: the least and most workers placed, and the items that may pay an exchange.
+#: the least and most workers placed (each colour's run also ends at that colour's workers
+#: behind the screen), and the items that may pay an exchange.
 FromBehind = tuple[int, int, tuple[str, ...]]
 
 

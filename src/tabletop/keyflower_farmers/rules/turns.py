@@ -824,8 +824,9 @@ def _ask_from_behind(state: KeyflowerState, seat: int, tile_id: str, bid: bool) 
         if leader == seat:
             colour, least, most = leading_colour, 1, screen[leading_colour]
         elif colour == ANY_COLOUR:
-            # Any colour, each up to all its workers: no upper bound to find (the builtin max of
-            # a screen costs as much as the rest of this question; a run ends at its top).
+            # Any colour, each up to all its workers: each colour's run ends at its workers
+            # behind the screen, so no bound is found (the builtin max of the screen costs
+            # several hundred instructions, most of them parsing its arguments).
             least, most = 1, _WORKERS_IN_THE_BOX
         elif leader >= 0 and colour != _GREEN and has_ability(state, seat, "boat_counter_bid") and counters(tile_id):
             return None
