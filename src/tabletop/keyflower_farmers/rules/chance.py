@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from itertools import repeat
+from itertools import chain, repeat
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
@@ -257,7 +257,7 @@ def _aboard(cargo: Cargo, workers: Iterable[str], skills: Iterable[str]) -> Carg
 @cache
 def _more_workers(workers: Pool, colours: tuple[str, ...]) -> Pool:
     """``workers`` with workers of the ``colours`` (sorted) more (a value: made once per load,
-    whichever boat it comes aboard)."""
+    whichever boat or screen it goes to)."""
     return workers.plus(_by_colour(colours)) if colours else workers
 
 
@@ -312,9 +312,64 @@ def skill_run(state: KeyflowerState, pending: DrawSkill, rng: Rng) -> tuple[Keyf
     return evolve(state, stack=stack, skill_pile=pile, boats=boats, skills=tuple(skills)), rng
 
 
-#: Who gets the cards of a run of draws, in the order drawn: (a seat, or ``None`` for the boat
-#: named next; the boat's code; how many cards in a row).
-Shares = tuple[tuple[int | None, str, int], ...]
+#: Who takes a card drawn at setup: ``("screen", seat)`` a worker behind a seat's screen,
+#: ``("skill", seat)`` a skill tile of a seat, ``("boat", boat)`` and ``("boat skill", boat)``
+#: a worker or a skill tile loaded on a boat, ``("spring", 0)`` a spring tile laid out,
+#: ``("winter", seat)`` a winter tile dealt to a seat.
+Taker = tuple[str, Any]
+
+#: What reads the cards a taker takes out of every card drawn at setup, in the order drawn
+#: (see :func:`_reader`).
+Reader = Callable[[Sequence[str]], Sequence[str]]
+
+
+@attrs.frozen
+class SetupPlaces:
+    """Where each taker's cards lie among every card the runs of setup draw (after the home
+    tiles), in the order drawn: the same for every game whose runs draw as many cards, so made
+    once with :class:`SetupDraws` (and again only for runs cut short by an emptied pile).
+
+    Attributes:
+        drawn: how many cards the runs draw in all.
+        screens: per seat dealt workers, the seat and what reads its workers.
+        skills: per seat dealt skill tiles, the seat and what reads its tiles.
+        boats: per boat loaded, its place among the boats and what reads its workers and its
+            skill tiles.
+        spring: what reads the spring tiles laid out.
+        winter: per seat dealt winter tiles, the seat and what reads its tiles.
+    """
+
+    drawn: int
+    screens: tuple[tuple[int, Reader], ...]
+    skills: tuple[tuple[int, Reader], ...]
+    boats: tuple[tuple[int, Reader, Reader], ...]
+    spring: Reader
+    winter: tuple[tuple[int, Reader], ...]
+
+
+def _setup_places(takers: tuple[tuple[Taker, ...], ...], lengths: Iterable[int], boats: tuple[Cargo, ...]) -> SetupPlaces:
+    """The :class:`SetupPlaces` of runs whose cards go to ``takers`` (per run, per card drawn)
+    when each run draws ``lengths`` cards (its first ones: a run from an emptied pile draws
+    fewer), ``boats`` the boats in play."""
+    places: dict[Taker, list[int]] = {}
+    at = 0
+    for run, length in zip(takers, lengths):
+        for taker in run[:length]:
+            places.setdefault(taker, []).append(at)
+            at += 1
+
+    def seats(kind: str) -> tuple[tuple[int, Reader], ...]:
+        return tuple((seat, _reader(tuple(found))) for (of, seat), found in places.items() if of == kind)
+
+    def of(taker: Taker) -> Reader:
+        return _reader(tuple(places.get(taker, ())))
+
+    loaded = tuple(
+        (k, of(("boat", cargo.boat)), of(("boat skill", cargo.boat)))
+        for k, cargo in enumerate(boats)
+        if ("boat", cargo.boat) in places or ("boat skill", cargo.boat) in places
+    )
+    return SetupPlaces(at, seats("screen"), seats("skill"), loaded, of(("spring", 0)), seats("winter"))
 
 
 @attrs.frozen
@@ -332,9 +387,8 @@ class SetupDraws:
         runs: each run of draws of one kind in order, the home tiles' first: the pile (0 the
             home tiles, 1 the bag, 2 the skill pile, 3 the spring tiles, 4 the winter tiles)
             and how many draws.
-        shares: per run of workers or skill tiles, who gets its cards (see :data:`Shares`).
-        spring: how many spring tiles are laid out after those runs (0 if not planned).
-        winter: the seats dealt a winter tile after them, in the order dealt.
+        takers: per run after the home tiles', who takes each card drawn (see :data:`Taker`).
+        places: where each taker's cards lie when every run draws all its cards.
         bounds: the bound of each draw of the runs (the kernel's ``run_bounds``: every game of
             the box starts from the same piles), or ``None`` if they are drawn one by one.
         events: how many events lie on the stack, the deals' and the runs' together.
@@ -344,9 +398,8 @@ class SetupDraws:
     home_tiles: Pile[int]
     home_hexes: tuple[tuple[Village, Tile], ...]
     runs: tuple[tuple[int, int], ...]
-    shares: tuple[Shares, ...]
-    spring: int
-    winter: tuple[int, ...]
+    takers: tuple[tuple[Taker, ...], ...]
+    places: SetupPlaces
     bounds: tuple[int, ...] | None
     events: int
 
@@ -362,36 +415,32 @@ def setup_draw_plan(state: KeyflowerState, tiles: bool = False) -> SetupDraws:
     top = len(stack)
     bottom = top - dealt
     runs: list[tuple[int, int]] = [(0, dealt)]
-    shares: list[Shares] = []
+    takers: list[tuple[Taker, ...]] = []
     while bottom and type(stack[bottom - 1]) in (DrawWorker, DrawSkill):
         kind = type(stack[bottom - 1])
-        run: list[tuple[int | None, str, int]] = []
+        run: list[Taker] = []
         while bottom and type(stack[bottom - 1]) is kind:
             draw = stack[bottom - 1]
-            if run and run[-1][:2] == (draw.seat_to, draw.boat):
-                run[-1] = (draw.seat_to, draw.boat, run[-1][2] + 1)
+            if draw.seat_to is None:
+                run.append(("boat" if kind is DrawWorker else "boat skill", draw.boat))
             else:
-                run.append((draw.seat_to, draw.boat, 1))
+                run.append(("screen" if kind is DrawWorker else "skill", draw.seat_to))
             bottom -= 1
-        runs.append((1 if kind is DrawWorker else 2, sum(count for _, _, count in run)))
-        shares.append(tuple(run))
-    spring = 0
-    winter: tuple[int, ...] = ()
+        runs.append((1 if kind is DrawWorker else 2, len(run)))
+        takers.append(tuple(run))
     if tiles:
         below = stack[:bottom]
         spring = _run_length(below, DrawSeasonTile)
         if spring and below[-1].season == "spring" and spring <= len(state.season_piles[0]):
             runs.append((3, spring))
+            takers.append((("spring", 0),) * spring)
             bottom -= spring
             below = stack[:bottom]
             winter = tuple(below[-1 - k].seat_to for k in range(_run_length(below, DealWinter)))
             if winter and len(winter) <= len(state.winter_deck):
                 runs.append((4, len(winter)))
+                takers.append(tuple(("winter", seat) for seat in winter))
                 bottom -= len(winter)
-            else:
-                winter = ()
-        else:
-            spring = 0
     home_hexes = tuple((_home_village(state, number), LAID_OUT[f"home{number}"]) for number in range(1, 7))
     home_tiles: Pile[int] = Pile(_homes_left(state.homes))
     bounds = run_bounds(_setup_piles(state, home_tiles), runs)
@@ -400,9 +449,8 @@ def setup_draw_plan(state: KeyflowerState, tiles: bool = False) -> SetupDraws:
         home_tiles,
         home_hexes,
         tuple(runs),
-        tuple(shares),
-        spring,
-        winter,
+        tuple(takers),
+        _setup_places(tuple(takers), (count for _, count in runs[1:]), state.boats),
         None if bounds is None else tuple(bounds),
         top - bottom,
     )
@@ -428,6 +476,12 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
     # random position among them dealt (as home_run deals them).
     piles = _setup_piles(state, plan.home_tiles)
     (numbers, *drawn), (_, bag, pile, spring_pile, winter_deck), rng = sample_runs(piles, plan.runs, rng, plan.bounds)
+    # Every card of the runs in one list, each taker's cards read out of it at the places the
+    # plan made once (in C), rather than the runs cut up card by card.
+    cards = [*chain.from_iterable(drawn)]
+    places = plan.places
+    if len(cards) < places.drawn:  # a run cut short by an emptied pile: its cards go to the first takers
+        places = _setup_places(plan.takers, map(len, drawn), state.boats)
     homes, villages, tiles = list(state.homes), list(state.villages), list(state.tiles)
     for dealt_to, number in zip(plan.homes, numbers):
         homes[dealt_to] = number
@@ -435,40 +489,30 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
         tiles.append(tile)
     screens, secret, skills = list(state.screens), list(state.secret), list(state.skills)
     hidden_at_setup = state.open_information and state.start < 0  # variant B
-    loads: dict[str, tuple[list[str], list[str]]] = {}  # by boat: workers, skill tiles
-    for (kind, _), shares, cards in zip(plan.runs[1:], plan.shares, drawn):
-        start = 0
-        for seat, boat, count in shares:
-            share = cards[start : start + count]  # short once the pile ran out
-            start += count
-            if seat is None:
-                loads.setdefault(boat, ([], []))[kind - 1].extend(share)
-            elif kind == 2:
-                for skill in share:
-                    skills[seat] = skills[seat].add(skill)
-            elif share:
-                # The workers a seat draws, counted by colour, go behind the screen together.
-                counts = _by_colour(share)
-                screens[seat] = screens[seat].plus(counts)
-                if hidden_at_setup:
-                    secret[seat] = secret[seat].plus(counts)
+    for seat, workers_of in places.screens:
+        # The workers a seat draws go behind the screen together, as a load (made once).
+        workers = tuple(sorted(workers_of(cards)))
+        screens[seat] = _more_workers(screens[seat], workers)
+        if hidden_at_setup:
+            secret[seat] = _more_workers(secret[seat], workers)
+    for seat, skills_of in places.skills:
+        for skill in skills_of(cards):
+            skills[seat] = skills[seat].add(skill)
     # Each boat loaded once with all it draws: one tuple of boats rather than one per boat.
     boats = [*state.boats]
-    for k, cargo in enumerate(boats):
-        load = loads.get(cargo.boat)
-        if load is not None:
-            boats[k] = _aboard(cargo, *load)
+    for k, workers_of, skills_of in places.boats:
+        boats[k] = _aboard(boats[k], workers_of(cards), skills_of(cards))
     lots, season_piles, hands = state.lots, state.season_piles, state.winter_hands
-    if plan.spring:
-        codes = drawn[len(plan.shares)]
+    codes = places.spring(cards)
+    if codes:
         tiles += map(LAID_OUT.__getitem__, codes)
         lots = _offered(lots, codes)
         season_piles = (spring_pile, *season_piles[1:])
-    if plan.winter:
-        dealt: list[list[str]] = [list(hand) for hand in hands]
-        for seat, code in zip(plan.winter, drawn[-1]):
-            dealt[seat].append(code)
-        hands = tuple(tuple(sorted(hand)) for hand in dealt)
+    if places.winter:
+        dealt = [*hands]
+        for seat, tiles_of in places.winter:
+            dealt[seat] = tuple(sorted((*dealt[seat], *tiles_of(cards))))
+        hands = tuple(dealt)
     stack = state.stack
     after = evolve(
         state,

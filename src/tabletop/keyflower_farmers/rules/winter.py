@@ -7,27 +7,34 @@ the remaining boats; these hexes join the villages with the won winter tiles, an
 
 from __future__ import annotations
 
+from itertools import chain, repeat
+
 from tabletop.keyflower_farmers.moves import Move, Offer, Offered
 from tabletop.keyflower_farmers.rules.common import LAID_OUT, with_seat
 from tabletop.keyflower_farmers.state import NO_BIDS, KeyflowerState, OfferWinter, RevealWinter, Turn
 from tabletop.kernel.engine import evolve, pop
 from tabletop.kernel.pile import Pile
-from tabletop.kernel.shared import Shared
+from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.turns import order_from
 
 
 def begin_winter(state: KeyflowerState, order: tuple[str, ...]) -> KeyflowerState:
     """The turn-order tiles up for auction again; the offers asked from the start player on,
     then revealed, then the start player's turn (the marker on top is replaced)."""
-    # The decisions put on the stack in the same copy, the start player's offer on top.
-    offers = [OfferWinter(seat) for seat in reversed(order_from(state.start, state.players)) if state.winter_hands[seat]]
+    # The decisions put on the stack in the same copy, the start player's offer on top (each
+    # decision shared: kernel shared(), made once per seat).
+    offers = [shared(OfferWinter, seat) for seat in reversed(order_from(state.start, state.players)) if state.winter_hands[seat]]
     return evolve(
         state,
         season=3,
         passes=0,
-        lots=tuple((tile_id, NO_BIDS) for tile_id in order),
-        stack=(*state.stack[:-1], Turn(state.start), RevealWinter(), *offers),
+        lots=tuple([(tile_id, NO_BIDS) for tile_id in order]),
+        stack=(*state.stack[:-1], shared(Turn, state.start), _REVEAL, *offers),
     )
+
+
+#: The marker revealing the winter tiles offered (made once).
+_REVEAL = RevealWinter()
 
 
 #: The move offering each winter tile, and the one saying the offer is done (made once).
@@ -36,11 +43,8 @@ _OFFERED = Offered()
 
 
 def offer_moves(state: KeyflowerState, pending: OfferWinter) -> tuple[Move, ...]:
-    seat = pending.seat
-    moves: list[Move] = [_OFFER[code] for code in state.winter_hands[seat]]
-    if state.winter_offers[seat]:
-        moves.append(_OFFERED)
-    return tuple(moves)
+    hand = map(_OFFER.__getitem__, state.winter_hands[pending.seat])
+    return (*hand, _OFFERED) if state.winter_offers[pending.seat] else tuple(hand)
 
 
 def resolve_offer(state: KeyflowerState, pending: OfferWinter, move: Move) -> KeyflowerState:
@@ -61,15 +65,19 @@ def resolve_offer(state: KeyflowerState, pending: OfferWinter, move: Move) -> Ke
 
 def reveal_winter(state: KeyflowerState) -> KeyflowerState:
     """Every offered tile up for auction, in an order that does not tell who offered it."""
-    offered = tuple(sorted(code for offer in state.winter_offers for code in offer))
+    offered = sorted(chain.from_iterable(state.winter_offers))
     return evolve(
         state,
         tiles=(*state.tiles, *map(LAID_OUT.__getitem__, offered)),
-        lots=(*((code, NO_BIDS) for code in offered), *state.lots),
+        lots=(*zip(offered, repeat(NO_BIDS)), *state.lots),
         # The tiles not offered, and those never dealt, go back to the box.
         winter_hands=((),) * state.players,
         winter_offers=((),) * state.players,
-        winter_deck=Pile(),
-        season_piles=(*state.season_piles[:3], Pile()),
+        winter_deck=_EMPTY_PILE,
+        season_piles=(*state.season_piles[:3], _EMPTY_PILE),
         stack=state.stack[:-1],  # the marker answered in the same copy
     )
+
+
+#: The winter pile and deck once they go back to the box (made once: a pile is immutable).
+_EMPTY_PILE: Pile[str] = Pile()
