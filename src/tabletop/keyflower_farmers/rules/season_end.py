@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from itertools import chain, repeat
+from operator import mul
 from typing import Any
 
-from tabletop.keyflower_farmers.components import COLOURS, ORDER_ID, Items
+from tabletop.keyflower_farmers.components import COLOURS, Items
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
 from tabletop.keyflower_farmers.rules.common import LAID_OUT, boat_faces, has_ability, home_id, with_seat
 from tabletop.keyflower_farmers.rules.production import give
@@ -64,13 +64,16 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     bids = [0] * len(COLOURS)  # the winning bids for season tiles
     returned: list[Sequence[int]] = [bids]
     winter = state.season == 3
-    winner_of, placed, lots, unbid = _close_auctions(state, winter, gained, bids)
+    winner_of, placed, lots, unbid, holder, order = _close_auctions(state, winter, gained, bids)
     tiles = _clear_tiles(state, winner_of, unbid, gained, returned)
     bagged = _total(returned)
-    holder, order = _boat_order(state, winner_of)
-    # The won season tiles wait (neither in a village nor up for auction) until step 7; the
-    # last pushed is placed first.
-    placing = [_PLACE_TILE[seat][tile_id] for seat in reversed(order_from(state.start, state.players)) for tile_id in reversed(placed[seat])]
+    # The won season tiles wait (neither in a village nor up for auction) until step 7, each
+    # seat's in the order of the lots from the start player clockwise; the last pushed is
+    # placed first.
+    placing: list[PlaceTile] = []
+    for seat in order_from(state.start, state.players):
+        placing += placed[seat]
+    placing.reverse()
     return evolve(
         state,
         # The season's tiles not laid out go back to the box.
@@ -105,41 +108,50 @@ _EMPTY_PILE: Pile[str] = Pile()
 
 def _close_auctions(
     state: KeyflowerState, winter: bool, gained: list[list[Sequence[int]]], bids: list[int]
-) -> tuple[dict[str, int], list[list[str]], tuple[tuple[str, Lot], ...], set[str]]:
+) -> tuple[dict[str, int], list[list[PlaceTile]], tuple[tuple[str, Lot], ...], set[str], int | None, tuple[int, ...]]:
     """The bids of steps 1-3: the workers of losing bids go back behind their owners' screens
     (``gained``), the winning bids for season tiles go into the bag (counted by colour in
     ``bids``).
-    The winner of each lot won, the hexes each seat won that join its village at step 7 (in
-    the order of the lots: the turn-order tiles too in winter), the turn-order lots with their
-    winning bids left (which go into the bag once the boats are chosen), and the season tiles
-    nobody bid for."""
+    The winner of each season tile won, the placings of the hexes each seat won that join its
+    village at step 7 (in the order of the lots: the turn-order tiles too in winter), the
+    turn-order lots with their winning bids left (which go into the bag once the boats are
+    chosen), the season tiles nobody bid for, the winner of the purple turn-order tile
+    (``None`` if nobody won it) and the order of the boat choices (see :func:`_boat_order`)."""
     winner_of = {}
-    placed: list[list[str]] = [[] for _ in range(state.players)]
+    placed: list[list[PlaceTile]] = [[] for _ in range(state.players)]
     unbid = set()
     # Each lot's leader, as the turns have read them (see bid_facts): the bids themselves are
     # read only where some were outbid. The season tiles come first, then the turn-order
-    # tiles (see KeyflowerState.lots), each kind read by a loop of its own.
+    # tiles in the order of their numbers (see KeyflowerState.lots), each kind read by a loop
+    # of its own.
     lots, places = state.lots, bid_facts(state)[0]
-    split = len(lots) - len(state.components.turn_order_for(state.players, state.farmers))
+    order_tiles = state.components.turn_order_for(state.players, state.farmers)
+    split = len(lots) - len(order_tiles)
     for (tile_id, lot), (_, _, winner, count, colour, outbid) in zip(lots[:split], places[:split]):
         if winner < 0:
             unbid.add(tile_id)
             continue
         winner_of[tile_id] = winner
-        placed[winner].append(tile_id)
+        placed[winner].append(_PLACE_TILE[winner][tile_id])
         if outbid:
             _outbid_back(lot, gained)
         bids[colour] += count
     order_lots = []
-    for (tile_id, lot), (_, _, winner, _, _, outbid) in zip(lots[split:], places[split:]):
+    # The holders of turn-order tiles, by tile number (each once), read as the lots are.
+    holder = None
+    order: list[int] = []
+    for (tile_id, lot), (_, _, winner, _, _, outbid), (_, face) in zip(lots[split:], places[split:], order_tiles):
         if winner >= 0:
-            winner_of[tile_id] = winner
             if winter:
-                placed[winner].append(tile_id)
+                placed[winner].append(_PLACE_TILE[winner][tile_id])
             if outbid:
                 lot = _outbid_back(lot, gained)
+            if face.purple:
+                holder = winner
+            if winner not in order:
+                order.append(winner)
         order_lots.append((tile_id, lot))
-    return winner_of, placed, tuple(order_lots), unbid
+    return winner_of, placed, tuple(order_lots), unbid, holder, _boat_order(state, holder, order)
 
 
 def _outbid_back(lot: Lot, gained: list[list[Sequence[int]]]) -> Lot:
@@ -166,7 +178,8 @@ def _clear_tiles(
     village_of = owners(state)  # (read once: most used hexes are in villages)
     for tile in state.tiles:
         if tile.id in unbid:
-            returned.append(tile.workers)
+            if tile.uses:  # (most go unused: no workers on them)
+                returned.append(tile.workers)
             continue
         if not tile.uses:  # unused this season: no workers on it (most hexes)
             emptied.append(tile)
@@ -183,35 +196,31 @@ def _clear_tiles(
     return tuple(emptied)
 
 
-def _total(groups: list[Sequence[int]]) -> list[int]:
-    """The workers of ``groups`` (each counted by colour), counted by colour."""
-    return list(map(sum, zip(*groups)))
+def _total(groups: list[Sequence[int]]) -> Sequence[int]:
+    """The workers of ``groups`` (each counted by colour), counted by colour: a single group
+    is its own total (the bag's usual case: the winning bids alone), not summed again."""
+    return groups[0] if len(groups) == 1 else list(map(sum, zip(*groups)))
 
 
 def _each_worker(counts: Sequence[int]) -> tuple[str, ...]:
-    """The colour of each worker of ``counts`` (by colour): each colour repeated its count."""
-    return tuple(chain.from_iterable(map(repeat, COLOURS, counts)))
+    """The colour of each worker of ``counts`` (by colour): each colour repeated its count
+    (tuples of one colour repeated and joined in C, half the cost of a chain of repeats)."""
+    return sum(map(mul, _ONE_OF_EACH, counts), ())
 
 
-def _boat_order(state: KeyflowerState, winner_of: dict[str, int]) -> tuple[int | None, tuple[int, ...]]:
-    """The winner of the purple turn-order tile (``None`` if nobody won it), and the order of
-    the boat choices: the holders of turn-order tiles by tile number (each once), then the
-    others clockwise from the new start player (the old one if nobody won the purple tile)."""
-    holder = None
-    order: list[int] = []
-    for tile, face in state.components.turn_order_for(state.players, state.farmers):
-        winner = winner_of.get(ORDER_ID[tile.number])
-        if winner is None:
-            continue
-        if face.purple:
-            holder = winner
-        if winner not in order:
-            order.append(winner)
+#: A worker of each colour, alone in a tuple (see :func:`_each_worker`).
+_ONE_OF_EACH = tuple([(colour,) for colour in COLOURS])
+
+
+def _boat_order(state: KeyflowerState, holder: int | None, holders: list[int]) -> tuple[int, ...]:
+    """The order of the boat choices: the ``holders`` of turn-order tiles by tile number (each
+    once), then the others clockwise from the new start player (the winner of the purple tile,
+    ``holder``; the old one if nobody won it)."""
     start = holder if holder is not None else state.start
     for seat in order_from(start, state.players):
-        if seat not in order:
-            order.append(seat)
-    return holder, tuple(order)
+        if seat not in holders:
+            holders.append(seat)
+    return tuple(holders)
 
 
 # --- step 5: the boats -------------------------------------------------------------------------
