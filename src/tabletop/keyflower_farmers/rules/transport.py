@@ -105,24 +105,12 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
     seat, budget = pending.seat, pending.moves
     village = state.villages[seat]
     abilities = boat_abilities(state, seat)  # read once for the three kinds of move
-    # One pass over the village's hexes: those holding resources (to carry) and those that may
-    # be upgraded (their front up, a cost printed, and the resources it takes, if any, on
-    # them: most hexes hold none).
-    tiles, positions = state.tiles, tile_positions(state)
-    box = _LAST_BOX[0]
-    if box[0] is not state.components:
-        box = _LAST_BOX[0] = _box_costs(state.components)
-    _, costs, screen_costs = box
-    holding: list[tuple[Hex, Tile]] = []
-    upgradable: list[tuple[Tile, UpgradeCost]] = []
-    for cell, tile_id, _ in village.layout:
-        tile = tiles[positions[tile_id]]
-        if tile.goods != NO_RESOURCES:  # holds resources (compared with no call, unlike any())
-            holding.append((cell, tile))
-            if not tile.face and tile_id in costs:
-                upgradable.append((tile, costs[tile_id]))
-        elif not tile.face and tile_id in screen_costs:
-            upgradable.append((tile, screen_costs[tile_id]))
+    # The hexes holding resources and those that may be upgraded, as the last listing found
+    # them if it read the same hexes in the same layout (see _LAST_SCAN).
+    scan = _LAST_SCAN[0]
+    if scan[0] is not state.tiles or scan[1] is not village.layout or scan[2] is not state.components:
+        scan = _LAST_SCAN[0] = _scan(state, village)
+    _, _, _, holding, upgradable = scan
     # Each kind of move added by the function finding it to one list (no list per kind joined).
     moves: list[Move] = []
     if budget and holding:
@@ -138,6 +126,42 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
         _upgrades(state, seat, "boat_swap_upgrade" in abilities, upgradable, moves)
     moves.append(_STOP)
     return tuple(moves)
+
+
+def _scan(state: KeyflowerState, village: Village) -> Scan:
+    """The :data:`Scan` of ``village`` in ``state``, in one pass over its hexes: those holding
+    resources (to carry) and those that may be upgraded (their front up, a cost printed, and
+    the resources it takes, if any, on them: most hexes hold none), each in layout order."""
+    tiles, positions, components = state.tiles, tile_positions(state), state.components
+    box = _LAST_BOX[0]
+    if box[0] is not components:
+        box = _LAST_BOX[0] = _box_costs(components)
+    _, costs, screen_costs = box
+    holding: list[tuple[Hex, Tile]] = []
+    upgradable: list[tuple[Tile, UpgradeCost]] = []
+    for cell, tile_id, _ in village.layout:
+        tile = tiles[positions[tile_id]]
+        if tile.goods != NO_RESOURCES:  # holds resources (compared with no call, unlike any())
+            holding.append((cell, tile))
+            if not tile.face and tile_id in costs:
+                upgradable.append((tile, costs[tile_id]))
+        elif not tile.face and tile_id in screen_costs:
+            upgradable.append((tile, screen_costs[tile_id]))
+    return tiles, village.layout, components, holding, upgradable
+
+
+#: What :func:`_scan` finds: the hexes in play, the layout and the box it read, then the cell
+#: and hex of each hex of the village holding resources, and each hex that may be upgraded
+#: with its :data:`UpgradeCost` (lists only read once made).
+Scan = tuple[
+    tuple[Tile, ...], tuple[tuple[Hex, str, int], ...], Components | None, list[tuple[Hex, Tile]], list[tuple[Tile, "UpgradeCost"]]
+]
+
+#: The last :func:`_scan` made, found by the identity of what it read (kept alive with it):
+#: six listings in ten read the hexes the listing before them read, a herd or a wheat spent
+#: having changed none of them (one entry: the next transport reads other hexes). ``None``
+#: for the box before any scan.
+_LAST_SCAN: list[Scan] = [((), (), None, [], [])]
 
 
 #: The moves with nothing to say, made once (listed at nearly every transport decision).
