@@ -13,7 +13,7 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache, partial
 from itertools import combinations_with_replacement
 from operator import ge, sub
@@ -39,7 +39,7 @@ from tabletop.keyflower_farmers.state import (
     tile_positions,
     usable_after,
 )
-from tabletop.kernel import hexgrid, regions
+from tabletop.kernel import hexgrid
 from tabletop.kernel.engine import evolve, rewritten
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
@@ -54,51 +54,66 @@ def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: 
     return rewritten(state, stack=state.stack + (shared(Transport, seat, transport * factor, upgrades * factor),))
 
 
-def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[str, int]:
-    """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches, by
-    hex id, in the order of their cells (kept with the village's layout once found)."""
-    return _road_steps(state, seat, (source,), has_ability(state, seat, "boat_fields"))[0]
-
-
-def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across_grass: bool) -> list[Mapping[str, int]]:
-    """:func:`road_steps` from each of ``sources`` (``across_grass``: with summer boat 2a),
-    those not known yet found and kept together (one new set of facts for the village, not
-    one per source)."""
+def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[str, int]:
+    """The steps along roads (with summer boat 2a, across grass sides too) from ``source`` to
+    every hex of ``seat``'s village it reaches (0 for ``source`` itself), by hex id, in the
+    order of their cells."""
     village = state.villages[seat]
-    facts = layout_facts(state, village)
-    known = facts.road_steps
-    added = None
-    out = []
-    for source in sources:
-        if (source, across_grass) in known:  # a read-only proxy: `in` and [] (its get is slow)
-            found = known[source, across_grass]
-        else:
-            # Road to road: the links found as the hexes were placed (see layout_facts).
-            linked = _across_grass(layout_of(state, village)) if across_grass else facts.roads.__getitem__
-            ids = {cell: tile_id for cell, tile_id, _ in village.layout}
-            found = MappingProxyType({ids[cell]: n for cell, n in sorted(regions.distances(source, linked).items())})
-            if added is None:
-                added = known.copy()
-            added[source, across_grass] = found
-        out.append(found)
-    if added is not None:
-        object.__setattr__(village, "turned", facts._replace(road_steps=MappingProxyType(added)))
-    return out
+    steps = _reached(_links(state, village, has_ability(state, seat, "boat_fields")), source, None)
+    steps[source] = 0
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    return {ids[cell]: n for cell, n in sorted(steps.items())}
 
 
-def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iterable[Hex]]:
-    """The hexes of ``layout`` a resource moves to from a hex with summer boat 2a: across a road
-    or a grass side (never water)."""
+def _links(state: KeyflowerState, village: Village, across_grass: bool) -> Mapping[Hex, tuple[Hex, ...]]:
+    """The hexes of ``village`` a resource moves to in one step from each of its hexes: along
+    a road (the links found as the hexes were placed, see :func:`.village.layout_facts`), or
+    with summer boat 2a (``across_grass``) across a road or a grass side, never water (found
+    once per layout and box: see :data:`_LAST_GRASS`)."""
+    if not across_grass:
+        return layout_facts(state, village).roads
+    known = _LAST_GRASS[0]
+    if known[0] is not village.layout or known[1] is not state.components or known[2] != state.farmers:
+        layout = layout_of(state, village)
+        linked = {}
+        for cell, sides in layout.items():
+            near = []
+            for direction, other in enumerate(hexgrid.neighbours(cell)):
+                if other in layout:
+                    here, there = sides[direction], layout[other][facing(direction)]
+                    if here == there == ROAD or WATER not in (here, there):
+                        near.append(other)
+            linked[cell] = tuple(near)
+        known = _LAST_GRASS[0] = (village.layout, state.components, state.farmers, MappingProxyType(linked))
+    return known[3]
 
-    def linked(cell: Hex) -> Iterator[Hex]:
-        for direction, other in enumerate(hexgrid.neighbours(cell)):
-            if other not in layout:
-                continue
-            here, there = layout[cell][direction], layout[other][facing(direction)]
-            if here == there == ROAD or WATER not in (here, there):
-                yield other
 
-    return linked
+#: The layout, box and option :func:`_links` last found the links across grass of, and those
+#: links (one entry, kept alive with it: one village at most shows summer boat 2a).
+_LAST_GRASS: list[
+    tuple[tuple[tuple[Hex, str, int], ...], Components | None, bool, Mapping[Hex, tuple[Hex, ...]]]
+] = [((), None, False, MappingProxyType({}))]
+
+
+def _reached(links: Mapping[Hex, tuple[Hex, ...]], source: Hex, budget: int | None) -> dict[Hex, int]:
+    """The steps along ``links`` (see :func:`_links`) from ``source`` to each other hex it
+    reaches in at most ``budget`` steps (``None``: any number), by cell. Found anew at each
+    listing, ``budget`` steps out: steps to every hex kept with the layout were found again
+    after most placements, and finding and keeping them cost more than a few steps."""
+    steps = {source: 0}
+    layer = [source]
+    n = 0
+    while layer and n != budget:
+        n += 1
+        following = []
+        for cell in layer:
+            for near in links[cell]:
+                if near not in steps:
+                    steps[near] = n
+                    following.append(near)
+        layer = following
+    del steps[source]
+    return steps
 
 
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
@@ -175,7 +190,7 @@ def _carries(
     """Each resource of the hexes ``holding`` some may be carried to a hex it reaches along
     roads with ``budget`` movement (``across_grass``: summer boat 2a), the hexes by id in the
     order of their cells: added to ``found``."""
-    if budget > 1 or across_grass:
+    if budget > 1:
         reached = _hexes_within(state, seat, [cell for cell, _ in holding], budget, across_grass)
         for (_, tile), targets in zip(holding, reached, strict=True):
             tile_id, held = tile.id, _kinds_held(tile.goods)
@@ -183,15 +198,14 @@ def _carries(
                 for resource in held:
                     found.append(shared(Carry, resource, tile_id, target))
         return
-    # One movement along roads (the usual case): to the hexes sharing a road with it, which the
-    # layout's facts know (no steps to every hex found), read as the moves are listed rather
-    # than gathered into lists of targets first.
+    # One movement (the usual case): to the hexes linked to it (no steps found), read as the
+    # moves are listed rather than gathered into lists of targets first.
     village = state.villages[seat]
-    roads = layout_facts(state, village).roads
+    links = _links(state, village, across_grass)
     ids = {cell: tile_id for cell, tile_id, _ in village.layout}
     for cell, tile in holding:
         tile_id, held = tile.id, _kinds_held(tile.goods)
-        for near in sorted(roads[cell]):
+        for near in sorted(links[cell]):
             target = ids[near]
             for resource in held:
                 found.append(shared(Carry, resource, tile_id, target))
@@ -199,9 +213,11 @@ def _carries(
 
 def _hexes_within(state: KeyflowerState, seat: int, sources: list[Hex], budget: int, across_grass: bool) -> list[list[str]]:
     """The other hexes of ``seat``'s village a resource on each of ``sources`` reaches with
-    ``budget`` movement (``across_grass``: summer boat 2a), by id in the order of their cells,
-    from the road steps kept with the layout."""
-    return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _road_steps(state, seat, sources, across_grass)]
+    ``budget`` movement (``across_grass``: summer boat 2a), by id in the order of their cells."""
+    village = state.villages[seat]
+    links = _links(state, village, across_grass)
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    return [[ids[cell] for cell in sorted(_reached(links, source, budget))] for source in sources]
 
 
 @cache
