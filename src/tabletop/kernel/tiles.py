@@ -300,8 +300,14 @@ class Fields:
     def adjacent(self, name: Sector) -> tuple[Sector, ...]:
         """The other fields sharing a hex with the field ``name``, sorted (found for this field
         alone, from the fields on its hexes: a game asks about a few fields of a value)."""
-        names_at = self._lookups().names_at
-        near = {other for cell, _ in self.sectors(name) for other in names_at[cell]}
+        _, names_at, fields = self._lookups()
+        if name not in fields:  # (a read-only proxy: `in` and [], as sectors() reads it)
+            raise TileError(f"no field is named {name!r}")
+        # Gathered by set updates, not a comprehension: no frame made (a listing of herds
+        # asks for each field holding animals).
+        near: set[Sector] = set()
+        for cell, _ in fields[name]:
+            near.update(names_at[cell])
         near.discard(name)
         return (*sorted(near),)
 
@@ -310,8 +316,9 @@ class Fields:
         itself), by field, in the order of the fields' names: fields sharing a hex are
         :meth:`adjacent`. Found hex by hex, each hex looked at once, rather than from every
         field's neighbours (which would need them all listed first)."""
-        self.sectors(name)  # (refuses a name that is no field's)
         _, names_at, fields = self._lookups()
+        if name not in fields:  # (as adjacent() refuses it)
+            raise TileError(f"no field is named {name!r}")
         found = {name: 0}
         seen: set[Hex] = set()
         layer = [name]

@@ -13,7 +13,7 @@ upgrades (not wheat's); with 3a any resource stands for any other in an upgrade.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache, partial
 from itertools import combinations_with_replacement
 from operator import ge, sub
@@ -39,7 +39,7 @@ from tabletop.keyflower_farmers.state import (
     tile_positions,
     usable_after,
 )
-from tabletop.kernel import hexgrid, regions
+from tabletop.kernel import hexgrid
 from tabletop.kernel.engine import evolve, rewritten
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
@@ -54,75 +54,78 @@ def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: 
     return rewritten(state, stack=state.stack + (shared(Transport, seat, transport * factor, upgrades * factor),))
 
 
-def road_steps(state: KeyflowerState, seat: int, source: Hex) -> Mapping[str, int]:
-    """The steps along roads from ``source`` to every hex of ``seat``'s village it reaches, by
-    hex id, in the order of their cells (kept with the village's layout once found)."""
-    return _road_steps(state, seat, (source,), has_ability(state, seat, "boat_fields"))[0]
-
-
-def _road_steps(state: KeyflowerState, seat: int, sources: Iterable[Hex], across_grass: bool) -> list[Mapping[str, int]]:
-    """:func:`road_steps` from each of ``sources`` (``across_grass``: with summer boat 2a),
-    those not known yet found and kept together (one new set of facts for the village, not
-    one per source)."""
+def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[str, int]:
+    """The steps along roads (with summer boat 2a, across grass sides too) from ``source`` to
+    every hex of ``seat``'s village it reaches (0 for ``source`` itself), by hex id, in the
+    order of their cells."""
     village = state.villages[seat]
-    facts = layout_facts(state, village)
-    known = facts.road_steps
-    added = None
-    out = []
-    for source in sources:
-        if (source, across_grass) in known:  # a read-only proxy: `in` and [] (its get is slow)
-            found = known[source, across_grass]
-        else:
-            # Road to road: the links found as the hexes were placed (see layout_facts).
-            linked = _across_grass(layout_of(state, village)) if across_grass else facts.roads.__getitem__
-            ids = {cell: tile_id for cell, tile_id, _ in village.layout}
-            found = MappingProxyType({ids[cell]: n for cell, n in sorted(regions.distances(source, linked).items())})
-            if added is None:
-                added = known.copy()
-            added[source, across_grass] = found
-        out.append(found)
-    if added is not None:
-        object.__setattr__(village, "turned", facts._replace(road_steps=MappingProxyType(added)))
-    return out
+    steps = _reached(_links(state, village, has_ability(state, seat, "boat_fields")), source, None)
+    steps[source] = 0
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    return {ids[cell]: n for cell, n in sorted(steps.items())}
 
 
-def _across_grass(layout: Mapping[Hex, tuple[str, ...]]) -> Callable[[Hex], Iterable[Hex]]:
-    """The hexes of ``layout`` a resource moves to from a hex with summer boat 2a: across a road
-    or a grass side (never water)."""
+def _links(state: KeyflowerState, village: Village, across_grass: bool) -> Mapping[Hex, tuple[Hex, ...]]:
+    """The hexes of ``village`` a resource moves to in one step from each of its hexes: along
+    a road (the links found as the hexes were placed, see :func:`.village.layout_facts`), or
+    with summer boat 2a (``across_grass``) across a road or a grass side, never water (found
+    once per layout and box: see :data:`_LAST_GRASS`)."""
+    if not across_grass:
+        return layout_facts(state, village).roads
+    known = _LAST_GRASS[0]
+    if known[0] is not village.layout or known[1] is not state.components or known[2] != state.farmers:
+        layout = layout_of(state, village)
+        linked = {}
+        for cell, sides in layout.items():
+            near = []
+            for direction, other in enumerate(hexgrid.neighbours(cell)):
+                if other in layout:
+                    here, there = sides[direction], layout[other][facing(direction)]
+                    if here == there == ROAD or WATER not in (here, there):
+                        near.append(other)
+            linked[cell] = tuple(near)
+        known = _LAST_GRASS[0] = (village.layout, state.components, state.farmers, MappingProxyType(linked))
+    return known[3]
 
-    def linked(cell: Hex) -> Iterator[Hex]:
-        for direction, other in enumerate(hexgrid.neighbours(cell)):
-            if other not in layout:
-                continue
-            here, there = layout[cell][direction], layout[other][facing(direction)]
-            if here == there == ROAD or WATER not in (here, there):
-                yield other
 
-    return linked
+#: The layout, box and option :func:`_links` last found the links across grass of, and those
+#: links (one entry, kept alive with it: one village at most shows summer boat 2a).
+_LAST_GRASS: list[
+    tuple[tuple[tuple[Hex, str, int], ...], Components | None, bool, Mapping[Hex, tuple[Hex, ...]]]
+] = [((), None, False, MappingProxyType({}))]
+
+
+def _reached(links: Mapping[Hex, tuple[Hex, ...]], source: Hex, budget: int | None) -> dict[Hex, int]:
+    """The steps along ``links`` (see :func:`_links`) from ``source`` to each other hex it
+    reaches in at most ``budget`` steps (``None``: any number), by cell. Found anew at each
+    listing, ``budget`` steps out: steps to every hex kept with the layout were found again
+    after most placements, and finding and keeping them cost more than a few steps."""
+    steps = {source: 0}
+    layer = [source]
+    n = 0
+    while layer and n != budget:
+        n += 1
+        following = []
+        for cell in layer:
+            for near in links[cell]:
+                if near not in steps:
+                    steps[near] = n
+                    following.append(near)
+        layer = following
+    del steps[source]
+    return steps
 
 
 def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ...]:
     seat, budget = pending.seat, pending.moves
     village = state.villages[seat]
     abilities = boat_abilities(state, seat)  # read once for the three kinds of move
-    # One pass over the village's hexes: those holding resources (to carry) and those that may
-    # be upgraded (their front up, a cost printed, and the resources it takes, if any, on
-    # them: most hexes hold none).
-    tiles, positions = state.tiles, tile_positions(state)
-    box = _LAST_BOX[0]
-    if box[0] is not state.components:
-        box = _LAST_BOX[0] = _box_costs(state.components)
-    _, costs, screen_costs = box
-    holding: list[tuple[Hex, Tile]] = []
-    upgradable: list[tuple[Tile, UpgradeCost]] = []
-    for cell, tile_id, _ in village.layout:
-        tile = tiles[positions[tile_id]]
-        if tile.goods != NO_RESOURCES:  # holds resources (compared with no call, unlike any())
-            holding.append((cell, tile))
-            if not tile.face and tile_id in costs:
-                upgradable.append((tile, costs[tile_id]))
-        elif not tile.face and tile_id in screen_costs:
-            upgradable.append((tile, screen_costs[tile_id]))
+    # The hexes holding resources and those that may be upgraded, as the last listing found
+    # them if it read the same hexes in the same layout (see _LAST_SCAN).
+    scan = _LAST_SCAN[0]
+    if scan[0] is not state.tiles or scan[1] is not village.layout or scan[2] is not state.components:
+        scan = _LAST_SCAN[0] = _scan(state, village)
+    _, _, _, holding, upgradable = scan
     # Each kind of move added by the function finding it to one list (no list per kind joined).
     moves: list[Move] = []
     if budget and holding:
@@ -140,6 +143,42 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
     return tuple(moves)
 
 
+def _scan(state: KeyflowerState, village: Village) -> Scan:
+    """The :data:`Scan` of ``village`` in ``state``, in one pass over its hexes: those holding
+    resources (to carry) and those that may be upgraded (their front up, a cost printed, and
+    the resources it takes, if any, on them: most hexes hold none), each in layout order."""
+    tiles, positions, components = state.tiles, tile_positions(state), state.components
+    box = _LAST_BOX[0]
+    if box[0] is not components:
+        box = _LAST_BOX[0] = _box_costs(components)
+    _, costs, screen_costs = box
+    holding: list[tuple[Hex, Tile]] = []
+    upgradable: list[tuple[Tile, UpgradeCost]] = []
+    for cell, tile_id, _ in village.layout:
+        tile = tiles[positions[tile_id]]
+        if tile.goods != NO_RESOURCES:  # holds resources (compared with no call, unlike any())
+            holding.append((cell, tile))
+            if not tile.face and tile_id in costs:
+                upgradable.append((tile, costs[tile_id]))
+        elif not tile.face and tile_id in screen_costs:
+            upgradable.append((tile, screen_costs[tile_id]))
+    return tiles, village.layout, components, holding, upgradable
+
+
+#: What :func:`_scan` finds: the hexes in play, the layout and the box it read, then the cell
+#: and hex of each hex of the village holding resources, and each hex that may be upgraded
+#: with its :data:`UpgradeCost` (lists only read once made).
+Scan = tuple[
+    tuple[Tile, ...], tuple[tuple[Hex, str, int], ...], Components | None, list[tuple[Hex, Tile]], list[tuple[Tile, "UpgradeCost"]]
+]
+
+#: The last :func:`_scan` made, found by the identity of what it read (kept alive with it):
+#: six listings in ten read the hexes the listing before them read, a herd or a wheat spent
+#: having changed none of them (one entry: the next transport reads other hexes). ``None``
+#: for the box before any scan.
+_LAST_SCAN: list[Scan] = [((), (), None, [], [])]
+
+
 #: The moves with nothing to say, made once (listed at nearly every transport decision).
 _STOP = Stop()
 _SPEND_WHEAT = SpendWheat()
@@ -151,7 +190,7 @@ def _carries(
     """Each resource of the hexes ``holding`` some may be carried to a hex it reaches along
     roads with ``budget`` movement (``across_grass``: summer boat 2a), the hexes by id in the
     order of their cells: added to ``found``."""
-    if budget > 1 or across_grass:
+    if budget > 1:
         reached = _hexes_within(state, seat, [cell for cell, _ in holding], budget, across_grass)
         for (_, tile), targets in zip(holding, reached, strict=True):
             tile_id, held = tile.id, _kinds_held(tile.goods)
@@ -159,15 +198,14 @@ def _carries(
                 for resource in held:
                     found.append(shared(Carry, resource, tile_id, target))
         return
-    # One movement along roads (the usual case): to the hexes sharing a road with it, which the
-    # layout's facts know (no steps to every hex found), read as the moves are listed rather
-    # than gathered into lists of targets first.
+    # One movement (the usual case): to the hexes linked to it (no steps found), read as the
+    # moves are listed rather than gathered into lists of targets first.
     village = state.villages[seat]
-    roads = layout_facts(state, village).roads
+    links = _links(state, village, across_grass)
     ids = {cell: tile_id for cell, tile_id, _ in village.layout}
     for cell, tile in holding:
         tile_id, held = tile.id, _kinds_held(tile.goods)
-        for near in sorted(roads[cell]):
+        for near in sorted(links[cell]):
             target = ids[near]
             for resource in held:
                 found.append(shared(Carry, resource, tile_id, target))
@@ -175,9 +213,11 @@ def _carries(
 
 def _hexes_within(state: KeyflowerState, seat: int, sources: list[Hex], budget: int, across_grass: bool) -> list[list[str]]:
     """The other hexes of ``seat``'s village a resource on each of ``sources`` reaches with
-    ``budget`` movement (``across_grass``: summer boat 2a), by id in the order of their cells,
-    from the road steps kept with the layout."""
-    return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _road_steps(state, seat, sources, across_grass)]
+    ``budget`` movement (``across_grass``: summer boat 2a), by id in the order of their cells."""
+    village = state.villages[seat]
+    links = _links(state, village, across_grass)
+    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    return [[ids[cell] for cell in sorted(_reached(links, source, budget))] for source in sources]
 
 
 @cache
@@ -452,9 +492,9 @@ def _carry(state: KeyflowerState, move: Carry, left: Transport) -> KeyflowerStat
     i, j = positions[move.source], positions[move.target]
     source, target = tiles[i], tiles[j]
     moved = tiles[i] = new_tile(
-        source.id, source.face, source.goods.take(move.resource), source.workers, source.uses, source.colour, source.sheep
+        source.id, source.face, _one_less(source.goods, move.resource), source.workers, source.uses, source.colour, source.sheep
     )
-    tiles[j] = new_tile(target.id, target.face, target.goods.add(move.resource), target.workers, target.uses, target.colour, target.sheep)
+    tiles[j] = new_tile(target.id, target.face, _one_more(target.goods, move.resource), target.workers, target.uses, target.colour, target.sheep)
     changed = tuple(tiles)
     # The same hexes in the same places, only their goods changed: their positions carry over
     # (as change_tile carries them for one hex), given with the copy.
@@ -464,22 +504,43 @@ def _carry(state: KeyflowerState, move: Carry, left: Transport) -> KeyflowerStat
     return after
 
 
+#: How many pools :func:`_one_less` and :func:`_one_more` each remember (after 1,500 bench
+#: games, about 700 and 360 have been asked: more than nine calls in ten find theirs).
+_POOLS_KEPT = 512
+
+
+@lru_cache(maxsize=_POOLS_KEPT)
+def _one_less(pool: Pool, kind: str) -> Pool:
+    """``pool.take(kind)``, remembered (values in, a pool out): a transport moves one resource
+    or animal at a time between the small pools on hexes and in fields, which recur, and a
+    pool's own take or add costs several times a lookup (the supply, whose counts vary far
+    more, is not passed here). Pools of different kinds never meet in a key: their kinds have
+    different names."""
+    return pool.take(kind)
+
+
+@lru_cache(maxsize=_POOLS_KEPT)
+def _one_more(pool: Pool, kind: str) -> Pool:
+    """``pool.add(kind)``, remembered (see :func:`_one_less`)."""
+    return pool.add(kind)
+
+
 def _herd(state: KeyflowerState, seat: int, move: Herd, left: Transport) -> KeyflowerState:
     """``move`` made, ``left`` asked next."""
     village = state.villages[seat]
     source, target, animal = move.source, move.target, move.animal
     held = dict(village.animals)
-    rest = held[source].take(animal)
+    rest = _one_less(held[source], animal)
     if rest == NO_ANIMALS:
         del held[source]  # (emptied fields left out)
     else:
         held[source] = rest
     if target in held:
         # The fields keep their (sorted) order: a dictionary keeps its keys' places.
-        held[target] = held[target].add(animal)
+        held[target] = _one_more(held[target], animal)
         animals = tuple(held.items())
     else:
-        held[target] = NO_ANIMALS.add(animal)
+        held[target] = _one_more(NO_ANIMALS, animal)
         animals = tuple(sorted(held.items()))
     villages = [*state.villages]  # (with_seat, inlined)
     villages[seat] = new_village(village.layout, village.fields, animals, village.turned)
@@ -496,7 +557,7 @@ def _upgrade(state: KeyflowerState, seat: int, move: Upgrade, left: Transport) -
     goods = tile_of(state, move.tile).goods
     supply = state.supply
     for resource in paid_resources:
-        goods = goods.take(resource)
+        goods = _one_less(goods, resource)
         supply = supply.add(resource)
     skills, open_skills = skills_without(state, seat, paid_skills)
     return change_tile(
