@@ -148,8 +148,7 @@ class LayoutFacts(NamedTuple):
     side codes the hex must show (:data:`OpenCell`: each placed neighbour's facing side,
     numbered ``3 * direction + code`` with the code by its position in
     :data:`.components.SIDE_CODES`), the hexes each hex shares a road with, and, found so far,
-    the road steps from a hex to each hex id (with or without summer boat 2a's crossing of
-    grass sides) and the fields entered from a field to reach each other field.
+    the fields entered from a field to reach each other field.
     Read-only proxies of dicts: a proxy's ``copy()`` is its dict's, many times faster than
     ``dict(proxy)``, which reads the entries one by one (placing a hex copies two)."""
 
@@ -157,7 +156,6 @@ class LayoutFacts(NamedTuple):
     farmers: bool
     frontier: MappingProxyType[int, OpenCell]
     roads: MappingProxyType[Hex, tuple[Hex, ...]]
-    road_steps: MappingProxyType[tuple[Hex, bool], Mapping[str, int]]
     field_steps: MappingProxyType[Sector, Mapping[Sector, int]]
 
 

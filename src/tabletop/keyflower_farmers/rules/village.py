@@ -59,7 +59,7 @@ def _facts(state: KeyflowerState, frontier: dict[int, OpenCell], roads: dict[Hex
     proxy = MappingProxyType
     # Built as LayoutFacts(...) builds it, without the call of its __new__ (made at every
     # placed hex).
-    facts = (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS, NO_STEPS)
+    facts = (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS)
     return _tuple_new(LayoutFacts, facts)
 
 
