@@ -109,6 +109,13 @@ def test_a_hex_up_for_auction_twice_is_refused():
     _refused(_played_until(_with_bid), change, "field 'lots'")
 
 
+def test_turn_order_tiles_that_are_not_the_last_lots_in_number_order_are_refused():
+    def change(data):
+        data["lots"][-2:] = data["lots"][-2:][::-1]
+
+    _refused(_played_until(_with_bid), change, "the turn-order tiles")
+
+
 def test_a_village_hex_that_is_not_in_play_is_refused():
     state = _played_until(lambda s: any(len(v.layout) > 1 for v in s.villages))
     seat = next(seat for seat, v in enumerate(state.villages) if len(v.layout) > 1)

@@ -226,6 +226,11 @@ def _check_hexes(state: KeyflowerState) -> None:
             raise InvalidRecord(f"field 'lots': {tile_id!r} is not a hex in play (field 'tiles')")
     if len(set(lots)) != len(lots):
         raise InvalidRecord("field 'lots': a hex up for auction twice")
+    # The end of a season reads the turn-order tiles as the last lots, by tile number (the
+    # order the boats are chosen in), as every season lays them out.
+    order = [ORDER_ID[tile.number] for tile, _ in components.turn_order_for(state.players, state.farmers)]
+    if lots and lots[-len(order) :] != order:
+        raise InvalidRecord(f"field 'lots': the turn-order tiles {order} must be the last lots, in that order")
     placed: set[str] = set()
     for seat, village in enumerate(state.villages):
         for _, tile_id, _ in village.layout:
