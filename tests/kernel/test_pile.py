@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rng_states import state_before
 
 from tabletop.kernel.engine import sample
-from tabletop.kernel.pile import Pile, PileError, deal_unseen, deal_until, sample_runs, unseen_by
+from tabletop.kernel.pile import Pile, PileError, deal_unseen, deal_until, sample_runs, sample_runs_tossing, unseen_by
 from tabletop.kernel.rng import Rng
 
 cards = st.lists(st.integers(1, 6), max_size=15)
@@ -183,6 +183,43 @@ def test_sample_runs_draw_card_by_card_when_a_draw_is_drawn_again() -> None:
     runs = [(0, 2), (1, 1), (0, 3)]
     rng = Rng(state_before(2**64 - 2**64 % 7, 2))
     assert sample_runs(piles, runs, rng) == _each_run_in_turn(piles, runs, rng)
+
+
+@given(
+    counts=st.lists(st.integers(0, 40), min_size=2, max_size=4),
+    tiles=st.lists(st.integers(0, 9), max_size=12),
+    bottom=st.lists(st.integers(0, 9), max_size=3),
+    runs=st.lists(st.tuples(st.integers(0, 1), st.integers(0, 12)), max_size=4),
+    last=st.integers(0, 2),
+    count=st.integers(0, 14),
+    tossed=st.sets(st.integers(0, 9)),
+    sides=st.integers(2, 6),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_sample_runs_tossing_draw_what_the_runs_then_the_last_drawn_tossing_draw(
+    counts: list[int],
+    tiles: list[int],
+    bottom: list[int],
+    runs: list[tuple[int, int]],
+    last: int,
+    count: int,
+    tossed: set[int],
+    sides: int,
+    seed: int,
+) -> None:
+    # The runs before the last as sample_runs draws them, then the last run as
+    # sample_draws_tossing draws it from the pile left, along one generator (from a pile the
+    # runs before may have drawn from too, or may have emptied).
+    piles = [Pile(tuple(k for k, n in enumerate(counts) for _ in range(n))), Pile(tuple(range(30))), Pile(tiles, tuple(bottom))]
+    rng = Rng.from_seed(seed)
+    drawn, left, after = sample_runs(piles, runs, rng)
+    if count > len(left[last]):
+        with pytest.raises(PileError, match="empty"):
+            sample_runs_tossing(piles, [*runs, (last, count)], rng, tossed.__contains__, sides)
+        return
+    cards, tosses, left[last], after = left[last].sample_draws_tossing(count, after, tossed.__contains__, sides)
+    expected = [*drawn, cards], tosses, left, after
+    assert sample_runs_tossing(piles, [*runs, (last, count)], rng, tossed.__contains__, sides) == expected
 
 
 def _each_run_in_turn(

@@ -18,6 +18,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from operator import mod
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -128,11 +129,11 @@ class Pile(Generic[C]):
         unseen = list(self.unseen)
         bottom = self.bottom
         state = rng.state
-        drawn: list[C] = []
         tosses: dict[int, int] = {}
         # At most one output per card and one per toss.
         values = outputs_for_small(state, 2 * count) if count > 0 and max(len(unseen), sides) <= SMALL_MOST else None
         if values is None:
+            drawn: list[C] = []
             # A draw that may be drawn again: runs of draws, each stopped by a card tossed.
             while len(drawn) < count:
                 cards, bottom, state = _draw_run(unseen, bottom, count - len(drawn), state, tossed)
@@ -140,23 +141,7 @@ class Pile(Generic[C]):
                 if tossed(cards[-1]):
                     tosses[len(drawn) - 1], state = below_at(state, sides)
             return drawn, tosses, _pile(tuple(unseen), bottom), Rng(state)
-        used = 0  # the outputs drawn
-        for _ in range(count):
-            if unseen:
-                # As _draw_run draws: one distinct card left costs no draw.
-                if unseen[0] == unseen[-1]:
-                    card = unseen.pop()
-                else:
-                    card = unseen.pop(values[used] % len(unseen))
-                    used += 1
-            elif bottom:
-                card, bottom = bottom[0], bottom[1:]
-            else:
-                raise PileError("the pile is empty")
-            drawn.append(card)
-            if tossed(card):
-                tosses[len(drawn) - 1] = values[used] % sides
-                used += 1
+        drawn, bottom, used = _draw_tossing(unseen, bottom, count, values, 0, tosses, tossed, sides)
         return drawn, tosses, _pile(tuple(unseen), bottom), Rng(state_after(state, used))
 
     def take(self, card: C) -> Pile[C]:
@@ -254,6 +239,100 @@ def sample_runs(
     return out, [_pile(tuple(cards), bottom) for cards, bottom in zip(unseen, bottoms)], Rng(state)
 
 
+def _draw_tossing(
+    unseen: list[Any],
+    bottom: tuple[Any, ...],
+    count: int,
+    values: Sequence[int],
+    used: int,
+    tosses: dict[int, int],
+    tossed: Callable[[Any], bool],
+    sides: int,
+) -> tuple[list[Any], tuple[Any, ...], int]:
+    """``count`` cards drawn out of a pile's ``unseen`` cards (the list, drawn from in place)
+    and then its ``bottom``, as :meth:`Pile.sample_draws_tossing` draws them from the outputs
+    ``values`` from the place ``used`` on (each below a bound of at most 128: see
+    :func:`~tabletop.kernel.rng.outputs_for_small`), the toss after each card tossed put in
+    ``tosses`` by its place among the cards: the cards, the bottom left and the outputs drawn
+    so far."""
+    drawn: list[Any] = []
+    for _ in range(count):
+        if unseen:
+            # As _draw_run draws: one distinct card left costs no draw.
+            if unseen[0] == unseen[-1]:
+                card = unseen.pop()
+            else:
+                card = unseen.pop(values[used] % len(unseen))
+                used += 1
+        elif bottom:
+            card, bottom = bottom[0], bottom[1:]
+        else:
+            raise PileError("the pile is empty")
+        drawn.append(card)
+        if tossed(card):
+            tosses[len(drawn) - 1] = values[used] % sides
+            used += 1
+    return drawn, bottom, used
+
+
+def sample_runs_tossing(
+    piles: Sequence[Pile[C]], runs: Iterable[tuple[int, int]], rng: Rng, tossed: Callable[[C], bool], sides: int
+) -> tuple[list[list[C]], dict[int, int], list[Pile[C]], Rng]:
+    """:func:`sample_runs` whose last run is drawn as :meth:`Pile.sample_draws_tossing` draws
+    it (the same random draws in the same order: the runs before it, then the last run with a
+    toss below ``sides`` after each of its cards for which ``tossed`` is true): the cards of
+    each run, the toss after each card tossed (by its place among the last run's cards), the
+    piles left and the next generator. When every pile and ``sides`` are small (at most
+    :data:`~tabletop.kernel.rng.SMALL_MOST`) and each draw before the last run costs a draw,
+    the draws and the tosses are all made out of one batch of outputs
+    (:func:`~tabletop.kernel.rng.outputs_for_small`), not a batch for the runs before and
+    another for the last."""
+    if any(pile.hidden for pile in piles):
+        raise PileError("this pile is a view's: the next card is hidden")
+    if sides < 2:
+        raise ValueError(f"a toss needs at least 2 sides, not {sides}")
+    *before, (last, count) = runs
+    unseen = [list(pile.unseen) for pile in piles]
+    sizes = list(map(len, unseen))
+    drawing = sum([drawn for _, drawn in before])
+    state = rng.state
+    # At most one output per card of the runs before, and one per card and one per toss of the last.
+    values = None
+    if count > 0 and max(*sizes, sides) <= SMALL_MOST and _every_run_drawn(unseen, tuple(before)):
+        values = outputs_for_small(state, drawing + 2 * count)
+    if values is None:
+        out, left, rng = sample_runs(piles, before, rng)
+        cards, tossed_at, left[last], rng = left[last].sample_draws_tossing(count, rng, tossed, sides)
+        return [*out, cards], tossed_at, left, rng
+    out = []
+    start = 0
+    for index, drawn in before:
+        size = sizes[index]
+        end = start + drawn
+        # Each draw is its output modulo its pile's size (no output is drawn again).
+        out.append(list(map(unseen[index].pop, map(mod, values[start:end], range(size, size - drawn, -1)))))
+        sizes[index] = size - drawn
+        start = end
+    bottoms = [pile.bottom for pile in piles]
+    tosses: dict[int, int] = {}
+    laid, bottoms[last], used = _draw_tossing(unseen[last], bottoms[last], count, values, start, tosses, tossed, sides)
+    out.append(laid)
+    return out, tosses, [_pile(tuple(cards), bottom) for cards, bottom in zip(unseen, bottoms)], Rng(state_after(state, used))
+
+
+def _every_run_drawn(unseen: Sequence[Sequence[Any]], runs: tuple[tuple[int, int], ...]) -> bool:
+    """Whether each draw of ``runs`` from piles of the sorted ``unseen`` cards costs a draw from
+    the unseen cards: no pile runs out of them or down to one distinct card (which costs no
+    draw)."""
+    totals = [0] * len(unseen)
+    for index, count in runs:
+        totals[index] += count
+    for cards, total in zip(unseen, totals):
+        if total and not _every_draw_made(cards, total):
+            return False
+    return True
+
+
 def run_bounds(piles: Sequence[Pile[Any]], runs: Iterable[tuple[int, int]]) -> list[int] | None:
     """The bound of each draw :func:`sample_runs` makes for ``runs`` from ``piles``, in order,
     when each costs a draw from the unseen cards (see :func:`_bounds_at_once`); ``None``
@@ -266,13 +345,9 @@ def run_bounds(piles: Sequence[Pile[Any]], runs: Iterable[tuple[int, int]]) -> l
 def _bounds_at_once(unseen: Sequence[Sequence[Any]], runs: tuple[tuple[int, int], ...]) -> list[int] | None:
     """The bound of each draw of ``runs`` from piles of the sorted ``unseen`` cards, in order,
     when each costs a draw from the unseen cards: no pile runs out of them or down to one
-    distinct card (which costs no draw); ``None`` otherwise."""
-    totals = [0] * len(unseen)
-    for index, count in runs:
-        totals[index] += count
-    for cards, total in zip(unseen, totals):
-        if total and not _every_draw_made(cards, total):
-            return None
+    distinct card (which costs no draw: see :func:`_every_run_drawn`); ``None`` otherwise."""
+    if not _every_run_drawn(unseen, runs):
+        return None
     sizes = [len(cards) for cards in unseen]
     bounds: list[int] = []
     for index, count in runs:

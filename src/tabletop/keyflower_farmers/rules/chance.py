@@ -40,7 +40,7 @@ from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, pop, push, rewritten
 from tabletop.kernel.hexgrid import ORIGIN
-from tabletop.kernel.pile import Pile, run_bounds, sample_runs
+from tabletop.kernel.pile import Pile, run_bounds, sample_runs, sample_runs_tossing
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.rng import Rng
 from tabletop.kernel.shared import Shared, shared
@@ -535,23 +535,28 @@ def setup_draws(state: KeyflowerState, plan: SetupDraws, rng: Rng) -> tuple[Keyf
 
 
 def open_season(
-    state: KeyflowerState, loads: tuple[tuple[str, bool], ...], season: int, lots: tuple[tuple[str, Lot], ...], count: int, rng: Rng
+    state: KeyflowerState, loads: BoatLoads, season: int, lots: tuple[tuple[str, Lot], ...], count: int, rng: Rng
 ) -> tuple[KeyflowerState, Rng]:
     """The sampled mode's shortcut for the first random events of summer or autumn (``season``,
     by index), drawn as the engine would draw them once they are pushed: the boats' loads
-    (``loads``: each boat's code and whether a skill tile comes aboard, in order, workers first:
-    see ``Components.loads``), resolved by :func:`worker_run` and :func:`skill_run` (settle
-    dropping the draws from an empty bag or pile), then ``count`` tiles of the season laid out
-    after the ``lots`` as :func:`season_tile_run` lays them out (a summer boat's side tossed as
-    it is drawn). ``state`` with the boats loaded, the bag, the pile and the season's tiles
+    (``loads``: the :func:`boat_loads` of what they are loaded with, planned once per box),
+    resolved by :func:`worker_run` and :func:`skill_run` (settle dropping the draws from an
+    empty bag or pile), then ``count`` tiles of the season laid out after the ``lots`` as
+    :func:`season_tile_run` lays them out (a summer boat's side tossed as it is drawn, the
+    draws and the tosses in one batch with the loads': the kernel's ``sample_runs_tossing``).
+    ``state`` with the boats loaded, the bag, the pile and the season's tiles
     drawn from, in one copy (the draws are never pushed: no run of the engine's chance loop,
     no copy of the position per run), and the next generator."""
-    workers, skills, by_boat = _boat_loads(loads)
+    workers, skills, by_boat = loads
     if season == SUMMER:
-        (colours, drawn), (bag, pile), rng = sample_runs((state.bag, state.skill_pile), ((0, workers), (1, skills)), rng)
-        # A summer boat drawn is tossed before the next draw (the draws' bounds are not known
-        # beforehand): the tiles drawn after the loads, on their own.
-        codes, laid, season_pile, rng = _tiles_laid_out(state, season, count, rng)
+        # A summer boat drawn is tossed before the next draw: the tiles are a last run drawn
+        # with tosses (the boats' tosses are the draws sample() makes from _SIDES), in the
+        # loads' batch of draws.
+        piles = (state.bag, state.skill_pile, state.season_piles[season])
+        is_boat = state.components.summer_boat_ids.__contains__
+        runs = ((0, workers), (1, skills), (2, count))
+        (colours, drawn, codes), tosses, (bag, pile, season_pile), rng = sample_runs_tossing(piles, runs, rng, is_boat, len(_SIDES))
+        laid = _laid_out(codes, tosses)
     else:
         # No toss: the tiles are a third run of the loads' batch of draws.
         piles = (state.bag, state.skill_pile, state.season_piles[season])
@@ -584,10 +589,15 @@ def open_season(
 Places = tuple[tuple[int, ...], tuple[int, ...], Callable[[Sequence[str]], Sequence[str]], Callable[[Sequence[str]], Sequence[str]]]
 
 
-@cache
-def _boat_loads(loads: tuple[tuple[str, bool], ...]) -> tuple[int, int, Mapping[str, Places]]:
-    """How many workers and skill tiles ``loads`` draws, and the :data:`Places` of each boat
-    loaded (a value: made once per season and player count; a read-only mapping)."""
+#: How many workers and skill tiles the boats' loads draw as a season starts, and the
+#: :data:`Places` of each boat loaded (see :func:`boat_loads`).
+BoatLoads = tuple[int, int, Mapping[str, Places]]
+
+
+def boat_loads(loads: tuple[tuple[str, bool], ...]) -> BoatLoads:
+    """The :data:`BoatLoads` of ``loads`` (each boat's code and whether a skill tile comes
+    aboard, in order, workers first: see ``Components.loads``; a value: made once per box,
+    season and player count; a read-only mapping)."""
     workers_to = [boat for boat, skill in loads if not skill]
     skills_to = [boat for boat, skill in loads if skill]
     by_boat = {
@@ -676,14 +686,20 @@ def _tiles_laid_out(state: KeyflowerState, index: int, count: int, rng: Rng) -> 
         # The boats' tosses are the draws sample() makes from _SIDES (two sides of weight 1).
         is_boat = state.components.summer_boat_ids.__contains__
         codes, tosses, pile, rng = pile.sample_draws_tossing(count, rng, is_boat, len(_SIDES))
-        laid = list(map(LAID_OUT.__getitem__, codes))
-        for k, toss in tosses.items():
-            if _SIDES[toss][0] is _SIDE_B_UP:
-                laid[k] = _LAID_OUT_SIDE_B[codes[k]]
-    else:  # only the summer pile holds boats: the draws alone
-        codes, pile, rng = pile.sample_draws(count, rng)
-        laid = list(map(LAID_OUT.__getitem__, codes))
-    return codes, laid, pile, rng
+        return codes, _laid_out(codes, tosses), pile, rng
+    # Only the summer pile holds boats: the draws alone.
+    codes, pile, rng = pile.sample_draws(count, rng)
+    return codes, list(map(LAID_OUT.__getitem__, codes)), pile, rng
+
+
+def _laid_out(codes: Sequence[str], tosses: Mapping[int, int]) -> list[Tile]:
+    """The hexes in play of the summer tiles ``codes`` laid out, the summer boat at each place
+    of ``tosses`` with the side its toss (a draw from :data:`_SIDES`) turns up."""
+    laid = list(map(LAID_OUT.__getitem__, codes))
+    for k, toss in tosses.items():
+        if _SIDES[toss][0] is _SIDE_B_UP:
+            laid[k] = _LAID_OUT_SIDE_B[codes[k]]
+    return laid
 
 
 def _laid_out_side_b(code: str) -> Tile:

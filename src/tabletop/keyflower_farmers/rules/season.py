@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.keyflower_farmers.components import ORDER_ID, SEASONS
+import attrs
+
+from tabletop.keyflower_farmers.components import ORDER_ID, SEASONS, Components
 from tabletop.keyflower_farmers.rules.common import with_seat
 from tabletop.keyflower_farmers.state import (
     NO_BIDS,
@@ -25,10 +27,11 @@ from tabletop.keyflower_farmers.state import (
     TossSummerBoat,
     Turn,
 )
-from tabletop.keyflower_farmers.rules.chance import open_season
+from tabletop.keyflower_farmers.rules.chance import BoatLoads, boat_loads, open_season
 from tabletop.keyflower_farmers.rules.production import animal_moves
 from tabletop.keyflower_farmers.rules.season_end import after_boats, end_season
 from tabletop.keyflower_farmers.rules.winter import begin_winter, reveal_winter
+from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve, listed, pop, push, rewritten, samples_now
 from tabletop.kernel.shared import shared
 
@@ -49,29 +52,70 @@ def begin_season(state: KeyflowerState) -> KeyflowerState:
     if season == 4:  # the end of winter: the game is over
         return pop(state)
     name = SEASONS[season]
-    components = state.components
-    order = tuple([ORDER_ID[tile.number] for tile, _ in components.turn_order_for(state.players, state.farmers)])
+    start = _season_start(state.components, state.players, state.farmers, season)
     if season == 3:
-        return begin_winter(state, order)
-    lots = tuple([(tile_id, NO_BIDS) for tile_id in order])
+        return begin_winter(state, start.order)
+    lots = start.lots
     stack = state.stack[:-1] + (shared(Turn, state.start),)
+    tiles = start.tiles
     if state.first_game:
         # Above the first turn: a summer boat laid out has its side up before anyone plays.
         state = _lay_out_farmers_tiles(evolve(state, season=season, passes=0, lots=lots, stack=stack), name)
         lots, stack = state.lots, state.stack
-    laid_out = len(lots) - len(order)  # the Farmers tiles laid out, before the turn-order tiles
-    tiles = components.per_season[state.players - 2] - laid_out
-    loads = components.loads(state.players, name)
+        tiles -= len(lots) - len(start.order)  # the Farmers tiles laid out, before the turn-order tiles
     if samples_now(state):
         # The loads and the season's tiles, the first events of the season, drawn as the engine
         # would draw them (see chance.open_season): one copy of the position rather than one
         # per run of draws.
-        state, rng = open_season(state, loads, season, lots, tiles, state.rng)
+        state, rng = open_season(state, start.drawn, season, lots, tiles, state.rng)
         return rewritten(state, season=season, passes=0, stack=stack, rng=rng)
     draws = (shared(DrawSeasonTile, name),) * tiles
-    events = [shared(DrawSkill if skill else DrawWorker, None, code) for code, skill in loads]
+    events = [shared(DrawSkill if skill else DrawWorker, None, code) for code, skill in start.loads]
     # The tiles are drawn after the boats are loaded (the first load on top), in one copy.
     return evolve(state, season=season, passes=0, lots=lots, stack=(*stack, *draws, *reversed(events)))
+
+
+@attrs.frozen
+class SeasonStart:
+    """What a season starts with in a box, for a player count and with or without the Farmers
+    tiles (see :func:`begin_season`): the same in every game, so made once (see
+    :func:`_season_start`) rather than read out of the components at each season.
+
+    Attributes:
+        order: the ids of the turn-order tiles in play, by number.
+        lots: those tiles up for auction, no bids on them.
+        loads: what the boats are loaded with (see ``Components.loads``).
+        drawn: the draws of those loads, planned (see ``chance.boat_loads``).
+        tiles: how many of the season's tiles are laid out (before variant A's Farmers tiles).
+    """
+
+    order: tuple[str, ...]
+    lots: tuple[tuple[str, Lot], ...]
+    loads: tuple[tuple[str, bool], ...]
+    drawn: BoatLoads
+    tiles: int
+
+
+def _season_start(components: Components, players: int, farmers: bool, season: int) -> SeasonStart:
+    """The :class:`SeasonStart` of ``season`` (by index) with ``components``, made once and
+    kept in :data:`_STARTS` (found by the box's identity, the box kept beside it to tell a new
+    box at the same address)."""
+    key = (id(components), players, farmers, season)
+    known = _STARTS.get(key)
+    if known is None or known[0] is not components:
+        order = tuple([ORDER_ID[tile.number] for tile, _ in components.turn_order_for(players, farmers)])
+        lots = tuple([(tile_id, NO_BIDS) for tile_id in order])
+        name = SEASONS[season]
+        loads = components.loads(players, name)
+        start = SeasonStart(order, lots, loads, boat_loads(loads), components.per_season[players - 2])
+        if len(_STARTS) >= 256:  # a few boxes and player counts per process: kept bounded all the same
+            _STARTS.clear()
+        known = _STARTS[key] = (components, start)
+    return known[1]
+
+
+#: The :class:`SeasonStart` of each box (by identity), player count, Farmers option and season.
+_STARTS: dict[tuple[int, int, bool, int], tuple[Components, SeasonStart]] = {}
 
 
 def _lay_out_farmers_tiles(state: KeyflowerState, season: str) -> KeyflowerState:
