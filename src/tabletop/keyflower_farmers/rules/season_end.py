@@ -44,7 +44,6 @@ from tabletop.keyflower_farmers.state import (
     Workers,
     bid_facts,
     boat_abilities,
-    lot_positions,
     new_tile,
     owners,
 )
@@ -282,17 +281,19 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     # the seat won, then their summer boats' bonuses (drawn after the winning bids are back in
     # the bag).
     items: Items = ()
-    # The turn-order lots kept only their winning bids (see _close_auctions): a lot's first
-    # bid, if any, is its winner's.
-    lots = state.lots
-    positions = lot_positions(state)
-    for tile_id, purple, gives in state.components.at_boat_pick(state.players, state.farmers):
-        if tile_id in positions:
-            bids = lots[positions[tile_id]][1].bids
-            if bids and bids[0].bidder == seat:
-                if purple:
-                    changes["start"] = seat
-                items += gives
+    # The lots left are the turn-order tiles' (see _close_auctions), each with its winning bid
+    # alone: a lot's first bid, if any, is its winner's. They are read in their order, by
+    # number as at_boat_pick lists the tiles, and only those the seat won are looked for
+    # there (no lookup of each tile's lot).
+    picks = state.components.at_boat_pick(state.players, state.farmers)
+    for tile_id, lot in state.lots:
+        bids = lot.bids
+        if bids and bids[0].bidder == seat:
+            for picked, purple, gives in picks:
+                if picked == tile_id:
+                    if purple:
+                        changes["start"] = seat
+                    items += gives
     if not boat_abilities(state, seat).isdisjoint(BONUS_AT_BOAT_PICK):  # rare: a village without these boats gets none
         items += _boat_bonuses(state, seat)
     if not items:  # the usual pick
@@ -322,8 +323,9 @@ _EMPTIED = Shared(Cargo)
 
 #: Summer-boat abilities that give their items to the owner at each boat pick (boat 1: two
 #: workers from the bag or a green one; boat 6: two wheat, or a pig and a sheep into fields of
-#: the home hex).
-BONUS_AT_BOAT_PICK = ("boat_workers", "boat_green", "boat_wheat", "boat_animals")
+#: the home hex). A set: most villages have none of these boats, and a set tested against the
+#: empty set of such a village's abilities looks at nothing.
+BONUS_AT_BOAT_PICK = frozenset(("boat_workers", "boat_green", "boat_wheat", "boat_animals"))
 
 
 def _boat_bonuses(state: KeyflowerState, seat: int) -> Items:
