@@ -54,6 +54,7 @@ from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.turns import next_seat, order_from
 
+#: A pool made straight from counts known valid (see resolve_boat).
 _tuple_new = tuple.__new__
 
 
@@ -252,12 +253,12 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     stack = state.stack[:-1]
     if then:
         stack += (shared(ChooseBoat, then[0], then[1:], (*pending.taken, boat)),)
-    # (with_seat written out here and below: a call fewer for each field a pick changes)
+    # (with_seat written out for the boats, screens and skills: a call fewer at every pick)
     emptied = [*boats]
     emptied[k] = _EMPTIED[boat]
     changes: dict[str, Any] = {"boats": tuple(emptied), "stack": stack}
-    # (an empty load adds nothing: none carries anything in winter). The loads are added
-    # count by count in C, as Pool.plus adds pools of kinds without caps, without its call.
+    # An empty load adds nothing (none carries anything in winter). A load is added count by
+    # count in C, as Pool.plus adds pools of kinds without caps, but without its call.
     workers = cargo.workers
     if workers != NO_WORKERS:
         screens = [*state.screens]
@@ -309,7 +310,7 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
             others.append(pair)
     if wheat:
         supply = state.wheat_supply
-        if wheat > supply:
+        if wheat > supply:  # (a comparison: min's call costs more)
             wheat = supply
         changes["wheat"] = with_seat(state.wheat, seat, state.wheat[seat] + wheat)
         changes["wheat_supply"] = supply - wheat
