@@ -20,7 +20,6 @@ from tabletop.keyflower_farmers.moves import IntoField, Move, Take
 from tabletop.keyflower_farmers.rules.common import (
     change_lot,
     has_ability,
-    home_id,
     screens_without,
     skills_without,
     standing,
@@ -36,13 +35,13 @@ from tabletop.keyflower_farmers.state import (
     KeyflowerState,
     NO_ANIMALS,
     PlaceAnimal,
+    Resources,
     ReturnSkill,
     ReturnWorker,
     keep_owners,
     lot_of,
     new_tile,
     new_village,
-    owner_of,
     tile_of,
     with_goods,
 )
@@ -51,6 +50,9 @@ from tabletop.kernel.engine import evolve, pop, push, rewritten, samples_now
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.tiles import Sector
+
+#: A pool made straight from counts known valid (see give).
+_tuple_new = tuple.__new__
 
 
 def payments(
@@ -92,7 +94,17 @@ def use_tile(state: KeyflowerState, seat: int, tile_id: str, face: Face, paying:
         state = start_transport(state, seat, face.transport, face.upgrades)
         if not face.gives:  # the usual transport tile: nothing given
             return state
-    at = tile_id if owner_of(state, tile_id) == seat else home_id(state, seat)
+    # Where the goods go: the hex itself if it lies in the seat's own village, else their home
+    # tile (first in a village's layout). The seat's few hexes are looked through, not the
+    # owner of every hex (owner_of), which is found again, all villages at once, whenever a
+    # village changes: a use is mostly the first to ask for it then.
+    layout = state.villages[seat].layout
+    for _, placed, _ in layout:
+        if placed == tile_id:
+            at = tile_id
+            break
+    else:
+        at = layout[0][1]
     if face.ability == "choose_one":
         offer = tuple([item for item, _ in face.gives if _available(state, seat, item, at)])
         return rewritten(state, stack=state.stack + (shared(ChooseGood, seat, tile_id, offer, at),)) if offer else state
@@ -136,17 +148,28 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
     carries what is known of the hexes over)."""
     last = len(items) - 1
     for k, (item, n) in enumerate(items):
-        if item in RESOURCES:
-            n = min(n, state.supply.named(item))
+        if item in _RESOURCE_INDEX:
+            # Pool.take and Pool.add written out, the counts known valid (a call fewer for
+            # each, and none of their lookups of the kind by name).
+            i = _RESOURCE_INDEX[item]
+            supply = [*state.supply]
+            have = supply[i]
+            if n > have:
+                n = have
+            supply[i] = have - n
             old = tile_of(state, at)
-            tile = new_tile(at, old.face, old.goods.add(item, n), old.workers, old.uses, old.colour, old.sheep)
-            state = with_goods(state, tile, state.supply.take(item, n))
+            goods = [*old.goods]
+            goods[i] += n
+            tile = new_tile(at, old.face, _tuple_new(Resources, goods), old.workers, old.uses, old.colour, old.sheep)
+            state = with_goods(state, tile, _tuple_new(Resources, supply))
         elif item == "green":
-            n = min(n, state.green)
+            if n > state.green:  # (a comparison: min's call costs more than these few counts)
+                n = state.green
             screens = with_seat(state.screens, seat, state.screens[seat].add("green", n))
             state = rewritten(state, screens=screens, green=state.green - n)
         elif item == "wheat":
-            n = min(n, state.wheat_supply)
+            if n > state.wheat_supply:
+                n = state.wheat_supply
             state = rewritten(state, wheat=with_seat(state.wheat, seat, state.wheat[seat] + n), wheat_supply=state.wheat_supply - n)
         elif item == "worker":
             # The draws given by the last item come next (give's callers ask nothing above
@@ -166,6 +189,10 @@ def give(state: KeyflowerState, seat: int, items: Items, at: str) -> KeyflowerSt
         else:
             raise ValueError(f"a tile cannot give {item!r}")
     return state
+
+
+#: The position of each resource in a pool of resources.
+_RESOURCE_INDEX = Resources.INDEX
 
 
 def _animal_cell(state: KeyflowerState, seat: int, at: str) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from operator import mul
+from operator import add, mul
 from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, Items
@@ -38,11 +38,12 @@ from tabletop.keyflower_farmers.state import (
     Cargo,
     KeyflowerState,
     PlaceTile,
+    Skills,
     Tile,
     Village,
+    Workers,
     bid_facts,
     boat_abilities,
-    lot_positions,
     new_tile,
     owners,
 )
@@ -52,6 +53,9 @@ from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.turns import next_seat, order_from
+
+#: A pool made straight from counts known valid (see resolve_boat).
+_tuple_new = tuple.__new__
 
 
 def end_season(state: KeyflowerState) -> KeyflowerState:
@@ -239,48 +243,62 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     turn-order tiles they won, and their summer boats' bonuses; the winner of the purple tile
     becomes start player."""
     seat = pending.seat
+    boat = move.boat
     boats = state.boats
     k = 0
-    while boats[k].boat != move.boat:
+    while boats[k].boat != boat:
         k += 1
     cargo = boats[k]
-    if pending.then:
-        stack = (*state.stack[:-1], shared(ChooseBoat, pending.then[0], pending.then[1:], (*pending.taken, move.boat)))
-    else:
-        stack = state.stack[:-1]
-    changes: dict[str, Any] = {"boats": with_seat(boats, k, shared(Cargo, move.boat)), "stack": stack}  # emptied
-    # (an empty load adds nothing: most boats carry no skill tile, and none carries anything in winter)
-    if cargo.workers != NO_WORKERS:
-        changes["screens"] = with_seat(state.screens, seat, state.screens[seat].plus(cargo.workers))
-    if cargo.skills != NO_SKILLS:
-        changes["skills"] = with_seat(state.skills, seat, state.skills[seat].plus(cargo.skills))
+    then = pending.then
+    stack = state.stack[:-1]
+    if then:
+        stack += (shared(ChooseBoat, then[0], then[1:], (*pending.taken, boat)),)
+    # (with_seat written out for the boats, screens and skills: a call fewer at every pick)
+    emptied = [*boats]
+    emptied[k] = _EMPTIED[boat]
+    changes: dict[str, Any] = {"boats": tuple(emptied), "stack": stack}
+    # An empty load adds nothing (none carries anything in winter). A load is added count by
+    # count in C, as Pool.plus adds pools of kinds without caps, but without its call.
+    workers = cargo.workers
+    if workers != NO_WORKERS:
+        screens = [*state.screens]
+        screens[seat] = _tuple_new(Workers, map(add, screens[seat], workers))
+        changes["screens"] = tuple(screens)
+    skills = cargo.skills
+    if skills != NO_SKILLS:
+        held = [*state.skills]
+        held[seat] = _tuple_new(Skills, map(add, held[seat], skills))
+        changes["skills"] = tuple(held)
         if state.open_information:
             # Variant B: "Tokens de habilidade podem ser mantidos de face para baixo se forem
             # recebidos de face para baixo": a boat's skills, received face up, lie face up.
-            changes["open_skills"] = with_seat(state.open_skills, seat, state.open_skills[seat].plus(cargo.skills))
+            changes["open_skills"] = with_seat(state.open_skills, seat, state.open_skills[seat].plus(skills))
     if state.season == 3:
         # Winter: the boat tile itself joins the village (its cargo was taken in autumn).
         changes.update(
-            tiles=(*state.tiles, LAID_OUT[move.boat]), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, move.boat))
+            tiles=(*state.tiles, LAID_OUT[boat]), boat_picks=(*state.boat_picks, seat), stack=(*stack, shared(PlaceTile, seat, boat))
         )
     # What comes with the pick, in the order given: the items of the Farmers turn-order tiles
     # the seat won, then their summer boats' bonuses (drawn after the winning bids are back in
     # the bag).
-    items: list[tuple[str, int]] = []
-    # The turn-order lots kept only their winning bids (see _close_auctions): a lot's first
-    # bid, if any, is its winner's.
-    lots = state.lots
-    positions = lot_positions(state)
-    for tile_id, purple, gives in state.components.at_boat_pick(state.players, state.farmers):
-        if tile_id not in positions:
-            continue
-        bids = lots[positions[tile_id]][1].bids
+    items: Items = ()
+    # The lots left are the turn-order tiles' (see _close_auctions), each with its winning bid
+    # alone: a lot's first bid, if any, is its winner's. They are read in their order, by
+    # number as at_boat_pick lists the tiles, and only those the seat won are looked for
+    # there (no lookup of each tile's lot).
+    picks = state.components.at_boat_pick(state.players, state.farmers)
+    for tile_id, lot in state.lots:
+        bids = lot.bids
         if bids and bids[0].bidder == seat:
-            if purple:
-                changes["start"] = seat
-            items += gives
+            for picked, purple, gives in picks:
+                if picked == tile_id:
+                    if purple:
+                        changes["start"] = seat
+                    items += gives
     if not boat_abilities(state, seat).isdisjoint(BONUS_AT_BOAT_PICK):  # rare: a village without these boats gets none
         items += _boat_bonuses(state, seat)
+    if not items:  # the usual pick
+        return evolve(state, **changes)
     # Wheat, the commonest of these items, is given in the same copy: given one item at a time
     # or all at once, the seat gets as much as the supply holds of the total.
     wheat = 0
@@ -291,17 +309,24 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
         else:
             others.append(pair)
     if wheat:
-        wheat = min(wheat, state.wheat_supply)
+        supply = state.wheat_supply
+        if wheat > supply:  # (a comparison: min's call costs more)
+            wheat = supply
         changes["wheat"] = with_seat(state.wheat, seat, state.wheat[seat] + wheat)
-        changes["wheat_supply"] = state.wheat_supply - wheat
+        changes["wheat_supply"] = supply - wheat
     after = evolve(state, **changes)
     return give(after, seat, tuple(others), home_id(state, seat)) if others else after
 
 
+#: Each boat emptied (its cargo taken: made once per boat).
+_EMPTIED = Shared(Cargo)
+
+
 #: Summer-boat abilities that give their items to the owner at each boat pick (boat 1: two
 #: workers from the bag or a green one; boat 6: two wheat, or a pig and a sheep into fields of
-#: the home hex).
-BONUS_AT_BOAT_PICK = ("boat_workers", "boat_green", "boat_wheat", "boat_animals")
+#: the home hex). A set: most villages have none of these boats, and a set tested against the
+#: empty set of such a village's abilities looks at nothing.
+BONUS_AT_BOAT_PICK = frozenset(("boat_workers", "boat_green", "boat_wheat", "boat_animals"))
 
 
 def _boat_bonuses(state: KeyflowerState, seat: int) -> Items:
