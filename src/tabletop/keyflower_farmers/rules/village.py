@@ -11,7 +11,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
+from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER, Components
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
@@ -128,7 +128,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     seat = pending.seat
     village = state.villages[seat]
     frontier = layout_facts(state, village).frontier
-    every, masks, fit = _turnings(state.components.sides_of(pending.tile, state.farmers))
+    _, _, (every, masks, fit), _ = _hex_tables(state, pending.tile)
     cells = sorted(frontier)  # (numbers in the order of their cells)
     found: list[Move] = []
     if "boat_fields" not in boat_abilities(state, seat):  # (has_ability, written out)
@@ -151,6 +151,28 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
             for turns in _STEPS[every]:
                 found.append(places[turns])
     return tuple(found)
+
+
+def _hex_tables(
+    state: KeyflowerState, tile_id: str
+) -> tuple[Components, bool, tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], tuple[tuple[Sides, frozenset[int]], ...]]:
+    """The box and option read, the :func:`_turnings` and the :func:`_turned` of the hex
+    ``tile_id`` in ``state``: kept by hex id (see :data:`_HEX_TABLES`), as listing and placing
+    a hex each read them once."""
+    known = _HEX_TABLES.get(tile_id)
+    if known is None or known[0] is not state.components or known[1] is not state.farmers:
+        sides = state.components.sides_of(tile_id, state.farmers)
+        known = _HEX_TABLES[tile_id] = (state.components, state.farmers, _turnings(sides), _turned(sides))
+    return known
+
+
+#: The :func:`_hex_tables` of each hex id, for the box and option last asked about it (a game
+#: reads one box): a lookup by the id, whose hash is kept, costs half of finding its sides
+#: (a method call and a key made of the id and the option) and looking the tables up by them
+#: (hashing six side codes twice).
+_HEX_TABLES: dict[
+    str, tuple[Components, bool, tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], tuple[tuple[Sides, frozenset[int]], ...]]
+] = {}
 
 
 @cache
@@ -265,7 +287,7 @@ def _open_across(layout: Mapping[Hex, Sides]) -> OpenSide:
 def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> KeyflowerState:
     seat = pending.seat
     village = state.villages[seat]
-    sides, divided = _turned(state.components.sides_of(pending.tile, state.farmers))[move.turns]
+    sides, divided = _hex_tables(state, pending.tile)[3][move.turns]
     facts = layout_facts(state, village)
     frontier, roads = facts.frontier.copy(), facts.roads.copy()
     land = _grow(frontier, roads, move.cell, sides)
