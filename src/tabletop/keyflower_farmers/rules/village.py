@@ -153,9 +153,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     return tuple(found)
 
 
-def _hex_tables(
-    state: KeyflowerState, tile_id: str
-) -> tuple[Components, bool, tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], tuple[tuple[Sides, frozenset[int]], ...]]:
+def _hex_tables(state: KeyflowerState, tile_id: str) -> HexTables:
     """The box and option read, the :func:`_turnings` and the :func:`_turned` of the hex
     ``tile_id`` in ``state``: kept by hex id (see :data:`_HEX_TABLES`), as listing and placing
     a hex each read them once."""
@@ -166,17 +164,25 @@ def _hex_tables(
     return known
 
 
+#: What :func:`_turnings` finds of a hex: its distinct turns, and the turns showing each code
+#: in each direction, as sets and listed.
+Turnings = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+#: What :func:`_turned` finds of a hex: its sides and spokes at each turn.
+Turned = tuple[tuple[Sides, frozenset[int]], ...]
+
+#: What :func:`_hex_tables` keeps for a hex id.
+HexTables = tuple[Components, bool, Turnings, Turned]
+
 #: The :func:`_hex_tables` of each hex id, for the box and option last asked about it (a game
-#: reads one box): a lookup by the id, whose hash is kept, costs half of finding its sides
-#: (a method call and a key made of the id and the option) and looking the tables up by them
-#: (hashing six side codes twice).
-_HEX_TABLES: dict[
-    str, tuple[Components, bool, tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]], tuple[tuple[Sides, frozenset[int]], ...]]
-] = {}
+#: reads one box): a lookup by the id, whose hash is kept, costs half of finding the hex's
+#: sides (a method call and a key made of the id and the option) and then its table by them
+#: (hashing six side codes), as the listing and the placement of each hex did.
+_HEX_TABLES: dict[str, HexTables] = {}
 
 
 @cache
-def _turnings(sides: Sides) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+def _turnings(sides: Sides) -> Turnings:
     """The turns of ``sides`` giving distinct sides, and for each direction and code (number
     ``3 * direction + code``, the code by its position in :data:`SIDE_CODES`, as the frontier
     keeps what its cells need: see :data:`_NEEDS`) those of them that show the code in the
@@ -310,7 +316,7 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
 
 
 @cache
-def _turned(sides: Sides) -> tuple[tuple[Sides, frozenset[int]], ...]:
+def _turned(sides: Sides) -> Turned:
     """``sides`` turned 0 to 5 times, each with its :func:`.common.spokes`: made once per hex's
     sides, so that placing a hex looks up one table rather than turning the sides and looking
     up their spokes."""
