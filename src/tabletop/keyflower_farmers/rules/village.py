@@ -11,7 +11,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER
+from tabletop.keyflower_farmers.components import ROAD, SIDE_CODES, WATER, Components
 from tabletop.keyflower_farmers.moves import Move, Place
 from tabletop.keyflower_farmers.rules.common import sides_of, spokes, with_seat
 from tabletop.keyflower_farmers.state import (
@@ -128,7 +128,7 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     seat = pending.seat
     village = state.villages[seat]
     frontier = layout_facts(state, village).frontier
-    every, masks, fit = _turnings(state.components.sides_of(pending.tile, state.farmers))
+    _, _, (every, masks, fit), _ = _hex_tables(state, pending.tile)
     cells = sorted(frontier)  # (numbers in the order of their cells)
     found: list[Move] = []
     if "boat_fields" not in boat_abilities(state, seat):  # (has_ability, written out)
@@ -153,8 +153,36 @@ def place_moves(state: KeyflowerState, pending: PlaceTile) -> tuple[Move, ...]:
     return tuple(found)
 
 
+def _hex_tables(state: KeyflowerState, tile_id: str) -> HexTables:
+    """The box and option read, the :func:`_turnings` and the :func:`_turned` of the hex
+    ``tile_id`` in ``state``: kept by hex id (see :data:`_HEX_TABLES`), as listing and placing
+    a hex each read them once."""
+    known = _HEX_TABLES.get(tile_id)
+    if known is None or known[0] is not state.components or known[1] is not state.farmers:
+        sides = state.components.sides_of(tile_id, state.farmers)
+        known = _HEX_TABLES[tile_id] = (state.components, state.farmers, _turnings(sides), _turned(sides))
+    return known
+
+
+#: What :func:`_turnings` finds of a hex: its distinct turns, and the turns showing each code
+#: in each direction, as sets and listed.
+Turnings = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+#: What :func:`_turned` finds of a hex: its sides and spokes at each turn.
+Turned = tuple[tuple[Sides, frozenset[int]], ...]
+
+#: What :func:`_hex_tables` keeps for a hex id.
+HexTables = tuple[Components, bool, Turnings, Turned]
+
+#: The :func:`_hex_tables` of each hex id, for the box and option last asked about it (a game
+#: reads one box): a lookup by the id, whose hash is kept, costs half of finding the hex's
+#: sides (a method call and a key made of the id and the option) and then its table by them
+#: (hashing six side codes), as the listing and the placement of each hex did.
+_HEX_TABLES: dict[str, HexTables] = {}
+
+
 @cache
-def _turnings(sides: Sides) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+def _turnings(sides: Sides) -> Turnings:
     """The turns of ``sides`` giving distinct sides, and for each direction and code (number
     ``3 * direction + code``, the code by its position in :data:`SIDE_CODES`, as the frontier
     keeps what its cells need: see :data:`_NEEDS`) those of them that show the code in the
@@ -265,7 +293,7 @@ def _open_across(layout: Mapping[Hex, Sides]) -> OpenSide:
 def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> KeyflowerState:
     seat = pending.seat
     village = state.villages[seat]
-    sides, divided = _turned(state.components.sides_of(pending.tile, state.farmers))[move.turns]
+    sides, divided = _hex_tables(state, pending.tile)[3][move.turns]
     facts = layout_facts(state, village)
     frontier, roads = facts.frontier.copy(), facts.roads.copy()
     land = _grow(frontier, roads, move.cell, sides)
@@ -288,7 +316,7 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
 
 
 @cache
-def _turned(sides: Sides) -> tuple[tuple[Sides, frozenset[int]], ...]:
+def _turned(sides: Sides) -> Turned:
     """``sides`` turned 0 to 5 times, each with its :func:`.common.spokes`: made once per hex's
     sides, so that placing a hex looks up one table rather than turning the sides and looking
     up their spokes."""
