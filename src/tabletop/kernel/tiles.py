@@ -246,7 +246,8 @@ class Fields:
         index = self._index
         if index is None:
             index = _FieldIndex.of(self) if self._later is None else self._placed_later()
-            object.__setattr__(self, "_index", index)
+            set_index, _ = _SET_FIELDS  # (the slot's own setter: cheaper than object.__setattr__)
+            set_index(self, index)
         return index
 
     @property
@@ -394,7 +395,8 @@ class Fields:
         new_placed, new_names_at, new_parts = placed.copy(), names_at.copy(), parts.copy()
         for _, cell, spokes, directions in reversed(placings):
             _place_into(new_placed, new_names_at, new_parts, cell, spokes, directions, None)
-        object.__setattr__(self, "_later", None)  # (the values before it are no longer needed)
+        _, set_later = _SET_FIELDS
+        set_later(self, None)  # (the values before it are no longer needed)
         return _new_index(new_placed, new_names_at, new_parts)
 
 
@@ -433,6 +435,38 @@ def _place_into(
                     joins = [*range(count)]
                 a, b = _root(joins, first), _root(joins, new)
                 joins[max(a, b)] = min(a, b)
+    if joins is None and (len(reached) < 2 or len({*reached.values()}) == len(reached)):
+        # The usual tile (nearly all placements): no two of its sectors joined, each
+        # reaching at most one old field. Its sectors all enter as fields of their own at
+        # once, and only those reaching an old field are then grown into it, rather than
+        # each sector of the tile looked at in turn as the general case below does.
+        sectors, singles = _new_sectors(cell)
+        placed[cell] = spokes
+        fields.update(singles[:count])
+        if not reached:
+            names_at[cell] = sectors[:count]
+            return
+        own: list[Sector] = [*sectors[:count]]  # the name of the field of each sector of the tile
+        for name, k in reached.items():
+            sector = sectors[k]
+            old = fields[name]
+            at = bisect_left(old, sector)
+            if at:  # the old field keeps its name, and the sector is no field of its own
+                del fields[sector]
+                fields[name] = (*old[:at], sector, *old[at:])
+                own[k] = name
+            else:
+                # The sector is now the field's least: the field is renamed (_rename for
+                # one old field, written out: most tiles placed rename the field they join).
+                del fields[name]
+                for at_cell, j in old:
+                    named = names_at[at_cell]
+                    names_at[at_cell] = (*named[:j], sector, *named[j + 1 :])
+                fields[sector] = (sector, *old)
+                if merges is not None:
+                    merges.append(_new_merge(sector, (name,)))
+        names_at[cell] = (*own,)
+        return
     roots: Sequence[int] = _SECTOR_NUMBERS
     if joins is not None:
         # Each sector's root: a joined sector points to a lesser one, so in increasing
@@ -451,7 +485,7 @@ def _place_into(
     # Written in place: each root's old fields are its own (a field reached from two roots
     # would have joined them), so no entry is written before it is read.
     placed[cell] = spokes
-    own: list[Sector] = []  # the name of the field of each sector of the new tile
+    own = []  # the name of the field of each sector of the new tile
     for root in range(count):
         if roots[root] != root:  # in the field of a lesser sector of the new tile
             own.append(own[roots[root]])
@@ -586,6 +620,16 @@ _CROSSWISE = tuple(
 #: The cells around a cell (:func:`hexgrid.neighbours`), made once per cell: placing reads
 #: them at every tile, and the same cells are then found by identity in the lookups.
 _neighbours = cache(hexgrid.neighbours)
+
+
+@cache
+def _new_sectors(cell: Hex) -> tuple[tuple[Sector, ...], tuple[tuple[Sector, tuple[Sector, ...]], ...]]:
+    """The six sectors of a tile at ``cell``, and each as a field of its own (``(sector,
+    (sector,))``, as the lookup of fields by name holds it): made once per cell, as
+    :data:`_neighbours` is, for placing a tile there (see :func:`_place_into`)."""
+    sectors = tuple((cell, k) for k in range(6))
+    return sectors, tuple((sector, (sector,)) for sector in sectors)
+
 
 #: Each sector of a tile its own root (see :meth:`Fields.place_across`: no two new sectors joined).
 _SECTOR_NUMBERS = tuple(range(6))
