@@ -15,9 +15,8 @@ from typing import Any
 
 import attrs
 
-from tabletop.keyflower_farmers.components import COLOURS, ORDER_ID, STANDARD, Components
+from tabletop.keyflower_farmers.components import COLOURS, COMPONENTS, ORDER_ID, Components
 from tabletop.keyflower_farmers import saved
-from tabletop.keyflower_farmers.options import OPTIONS
 from tabletop.keyflower_farmers.rules import RULES
 from tabletop.keyflower_farmers.rules.chance import SetupDraws, setup_draw_plan, setup_draws
 from tabletop.keyflower_farmers.rules.turns import relisted
@@ -50,10 +49,7 @@ from tabletop.kernel.tiles import Fields
 def setup(players: int, rng: Rng, options: Mapping[str, Any]) -> KeyflowerState:
     """The position before spring, its random events stacked (see the module docstring).
     ``options`` are already checked against :data:`.options.OPTIONS`."""
-    given = options["components"]
-    # The standard components (``None``, as nearly every game is played) need no resolving:
-    # the option's check would resolve them to these at every new game.
-    components: Components = STANDARD if given is None else OPTIONS["components"].validate(given, "keyflower_farmers")
+    components: Components = COMPONENTS.resolve(options["components"])
     farmers = options["farmers"]
     if options["first_game"] and not farmers:
         raise ValueError("keyflower_farmers option 'first_game' (variant A) is a Farmers variant: it needs farmers")
