@@ -25,11 +25,15 @@ from tabletop.keyflower_farmers.state import (
 from tabletop.kernel import tiles
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve
+from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared
 from tabletop.kernel.tiles import Sides
 
 T = TypeVar("T")
+
+#: A pile of tiles gone back to the box, emptied (made once: a pile is immutable).
+EMPTY_PILE: Pile[str] = Pile()
 
 #: Builds a pool from counts known to be valid, without the checks of its ``__new__``.
 _tuple_new = tuple.__new__

@@ -25,7 +25,7 @@ from typing import Any
 
 from tabletop.keyflower_farmers.components import COLOURS, Items
 from tabletop.keyflower_farmers.moves import Move, TakeBoat
-from tabletop.keyflower_farmers.rules.common import LAID_OUT, boat_faces, has_ability, home_id, with_seat
+from tabletop.keyflower_farmers.rules.common import EMPTY_PILE, LAID_OUT, boat_faces, has_ability, home_id, with_seat
 from tabletop.keyflower_farmers.rules.production import give
 from tabletop.keyflower_farmers.state import (
     AfterBoats,
@@ -49,7 +49,6 @@ from tabletop.keyflower_farmers.state import (
 )
 from tabletop.kernel.auction import Lot
 from tabletop.kernel.engine import evolve
-from tabletop.kernel.pile import Pile
 from tabletop.kernel.pool import Pool
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.turns import next_seat, order_from
@@ -81,7 +80,7 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     return evolve(
         state,
         # The season's tiles not laid out go back to the box.
-        season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, _EMPTY_PILE),
+        season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, EMPTY_PILE),
         screens=tuple([screen.plus(_total(groups)) if groups else screen for screen, groups in zip(state.screens, gained)]),
         bag=state.bag.shuffle_in(_each_worker(bagged)) if any(bagged) else state.bag,
         tiles=tiles,
@@ -105,9 +104,6 @@ def _place_tile(tile_id: str, seat: int) -> PlaceTile:
 #: and hex: a lookup by the hex alone, cheaper than ``shared``'s by all the arguments).
 _PLACE_TILE: Shared[Shared[PlaceTile]] = Shared(partial(Shared, _place_tile))
 
-
-#: An empty pile (shared: piles are immutable).
-_EMPTY_PILE: Pile[str] = Pile()
 
 
 def _close_auctions(

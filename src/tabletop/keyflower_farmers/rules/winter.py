@@ -10,10 +10,9 @@ from __future__ import annotations
 from itertools import chain, repeat
 
 from tabletop.keyflower_farmers.moves import Move, Offer, Offered
-from tabletop.keyflower_farmers.rules.common import LAID_OUT, with_seat
+from tabletop.keyflower_farmers.rules.common import EMPTY_PILE, LAID_OUT, with_seat
 from tabletop.keyflower_farmers.state import NO_BIDS, KeyflowerState, OfferWinter, RevealWinter, Turn
 from tabletop.kernel.engine import evolve, pop
-from tabletop.kernel.pile import Pile
 from tabletop.kernel.shared import Shared, shared
 from tabletop.kernel.turns import order_from
 
@@ -73,11 +72,8 @@ def reveal_winter(state: KeyflowerState) -> KeyflowerState:
         # The tiles not offered, and those never dealt, go back to the box.
         winter_hands=((),) * state.players,
         winter_offers=((),) * state.players,
-        winter_deck=_EMPTY_PILE,
-        season_piles=(*state.season_piles[:3], _EMPTY_PILE),
+        winter_deck=EMPTY_PILE,
+        season_piles=(*state.season_piles[:3], EMPTY_PILE),
         stack=state.stack[:-1],  # the marker answered in the same copy
     )
 
-
-#: The winter pile and deck once they go back to the box (made once: a pile is immutable).
-_EMPTY_PILE: Pile[str] = Pile()
