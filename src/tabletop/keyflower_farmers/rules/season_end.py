@@ -249,22 +249,15 @@ def resolve_boat(state: KeyflowerState, pending: ChooseBoat, move: TakeBoat) -> 
     stack = state.stack[:-1]
     if then:
         stack += (shared(ChooseBoat, then[0], then[1:], (*pending.taken, boat)),)
-    # (with_seat written out for the boats, screens and skills: a call fewer at every pick)
-    emptied = [*boats]
-    emptied[k] = _EMPTIED[boat]
-    changes: dict[str, Any] = {"boats": tuple(emptied), "stack": stack}
+    changes: dict[str, Any] = {"boats": with_seat(boats, k, _EMPTIED[boat]), "stack": stack}
     # An empty load adds nothing (none carries anything in winter). A load is added count by
     # count in C, as Pool.plus adds pools of kinds without caps, but without its call.
     workers = cargo.workers
     if workers != NO_WORKERS:
-        screens = [*state.screens]
-        screens[seat] = _tuple_new(Workers, map(add, screens[seat], workers))
-        changes["screens"] = tuple(screens)
+        changes["screens"] = with_seat(state.screens, seat, _tuple_new(Workers, map(add, state.screens[seat], workers)))
     skills = cargo.skills
     if skills != NO_SKILLS:
-        held = [*state.skills]
-        held[seat] = _tuple_new(Skills, map(add, held[seat], skills))
-        changes["skills"] = tuple(held)
+        changes["skills"] = with_seat(state.skills, seat, _tuple_new(Skills, map(add, state.skills[seat], skills)))
         if state.open_information:
             # Variant B: "Tokens de habilidade podem ser mantidos de face para baixo se forem
             # recebidos de face para baixo": a boat's skills, received face up, lie face up.
