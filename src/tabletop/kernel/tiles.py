@@ -417,17 +417,19 @@ def _place_into(
     can join: the other fields stay as they are."""
     if cell in placed:
         raise TileError(f"a tile is already at {hexgrid.cell_text(cell)}")
-    halves = half_sectors(spokes)
+    # The tables of the tile and its cell read from dicts, not through the calls of caches
+    # (a call of a functools cache costs several times the lookup it makes).
+    halves = _HALVES.get(spokes) or half_sectors(spokes)
+    around, sectors, singles = _CELLS.get(cell) or _cell_tables(cell)
     # The new tile's sectors joined through the old fields they touch: one new sector
     # touching each old field reached, and (seldom) a union-find over the new tile's (at
     # most six) sectors, made when two of them are first joined.
     count = len(spokes) if len(spokes) >= 2 else 1  # sector_count, inlined
     joins: list[int] | None = None
     reached: dict[Sector, int] = {}
-    around = _neighbours(cell)
     for direction in directions:
         other = around[direction]
-        back = half_sectors(placed[other])
+        back = _HALVES[placed[other]]  # (a placed tile's spokes are valid)
         named = names_at[other]
         for mine, theirs in _CROSSWISE[direction]:
             new = halves[mine]
@@ -442,7 +444,6 @@ def _place_into(
         # reaching at most one old field. Its sectors all enter as fields of their own at
         # once, and only those reaching an old field are then grown into it, rather than
         # each sector of the tile looked at in turn as the general case below does.
-        sectors, singles = _new_sectors(cell)
         placed[cell] = spokes
         fields.update(singles[:count])
         if not reached:
@@ -494,14 +495,14 @@ def _place_into(
             continue
         names = olds[root]
         if joins is None:
-            sector = (cell, root)
+            sector = sectors[root]
             if names is None:  # a field of the new sector alone
                 fields[sector] = (sector,)
                 own.append(sector)
                 continue
             group = [sector]
         else:
-            group = [(cell, k) for k in range(root, count) if joins[k] == root]
+            group = [sectors[k] for k in range(root, count) if joins[k] == root]
         if names is None:
             # A field of the new tile alone: its sectors are already in order.
             part = (*group,)
@@ -619,18 +620,27 @@ _CROSSWISE = tuple(
 )
 
 
-#: The cells around a cell (:func:`hexgrid.neighbours`), made once per cell: placing reads
-#: them at every tile, and the same cells are then found by identity in the lookups.
-_neighbours = cache(hexgrid.neighbours)
+#: The tables of each cell a tile was placed at (see :func:`_cell_tables`).
+_CELLS: dict[Hex, tuple[tuple[Hex, ...], tuple[Sector, ...], tuple[tuple[Sector, tuple[Sector, ...]], ...]]] = {}
 
 
-@cache
-def _new_sectors(cell: Hex) -> tuple[tuple[Sector, ...], tuple[tuple[Sector, tuple[Sector, ...]], ...]]:
-    """The six sectors of a tile at ``cell``, and each as a field of its own (``(sector,
-    (sector,))``, as the lookup of fields by name holds it): made once per cell, as
-    :data:`_neighbours` is, for placing a tile there (see :func:`_place_into`)."""
+def _cell_tables(
+    cell: Hex,
+) -> tuple[tuple[Hex, ...], tuple[Sector, ...], tuple[tuple[Sector, tuple[Sector, ...]], ...]]:
+    """The cells around ``cell`` (:func:`hexgrid.neighbours`), the six sectors of a tile
+    there, and each as a field of its own (``(sector, (sector,))``, as the lookup of fields by
+    name holds it): made once per cell and kept in :data:`_CELLS`, for placing a tile there
+    (see :func:`_place_into`). Placing reads them at every tile, and the same cells are then
+    found by identity in the lookups."""
     sectors = tuple((cell, k) for k in range(6))
-    return sectors, tuple((sector, (sector,)) for sector in sectors)
+    tables = _CELLS[cell] = (hexgrid.neighbours(cell), sectors, tuple((sector, (sector,)) for sector in sectors))
+    return tables
+
+
+#: :func:`half_sectors` of each of the 64 valid sets of spokes, read by placing a tile.
+_HALVES = {
+    spokes: half_sectors(spokes) for spokes in (frozenset(side for side in range(6) if bits >> side & 1) for bits in range(64))
+}
 
 
 #: Each sector of a tile its own root (see :meth:`Fields.place_across`: no two new sectors joined).
