@@ -251,6 +251,10 @@ def animal_moves(state: KeyflowerState, pending: PlaceAnimal) -> tuple[Move, ...
 #: The move putting the animal into each field (made once per field).
 _INTO = Shared(IntoField)
 
+#: The animals of a field given its first animal, by the animal's position in ANIMALS (made
+#: once: an empty field takes most animals put into fields).
+_ONE_ANIMAL = tuple(NO_ANIMALS.add(kind) for kind in range(len(ANIMALS)))
+
 
 def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField) -> KeyflowerState:
     seat = pending.seat
@@ -264,12 +268,16 @@ def resolve_animal(state: KeyflowerState, pending: PlaceAnimal, move: IntoField)
             animals[k] = (field, held.add(kind))
             break
     else:
-        insort(animals, (field, NO_ANIMALS.add(kind)))
+        insort(animals, (field, _ONE_ANIMAL[kind]))
     villages = with_seat(state.villages, seat, new_village(village.layout, village.fields, tuple(animals), village.turned))
     # The position and the decision on top of the stack change in one copy.
     stack = state.stack[:-1]
     if pending.left > 1:
         stack += (shared(PlaceAnimal, seat, pending.animal, pending.cell, pending.left - 1, (*pending.used, field)),)
-    after = evolve(state, villages=villages, animals=state.animals.take(kind), stack=stack)
+    # Pool.take written out, the count known valid: the decision is asked only while the
+    # supply holds the animal (see season._place_animal).
+    supply = [*state.animals]
+    supply[kind] -= 1
+    after = evolve(state, villages=villages, animals=_tuple_new(Animals, supply), stack=stack)
     keep_owners(after, state)
     return after

@@ -61,7 +61,7 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[str, int]:
     village = state.villages[seat]
     steps = _reached(_links(state, village, has_ability(state, seat, "boat_fields")), source, None)
     steps[source] = 0
-    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    ids = _ids(village.layout)
     return {ids[cell]: n for cell, n in sorted(steps.items())}
 
 
@@ -93,6 +93,20 @@ def _links(state: KeyflowerState, village: Village, across_grass: bool) -> Mappi
 _LAST_GRASS: list[
     tuple[tuple[tuple[Hex, str, int], ...], Components | None, bool, Mapping[Hex, tuple[Hex, ...]]]
 ] = [((), None, False, MappingProxyType({}))]
+
+
+def _ids(layout: tuple[tuple[Hex, str, int], ...]) -> Mapping[Hex, str]:
+    """The id of the hex on each cell of ``layout``, kept for the layout last asked about (one
+    entry, kept alive with it: the listings of one transport, and the carries made, read one
+    village, which only a placed hex changes)."""
+    known = _LAST_IDS[0]
+    if known[0] is not layout:
+        known = _LAST_IDS[0] = (layout, {cell: tile_id for cell, tile_id, _ in layout})
+    return known[1]
+
+
+#: What :func:`_ids` last read and found.
+_LAST_IDS: list[tuple[tuple[tuple[Hex, str, int], ...], dict[Hex, str]]] = [((), {})]
 
 
 def _reached(links: Mapping[Hex, tuple[Hex, ...]], source: Hex, budget: int | None) -> dict[Hex, int]:
@@ -138,7 +152,14 @@ def transport_moves(state: KeyflowerState, pending: Transport) -> tuple[Move, ..
     if state.wheat[seat]:
         moves.append(_SPEND_WHEAT)
     if pending.upgrades and upgradable:
-        _upgrades(state, seat, "boat_swap_upgrade" in abilities, upgradable, moves)
+        # The upgrades the last listing found, if it read the same hexes (the same scan) and
+        # skills: a carry, a herd or a wheat spent changes no skill (see _LAST_UPGRADES).
+        swap = "boat_swap_upgrade" in abilities
+        skills = state.skills[seat]
+        known = _LAST_UPGRADES[0]
+        if known[0] is not upgradable or known[1] is not skills or known[2] is not swap:
+            known = _LAST_UPGRADES[0] = (upgradable, skills, swap, _upgrades(skills, swap, upgradable))
+        moves += known[3]
     moves.append(_STOP)
     return tuple(moves)
 
@@ -202,7 +223,7 @@ def _carries(
     # moves are listed rather than gathered into lists of targets first.
     village = state.villages[seat]
     links = _links(state, village, across_grass)
-    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
+    ids = _ids(village.layout)
     for cell, tile in holding:
         tile_id, held = tile.id, _kinds_held(tile.goods)
         for near in sorted(links[cell]):
@@ -216,8 +237,32 @@ def _hexes_within(state: KeyflowerState, seat: int, sources: list[Hex], budget: 
     ``budget`` movement (``across_grass``: summer boat 2a), by id in the order of their cells."""
     village = state.villages[seat]
     links = _links(state, village, across_grass)
-    ids = {cell: tile_id for cell, tile_id, _ in village.layout}
-    return [[ids[cell] for cell in sorted(_reached(links, source, budget))] for source in sources]
+    ids = _ids(village.layout)
+    reached = {source: _reached(links, source, budget) for source in sources}
+    _LAST_REACHED[0] = (links, reached)
+    return [[ids[cell] for cell in sorted(steps)] for steps in reached.values()]
+
+
+#: The links :func:`_hexes_within` last read, and the steps it found from each hex within the
+#: movement, by cell (one entry, kept alive with it): the carry then made reads its steps there
+#: (see :func:`_road_distance`) rather than from a search to every hex.
+_LAST_REACHED: list[tuple[Mapping[Hex, tuple[Hex, ...]] | None, dict[Hex, dict[Hex, int]]]] = [(None, {})]
+
+
+def _road_distance(state: KeyflowerState, seat: int, move: Carry) -> int:
+    """The steps the carry ``move`` takes along roads (with summer boat 2a, across grass sides
+    too) in ``seat``'s village: as the listing of it found them, when the last listing read
+    the same links (the steps of a search are exact wherever it reached), else as
+    :func:`road_steps` finds them."""
+    village = state.villages[seat]
+    across_grass = has_ability(state, seat, "boat_fields")
+    source = village.cell_of(move.source)
+    known = _LAST_REACHED[0]
+    if known[0] is _links(state, village, across_grass) and source in known[1]:
+        steps = known[1][source].get(village.cell_of(move.target))
+        if steps is not None:
+            return steps
+    return road_steps(state, seat, source)[move.target]
 
 
 @cache
@@ -418,10 +463,10 @@ def _box_costs(components: Components) -> BoxCosts:
     return known
 
 
-def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tuple[Tile, UpgradeCost]], found: list[Move]) -> None:
-    """The upgrades of the ``upgradable`` tiles of ``seat``'s village, with their costs
-    (``swap``: boat 3a): added to ``found``."""
-    skills = state.skills[seat]
+def _upgrades(skills: Pool, swap: bool, upgradable: list[tuple[Tile, UpgradeCost]]) -> list[Upgrade]:
+    """The upgrades of the ``upgradable`` tiles of a village, with their costs, paid with
+    ``skills`` from behind the screen (``swap``: boat 3a)."""
+    found: list[Upgrade] = []
     for tile, (cost, named) in upgradable:
         tile_id, goods = tile.id, tile.goods
         if named is None or swap:
@@ -435,6 +480,14 @@ def _upgrades(state: KeyflowerState, seat: int, swap: bool, upgradable: list[tup
         resources, skill_counts, move = named
         if all(map(ge, goods, resources)) and all(map(ge, skills, skill_counts)):
             found.append(move)
+    return found
+
+
+#: The upgradable hexes (a :data:`Scan`'s list), skills and boat 3a :func:`transport_moves`
+#: last listed the upgrades of, and those upgrades (one entry, kept alive with it: a listing
+#: reading the scan the listing before it read, a herd or a wheat spent having changed no
+#: hex, and no skill, lists the same upgrades).
+_LAST_UPGRADES: list[tuple[list[tuple[Tile, UpgradeCost]] | None, Pool | None, bool, list[Upgrade]]] = [(None, None, False, [])]
 
 
 @cache
@@ -486,7 +539,7 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
         return evolve(state, wheat=tuple(wheat), wheat_supply=state.wheat_supply + 1, stack=state.stack[:-1] + (left,))
     if type(move) is Carry:
         # With one movement the carry listed took one step (see _carries).
-        distance = 1 if pending.moves == 1 else road_steps(state, seat, state.villages[seat].cell_of(move.source))[move.target]
+        distance = 1 if pending.moves == 1 else _road_distance(state, seat, move)
         return _carry(state, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     if type(move) is Shelter:
         village = state.villages[seat]
