@@ -83,6 +83,10 @@ _ONLY_PASS = (_PASS,)
 #: ``_NEXT_TURN[players][seat]`` (made once: every placement and pass asks it).
 _NEXT_TURN = tuple(tuple(Turn(next_seat(seat, players)) for seat in range(players)) for players in range(7))
 
+#: The stack holding that turn alone, ``_NEXT_TURN_ALONE[players][seat]``: the stack of a turn
+#: holds nothing else (made once rather than joined at every placement and pass).
+_NEXT_TURN_ALONE = tuple(tuple((turn,) for turn in turns) for turns in _NEXT_TURN)
+
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
     """Each location where some placement is legal (bids, then uses), and passing. Found
@@ -764,8 +768,9 @@ def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) ->
             return _place_workers(state, pending.seat, pending.tile, pending.bid, options[move.count - options[0].number])
         assert isinstance(move, Colour)
         least, most, _ = bounds
-        top = state.screens[pending.seat][COLOUR_INDEX[move.colour]]
-        run = _from_behind(move.colour, least, top if top < most else most)
+        k = COLOUR_INDEX[move.colour]
+        top = state.screens[pending.seat][k]
+        run = _RUNS[k][least - 1 : top if top < most else most]
         return _ask_number(state, pending.seat, pending.tile, pending.bid, run, ((), move.colour, 0), bounds)
     options, settled = _narrowed(pending.options, (pending.moved, pending.colour, pending.count), move)
     return _go_on(state, pending.seat, (pending.tile, pending.bid), options, settled)
@@ -794,8 +799,12 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     # exactly: its type is compared, which costs less than isinstance (at every turn).
     kind = type(move)
     if kind is Pass:
-        following = _NEXT_TURN[state.players][pending.seat]
-        return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
+        stack = state.stack
+        if len(stack) == 1:  # the usual case: the turn alone
+            following = _NEXT_TURN_ALONE[state.players][pending.seat]
+        else:
+            following = stack[:-1] + (_NEXT_TURN[state.players][pending.seat],)
+        return evolve(state, passes=state.passes + 1, stack=following)
     assert type(move) is Bid or type(move) is Use  # (and for the type checker)
     bid = kind is Bid
     seat = pending.seat
@@ -845,7 +854,7 @@ def _ask_from_behind(state: KeyflowerState, seat: int, tile_id: str, bid: bool) 
             return _ask_exchange(state, seat, tile_id, colour, (least, most, _payings(payment, screen, state.skills[seat])))
     if colour != ANY_COLOUR:
         top = screen[colour]
-        run = _from_behind(COLOURS[colour], least, top if top < most else most)
+        run = _RUNS[colour][least - 1 : top if top < most else most]
         return _ask_number(state, seat, tile_id, bid, run, ((), "", 0), (least, most, ()))
     options, colours = _runs_each(least, most, screen)
     if len(colours) == 1:
@@ -970,11 +979,13 @@ _WORKERS_IN_THE_BOX = 141
 _COUNTS: tuple[Move, ...] = tuple([_COUNT[count] for count in range(_WORKERS_IN_THE_BOX + 1)])
 
 #: The placements from behind the screen of 1 to every worker of the box of each colour, paying
-#: nothing, by colour: the run of ``least`` to ``top`` workers of a colour (as
-#: :func:`_from_behind` makes it) is their slice ``[least - 1 : top]``.
-_BLUES, _REDS, _YELLOWS, _GREENS = (
-    tuple([Placement(colour, (), count, "") for count in range(1, _WORKERS_IN_THE_BOX + 1)]) for colour in COLOURS
+#: nothing, by colour position: the run of ``least`` to ``top`` workers of a colour (as
+#: :func:`_from_behind` makes it) is their slice ``[least - 1 : top]``, which costs less than
+#: the cached call.
+_RUNS: tuple[tuple[Placement, ...], ...] = tuple(
+    [tuple([Placement(colour, (), count, "") for count in range(1, _WORKERS_IN_THE_BOX + 1)]) for colour in COLOURS]
 )
+_BLUES, _REDS, _YELLOWS, _GREENS = _RUNS
 
 #: The answers naming each colour, in the order of :data:`COLOURS`.
 _COLOUR_ANSWERS: tuple[Move, ...] = tuple([_COLOUR[colour] for colour in COLOURS])
@@ -1038,7 +1049,11 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         lots[i] = (lot_id, standing(state, lot_id, left))
         changed.append(i)
     screens, secret = screens_without(state, seat, colour, count - taken)
-    following = state.stack[:-1] + (_NEXT_TURN[state.players][seat],)
+    stack = state.stack
+    if len(stack) == 1:  # the usual case: the turn alone (see resolve_turn)
+        following = _NEXT_TURN_ALONE[state.players][seat]
+    else:
+        following = stack[:-1] + (_NEXT_TURN[state.players][seat],)
     i = positions[tile_id] if tile_id in positions else -1  # a read-only proxy: its get is slow
     lot = lots[i][1] if i >= 0 else None
     if bid:
