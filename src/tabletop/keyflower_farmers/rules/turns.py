@@ -856,7 +856,10 @@ def _ask_from_behind(state: KeyflowerState, seat: int, tile_id: str, bid: bool) 
         top = screen[colour]
         run = _RUNS[colour][least - 1 : top if top < most else most]
         return _ask_number(state, seat, tile_id, bid, run, ((), "", 0), (least, most, ()))
-    options, colours = _runs_each(least, most, screen)
+    # An uncoloured hex is unused, and its lot (if any) without bids: the first use or bid may
+    # place one worker.
+    assert least == 1
+    options, colours = _runs_each(most, screen)
     if len(colours) == 1:
         return _ask_number(state, seat, tile_id, bid, options, ((), "", 0), (least, most, ()))
     asked = new_place_workers(seat, tile_id, bid, options, ((), "", 0), colours, (least, most, ()))
@@ -933,20 +936,19 @@ def _resolve_exchange(state: KeyflowerState, pending: PlaceWorkers, move: Move, 
 
 
 @cache
-def _runs_each(least: int, most: int, screen: Pool) -> tuple[tuple[Placement, ...], tuple[Move, ...]]:
-    """The runs of every colour from behind the ``screen`` between ``least`` (at least one) and
-    ``most`` workers, one after the other, and the colours whose run is not empty, asked in the
-    order of :data:`COLOURS` (made once per case)."""
-    # Each run sliced out of its colour's placements, written out colour by colour: most calls
-    # see a screen for the first time, and a loop over the colours (with a cached call for
-    # each run) cost three times as much.
-    first = least - 1
+def _runs_each(most: int, screen: Pool) -> tuple[tuple[Placement, ...], tuple[Move, ...]]:
+    """The runs of every colour from behind the ``screen`` of one to ``most`` workers (at an
+    uncoloured hex: unused, its lot without bids), one after the other, and the colours whose
+    run is not empty, asked in the order of :data:`COLOURS` (made once per case)."""
+    # Each run read from its colour's table, written out colour by colour: most calls see a
+    # screen for the first time, and slicing each run out of its colour's placements cost a
+    # third more, a loop over the colours with a cached call for each run twice as much.
     blue, red, yellow, green = screen
     runs = (
-        _BLUES[first : blue if blue < most else most],
-        _REDS[first : red if red < most else most],
-        _YELLOWS[first : yellow if yellow < most else most],
-        _GREENS[first : green if green < most else most],
+        _BLUES_UP_TO[blue if blue < most else most],
+        _REDS_UP_TO[red if red < most else most],
+        _YELLOWS_UP_TO[yellow if yellow < most else most],
+        _GREENS_UP_TO[green if green < most else most],
     )
     return runs[0] + runs[1] + runs[2] + runs[3], tuple(compress(_COLOUR_ANSWERS, runs))
 
@@ -978,14 +980,22 @@ _WORKERS_IN_THE_BOX = 141
 #: run's answers are a slice of them (less than a cached call).
 _COUNTS: tuple[Move, ...] = tuple([_COUNT[count] for count in range(_WORKERS_IN_THE_BOX + 1)])
 
+#: The most workers of one colour in the box (see _WORKERS_IN_THE_BOX): the most a screen holds.
+_MOST_OF_A_COLOUR = 40
+
 #: The placements from behind the screen of 1 to every worker of the box of each colour, paying
 #: nothing, by colour position: the run of ``least`` to ``top`` workers of a colour (as
 #: :func:`_from_behind` makes it) is their slice ``[least - 1 : top]``, which costs less than
 #: the cached call.
 _RUNS: tuple[tuple[Placement, ...], ...] = tuple(
-    [tuple([Placement(colour, (), count, "") for count in range(1, _WORKERS_IN_THE_BOX + 1)]) for colour in COLOURS]
+    [tuple([Placement(colour, (), count, "") for count in range(1, _MOST_OF_A_COLOUR + 1)]) for colour in COLOURS]
 )
-_BLUES, _REDS, _YELLOWS, _GREENS = _RUNS
+
+#: The runs of one to each number of workers of each colour, by number (``[:top]`` of the
+#: colour's entry of :data:`_RUNS`, made once: read where a screen is seldom seen twice).
+_BLUES_UP_TO, _REDS_UP_TO, _YELLOWS_UP_TO, _GREENS_UP_TO = (
+    tuple([run[:top] for top in range(_MOST_OF_A_COLOUR + 1)]) for run in _RUNS
+)
 
 #: The answers naming each colour, in the order of :data:`COLOURS`.
 _COLOUR_ANSWERS: tuple[Move, ...] = tuple([_COLOUR[colour] for colour in COLOURS])
