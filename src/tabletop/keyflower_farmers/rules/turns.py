@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, compress
 from operator import itemgetter
 
 import attrs
@@ -82,6 +82,10 @@ _ONLY_PASS = (_PASS,)
 #: The turn of the next seat after each seat's, for each number of players:
 #: ``_NEXT_TURN[players][seat]`` (made once: every placement and pass asks it).
 _NEXT_TURN = tuple(tuple(Turn(next_seat(seat, players)) for seat in range(players)) for players in range(7))
+
+#: The stack holding that turn alone, ``_NEXT_TURN_ALONE[players][seat]``: the stack of a turn
+#: holds nothing else (made once rather than joined at every placement and pass).
+_NEXT_TURN_ALONE = tuple(tuple((turn,) for turn in turns) for turns in _NEXT_TURN)
 
 
 def turn_moves(state: KeyflowerState, pending: Turn) -> tuple[Move, ...]:
@@ -764,8 +768,9 @@ def resolve_placing(state: KeyflowerState, pending: PlaceWorkers, move: Move) ->
             return _place_workers(state, pending.seat, pending.tile, pending.bid, options[move.count - options[0].number])
         assert isinstance(move, Colour)
         least, most, _ = bounds
-        top = state.screens[pending.seat][COLOUR_INDEX[move.colour]]
-        run = _from_behind(move.colour, least, top if top < most else most)
+        k = COLOUR_INDEX[move.colour]
+        top = state.screens[pending.seat][k]
+        run = _RUNS[k][least - 1 : top if top < most else most]
         return _ask_number(state, pending.seat, pending.tile, pending.bid, run, ((), move.colour, 0), bounds)
     options, settled = _narrowed(pending.options, (pending.moved, pending.colour, pending.count), move)
     return _go_on(state, pending.seat, (pending.tile, pending.bid), options, settled)
@@ -794,8 +799,12 @@ def resolve_turn(state: KeyflowerState, pending: Turn, move: Move) -> KeyflowerS
     # exactly: its type is compared, which costs less than isinstance (at every turn).
     kind = type(move)
     if kind is Pass:
-        following = _NEXT_TURN[state.players][pending.seat]
-        return evolve(state, passes=state.passes + 1, stack=state.stack[:-1] + (following,))
+        stack = state.stack
+        if len(stack) == 1:  # the usual case: the turn alone
+            following = _NEXT_TURN_ALONE[state.players][pending.seat]
+        else:
+            following = stack[:-1] + (_NEXT_TURN[state.players][pending.seat],)
+        return evolve(state, passes=state.passes + 1, stack=following)
     assert type(move) is Bid or type(move) is Use  # (and for the type checker)
     bid = kind is Bid
     seat = pending.seat
@@ -845,9 +854,12 @@ def _ask_from_behind(state: KeyflowerState, seat: int, tile_id: str, bid: bool) 
             return _ask_exchange(state, seat, tile_id, colour, (least, most, _payings(payment, screen, state.skills[seat])))
     if colour != ANY_COLOUR:
         top = screen[colour]
-        run = _from_behind(COLOURS[colour], least, top if top < most else most)
+        run = _RUNS[colour][least - 1 : top if top < most else most]
         return _ask_number(state, seat, tile_id, bid, run, ((), "", 0), (least, most, ()))
-    options, colours = _runs_each(least, most, screen)
+    # An uncoloured hex is unused, and its lot (if any) without bids: the first use or bid may
+    # place one worker.
+    assert least == 1
+    options, colours = _runs_each(most, screen)
     if len(colours) == 1:
         return _ask_number(state, seat, tile_id, bid, options, ((), "", 0), (least, most, ()))
     asked = new_place_workers(seat, tile_id, bid, options, ((), "", 0), colours, (least, most, ()))
@@ -924,19 +936,22 @@ def _resolve_exchange(state: KeyflowerState, pending: PlaceWorkers, move: Move, 
 
 
 @cache
-def _runs_each(least: int, most: int, screen: Pool) -> tuple[tuple[Placement, ...], tuple[Move, ...]]:
-    """The runs of every colour from behind the ``screen`` between ``least`` and ``most``
-    workers, one after the other, and the colours whose run is not empty, asked in the order
-    of :data:`COLOURS` (made once per case)."""
-    options: tuple[Placement, ...] = ()
-    answers: list[Move] = []
-    for name in COLOURS:
-        top = screen[COLOUR_INDEX[name]]
-        run = _from_behind(name, least, top if top < most else most)
-        if run:
-            options += run
-            answers.append(_COLOUR[name])
-    return options, tuple(answers)
+def _runs_each(most: int, screen: Pool) -> tuple[tuple[Placement, ...], tuple[Move, ...]]:
+    """The runs of every colour from behind the ``screen`` of one to ``most`` workers (at an
+    uncoloured hex: unused, its lot without bids), one after the other, and the colours whose
+    run is not empty, asked in the order of :data:`COLOURS` (made once per case)."""
+    # Each run read from its colour's table, written out colour by colour: a screen is often
+    # new here (in about half the calls of a process's first dozen games, a quarter of its
+    # first hundred), and this costs about 6k instructions where slicing each run out of its
+    # colour's placements cost 8k, and a loop over the colours with a cached call for each 10k.
+    blue, red, yellow, green = screen
+    runs = (
+        _BLUES_UP_TO[blue if blue < most else most],
+        _REDS_UP_TO[red if red < most else most],
+        _YELLOWS_UP_TO[yellow if yellow < most else most],
+        _GREENS_UP_TO[green if green < most else most],
+    )
+    return runs[0] + runs[1] + runs[2] + runs[3], tuple(compress(_COLOUR_ANSWERS, runs))
 
 
 def _ask_number(
@@ -965,6 +980,26 @@ _WORKERS_IN_THE_BOX = 141
 #: The answers placing each number of workers, by number, up to every worker of the box: a
 #: run's answers are a slice of them (less than a cached call).
 _COUNTS: tuple[Move, ...] = tuple([_COUNT[count] for count in range(_WORKERS_IN_THE_BOX + 1)])
+
+#: The most workers of one colour in the box (see _WORKERS_IN_THE_BOX): the most a screen holds.
+_MOST_OF_A_COLOUR = 40
+
+#: The placements from behind the screen of 1 to every worker of each colour the box holds,
+#: paying nothing, by colour position: the run of ``least`` to ``top`` workers of a colour (as
+#: :func:`_from_behind` makes it) is their slice ``[least - 1 : top]``, which costs less than
+#: the cached call.
+_RUNS: tuple[tuple[Placement, ...], ...] = tuple(
+    [tuple([Placement(colour, (), count, "") for count in range(1, _MOST_OF_A_COLOUR + 1)]) for colour in COLOURS]
+)
+
+#: The runs of one to each number of workers of each colour, by number (``[:top]`` of the
+#: colour's entry of :data:`_RUNS`, made once: read where a screen is seldom seen twice).
+_BLUES_UP_TO, _REDS_UP_TO, _YELLOWS_UP_TO, _GREENS_UP_TO = (
+    tuple([run[:top] for top in range(_MOST_OF_A_COLOUR + 1)]) for run in _RUNS
+)
+
+#: The answers naming each colour, in the order of :data:`COLOURS`.
+_COLOUR_ANSWERS: tuple[Move, ...] = tuple([_COLOUR[colour] for colour in COLOURS])
 
 
 def _use_in_colours(state: KeyflowerState, seat: int, tile_id: str, placement: Placement) -> KeyflowerState:
@@ -1025,7 +1060,11 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         lots[i] = (lot_id, standing(state, lot_id, left))
         changed.append(i)
     screens, secret = screens_without(state, seat, colour, count - taken)
-    following = state.stack[:-1] + (_NEXT_TURN[state.players][seat],)
+    stack = state.stack
+    if len(stack) == 1:  # the usual case: the turn alone (see resolve_turn)
+        following = _NEXT_TURN_ALONE[state.players][seat]
+    else:
+        following = stack[:-1] + (_NEXT_TURN[state.players][seat],)
     i = positions[tile_id] if tile_id in positions else -1  # a read-only proxy: its get is slow
     lot = lots[i][1] if i >= 0 else None
     if bid:
