@@ -62,7 +62,9 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
     (the Turn on top is replaced)."""
     # The workers going behind each seat's screen and into the bag, each group counted by
     # colour as the steps find it (a tile's pool, a bid's counts), summed once they are all
-    # found: each screen and the bag change once, not once per group of workers.
+    # found: each screen and the bag change once, not once per group of workers. A screen is
+    # summed with its groups colour by colour in one pass in C, as Pool.plus adds pools of
+    # kinds without caps, but without its call or a total of the groups first.
     gained: list[list[Sequence[int]]] = [[] for _ in range(state.players)]
     bids = [0] * len(COLOURS)  # the winning bids for season tiles
     returned: list[Sequence[int]] = [bids]
@@ -81,7 +83,7 @@ def end_season(state: KeyflowerState) -> KeyflowerState:
         state,
         # The season's tiles not laid out go back to the box.
         season_piles=state.season_piles if winter else with_seat(state.season_piles, state.season, EMPTY_PILE),
-        screens=tuple([screen.plus(_total(groups)) if groups else screen for screen, groups in zip(state.screens, gained)]),
+        screens=tuple([_tuple_new(Workers, map(sum, zip(screen, *groups))) if groups else screen for screen, groups in zip(state.screens, gained)]),
         bag=state.bag.shuffle_in(_each_worker(bagged)) if any(bagged) else state.bag,
         tiles=tiles,
         lots=lots,
