@@ -49,18 +49,11 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     roads: dict[Hex, tuple[Hex, ...]] = {}
     for cell, tile_id, turns in village.layout:
         _grow(frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
-    turned = _facts(state, frontier, roads)
+    # Read-only, no steps found yet (built as resolve_place builds them).
+    proxy = MappingProxyType
+    turned = _tuple_new(LayoutFacts, (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS))
     object.__setattr__(village, "turned", turned)
     return turned
-
-
-def _facts(state: KeyflowerState, frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]]) -> LayoutFacts:
-    """The facts of a layout (no steps found yet), read-only."""
-    proxy = MappingProxyType
-    # Built as LayoutFacts(...) builds it, without the call of its __new__ (made at every
-    # placed hex).
-    facts = (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS)
-    return _tuple_new(LayoutFacts, facts)
 
 
 _tuple_new = tuple.__new__
@@ -79,6 +72,8 @@ def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell
     joined: tuple[Hex, ...] = ()
     land = []
     empty = 63  # the sides facing an empty cell (bit ``d`` for side ``d``)
+    # Tuples grow by adding a 1-tuple (two small tuples made), not by a display with a star
+    # (``(*joined, near)`` makes a list and its array of items, then the tuple).
     if known is not None:
         for shown in (known[1], *known[2]):
             direction, facing = _NEED_SIDES[shown]
@@ -88,14 +83,14 @@ def _grow(frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]], cell
                 land.append(direction)
                 if code == ROAD and facing == ROAD:
                     near = around[direction][3]
-                    joined = (*joined, near)
-                    roads[near] = (*roads[near], cell)
+                    joined += (near,)
+                    roads[near] += (cell,)
     for direction in _STEPS[empty]:
         number, places, needs, _ = around[direction]
         # A membership test, then a subscript where the cell is known (a get is a method call).
         if number in frontier:
             beside = frontier[number]
-            frontier[number] = (places, beside[1], (*beside[2], needs[sides[direction]]))
+            frontier[number] = (places, beside[1], beside[2] + (needs[sides[direction]],))
         else:
             frontier[number] = (places, needs[sides[direction]], ())
     roads[cell] = joined
@@ -257,7 +252,10 @@ def cell_number(cell: Hex) -> int:
     rows of a village lie well within 32768 of its home): the frontier is keyed by these, as
     a number is hashed and compared many times faster than a cell."""
     column, row = cell
-    return column * 65536 + row
+    # A number is its own hash, and a small dict picks a slot by its low bits: by
+    # ``column * 65536`` these were the row alone, so the cells of a row shared a slot (about
+    # 8 of a frontier's 13 keys collided); the 7 more per column spread them (0.3 collide).
+    return column * 65543 + row
 
 
 def open_side(state: KeyflowerState, village: Village, layout: Mapping[Hex, Sides]) -> OpenSide:
@@ -305,8 +303,12 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     # The fields, and the names of those holding animals, are found when first read (seldom
     # before the next hex is placed).
     fields = village.fields.place_later(move.cell, divided, land)
-    placed = (*village.layout, (move.cell, pending.tile, move.turns))
-    grown = placed_village(village, placed, fields, _facts(state, frontier, roads))
+    placed = village.layout + ((move.cell, pending.tile, move.turns),)  # (see _grow)
+    # The facts of the new layout, read-only, no steps found yet: built as LayoutFacts(...)
+    # builds them, without the call of its __new__ (nor of a function making them).
+    proxy = MappingProxyType
+    facts = _tuple_new(LayoutFacts, (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS))
+    grown = placed_village(village, placed, fields, facts)
     return evolve(
         state,
         villages=with_seat(state.villages, seat, grown),
