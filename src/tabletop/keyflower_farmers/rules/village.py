@@ -49,11 +49,18 @@ def layout_facts(state: KeyflowerState, village: Village) -> LayoutFacts:
     roads: dict[Hex, tuple[Hex, ...]] = {}
     for cell, tile_id, turns in village.layout:
         _grow(frontier, roads, cell, tiles.rotated(sides_of(state, tile_id), turns))
-    # Read-only, no steps found yet (built as resolve_place builds them).
-    proxy = MappingProxyType
-    turned = _tuple_new(LayoutFacts, (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS))
+    turned = _facts(state, frontier, roads)
     object.__setattr__(village, "turned", turned)
     return turned
+
+
+def _facts(state: KeyflowerState, frontier: dict[int, OpenCell], roads: dict[Hex, tuple[Hex, ...]]) -> LayoutFacts:
+    """The facts of a layout (no steps found yet), read-only."""
+    proxy = MappingProxyType
+    # Built as LayoutFacts(...) builds it, without the call of its __new__ (made at every
+    # placed hex).
+    facts = (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS)
+    return _tuple_new(LayoutFacts, facts)
 
 
 _tuple_new = tuple.__new__
@@ -304,11 +311,7 @@ def resolve_place(state: KeyflowerState, pending: PlaceTile, move: Place) -> Key
     # before the next hex is placed).
     fields = village.fields.place_later(move.cell, divided, land)
     placed = village.layout + ((move.cell, pending.tile, move.turns),)  # (see _grow)
-    # The facts of the new layout, read-only, no steps found yet: built as LayoutFacts(...)
-    # builds them, without the call of its __new__ (nor of a function making them).
-    proxy = MappingProxyType
-    facts = _tuple_new(LayoutFacts, (state.components, state.farmers, proxy(frontier), proxy(roads), NO_STEPS))
-    grown = placed_village(village, placed, fields, facts)
+    grown = placed_village(village, placed, fields, _facts(state, frontier, roads))
     return evolve(
         state,
         villages=with_seat(state.villages, seat, grown),
