@@ -275,28 +275,15 @@ def _kinds_held(goods: Pool) -> tuple[str, ...]:
 def field_steps(state: KeyflowerState, village: Village, source: Sector) -> Mapping[Sector, int]:
     """Fields entered from the field ``source`` to reach each other field of ``village``, by
     field (kept with the village's layout once found)."""
-    return _field_steps(state, village, (source,))[0]
-
-
-def _field_steps(state: KeyflowerState, village: Village, sources: Iterable[Sector]) -> list[Mapping[Sector, int]]:
-    """:func:`field_steps` from each of ``sources``, those not known yet found and kept
-    together (one new set of facts for the village)."""
     facts = layout_facts(state, village)
     known = facts.field_steps
-    added = None
-    out = []
-    for source in sources:
-        if source in known:  # a read-only proxy: `in` and [] (its get is slow)
-            found = known[source]
-        else:
-            found = MappingProxyType(village.fields.steps_from(source))  # (by field name)
-            if added is None:
-                added = known.copy()
-            added[source] = found
-        out.append(found)
-    if added is not None:
-        object.__setattr__(village, "turned", facts._replace(field_steps=MappingProxyType(added)))
-    return out
+    if source in known:  # a read-only proxy: `in` and [] (its get is slow)
+        return known[source]
+    found = MappingProxyType(village.fields.steps_from(source))  # (by field name)
+    added = known.copy()
+    added[source] = found
+    object.__setattr__(village, "turned", facts._replace(field_steps=MappingProxyType(added)))
+    return found
 
 
 def _herds(state: KeyflowerState, village: Village, budget: int, mixed: bool, found: list[Move]) -> None:
@@ -343,9 +330,10 @@ def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Se
     """The other fields of ``village`` each of ``sources`` reaches with ``budget`` movement, in
     the order of the fields (by name). With one movement (the usual case) those sharing a hex
     with it, kept for the fields value (see :data:`_LAST_ADJACENT`): no steps to every field
-    found."""
+    found. With more, those found by a search stopped at the movement, kept for the fields
+    value with the movement searched (see :data:`_LAST_FIELD_STEPS`)."""
+    fields = village.fields
     if budget == 1:
-        fields = village.fields
         known = _LAST_ADJACENT[0]
         if known[0] is not fields:
             known = _LAST_ADJACENT[0] = (fields, {})
@@ -357,7 +345,46 @@ def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Se
                 near = adjacent[source] = fields.adjacent(source)
             out.append(near)
         return out
-    return [[target for target, n in steps.items() if 0 < n <= budget] for steps in _field_steps(state, village, sources)]
+    known_steps = _LAST_FIELD_STEPS[0]
+    if known_steps[0] is not fields:
+        known_steps = _LAST_FIELD_STEPS[0] = (fields, {})
+    searched = known_steps[1]
+    out = []
+    for source in sources:
+        found = searched.get(source)
+        if found is None or found[0] < budget:
+            found = searched[source] = (budget, _fields_reached(fields, source, budget))
+        out.append([target for target, n in found[1].items() if n <= budget])
+    return out
+
+
+def _fields_reached(fields: Fields, source: Sector, budget: int) -> dict[Sector, int]:
+    """The fields entered from the field ``source`` to reach each other field of ``fields``
+    reached with at most ``budget`` entered, by field in the order of the fields' names: as
+    :meth:`.Fields.steps_from` finds them, but stopped ``budget`` steps out (the fields farther
+    away, often most of them, neither searched from nor sorted: a herd cannot reach them).
+    Read from the fields' own lookups, as steps_from reads them: through the public readers
+    (:meth:`.Fields.sectors`, and :meth:`.Fields.fields_on`, which sorts each hex's fields)
+    this search cost more than the whole one it replaces."""
+    _, names_at, parts = fields._lookups()
+    found = {source: 0}
+    seen: set[Hex] = set()
+    layer = [source]
+    n = 0
+    while layer and n != budget:
+        n += 1
+        following = []
+        for field in layer:
+            for cell, _ in parts[field]:
+                if cell not in seen:
+                    seen.add(cell)
+                    for other in names_at[cell]:
+                        if other not in found:
+                            found[other] = n
+                            following.append(other)
+        layer = following
+    del found[source]
+    return {field: found[field] for field in sorted(found)}
 
 
 #: The fields :func:`_fields_within` last read with one movement, and the fields adjacent to
@@ -366,6 +393,27 @@ def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Se
 #: a field asked about before; :meth:`.Fields.adjacent` hashes and sorts nested tuples, about
 #: ten times a lookup here).
 _LAST_ADJACENT: list[tuple[Fields | None, dict[Sector, tuple[Sector, ...]]]] = [(None, {})]
+
+#: The fields :func:`_fields_within` last searched with more than one movement, and for each
+#: field searched from, the movement searched and the steps found (see :func:`_fields_reached`;
+#: one entry, kept alive with it): the next listings of the transport, with less movement
+#: left, read them again, and the herd then made reads its steps there (see
+#: :func:`_field_distance`).
+_LAST_FIELD_STEPS: list[tuple[Fields | None, dict[Sector, tuple[int, dict[Sector, int]]]]] = [(None, {})]
+
+
+def _field_distance(state: KeyflowerState, village: Village, move: Herd) -> int:
+    """The fields the herd ``move`` enters in ``village``: as the listing of it found them,
+    when the last listing searched the same fields from its source (the steps of a search are
+    exact wherever it reached), else as :func:`field_steps` finds them."""
+    known = _LAST_FIELD_STEPS[0]
+    if known[0] is village.fields:
+        found = known[1].get(move.source)
+        if found is not None:
+            steps = found[1].get(move.target)
+            if steps is not None:
+                return steps
+    return field_steps(state, village, move.source)[move.target]
 
 
 def _shelterings(village: Village) -> list[Shelter]:
@@ -529,8 +577,9 @@ def resolve_transport(state: KeyflowerState, pending: Transport, move: Move) -> 
     if type(move) is Stop:
         return evolve(state, stack=state.stack[:-1])
     if type(move) is Herd:
-        # With one movement the herd listed entered one field (see _fields_within).
-        distance = 1 if pending.moves == 1 else field_steps(state, state.villages[seat], move.source)[move.target]
+        # With one movement the herd listed entered one field (see _fields_within); with more,
+        # the steps are those its listing found.
+        distance = 1 if pending.moves == 1 else _field_distance(state, state.villages[seat], move)
         return _herd(state, seat, move, shared(Transport, seat, pending.moves - distance, pending.upgrades))
     if type(move) is SpendWheat:
         left = shared(Transport, seat, pending.moves + 1, pending.upgrades)
