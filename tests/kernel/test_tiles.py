@@ -323,6 +323,23 @@ def test_the_steps_from_a_field_come_in_the_order_of_the_field_names(layout, rnd
             assert reached == [other for other in fields.names if other in reached]
 
 
+@settings(max_examples=60)
+@given(layouts, st.integers(min_value=0, max_value=4))
+def test_the_steps_within_a_bound_are_the_whole_search_cut_at_the_bound(layout, within):
+    fields = tiles.fields_of(
+        {cell: tiles.spokes_of(sides, {R}) for cell, sides in layout.items()}, tiles.open_between(layout, {W})
+    )
+    for name in fields.names:
+        whole = fields.steps_from(name)
+        assert fields.steps_from(name, within=within) == {field: n for field, n in whole.items() if n <= within}
+
+
+def test_steps_within_a_negative_bound_are_refused():
+    fields, _ = Fields().place((0, 0), frozenset(), lambda *_: True)
+    with pytest.raises(ValueError, match="0 or more"):
+        fields.steps_from(((0, 0), 0), within=-1)
+
+
 def test_steps_from_a_field_that_does_not_exist_are_refused():
     fields, _ = Fields().place((0, 0), frozenset(), lambda *_: True)
     with pytest.raises(TileError):

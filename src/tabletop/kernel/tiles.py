@@ -312,19 +312,26 @@ class Fields:
         near.discard(name)
         return (*sorted(near),)
 
-    def steps_from(self, name: Sector) -> dict[Sector, int]:
+    def steps_from(self, name: Sector, within: int | None = None) -> dict[Sector, int]:
         """The fields entered from the field ``name`` to reach each field (0 for ``name``
         itself), by field, in the order of the fields' names: fields sharing a hex are
         :meth:`adjacent`. Found hex by hex, each hex looked at once, rather than from every
-        field's neighbours (which would need them all listed first)."""
+        field's neighbours (which would need them all listed first). With ``within``, only the
+        fields reached in at most that many steps: the search stops there (for a caller that
+        can go no farther, the farther fields are neither searched from nor sorted).
+
+        Raises :class:`TileError` for a name that is no field's, ``ValueError`` for a negative
+        ``within``."""
         _, names_at, fields = self._lookups()
         if name not in fields:  # (as adjacent() refuses it)
             raise TileError(f"no field is named {name!r}")
+        if within is not None and within < 0:
+            raise ValueError(f"steps within {within}: a search goes 0 or more steps out")
         found = {name: 0}
         seen: set[Hex] = set()
         layer = [name]
         steps = 0
-        while layer:
+        while layer and steps != within:
             steps += 1
             following = []
             for field in layer:

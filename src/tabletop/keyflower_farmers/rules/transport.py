@@ -330,8 +330,9 @@ def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Se
     """The other fields of ``village`` each of ``sources`` reaches with ``budget`` movement, in
     the order of the fields (by name). With one movement (the usual case) those sharing a hex
     with it, kept for the fields value (see :data:`_LAST_ADJACENT`): no steps to every field
-    found. With more, those found by a search stopped at the movement, kept for the fields
-    value with the movement searched (see :data:`_LAST_FIELD_STEPS`)."""
+    found. With more, those found by a search stopped at the movement (the farther fields,
+    often most of them, neither searched from nor sorted: a herd cannot reach them), kept for
+    the fields value with the movement searched (see :data:`_LAST_FIELD_STEPS`)."""
     fields = village.fields
     if budget == 1:
         known = _LAST_ADJACENT[0]
@@ -353,38 +354,9 @@ def _fields_within(state: KeyflowerState, village: Village, sources: Iterable[Se
     for source in sources:
         found = searched.get(source)
         if found is None or found[0] < budget:
-            found = searched[source] = (budget, _fields_reached(fields, source, budget))
-        out.append([target for target, n in found[1].items() if n <= budget])
+            found = searched[source] = (budget, fields.steps_from(source, within=budget))
+        out.append([target for target, n in found[1].items() if 0 < n <= budget])
     return out
-
-
-def _fields_reached(fields: Fields, source: Sector, budget: int) -> dict[Sector, int]:
-    """The fields entered from the field ``source`` to reach each other field of ``fields``
-    reached with at most ``budget`` entered, by field in the order of the fields' names: as
-    :meth:`.Fields.steps_from` finds them, but stopped ``budget`` steps out (the fields farther
-    away, often most of them, neither searched from nor sorted: a herd cannot reach them).
-    Read from the fields' own lookups, as steps_from reads them: through the public readers
-    (:meth:`.Fields.sectors`, and :meth:`.Fields.fields_on`, which sorts each hex's fields)
-    this search cost more than the whole one it replaces."""
-    _, names_at, parts = fields._lookups()
-    found = {source: 0}
-    seen: set[Hex] = set()
-    layer = [source]
-    n = 0
-    while layer and n != budget:
-        n += 1
-        following = []
-        for field in layer:
-            for cell, _ in parts[field]:
-                if cell not in seen:
-                    seen.add(cell)
-                    for other in names_at[cell]:
-                        if other not in found:
-                            found[other] = n
-                            following.append(other)
-        layer = following
-    del found[source]
-    return {field: found[field] for field in sorted(found)}
 
 
 #: The fields :func:`_fields_within` last read with one movement, and the fields adjacent to
@@ -395,7 +367,7 @@ def _fields_reached(fields: Fields, source: Sector, budget: int) -> dict[Sector,
 _LAST_ADJACENT: list[tuple[Fields | None, dict[Sector, tuple[Sector, ...]]]] = [(None, {})]
 
 #: The fields :func:`_fields_within` last searched with more than one movement, and for each
-#: field searched from, the movement searched and the steps found (see :func:`_fields_reached`;
+#: field searched from, the movement searched and the steps found (see :meth:`.Fields.steps_from`;
 #: one entry, kept alive with it): the next listings of the transport, with less movement
 #: left, read them again, and the herd then made reads its steps there (see
 #: :func:`_field_distance`).
