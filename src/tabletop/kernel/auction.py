@@ -127,6 +127,15 @@ class Lot:
         """The lot after ``bidder`` adds ``count`` workers of ``colour`` to their bid (opening
         one if they had none); :class:`AuctionError` if the rules refuse it. An ``off_colour``
         bid (see :meth:`refusal`) leaves the lot's colour as it was."""
+        lot_colour = self.colour
+        if not self.bids and not off_colour and count > 0 and (lot_colour is None or lot_colour == colour):
+            # The first bid on a lot (the usual bid): one lot per value, made the first time it
+            # is asked for (lots are immutable, and first bids few: see _bid).
+            key = (bidder, colour, count)
+            opened = _OPENED.get(key)
+            if opened is None:
+                opened = _OPENED[key] = _lot((_bid(bidder, colour, count),), colour)
+            return opened
         # The bidder's own bid and the best of the others, in one pass (the hot path of a game
         # bidding workers: :meth:`refusal` finds them again only to say why a bid is refused),
         # as own_and_best finds them, written out: a call fewer.
@@ -137,7 +146,6 @@ class Lot:
                 own = bid
             elif bid.count > best:
                 best = bid.count
-        lot_colour = self.colour
         if own is None:
             allowed = count > best and (lot_colour != colour if off_colour else lot_colour is None or lot_colour == colour)
         else:
@@ -203,6 +211,11 @@ def _bid(bidder: int, colour: str, count: int) -> Bid:
 
 #: The bids made by :func:`_bid`, by value.
 _BIDS: dict[tuple[int, str, int], Bid] = {}
+
+
+#: The lots after a first bid, made by :meth:`Lot.with_bid`, by the bid's value (the lot's
+#: colour is the bid's).
+_OPENED: dict[tuple[int, str, int], Lot] = {}
 
 
 def _lot(bids: tuple[Bid, ...], colour: str | None) -> Lot:

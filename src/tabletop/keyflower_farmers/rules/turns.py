@@ -55,6 +55,7 @@ from tabletop.keyflower_farmers.state import (
     Workers,
     bid_facts,
     boat_abilities,
+    keep_lot,
     keep_lots,
     keep_tiles_used,
     lot_positions,
@@ -1050,6 +1051,22 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
     if MIXED in colour:
         return _use_in_colours(state, seat, tile_id, placement)
     positions = lot_positions(state)
+    stack = state.stack
+    if len(stack) == 1:  # the usual case: the turn alone (see resolve_turn)
+        following = _NEXT_TURN_ALONE[state.players][seat]
+    else:
+        following = stack[:-1] + (_NEXT_TURN[state.players][seat],)
+    if bid and not placement.moved:
+        # The usual bid, every worker from behind the screen: one lot changes (no list of the
+        # lots changed, nor of the groups moved).
+        i = positions[tile_id]
+        lots = [*state.lots]  # (a display: see .common.with_seat)
+        bids = lots[i][1]
+        lots[i] = (tile_id, bids.with_bid(seat, colour, count, off_colour=bids.colour is not None and colour != bids.colour))
+        screens, secret = screens_without(state, seat, colour, count)
+        after = evolve(state, passes=0, screens=screens, secret=secret, lots=tuple(lots), stack=following)
+        keep_lot(after, state, i)
+        return after
     lots = [*state.lots]  # (a display: see .common.with_seat)
     changed = []  # the positions of the lots whose bids change
     taken = 0
@@ -1060,11 +1077,6 @@ def _place_workers(state: KeyflowerState, seat: int, tile_id: str, bid: bool, pl
         lots[i] = (lot_id, standing(state, lot_id, left))
         changed.append(i)
     screens, secret = screens_without(state, seat, colour, count - taken)
-    stack = state.stack
-    if len(stack) == 1:  # the usual case: the turn alone (see resolve_turn)
-        following = _NEXT_TURN_ALONE[state.players][seat]
-    else:
-        following = stack[:-1] + (_NEXT_TURN[state.players][seat],)
     i = positions[tile_id] if tile_id in positions else -1  # a read-only proxy: its get is slow
     lot = lots[i][1] if i >= 0 else None
     if bid:
