@@ -804,10 +804,7 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
     """Carry ``before``'s lot positions and bid facts over to ``state``, whose lots are
     ``before``'s hexes in the same order, the bids of those at the ``changed`` positions
     changed (those places read again, the others kept)."""
-    cached = before._lot_index
-    if cached is None or cached[0] is not before.lots:  # (else known: read here, a call fewer)
-        cached = _lot_facts(before)
-    _, positions, facts = cached
+    _, positions, facts = _lot_facts(before)
     if facts is not None:
         places, outbid = facts
         lots = state.lots
@@ -827,10 +824,7 @@ def keep_lots(state: KeyflowerState, before: KeyflowerState, changed: Iterable[i
 def keep_lot(state: KeyflowerState, before: KeyflowerState, i: int) -> None:
     """:func:`keep_lots` for the bids of one lot changed, at position ``i``: a bid placed from
     behind the screen, the hot path (no loop, nor a list of positions made to pass)."""
-    cached = before._lot_index
-    if cached is None or cached[0] is not before.lots:  # (else known: read here, a call fewer)
-        cached = _lot_facts(before)
-    _, positions, facts = cached
+    _, positions, facts = _lot_facts(before)
     if facts is not None:
         places, outbid = facts
         kept = [*places]  # (a display: see with_seat)
