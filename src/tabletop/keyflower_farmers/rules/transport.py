@@ -39,7 +39,7 @@ from tabletop.keyflower_farmers.state import (
     tile_positions,
     usable_after,
 )
-from tabletop.kernel import hexgrid
+from tabletop.kernel import hexgrid, regions
 from tabletop.kernel.engine import evolve, rewritten
 from tabletop.kernel.hexgrid import Hex
 from tabletop.kernel.pool import Pool
@@ -59,8 +59,7 @@ def road_steps(state: KeyflowerState, seat: int, source: Hex) -> dict[str, int]:
     every hex of ``seat``'s village it reaches (0 for ``source`` itself), by hex id, in the
     order of their cells."""
     village = state.villages[seat]
-    steps = _reached(_links(state, village, has_ability(state, seat, "boat_fields")), source, None)
-    steps[source] = 0
+    steps = regions.distances(source, _links(state, village, has_ability(state, seat, "boat_fields")).__getitem__)
     ids = _ids(village.layout)
     return {ids[cell]: n for cell, n in sorted(steps.items())}
 
@@ -114,18 +113,7 @@ def _reached(links: Mapping[Hex, tuple[Hex, ...]], source: Hex, budget: int | No
     reaches in at most ``budget`` steps (``None``: any number), by cell. Found anew at each
     listing, ``budget`` steps out: steps to every hex kept with the layout were found again
     after most placements, and finding and keeping them cost more than a few steps."""
-    steps = {source: 0}
-    layer = [source]
-    n = 0
-    while layer and n != budget:
-        n += 1
-        following = []
-        for cell in layer:
-            for near in links[cell]:
-                if near not in steps:
-                    steps[near] = n
-                    following.append(near)
-        layer = following
+    steps = regions.distances(source, links.__getitem__, budget)
     del steps[source]
     return steps
 
